@@ -1,0 +1,78 @@
+"""Whether a tool can run on the selected project, asked of every plugin through one facade.
+
+The answer is computed before anyone calls the tool, so discovery can show `available: false` with the reason
+and the commands that fix it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pluggy
+
+    from unitycli.owners import ToolOwner
+    from unitycli.project.selection import Project
+    from unitycli.toolspec import ToolSpec
+
+
+class PackageRequirement(BaseModel):
+    """A Unity package a tool needs, with the exact versions its extension was verified against."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+    name: str
+    versions: list[str]
+    project_has: str | None = None
+
+
+class Availability(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+    available: bool
+    code: str | None = None
+    unavailable_reason: str | None = None
+    next_actions: list[str] = Field(default_factory=list)
+    requires_packages: list[PackageRequirement] = Field(default_factory=list)
+    profile_verified: bool = True
+
+    @classmethod
+    def ok(cls, requires: list[PackageRequirement] | None = None, *, profile_verified: bool = True) -> Availability:
+        return cls(available=True, requires_packages=requires or [], profile_verified=profile_verified)
+
+    @classmethod
+    def unavailable(
+        cls,
+        code: str,
+        reason: str,
+        next_actions: list[str] | None = None,
+        requires: list[PackageRequirement] | None = None,
+    ) -> Availability:
+        from unitycli.errors import CATALOG
+
+        if code not in CATALOG:
+            raise KeyError(f"availability code {code!r} is not in the error catalog")
+        return cls(
+            available=False,
+            code=code,
+            unavailable_reason=reason,
+            next_actions=next_actions or [],
+            requires_packages=requires or [],
+        )
+
+
+def check_availability(pm: pluggy.PluginManager, spec: ToolSpec, owner: ToolOwner, project: Project) -> Availability:
+    """Combine every plugin's answer: the first `available: false` wins; otherwise merge requirements."""
+    answers = [a for a in pm.hook.unitycli_tool_availability(tool=spec, owner=owner, project=project) if a]
+    for answer in answers:
+        if not answer.available:
+            return answer
+    requires: list[PackageRequirement] = []
+    verified = True
+    for answer in answers:
+        requires.extend(answer.requires_packages)
+        verified = verified and answer.profile_verified
+    return Availability.ok(requires, profile_verified=verified)

@@ -1,0 +1,132 @@
+"""Run a parsed batch against one Session: every step through `run_tool`, the first failure stops the rest.
+
+Before any step runs, every tool name and input is checked against the registry and the tools' schemas, so a
+typo in step 5 fails the batch before step 1 writes. Then:
+
+- for real, each step is its own transaction and commits before the next step starts, so step 3 reads what
+  step 2 wrote on disk; a failure stops the batch and leaves earlier steps' commits in place;
+- with `dry_run`, all steps share one dry-run Transaction: step 3 reads step 2's staged writes, nothing touches
+  the disk, and the summary carries the planned effects of the whole sequence, verified at the end against the
+  files as they are now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from unitycli.batch.lines import BatchStep
+from unitycli.errors import UnityCliError
+from unitycli.mcp.failures import internal_error
+from unitycli.runner import RunResult, run_tool, validate_input
+from unitycli.session import Session
+
+
+class _Camel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+class StepOutcome(_Camel):
+    index: int
+    line: int
+    tool: str
+    ok: bool
+    code: str | None = Field(None, description="the error code when the step failed")
+
+
+class BatchResult(_Camel):
+    """The summary: one line per step that ran, and for a dry-run the whole sequence's planned effects."""
+
+    dry_run: bool
+    total: int = Field(description="steps in the command file")
+    succeeded: int
+    steps: list[StepOutcome]
+    planned_effects: dict[str, Any] | None = None
+
+
+@dataclass
+class StepReport:
+    """One step's outcome as it happens, for the caller to print (JSON line or human line)."""
+
+    step: BatchStep
+    result: RunResult | None = None
+    error: UnityCliError | None = None
+
+
+@dataclass
+class BatchRun:
+    result: BatchResult
+    failure: UnityCliError | None = None  # the failing step's error, with the batch position in details
+    reports: list[StepReport] = field(default_factory=list)
+
+
+def _located(error: UnityCliError, step: BatchStep, total: int, completed: int) -> UnityCliError:
+    """The step's own error (same code, message and next actions) with where in the batch it happened."""
+    details = {**error.details, "batch": {"step": step.index, "line": step.line, "tool": step.tool,
+                                          "completed": completed, "notRun": total - completed - 1}}
+    return UnityCliError(error.code, f"step {step.index} (line {step.line}, {step.tool}): {error.message}",
+                         details=details, next_actions=error.next_actions, transient=error.transient,
+                         retry_after_ms=error.retry_after_ms)
+
+
+def precheck(session: Session, steps: list[BatchStep]) -> tuple[BatchStep, UnityCliError] | None:
+    """The first step whose tool is unknown or whose input fails its schema, before anything runs."""
+    for step in steps:
+        try:
+            tool = session.tool(step.tool)
+            validate_input(tool, step.input)
+        except UnityCliError as exc:
+            return step, exc
+    return None
+
+
+def run_batch(session: Session, steps: list[BatchStep], *, dry_run: bool = False, allow_editor_open: bool = False,
+              on_step: Callable[[StepReport], None] | None = None) -> BatchRun:
+    total = len(steps)
+    run = BatchRun(result=BatchResult(dry_run=dry_run, total=total, succeeded=0, steps=[]))
+    outcomes = run.result.steps  # the model's own list (pydantic copies lists given to it)
+    bad = precheck(session, steps)
+    if bad is not None:
+        step, error = bad
+        report = StepReport(step, error=error)
+        run.reports.append(report)
+        outcomes.append(StepOutcome(index=step.index, line=step.line, tool=step.tool, ok=False, code=error.code))
+        if on_step:
+            on_step(report)
+        run.failure = _located(error, step, total, 0)
+        return run
+    transaction = None
+    if dry_run:
+        from unitycli.transaction import Transaction
+
+        transaction = Transaction(session.project().root, dry_run=True, allow_editor_open=allow_editor_open)
+    for step in steps:
+        report = StepReport(step)
+        try:
+            report.result = run_tool(session, step.tool, step.input, dry_run=dry_run,
+                                     allow_editor_open=allow_editor_open, transaction=transaction)
+        except UnityCliError as exc:
+            report.error = exc
+        except Exception as exc:  # one step's crash is reported like any failure, with a log
+            report.error = internal_error(exc)
+        run.reports.append(report)
+        outcomes.append(StepOutcome(index=step.index, line=step.line, tool=step.tool, ok=report.error is None,
+                                    code=report.error.code if report.error else None))
+        if on_step:
+            on_step(report)
+        if report.error is not None:
+            run.failure = _located(report.error, step, total, step.index - 1)
+            return run
+        run.result.succeeded += 1
+    if transaction is not None:
+        try:
+            effects = transaction.commit().effects  # dry-run commit: verifies the reads, writes nothing
+        except UnityCliError as exc:
+            run.failure = exc
+            return run
+        run.result.planned_effects = effects.model_dump(by_alias=True, mode="json")
+    return run

@@ -1,0 +1,1 @@
+"""The command-line entry: a thin adapter from argv to the registry, runner and envelope."""

@@ -1,0 +1,86 @@
+"""The files a discovery answer depends on, so the fast path knows when a cached answer is stale.
+
+Installed code (the unitycli package, every sys.path folder, each extension's dist-info and package files),
+the selected project's package and unitycli files, and the user's aliases and approvals.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import unitycli
+from unitycli.plugin_loader import ENTRY_POINT_GROUP
+
+PROJECT_FILES = (
+    "Packages/manifest.json",
+    "Packages/packages-lock.json",
+    "Packages",
+    "ProjectSettings/ProjectVersion.txt",
+    ".unitycli",
+)
+
+
+def _package_files(package_dirs: list[str]) -> list[str]:
+    files: list[str] = []
+    for directory in package_dirs:
+        root = Path(directory)
+        files.append(str(root))
+        files.extend(str(p) for p in root.rglob("*.py"))
+        files.extend(str(p) for p in root.rglob("*.toml"))
+    return files
+
+
+def _entry_point_files() -> list[str]:
+    files: list[str] = []
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        dist = ep.dist
+        if dist is not None and getattr(dist, "_path", None) is not None:
+            info = Path(dist._path)  # the dist-info folder: RECORD and entry_points.txt live there
+            files.extend(str(p) for p in info.iterdir())
+        top = ep.value.split(":")[0].split(".")[0]
+        try:
+            spec = importlib.util.find_spec(top)
+        except (ImportError, ValueError):
+            continue
+        if spec is None:
+            continue
+        if spec.submodule_search_locations:
+            files.extend(_package_files(list(spec.submodule_search_locations)))
+        elif spec.origin:
+            files.append(spec.origin)
+    return files
+
+
+def _project_files(root: Path | None, cwd: Path) -> list[str]:
+    files: list[str] = []
+    if root is not None:
+        files.extend(str(root / rel) for rel in PROJECT_FILES)
+        unitycli_dir = root / ".unitycli"
+        if unitycli_dir.is_dir():
+            files.extend(str(p) for p in unitycli_dir.rglob("*"))
+    for folder in (cwd, *cwd.parents):  # walk-up selection could find a different project
+        files.append(str(folder / "Assets"))
+        files.append(str(folder / "ProjectSettings" / "ProjectVersion.txt"))
+    return files
+
+
+def _user_files() -> list[str]:
+    from unitycli.project.userdata import user_data_dir
+
+    data = user_data_dir()
+    files = [str(data)]
+    if data.is_dir():
+        files.extend(str(p) for p in data.rglob("*") if p.is_file())
+    return files
+
+
+def discovery_dependencies(project_root: Path | None, cwd: Path) -> list[str]:
+    files = _package_files(list(unitycli.__path__))
+    files += [p for p in sys.path if p and Path(p).is_dir()]
+    files += _entry_point_files()
+    files += _project_files(project_root, cwd)
+    files += _user_files()
+    return files

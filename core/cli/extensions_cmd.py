@@ -1,0 +1,72 @@
+"""`unitycli extensions list | install | remove | sync | doctor`."""
+
+from __future__ import annotations
+
+import click
+from unitycli.cli.state import state
+from unitycli.cli.strict import StrictGroup
+from unitycli.doctor_report import DoctorResult
+from unitycli.extensions.installer import InstallResult, RemoveResult, SyncResult
+from unitycli.extensions.inventory import ExtensionsListResult
+
+_PIP_ARG_HELP = "Extra argument passed to pip (repeatable), e.g. --pip-arg=--no-build-isolation."
+
+
+@click.group("extensions", cls=StrictGroup)
+def extensions_group() -> None:
+    """Extensions: what is installed and available here, install/remove, and the doctor."""
+
+
+@extensions_group.command("list")
+def list_cmd() -> ExtensionsListResult:
+    """The catalog joined with installed extensions and, for a selected project, their availability."""
+    from unitycli.extensions.inventory import list_extensions
+
+    return list_extensions(state().session)
+
+
+@extensions_group.command("install")
+@click.argument("target")
+@click.option("--pip-arg", "pip_args", multiple=True, metavar="ARG", help=_PIP_ARG_HELP)
+def install_cmd(target: str, pip_args: tuple[str, ...]) -> InstallResult:
+    """Install an extension by catalog id (exact version) or from a local path or wheel, with pip."""
+    from unitycli.extensions.installer import install
+
+    return install(target, state().session.optional_project(), pip_args)
+
+
+@extensions_group.command("remove")
+@click.argument("extension_id")
+@click.option("--uninstall", is_flag=True, help="Also uninstall the distribution with pip.")
+@click.option("--pip-arg", "pip_args", multiple=True, metavar="ARG", help=_PIP_ARG_HELP)
+def remove_cmd(extension_id: str, uninstall: bool, pip_args: tuple[str, ...]) -> RemoveResult:
+    """Remove an extension from the project's lock (and uninstall it with --uninstall)."""
+    from unitycli.extensions.installer import remove
+
+    return remove(extension_id, state().session.optional_project(), uninstall, pip_args)
+
+
+@extensions_group.command("sync")
+@click.option("--dry-run", is_flag=True, help="Only report drift between the lock and what is installed.")
+@click.option("--pip-arg", "pip_args", multiple=True, metavar="ARG", help=_PIP_ARG_HELP)
+def sync_cmd(dry_run: bool, pip_args: tuple[str, ...]) -> SyncResult:
+    """Install exactly what the project's .unitycli/extensions.toml says; report drift."""
+    from unitycli.extensions.installer import sync
+
+    return sync(state().session.project(), dry_run, pip_args)
+
+
+@extensions_group.command("doctor")
+def doctor_cmd() -> DoctorResult:  # returned inside a CommandResult that carries the exit code
+    """Diagnose extensions: load errors, clashes, manifests, integrity, lock, packages, project tools.
+
+    Exit 0 when every check passes (warnings allowed), 1 on any failure, 3 when something is unverifiable.
+    """
+    from unitycli.cli.main import CommandResult
+    from unitycli.doctor_report import DoctorReport
+    from unitycli.extensions.doctor import extension_checks
+
+    session = state().session
+    project = session.optional_project()
+    report = extension_checks(session, DoctorReport(project=str(project.root) if project else None))
+    return CommandResult(DoctorResult.of(report), report.exit_code)

@@ -1,0 +1,182 @@
+"""`unitycli` entry point: parse, run the command, print one envelope (or a human rendering), exit.
+
+No Python traceback reaches the user: a catalogued error is rendered as itself, anything else becomes
+`E_INTERNAL` with the traceback written to a log file whose path is in the error details.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+import click
+from pydantic import BaseModel
+from unitycli.cli.argv import extract_global_options
+from unitycli.cli.state import CliState
+from unitycli.cli.strict import StrictGroup
+from unitycli.envelope import failure, new_request_id, success
+from unitycli.errors import EXIT_OK, EXIT_USAGE, UnityCliError
+
+
+@click.group("unitycli", cls=StrictGroup)
+def cli() -> None:
+    """Discover and run typed tools against Unity projects, headless.
+
+    Global options, accepted anywhere: --json (one JSON document on stdout), --project PATH,
+    --instance ID|PATH|ALIAS.
+    """
+
+
+def _add_commands() -> None:
+    from unitycli.cli import approvals_cmd  # noqa: F401  (adds approve/deny/approvals to the tools group)
+    from unitycli.cli.batch_cmd import batch_cmd
+    from unitycli.cli.docs_cmd import docs_group
+    from unitycli.cli.doctor_cmd import doctor_cmd
+    from unitycli.cli.extensions_cmd import extensions_group
+    from unitycli.cli.init_cmd import init_cmd
+    from unitycli.cli.instances_cmd import instances_group, target_group
+    from unitycli.cli.mcp_cmd import mcp_cmd
+    from unitycli.cli.tools_cmd import tools_group
+
+    for command in (tools_group, docs_group, instances_group, target_group, mcp_cmd, batch_cmd,
+                    extensions_group, init_cmd, doctor_cmd):
+        cli.add_command(command)
+
+
+_add_commands()
+
+
+@dataclass
+class CommandResult:
+    """A command result that also sets the exit code (doctor: 1 on failures, 3 when unverifiable)."""
+
+    payload: Any
+    exit_code: int = EXIT_OK
+
+
+@dataclass
+class Outcome:
+    exit_code: int
+    envelope: dict[str, Any] | None  # None when click printed help
+    human: str
+    json_mode: bool
+
+
+def _command_name(args: list[str]) -> str:
+    """The command words of argv (`tools run`), for the envelope's `command` field."""
+    words: list[str] = []
+    group: click.Command | None = cli
+    for token in args:
+        if not isinstance(group, click.Group) or token.startswith("-"):
+            break
+        sub = group.commands.get(token)
+        if sub is None:
+            break
+        words.append(token)
+        group = sub
+    return " ".join(words)
+
+
+def _log_internal(request_id: str, exc: BaseException) -> str:
+    from unitycli.project.userdata import user_cache_dir
+
+    try:
+        log_dir = user_cache_dir() / "logs"
+        log_dir.mkdir(parents=True, exist_ok=True)
+        path = log_dir / f"{request_id}.log"
+        path.write_text("".join(traceback.format_exception(exc)), encoding="utf-8")
+        return str(path)
+    except OSError:
+        return "(log could not be written)"
+
+
+def _usage_error(exc: click.ClickException) -> UnityCliError:
+    """Map click's own usage errors onto catalogued codes."""
+    if isinstance(exc, click.NoSuchOption):
+        return UnityCliError("E_UNKNOWN_OPTION", exc.format_message(), details={"option": exc.option_name})
+    if isinstance(exc, click.MissingParameter):
+        name = exc.param.human_readable_name if exc.param else "value"
+        return UnityCliError("E_OPTION_VALUE_REQUIRED", f"missing {name}", details={"parameter": name})
+    if isinstance(exc, click.BadOptionUsage):
+        return UnityCliError("E_OPTION_VALUE_REQUIRED", exc.format_message(), details={"option": exc.option_name})
+    if isinstance(exc, click.BadParameter):
+        return UnityCliError("E_OPTION_VALUE_INVALID", exc.format_message())
+    return UnityCliError("E_OPTION_VALUE_INVALID", exc.format_message())
+
+
+def _to_jsonable(result: Any) -> Any:
+    if isinstance(result, BaseModel):
+        return result.model_dump(by_alias=True, mode="json")
+    return result
+
+
+def _remember_discovery(argv: list[str], obj: CliState, envelope: dict[str, Any]) -> None:
+    """Store discovery answers for the stdlib-only fast path (see unitycli.cli.fastpath)."""
+    from unitycli.cli import fastpath
+
+    if fastpath.parse(argv) is None:
+        return
+    from unitycli.cli.discovery_deps import discovery_dependencies
+
+    project = obj.session.optional_project()
+    fastpath.store(argv, envelope, discovery_dependencies(project.root if project else None, obj.cwd))
+
+
+def run(argv: list[str]) -> Outcome:
+    """Run one invocation: the exit code, the envelope, and its human rendering unless in JSON mode."""
+    from unitycli.cli.render import render_error, render_result
+
+    request_id = new_request_id()
+    command = _command_name([a for a in argv if not a.startswith("--") or a == "--"])
+    json_mode = "--json" in argv
+    try:
+        options = extract_global_options(argv, frozenset(cli.commands))
+        json_mode = options.json
+        command = _command_name(options.rest) or command
+        obj = CliState(options=options, request_id=request_id)
+        try:
+            result = cli.main(args=options.rest, prog_name="unitycli", standalone_mode=False, obj=obj)
+        except click.exceptions.Exit as exc:  # --help
+            return Outcome(exc.exit_code, None, "", json_mode)
+        except click.ClickException as exc:
+            raise _usage_error(exc) from None
+        except click.exceptions.Abort:
+            raise UnityCliError("E_CANCELLED", "aborted") from None
+        if result is None:  # a group invoked without a command printed its help
+            return Outcome(EXIT_OK, None, "", json_mode)
+        exit_code = EXIT_OK
+        if isinstance(result, CommandResult):
+            exit_code, result = result.exit_code, result.payload
+        payload = _to_jsonable(result)
+        envelope = success(command, request_id, payload)
+        if exit_code == EXIT_OK:
+            _remember_discovery(argv, obj, envelope)
+        return Outcome(exit_code, envelope, "" if json_mode else render_result(command, payload), json_mode)
+    except UnityCliError as exc:
+        envelope = failure(command, request_id, exc.to_dict())
+        return Outcome(exc.exit_code, envelope, "" if json_mode else render_error(exc.to_dict()), json_mode)
+    except Exception as exc:  # the last line of defence: never a traceback on the terminal
+        log = _log_internal(request_id, exc)
+        error = UnityCliError("E_INTERNAL", f"unexpected {type(exc).__name__}: {exc}",
+                              details={"log": log}, next_actions=[f"read {log}"])
+        human = "" if json_mode else render_error(error.to_dict())
+        return Outcome(error.exit_code, failure(command, request_id, error.to_dict()), human, json_mode)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        args = ["--help"]
+    outcome = run(args)
+    if outcome.envelope is not None:
+        if outcome.json_mode:
+            sys.stdout.write(json.dumps(outcome.envelope, ensure_ascii=False) + "\n")
+        elif outcome.envelope["ok"]:
+            sys.stdout.write(outcome.human)
+        else:
+            sys.stderr.write(outcome.human)
+    sys.stdout.flush()
+    raise SystemExit(outcome.exit_code if outcome.exit_code is not None else EXIT_USAGE)

@@ -1,0 +1,44 @@
+"""`unitycli mcp`: serve the registry to an MCP client over stdio.
+
+Client configuration: `{"command": "unitycli", "args": ["mcp", "--project", "<path>"]}`. Stdout belongs to the
+protocol from the first byte to the last, so a failure to start is reported on stderr with its exit code,
+never as an envelope on stdout.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import click
+
+from unitycli.cli.state import state
+from unitycli.errors import UnityCliError
+
+
+@click.command("mcp")
+@click.option("--toolsets", metavar="GROUP,GROUP", help="List only these tool groups (plus the meta tools).")
+@click.option("--all", "list_all", is_flag=True, help="List every tool, including those this project cannot run.")
+@click.option("--poll-interval", type=float, default=1.0, show_default=True, metavar="SECONDS",
+              help="How often to check whether the tool set changed (tools/list_changed).")
+def mcp_cmd(toolsets: str | None, list_all: bool, poll_interval: float) -> None:
+    """Serve tools over MCP (stdio): the tools this project can run, plus search, describe and run by name."""
+    import anyio
+
+    from unitycli.cli.render import render_error
+    from unitycli.mcp.server import ServerOptions, serve_stdio
+    from unitycli.mcp.toolsets import ListPolicy, parse_toolsets
+
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="unitycli mcp: %(levelname)s %(message)s")
+    cli_state = state()
+    try:
+        policy = ListPolicy(toolsets=parse_toolsets(toolsets), list_all=list_all)
+        options = ServerOptions(project=cli_state.options.project, instance=cli_state.options.instance,
+                                cwd=cli_state.cwd, policy=policy, poll_interval=max(poll_interval, 0.05))
+        anyio.run(serve_stdio, options)
+    except UnityCliError as exc:
+        sys.stderr.write(render_error(exc.to_dict()))
+        sys.stderr.flush()
+        raise SystemExit(exc.exit_code) from None
+    except KeyboardInterrupt:
+        raise SystemExit(0) from None

@@ -1,0 +1,87 @@
+"""Human renderings of results and errors. JSON mode never comes here: `--json` output is the data itself."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def render_tree(value: Any, indent: int = 0) -> list[str]:
+    """A readable, complete rendering of nested data: nothing is dropped or abbreviated."""
+    pad = "  " * indent
+    lines: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, dict | list) and item:
+                lines.append(f"{pad}{key}:")
+                lines.extend(render_tree(item, indent + 1))
+            else:
+                lines.append(f"{pad}{key}: {_scalar(item) if not isinstance(item, dict | list) else '(none)'}")
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, dict | list):
+                sub = render_tree(item, indent + 1)
+                lines.append(f"{pad}- {sub[0].strip()}" if sub else f"{pad}-")
+                lines.extend(sub[1:])
+            else:
+                lines.append(f"{pad}- {_scalar(item)}")
+    else:
+        lines.append(f"{pad}{_scalar(value)}")
+    return lines
+
+
+def _tool_line(tool: dict[str, Any]) -> str:
+    mark = ""
+    if tool.get("available") is False:
+        mark = f"  [unavailable: {tool.get('unavailableReason')}]"
+    kind = "read" if tool.get("readOnly") else "write"
+    return f"  {tool['name']:<34} {kind:<5} {tool['summary']}{mark}"
+
+
+def _registry_lines(result: dict[str, Any]) -> list[str]:
+    registry = result.get("registry") or {}
+    if registry.get("healthy", True):
+        return []
+    lines = [f"\n{registry.get('code')}: the tool registry has problems (unitycli extensions doctor):"]
+    lines += [f"  - {p['message']}" for p in registry.get("problems", [])]
+    return lines
+
+
+def render_result(command: str, result: Any) -> str:
+    if command == "tools group" and isinstance(result, dict):
+        lines = [f"{g['group']:<16} {g['tools']} tools" + (
+            f", {g['available']} available" if g.get("available") is not None else "") for g in result["groups"]]
+        lines.append("\nList one group: unitycli tools group list <group>")
+        lines += _registry_lines(result)
+    elif command in ("tools group list", "tools search") and isinstance(result, dict):
+        lines = [_tool_line(t) for t in result["tools"]] or ["no tools match"]
+        lines.append("\nDetails: unitycli tools describe <name>")
+        lines += _registry_lines(result)
+    elif command == "docs tool" and isinstance(result, dict):
+        lines = [result["page"].rstrip("\n")]  # the page is already the human rendering
+    else:
+        lines = render_tree(result)
+    return "\n".join(lines) + "\n"
+
+
+def render_error(error: dict[str, Any]) -> str:
+    lines = [f"error {error['code']}: {error['message']}"]
+    details = error.get("details") or {}
+    if details:
+        lines.append("details:")
+        lines.extend(render_tree(details, 1))
+    for action in error.get("nextActions") or []:
+        lines.append(f"next: {action}")
+    if error.get("transient"):
+        lines.append(f"transient: retry after {error.get('retryAfterMs') or 0} ms")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,187 @@
+"""`unitycli tools …`: discover tools (group, search, describe) and run one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from unitycli.cli.input_arg import read_input
+from unitycli.cli.state import state
+from unitycli.cli.strict import StrictGroup
+from unitycli.descriptors import ToolDescriptor
+from unitycli.errors import UnityCliError
+from unitycli.search import rank, split_keywords
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+class RegistryHealth(_Model):
+    healthy: bool
+    code: str | None = None
+    problems: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class ToolBrief(_Model):
+    name: str
+    title: str
+    summary: str
+    read_only: bool
+    available: bool | None = None
+    unavailable_reason: str | None = None
+    score: int | None = None
+
+
+class GroupInfo(_Model):
+    group: str
+    tools: int
+    available: int | None = None
+
+
+class GroupsResult(_Model):
+    project: str | None
+    groups: list[GroupInfo]
+    registry: RegistryHealth
+
+
+class GroupToolsResult(_Model):
+    project: str | None
+    group: str
+    tools: list[ToolBrief]
+    registry: RegistryHealth
+
+
+class SearchResult(_Model):
+    project: str | None
+    query: str
+    keywords: list[str]
+    tools: list[ToolBrief]
+    registry: RegistryHealth
+
+
+def registry_health() -> RegistryHealth:
+    registry = state().session.registry
+    if registry.healthy:
+        return RegistryHealth(healthy=True)
+    return RegistryHealth(
+        healthy=False, code="E_TOOL_REGISTRY_UNHEALTHY", problems=[p.to_dict() for p in registry.problems]
+    )
+
+
+def _project_label() -> str | None:
+    project = state().session.optional_project()
+    return str(project.root) if project else None
+
+
+def _brief(d: ToolDescriptor, score: int | None = None) -> ToolBrief:
+    return ToolBrief(
+        name=d.name, title=d.title, summary=d.summary, read_only=d.read_only_hint,
+        available=d.available, unavailable_reason=d.unavailable_reason, score=score,
+    )
+
+
+@click.group("tools", cls=StrictGroup)
+def tools_group() -> None:
+    """Discover tools and run them."""
+
+
+@tools_group.group("group", cls=StrictGroup, invoke_without_command=True)
+@click.pass_context
+def group_cmd(ctx: click.Context) -> GroupsResult | None:
+    """List tool groups with their tool counts (`tools group list <group>` lists one group)."""
+    if ctx.invoked_subcommand is not None:
+        return None
+    descriptors = state().session.descriptors()
+    groups: dict[str, GroupInfo] = {}
+    for d in descriptors:
+        info = groups.setdefault(d.group, GroupInfo(group=d.group, tools=0))
+        info.tools += 1
+        if d.available is not None:
+            info.available = (info.available or 0) + int(d.available)
+    return GroupsResult(project=_project_label(), groups=sorted(groups.values(), key=lambda g: g.group),
+                        registry=registry_health())
+
+
+@group_cmd.command("list")
+@click.argument("group")
+def group_list_cmd(group: str) -> GroupToolsResult:
+    """List the tools of one group."""
+    descriptors = [d for d in state().session.descriptors() if d.group == group]
+    if not descriptors:
+        known = sorted({d.group for d in state().session.descriptors()})
+        raise UnityCliError(
+            "E_OPTION_VALUE_INVALID", f"no tool group named {group!r}",
+            details={"group": group, "validGroups": known}, next_actions=["unitycli tools group"],
+        )
+    return GroupToolsResult(project=_project_label(), group=group, tools=[_brief(d) for d in descriptors],
+                            registry=registry_health())
+
+
+@tools_group.command("search")
+@click.argument("query")
+def search_cmd(query: str) -> SearchResult:
+    """Search tools by keywords (`mesh|camera`), over name, title, summary and description."""
+    keywords = split_keywords(query)
+    if not keywords:
+        raise UnityCliError("E_OPTION_VALUE_INVALID", "the search query has no keywords",
+                            details={"query": query}, next_actions=["unitycli tools search 'scene|prefab'"])
+    descriptors = {d.name: d for d in state().session.descriptors()}
+    entries = [{"name": d.name, "title": d.title, "summary": d.summary, "description": d.description}
+               for d in descriptors.values()]
+    hits = rank(entries, query)
+    return SearchResult(project=_project_label(), query=query, keywords=keywords,
+                        tools=[_brief(descriptors[e["name"]], s) for s, e in hits], registry=registry_health())
+
+
+@tools_group.command("describe")
+@click.argument("name")
+def describe_cmd(name: str) -> ToolDescriptor:
+    """Show a tool's full descriptor: schemas, hints, availability and owner."""
+    session = state().session
+    return session.descriptor(session.tool(name))
+
+
+@tools_group.command("run")
+@click.argument("name")
+@click.option("--input", "input_value", metavar="JSON|@FILE|-", help="Tool input: inline JSON, @file, or - for stdin.")
+@click.option("--dry-run", is_flag=True, help="Run against staged state, report planned file changes, write nothing.")
+@click.option("--expect-revision", metavar="REV", help="Refuse (E_STALE_WRITE) unless the target file is at REV.")
+@click.option("--allow-editor-open", is_flag=True, help="Write even though a Unity Editor holds the project.")
+def run_cmd(name: str, input_value: str | None, dry_run: bool, expect_revision: str | None,
+            allow_editor_open: bool):
+    """Run a tool with a JSON input."""
+    from unitycli.runner import run_tool
+
+    session = state().session
+    raw = read_input(input_value)
+    if expect_revision is not None:
+        tool = session.tool(name)
+        fields = tool.spec.input_model.model_fields
+        if "expected_revision" not in fields or not isinstance(raw, dict):
+            raise UnityCliError(
+                "E_OPTION_VALUE_INVALID", f"{name} takes no expectedRevision",
+                details={"option": "--expect-revision", "tool": name},
+                next_actions=[f"unitycli tools describe {name}"],
+            )
+        raw = {**raw, "expectedRevision": expect_revision}
+    return run_tool(session, name, raw, dry_run=dry_run, allow_editor_open=allow_editor_open,
+                    progress=_stderr_progress())
+
+
+def _stderr_progress():
+    """Progress lines on stderr when it is a terminal; stdout stays the result alone."""
+    import sys
+
+    if not sys.stderr.isatty():
+        return None
+
+    def report(done: float, total: float | None, message: str | None) -> None:
+        share = f"{done:.0f}/{total:.0f}" if total else f"{done:.0f}"
+        sys.stderr.write(f"\r{share} {message or ''}"[:120])
+        sys.stderr.flush()
+
+    return report

@@ -1,0 +1,78 @@
+"""Tool descriptors: everything an agent needs to find, understand and call a tool, as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from unitycli.availability import Availability, PackageRequirement
+from unitycli.owners import ToolOwner
+from unitycli.registry import RegisteredTool
+
+
+class ToolDescriptor(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+    name: str
+    mcp_name: str
+    title: str
+    group: str
+    summary: str
+    description: str
+    input_schema: dict[str, Any]
+    output_schema: dict[str, Any]
+    read_only_hint: bool
+    destructive_hint: bool
+    idempotent_hint: bool
+    supports_dry_run: bool
+    permissions: list[str]
+    target: str
+    examples: list[dict[str, Any]] = Field(default_factory=list)
+    requires_packages: list[PackageRequirement] = Field(default_factory=list)
+    available: bool | None = None
+    unavailable_code: str | None = None
+    unavailable_reason: str | None = None
+    next_actions: list[str] | None = None
+    profile_verified: bool | None = None
+    owner: ToolOwner
+
+
+def input_schema(tool: RegisteredTool) -> dict[str, Any]:
+    return tool.spec.input_model.model_json_schema(by_alias=True, mode="validation")
+
+
+def output_schema(tool: RegisteredTool) -> dict[str, Any]:
+    return tool.spec.output_model.model_json_schema(by_alias=True, mode="serialization")
+
+
+def describe(tool: RegisteredTool, availability: Availability | None) -> ToolDescriptor:
+    """The descriptor of one tool; availability fields stay `null` when no project is selected."""
+    spec = tool.spec
+    descriptor = ToolDescriptor(
+        name=spec.name,
+        mcp_name=spec.mcp_name,
+        title=spec.title,
+        group=spec.group,
+        summary=spec.summary,
+        description=spec.description,
+        input_schema=input_schema(tool),
+        output_schema=output_schema(tool),
+        read_only_hint=spec.read_only,
+        destructive_hint=spec.destructive,
+        idempotent_hint=spec.idempotent,
+        supports_dry_run=spec.supports_dry_run,
+        permissions=list(spec.permissions),
+        target=spec.target,
+        examples=list(spec.examples),
+        owner=tool.owner,
+    )
+    if availability is not None:
+        descriptor.requires_packages = availability.requires_packages
+        descriptor.available = availability.available
+        descriptor.unavailable_code = availability.code
+        descriptor.unavailable_reason = availability.unavailable_reason
+        descriptor.next_actions = availability.next_actions
+        descriptor.profile_verified = availability.profile_verified
+    return descriptor

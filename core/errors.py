@@ -1,0 +1,182 @@
+"""The one error catalog: every code unitycli can return, with its meaning, exit code and default next actions.
+
+Code raises `UnityCliError(code, message, ...)`; constructing one with a code that is not in `CATALOG` fails at
+once, and a meta-test scans the sources so a missing code is caught before it ships.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INCOMPLETE = 3
+
+
+@dataclass(frozen=True)
+class ErrorSpec:
+    code: str
+    meaning: str
+    exit_code: int = EXIT_FAILED
+    transient: bool = False
+    retry_after_ms: int | None = None
+    next_actions: tuple[str, ...] = ()
+
+
+def _spec(code: str, meaning: str, exit_code: int = EXIT_FAILED, **kw: Any) -> ErrorSpec:
+    return ErrorSpec(code, meaning, exit_code, **kw)
+
+
+_SPECS: list[ErrorSpec] = [
+    # --- command line and input --------------------------------------------------------------------------
+    _spec("UNKNOWN_COMMAND", "The command word is not a unitycli command.", EXIT_USAGE,
+          next_actions=("unitycli --help",)),
+    _spec("E_UNKNOWN_OPTION", "An option is not accepted by this command.", EXIT_USAGE),
+    _spec("E_OPTION_VALUE_REQUIRED", "An option that takes a value was given without one.", EXIT_USAGE),
+    _spec("E_OPTION_VALUE_INVALID", "An option or argument value is not valid.", EXIT_USAGE),
+    _spec("E_INPUT_JSON_INVALID", "The tool input is not valid JSON.", EXIT_USAGE),
+    _spec("E_SCHEMA_INVALID", "The tool input does not match the tool's input schema.", EXIT_USAGE),
+    _spec("E_DRY_RUN_UNSUPPORTED", "The tool cannot be previewed with --dry-run.", EXIT_USAGE),
+    _spec("E_CANCELLED", "The caller cancelled the tool before it committed; nothing was written.", EXIT_FAILED),
+    _spec("E_INTERNAL", "An unexpected internal error; the log file has the traceback.", EXIT_FAILED),
+    _spec("E_BATCH_LINE_INVALID", "A line of the batch command file cannot be parsed; no step was run.", EXIT_USAGE,
+          next_actions=("unitycli batch --help",)),
+    _spec("E_CONTRACT_DRIFT",
+          "Tool descriptors or CLI output schemas differ from the checked-in contract snapshot.", EXIT_FAILED,
+          next_actions=("unitycli docs contract --write",)),
+    # --- registry ------------------------------------------------------------------------------------------
+    _spec("E_TOOL_NOT_FOUND_FOR_TARGET", "No tool of that name exists for the selected target.", EXIT_USAGE,
+          next_actions=("unitycli tools search <keyword>",)),
+    _spec("E_TOOL_REGISTRY_UNHEALTHY",
+          "The tool registry has problems: a tool name with two providers, a malformed tool spec, or a plugin "
+          "that failed to load.", EXIT_FAILED, next_actions=("unitycli extensions doctor",)),
+    # --- project selection ---------------------------------------------------------------------------------
+    _spec("E_INSTANCE_REQUIRED", "No Unity project was selected and none was found above the working directory.",
+          EXIT_USAGE, next_actions=("unitycli <command> --project <path-to-unity-project>",)),
+    _spec("E_INSTANCE_NOT_FOUND", "The --instance value names no known project, alias or instance id.", EXIT_USAGE,
+          next_actions=("unitycli instances list", "unitycli target alias list")),
+    _spec("E_INSTANCE_PATH_UNAVAILABLE",
+          "The project path cannot be resolved to a physical directory (missing, broken link or link loop).",
+          EXIT_FAILED),
+    _spec("E_PROJECT_INVALID",
+          "The path is not a Unity project (it needs Assets/ and ProjectSettings/ProjectVersion.txt).",
+          EXIT_FAILED),
+    _spec("E_PROJECT_FILE_UNREADABLE", "A project file that is needed cannot be read or parsed.", EXIT_FAILED),
+    _spec("E_USER_DATA_UNAVAILABLE",
+          "A file in the unitycli user data directory (known projects, aliases) cannot be read, parsed, locked "
+          "or written.", EXIT_FAILED),
+    _spec("E_UNITY_EDITOR_OPEN",
+          "A Unity Editor holds the project; a headless write could be overwritten or force a reload.",
+          EXIT_FAILED, transient=True, retry_after_ms=30000),
+    # --- files and formats ---------------------------------------------------------------------------------
+    _spec("E_ASSET_NOT_FOUND", "The file or asset does not exist in the project.", EXIT_FAILED),
+    _spec("E_ASSET_LFS_POINTER",
+          "The file is a Git LFS pointer, not its content; fetch it with `git lfs pull` first.", EXIT_FAILED,
+          next_actions=("git lfs pull",)),
+    _spec("E_FILE_FORMAT_UNSUPPORTED",
+          "The file cannot be parsed, or would not round-trip byte-identically, so it is not edited.",
+          EXIT_FAILED),
+    _spec("E_OBJECT_NOT_FOUND", "No object (document) with that fileID exists in the Unity file.", EXIT_FAILED),
+    _spec("E_PROPERTY_NOT_FOUND", "The property path does not exist on the Unity object.", EXIT_FAILED),
+    _spec("E_PROPERTY_EDIT_UNSUPPORTED", "That value cannot be written at that property path (wrong shape).", EXIT_FAILED),
+    _spec("E_PATH_OUTSIDE_PROJECT", "The path leaves the project root (.., absolute path or symlink).",
+          EXIT_FAILED),
+    # --- transactions --------------------------------------------------------------------------------------
+    _spec("E_TARGET_CHANGED", "A file changed on disk after it was read; nothing was written.", EXIT_FAILED,
+          transient=True, retry_after_ms=0),
+    _spec("E_STALE_WRITE", "The file's revision no longer matches expectedRevision; nothing was written.",
+          EXIT_FAILED),
+    _spec("E_INDEX_BUSY", "Another unitycli process is still building this project's index.", EXIT_FAILED,
+          transient=True, retry_after_ms=2000),
+    _spec("E_PROJECT_LOCKED", "Another unitycli process holds the project write lock.", EXIT_FAILED,
+          transient=True, retry_after_ms=500),
+    _spec("E_WRITE_FAILED",
+          "Writing project files failed (disk full, permission denied, read-only filesystem); the transaction "
+          "was rolled back and nothing changed.", EXIT_FAILED),
+    _spec("E_TRANSACTION_RECOVERY_FAILED",
+          "An interrupted transaction could be neither completed nor rolled back; its journal is kept and no "
+          "further writes run until it is resolved.", EXIT_FAILED),
+    _spec("E_PATH_NOT_A_FILE",
+          "The path names a directory, or a file stands where a directory is needed.", EXIT_FAILED),
+    _spec("E_UNITY_EDITOR_UNVERIFIABLE",
+          "Whether a Unity Editor holds the project cannot be verified, so the write is refused.",
+          EXIT_INCOMPLETE),
+    # --- Unity packages ------------------------------------------------------------------------------------
+    _spec("E_PACKAGE_SPEC_INVALID",
+          "A Unity package name or version is not valid (name: lower-case a-z 0-9 . - _; version: semver, git URL "
+          "or file: path).", EXIT_USAGE),
+    _spec("E_PACKAGE_NOT_FOUND", "The Unity package is not a dependency in Packages/manifest.json.", EXIT_FAILED),
+    # --- extensions and project tools (DESIGN §7) ----------------------------------------------------------
+    _spec("E_EXTENSION_DEPENDENCY_MISSING",
+          "The project lacks the Unity package this tool's extension was verified against.", EXIT_FAILED,
+          next_actions=("unitycli extensions doctor",)),
+    _spec("E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED",
+          "The project has the Unity package at a version the extension's manifest does not list as verified.",
+          EXIT_FAILED, next_actions=("unitycli extensions doctor",)),
+    _spec("E_EXTENSION_DEPENDENCY_UNVERIFIABLE",
+          "Which version of the Unity package the project has cannot be known offline (git package without its "
+          "cache, or no packages-lock.json), so the tool is not run.", EXIT_INCOMPLETE,
+          next_actions=("unitycli extensions doctor",)),
+    _spec("E_EXTENSION_CORE_API_UNSUPPORTED",
+          "The extension's manifest declares a core API range that this unitycli does not satisfy.", EXIT_FAILED),
+    _spec("E_EXTENSION_INTEGRITY_MISMATCH",
+          "An installed extension file differs from the hash in its wheel RECORD (or is missing or unexpected).",
+          EXIT_FAILED),
+    _spec("E_EXTENSION_INTEGRITY_UNVERIFIABLE",
+          "An installed extension has no RECORD to verify its files against, so its tools are not run.",
+          EXIT_INCOMPLETE),
+    _spec("E_EXTENSION_NOT_FOUND", "No extension of that id is in the catalog, installed, or in the project lock.",
+          EXIT_FAILED, next_actions=("unitycli extensions list",)),
+    _spec("E_EXTENSION_INSTALL_FAILED",
+          "pip could not install or uninstall the extension, or the installed extension does not load; the "
+          "project's extension lock was not changed.", EXIT_FAILED, transient=True, retry_after_ms=5000),
+    _spec("E_MANIFEST_INVALID", "An extension manifest or a .unitycli TOML file is malformed; the file and field "
+          "are named.", EXIT_FAILED),
+    _spec("E_PROJECT_TOOL_UNTRUSTED",
+          "A project tool file has not been approved for this project, so it was not imported.", EXIT_FAILED),
+    _spec("E_PROJECT_TOOL_INTEGRITY_MISMATCH",
+          "A project tool file changed since it was approved, so it was not imported.", EXIT_FAILED),
+    _spec("E_PROJECT_TOOL_SHADOWS",
+          "A project tool uses the name of a built-in or extension tool; the project tool is refused.", EXIT_FAILED),
+]
+
+CATALOG: dict[str, ErrorSpec] = {spec.code: spec for spec in _SPECS}
+
+
+@dataclass
+class UnityCliError(Exception):
+    """A catalogued failure. Handlers raise it; adapters turn it into an envelope, MCP error or exit code."""
+
+    code: str
+    message: str
+    details: dict[str, Any] = field(default_factory=dict)
+    next_actions: list[str] | None = None
+    transient: bool | None = None
+    retry_after_ms: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.code not in CATALOG:
+            raise KeyError(f"error code {self.code!r} is not in the unitycli error catalog")
+        Exception.__init__(self, f"{self.code}: {self.message}")
+
+    @property
+    def spec(self) -> ErrorSpec:
+        return CATALOG[self.code]
+
+    @property
+    def exit_code(self) -> int:
+        return self.spec.exit_code
+
+    def to_dict(self) -> dict[str, Any]:
+        spec = self.spec
+        actions = self.next_actions if self.next_actions is not None else list(spec.next_actions)
+        return {
+            "code": self.code,
+            "message": self.message,
+            "details": self.details,
+            "nextActions": actions,
+            "transient": spec.transient if self.transient is None else self.transient,
+            "retryAfterMs": spec.retry_after_ms if self.retry_after_ms is None else self.retry_after_ms,
+        }

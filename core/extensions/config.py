@@ -1,0 +1,66 @@
+"""The project's own unitycli settings, `.unitycli/config.toml`, committed with the project.
+
+Only choices a team makes on purpose live here: extensions it disables for this project (applied before
+import) and the one unverified Unity package version per package it accepts (tools then run with
+`profileVerified: false`). Nothing here can approve code: approvals live in the user data directory.
+
+```toml
+[extensions]
+disabled = ["vfx"]
+
+[accept-unverified]
+"com.unity.probuilder" = "6.1.0"
+```
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from unitycli.errors import UnityCliError
+from unitycli.packages.semver import is_semver
+
+CONFIG = ".unitycli/config.toml"
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    disabled_extensions: tuple[str, ...] = ()
+    accept_unverified: dict[str, str] = field(default_factory=dict)
+
+
+def _invalid(field_name: str, problem: str) -> UnityCliError:
+    return UnityCliError("E_MANIFEST_INVALID", f"{CONFIG}: {field_name}: {problem}",
+                         details={"file": CONFIG, "field": field_name, "problem": problem},
+                         next_actions=[f"fix {field_name} in {CONFIG}"])
+
+
+def read_project_config(root: Path) -> ProjectConfig:
+    """The project's config, or defaults when there is none. A malformed file fails closed."""
+    path = root / CONFIG
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return ProjectConfig()
+    except OSError as exc:
+        raise _invalid("(file)", f"cannot be read: {exc}") from exc
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise _invalid("(toml)", str(exc)) from None
+    unknown = sorted(set(data) - {"extensions", "accept-unverified"})
+    if unknown:
+        raise _invalid(unknown[0], "unknown table (allowed: [extensions], [accept-unverified])")
+    extensions = data.get("extensions", {})
+    disabled = extensions.get("disabled", []) if isinstance(extensions, dict) else None
+    if not isinstance(disabled, list) or not all(isinstance(x, str) for x in disabled):
+        raise _invalid("extensions.disabled", "must be a list of extension ids")
+    accept = data.get("accept-unverified", {})
+    if not isinstance(accept, dict):
+        raise _invalid("accept-unverified", "must be a table of package name = version")
+    for name, version in accept.items():
+        if not isinstance(version, str) or not is_semver(version):
+            raise _invalid(f"accept-unverified.{name}", "must be one exact semver version string")
+    return ProjectConfig(tuple(disabled), dict(accept))

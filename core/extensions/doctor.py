@@ -1,0 +1,242 @@
+"""`extensions doctor`: every check of DESIGN §7.4, each pass | warn | fail | unverifiable with next actions.
+
+Checks read what the session already computed (load failures, registry problems, manifests, integrity,
+availability) and the project's lock and tool files; then each plugin's `unitycli_doctor_checks` hook adds its
+own, called one plugin at a time so a raising hook is itself reported instead of ending the doctor.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import TYPE_CHECKING
+
+from unitycli import CORE_API_VERSION
+from unitycli.doctor_report import DoctorReport
+from unitycli.errors import UnityCliError
+from unitycli.extensions.catalog import load_catalog
+from unitycli.extensions.dependencies import check_profile, doctor_command
+from unitycli.extensions.installed import distribution_digest, installed_extensions, same_name
+from unitycli.extensions.lock import LOCK, read_lock
+from unitycli.extensions.manifest import ExtensionManifest
+from unitycli.integrity import integrity_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.owners import ToolOwner
+    from unitycli.session import Session
+
+_INTEGRITY_STATUS = {"verified": "pass", "builtin": "pass", "editable": "warn", "failed": "fail",
+                     "unverifiable": "unverifiable"}
+_AVAILABILITY_STATUS = {"E_EXTENSION_DEPENDENCY_MISSING": "warn",
+                        "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED": "fail",
+                        "E_EXTENSION_DEPENDENCY_UNVERIFIABLE": "unverifiable"}
+
+
+def _project_flag(session: Session) -> str:
+    project = session.optional_project()
+    return f" --project {shlex.quote(str(project.root))}" if project else ""
+
+
+def _load_checks(session: Session, report: DoctorReport) -> None:
+    loaded = session.plugins
+    for failure in loaded.failures:
+        if failure.stage in ("approval",) or failure.plugin.startswith("project:"):
+            continue  # project tool files are reported by _project_tool_checks
+        ext_id = failure.plugin.removeprefix("ext:")
+        report.add(f"load:{ext_id}", "fail",
+                   f"{failure.distribution or failure.plugin} failed at {failure.stage}: {failure.error}",
+                   [f"python -m pip install --force-reinstall {failure.distribution}" if failure.distribution
+                    else "unitycli extensions list", f"UNITYCLI_DISABLE_EXTENSIONS={ext_id} unitycli tools group"],
+                   failure.to_dict())
+    for owner in loaded.disabled:
+        report.add(f"load:{owner.extension_id}", "warn",
+                   f"{owner.label()} is disabled (config or UNITYCLI_DISABLE_EXTENSIONS); its code was not imported")
+    for problem in session.registry.problems:
+        if problem.kind == "load-error":
+            continue  # already reported above from the failure itself
+        report.add(f"registry:{problem.kind}:{problem.tool or ''}".rstrip(":"), "fail", problem.message,
+                   ["unitycli extensions list" + _project_flag(session)], problem.to_dict())
+    if not any(c.name.startswith(("load:", "registry:")) and c.status == "fail" for c in report.checks):
+        report.add("registry", "pass", f"{len(session.registry.tools)} tools from {len(loaded.owners)} plugins, "
+                   "no load errors, clashes or malformed specs")
+
+
+def _extension_owners(session: Session) -> list[ToolOwner]:
+    return [o for o in session.plugins.owners.values() if o.kind == "extension"]
+
+
+def _manifest_checks(session: Session, report: DoctorReport) -> dict[str, ExtensionManifest]:
+    """Manifest validity, core API range and catalog agreement per loaded extension."""
+    catalog = load_catalog()
+    for error in catalog.errors:
+        report.add(f"catalog:{error.details.get('file')}", "fail", error.message, error.next_actions, error.details)
+    checks = session.plugins.manager.get_plugin("builtin:core_checks")
+    manifests: dict[str, ExtensionManifest] = {}
+    for owner in _extension_owners(session):
+        name = f"manifest:{owner.extension_id}"
+        manifest = checks.manifest_for(owner) if checks is not None else None
+        if isinstance(manifest, UnityCliError):
+            report.add(name, "fail", manifest.message, manifest.next_actions, manifest.details)
+            continue
+        if manifest is None:
+            report.add(name, "warn", f"{owner.label()} declares no manifest: its tools are treated as needing no "
+                       "Unity package", ["add a manifest (manifests/README.md) and the unitycli_extension_manifest hook"])
+            continue
+        manifests[owner.plugin] = manifest
+        if not manifest.supports_core(CORE_API_VERSION):
+            report.add(name, "fail", f"{owner.label()} supports core API {manifest.core_api}; this unitycli has "
+                       f"{CORE_API_VERSION}", [f"python -m pip install --upgrade {owner.distribution}"])
+            continue
+        listed = catalog.get(manifest.id)
+        if listed is not None and listed != manifest:
+            report.add(name, "warn", f"{owner.label()}'s packaged manifest differs from the core catalog's "
+                       f"{manifest.id}.toml (a newer or older release of one of them)",
+                       [f"python -m pip install --upgrade {owner.distribution} unitycli"])
+        else:
+            report.add(name, "pass", f"{manifest.id}: manifest valid, core API {manifest.core_api} satisfied")
+    return manifests
+
+
+def _integrity_checks(session: Session, report: DoctorReport) -> None:
+    manager = session.plugins.manager
+    for owner in _extension_owners(session):
+        for result in integrity_of(manager, owner):
+            status = _INTEGRITY_STATUS.get(result.status, "unverifiable")
+            report.add(f"integrity:{owner.extension_id}", status, result.message, result.next_actions,
+                       result.details)
+
+
+def _package_checks(session: Session, report: DoctorReport, manifests: dict[str, ExtensionManifest]) -> None:
+    """Each installed extension's package profiles against the project, and catalog extensions that apply."""
+    project = session.optional_project()
+    if project is None:
+        report.add("project", "warn", "no Unity project selected: package availability, lock and project tools "
+                   "were not checked", ["unitycli extensions doctor --project <path-to-unity-project>"])
+        return
+    checks = session.plugins.manager.get_plugin("builtin:core_checks")
+    resolved = checks.resolved(project.root)
+    if isinstance(resolved, UnityCliError):
+        report.add("packages", "unverifiable", f"the project's Unity packages cannot be read: {resolved.message}",
+                   resolved.next_actions, resolved.details)
+        return
+    config = checks.config(project.root)
+    if isinstance(config, UnityCliError):
+        report.add("config", "fail", config.message, config.next_actions, config.details)
+        return
+    report.add("packages", "warn" if resolved.warnings else "pass",
+               f"{len(resolved.packages)} Unity packages resolved from "
+               + ("packages-lock.json" if resolved.certainty == "lock" else "manifest.json only (less certain)"),
+               details={"warnings": resolved.warnings})
+    for owner in _extension_owners(session):
+        manifest = manifests.get(owner.plugin)
+        if manifest is None:
+            continue
+        for profile in manifest.packages:
+            answer = check_profile(profile, project.root, resolved, config, f"{manifest.id} ({', '.join(profile.tools)})")
+            name = f"package:{manifest.id}:{profile.name}"
+            if answer.available:
+                has = answer.requires_packages[0].project_has if answer.requires_packages else None
+                note = "" if answer.profile_verified else " (accepted unverified in .unitycli/config.toml)"
+                report.add(name, "pass" if answer.profile_verified else "warn",
+                           f"{profile.profile(has)} is a verified profile of {manifest.id}{note}"
+                           if answer.profile_verified else f"{profile.name}@{has} runs unverified{note}")
+                continue
+            report.add(name, _AVAILABILITY_STATUS.get(answer.code or "", "fail"), answer.unavailable_reason or "",
+                       answer.next_actions, {"code": answer.code})
+    installed_ids = {o.extension_id for o in _extension_owners(session)}
+    try:
+        locked = set(read_lock(project.root))
+    except UnityCliError:
+        locked = set()  # reported by the lock check
+    for ext_id, manifest in load_catalog().manifests.items():
+        if ext_id in installed_ids or ext_id in locked:
+            continue  # installed: checked above; locked but missing: the lock check says so
+        present = [(p, resolved.get(p.name)) for p in manifest.packages if resolved.get(p.name) is not None]
+        if present:
+            has = ", ".join(f"{p.name}@{pkg.version or '?'}" for p, pkg in present)
+            report.add(f"catalog:{ext_id}", "warn", f"the project has {has}; extension {ext_id} "
+                       f"({manifest.distribution}) would add tools for it but is not installed",
+                       [f"unitycli extensions install {ext_id} --project {shlex.quote(str(project.root))}"])
+
+
+def _lock_checks(session: Session, report: DoctorReport) -> None:
+    project = session.optional_project()
+    if project is None:
+        return
+    try:
+        entries = read_lock(project.root)
+    except UnityCliError as exc:
+        report.add("lock", "fail", exc.message, exc.next_actions, exc.details)
+        return
+    sync = f"unitycli extensions sync --project {shlex.quote(str(project.root))}"
+    installed = {e.id: e for e in installed_extensions()}
+    for ext_id, entry in sorted(entries.items()):
+        ext = installed.get(ext_id)
+        name = f"lock:{ext_id}"
+        if ext is None or not same_name(ext.distribution, entry.distribution):
+            report.add(name, "fail", f"{LOCK} wants {entry.distribution} {entry.version or ''}".rstrip()
+                       + ", which is not installed", [sync, f"unitycli extensions remove {ext_id} --project "
+                                                             f"{shlex.quote(str(project.root))}"])
+        elif entry.version and ext.version != entry.version:
+            report.add(name, "warn", f"{LOCK} wants {entry.distribution} {entry.version}; {ext.version} is "
+                       "installed", [sync])
+        elif entry.digest and distribution_digest(ext.dist) != entry.digest:
+            report.add(name, "warn", f"{entry.distribution} {ext.version} is installed, but not the same build "
+                       f"as the one in {LOCK} (RECORD digest differs)", [sync])
+        else:
+            report.add(name, "pass", f"{entry.distribution} {ext.version} matches {LOCK}")
+    for ext_id, ext in sorted(installed.items()):
+        if ext_id not in entries:
+            report.add(f"lock:{ext_id}", "warn", f"{ext.distribution} {ext.version} is installed but not recorded "
+                       f"in {LOCK}", [f"unitycli extensions install {ext_id} --project "
+                                      f"{shlex.quote(str(project.root))}"])
+
+
+def _project_tool_checks(session: Session, report: DoctorReport) -> None:
+    project = session.optional_project()
+    if project is None:
+        return
+    setup = session.project_setup
+    import_failures = {f.plugin: f for f in session.plugins.failures if f.stage == "import"}
+    for tool_file in setup.files:
+        name = f"project-tool:{tool_file.relative}"
+        if tool_file.status == "approved":
+            failure = import_failures.get(f"project:{tool_file.relative}")
+            if failure is not None:
+                report.add(name, "fail", f"{tool_file.relative} is approved but raised on import: {failure.error}",
+                           details=failure.to_dict())
+            else:
+                report.add(name, "pass", f"{tool_file.relative} is approved ({tool_file.digest})")
+            continue
+        error = tool_file.blocking_error(project.root)
+        status = "warn" if tool_file.status == "untrusted" else "fail"
+        report.add(name, status, error.message, error.next_actions, {"code": error.code, **error.details})
+
+
+def _plugin_checks(session: Session, report: DoctorReport) -> None:
+    manager = session.plugins.manager
+    for impl in manager.hook.unitycli_doctor_checks.get_hookimpls():
+        owner = session.plugins.owners.get(impl.plugin_name)
+        report.source = owner.label() if owner else impl.plugin_name
+        try:
+            impl.function(report=report)
+        except Exception as exc:  # a guest's doctor check may raise anything
+            report.add(f"doctor-hook:{impl.plugin_name}", "fail", f"{report.source}'s doctor check raised {exc!r}")
+        finally:
+            report.source = "unitycli"
+
+
+def extension_checks(session: Session, report: DoctorReport) -> DoctorReport:
+    """Run every extension check into `report` (also used by the top-level `doctor`)."""
+    _load_checks(session, report)
+    manifests = _manifest_checks(session, report)
+    _integrity_checks(session, report)
+    _package_checks(session, report, manifests)
+    _lock_checks(session, report)
+    _project_tool_checks(session, report)
+    _plugin_checks(session, report)
+    return report
+
+
+def doctor_next_command(session: Session) -> str:
+    project = session.optional_project()
+    return doctor_command(project.root) if project else "unitycli extensions doctor"

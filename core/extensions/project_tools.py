@@ -1,0 +1,185 @@
+"""Tools kept as Python files in the Unity project's `.unitycli/tools/` (DESIGN §7.3).
+
+Each file is read once; its approval digest is computed over those bytes; only an approved file is compiled,
+and it is compiled from the very bytes that were hashed (the file is never read again), so what runs is what
+was approved. An unapproved or changed file is never imported: it is reported as blocked with the expected and
+actual digests and the `tools approve` command. Symlinks are refused so a file cannot point outside the
+project, and a project tool may not shadow a built-in or extension tool name.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from unitycli.errors import UnityCliError
+from unitycli.extensions.approvals import approval_digest, approvals_for
+from unitycli.owners import ToolOwner
+from unitycli.plugin_loader import LoadFailure, short_traceback
+
+TOOLS_DIR = ".unitycli/tools"
+_FILE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\.py$")
+
+FileStatus = Literal["approved", "untrusted", "changed", "refused"]
+
+
+@dataclass
+class ToolFile:
+    """One `.unitycli/tools/*.py` file as read: its bytes, digest and approval state."""
+
+    relative: str
+    path: Path
+    data: bytes | None
+    digest: str | None
+    status: FileStatus
+    expected: str | None = None
+    problem: str | None = None
+    known_tools: list[str] = field(default_factory=list)
+
+    def approve_command(self, root: Path) -> str:
+        return f"unitycli tools approve {shlex.quote(self.relative)} --project {shlex.quote(str(root))}"
+
+    def blocking_error(self, root: Path) -> UnityCliError:
+        """The catalogued reason this file is not imported, with expected and actual digests."""
+        details: dict[str, Any] = {"file": self.relative, "expected": self.expected, "actual": self.digest}
+        if self.status == "refused":
+            return UnityCliError("E_PATH_OUTSIDE_PROJECT", f"project tool {self.relative} refused: {self.problem}",
+                                 details=details, next_actions=[f"replace {self.relative} with a regular file"])
+        if self.status == "changed":
+            return UnityCliError(
+                "E_PROJECT_TOOL_INTEGRITY_MISMATCH",
+                f"project tool {self.relative} changed since it was approved (approved {self.expected}, "
+                f"now {self.digest}); review it and approve again", details=details,
+                next_actions=[f"git diff -- {shlex.quote(self.relative)}", self.approve_command(root)])
+        return UnityCliError(
+            "E_PROJECT_TOOL_UNTRUSTED",
+            f"project tool {self.relative} is not approved for this project (digest {self.digest}); review it and "
+            "approve it", details=details, next_actions=[self.approve_command(root)])
+
+
+def normalise_tool_path(root: Path, name: str, cwd: Path | None = None) -> str:
+    """`.unitycli/tools/<file>.py` for a user-given name, or E_PATH_OUTSIDE_PROJECT for anything else.
+
+    Accepts `x.py`, `.unitycli/tools/x.py`, or a path (absolute or from the cwd) to a file in that folder.
+    Traversal (`..`), subfolders and other folders are refused.
+    """
+    tools_dir = root / TOOLS_DIR
+    given = Path(name)
+    if given.is_absolute():
+        candidate = given
+    elif len(given.parts) == 1:
+        candidate = tools_dir / given
+    elif given.parts[:2] == (".unitycli", "tools"):
+        candidate = root / given
+    else:
+        candidate = (cwd or root) / given
+    candidate = Path(os.path.abspath(candidate))
+    if ".." in given.parts or candidate.parent != tools_dir or not _FILE_NAME.match(candidate.name):
+        raise UnityCliError(
+            "E_PATH_OUTSIDE_PROJECT",
+            f"{name!r} is not a file directly inside {TOOLS_DIR}/ of {root}",
+            details={"file": name, "toolsDir": str(tools_dir)},
+            next_actions=[f"unitycli tools approvals --project {shlex.quote(str(root))}"])
+    return f"{TOOLS_DIR}/{candidate.name}"
+
+
+def _read_no_follow(path: Path) -> bytes:
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read()
+
+
+def scan_tool_files(root: Path, instance_id: str) -> list[ToolFile]:
+    """Every `*.py` directly in `.unitycli/tools/`, read once and checked against this project's approvals."""
+    tools_dir = root / TOOLS_DIR
+    if not tools_dir.is_dir():
+        return []
+    approvals = approvals_for(instance_id)
+    inside = tools_dir.resolve() == (root.resolve() / TOOLS_DIR)
+    found: list[ToolFile] = []
+    for path in sorted(tools_dir.iterdir(), key=lambda p: p.name):
+        if not path.name.endswith(".py") or path.name.startswith("."):
+            continue
+        relative = f"{TOOLS_DIR}/{path.name}"
+        record = approvals.get(relative) or {}
+        expected = record.get("digest")
+        known = list(record.get("tools", []))
+        if not inside or path.is_symlink() or not path.is_file() or not _FILE_NAME.match(path.name):
+            problem = "symlinks and non-regular files are not loaded" if inside else \
+                f"{TOOLS_DIR} leaves the project"
+            found.append(ToolFile(relative, path, None, None, "refused", expected, problem, known))
+            continue
+        try:
+            data = _read_no_follow(path)
+        except OSError as exc:
+            found.append(ToolFile(relative, path, None, None, "refused", expected, f"cannot be read: {exc}", known))
+            continue
+        digest = approval_digest(relative, data)
+        status: FileStatus = "approved" if expected == digest else ("changed" if expected else "untrusted")
+        found.append(ToolFile(relative, path, data, digest, status, expected, None, known))
+    return found
+
+
+@dataclass(frozen=True)
+class ProjectToolApproval:
+    """Attached to a loaded project tool module so its integrity can be re-checked before each run."""
+
+    instance_id: str
+    relative: str
+    digest: str
+
+
+@dataclass
+class ProjectTools:
+    files: list[ToolFile] = field(default_factory=list)
+    plugins: list[tuple[object, ToolOwner]] = field(default_factory=list)
+    failures: list[LoadFailure] = field(default_factory=list)
+
+    def blocked(self) -> list[ToolFile]:
+        return [f for f in self.files if f.status != "approved"]
+
+
+def project_owner(tool_file: ToolFile) -> ToolOwner:
+    return ToolOwner(kind="project", plugin=f"project:{tool_file.relative}", file=tool_file.relative,
+                     version=tool_file.digest)
+
+
+def _module_name(tool_file: ToolFile) -> str:
+    stem = re.sub(r"[^A-Za-z0-9_]", "_", tool_file.path.stem)
+    return f"unitycli_project_tools.{stem}_{(tool_file.digest or '')[7:19]}"
+
+
+def load_project_tools(root: Path, instance_id: str) -> ProjectTools:
+    """Import the approved files (from the hashed bytes); record every blocked or failing one."""
+    result = ProjectTools(files=scan_tool_files(root, instance_id))
+    for tool_file in result.files:
+        owner = project_owner(tool_file)
+        if tool_file.status != "approved" or tool_file.data is None or tool_file.digest is None:
+            error = tool_file.blocking_error(root)
+            result.failures.append(LoadFailure(owner.plugin, None, None, "approval", error.message, "",
+                                               code=error.code, details={**error.details,
+                                                                         "nextActions": error.next_actions}))
+            continue
+        name = _module_name(tool_file)
+        module = types.ModuleType(name)
+        module.__file__ = str(tool_file.path)
+        module.__unitycli_approval__ = ProjectToolApproval(instance_id, tool_file.relative, tool_file.digest)
+        sys.modules[name] = module  # pydantic resolves postponed annotations through sys.modules
+        try:
+            code = compile(tool_file.data, str(tool_file.path), "exec", dont_inherit=True)
+            exec(code, module.__dict__)  # noqa: S102 - the approved bytes, by design
+        except BaseException as exc:  # noqa: BLE001 - a project file may raise anything, even SystemExit
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            sys.modules.pop(name, None)
+            result.failures.append(LoadFailure(owner.plugin, None, None, "import", repr(exc), short_traceback(exc)))
+            continue
+        result.plugins.append((module, owner))
+    return result

@@ -1,0 +1,87 @@
+"""The hooks a unitycli plugin can implement. Built-in plugins, extensions and project tools all use these.
+
+A plugin is any module or object with functions marked `@hookimpl` whose names match the specs below. Names
+are prefixed `unitycli_` so a misspelled hook is detected (the loader reports unknown `unitycli_*` names).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:  # pragma: no cover - imports for type hints only
+    from unitycli.availability import Availability
+    from unitycli.doctor_report import DoctorReport
+    from unitycli.integrity import IntegrityResult
+    from unitycli.owners import ToolOwner
+    from unitycli.project.selection import Project
+    from unitycli.toolspec import ToolSpec
+
+PROJECT_NAME = "unitycli"
+hookspec = pluggy.HookspecMarker(PROJECT_NAME)
+hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
+
+
+@hookspec
+def unitycli_register_tools(register: Any) -> None:
+    """Register this plugin's tools by calling `register(ToolSpec(...))` once per tool.
+
+    Example::
+
+        @hookimpl
+        def unitycli_register_tools(register):
+            register(ToolSpec(name="probuilder.list-meshes", handler=list_meshes, ...))
+    """
+
+
+@hookspec
+def unitycli_tool_availability(tool: ToolSpec, owner: ToolOwner, project: Project) -> Availability | None:
+    """Say whether `tool` can run on `project`, or return None to have no opinion.
+
+    Every non-None answer counts; the first unavailable one wins. The core's own implementation checks the
+    owning extension's manifest against the project's resolved Unity packages. Example::
+
+        @hookimpl
+        def unitycli_tool_availability(tool, owner, project):
+            if tool.name.startswith("hdrp.") and not (project.root / "Assets/HDRP").is_dir():
+                return Availability.unavailable("E_EXTENSION_DEPENDENCY_MISSING", "no HDRP assets")
+    """
+
+
+@hookspec
+def unitycli_check_integrity(owner: ToolOwner) -> IntegrityResult | None:
+    """Say whether the code behind `owner` is the code that was verified, or None for no opinion.
+
+    The core checks installed distributions against their wheel RECORD hashes and project tool files against
+    their approvals. Example::
+
+        @hookimpl
+        def unitycli_check_integrity(owner):
+            if owner.distribution == "unitycli-acme" and tampered():
+                return IntegrityResult.failed("E_EXTENSION_INTEGRITY_MISMATCH", "file changed")
+    """
+
+
+@hookspec
+def unitycli_doctor_checks(report: DoctorReport) -> None:
+    """Add extension-specific diagnostics to `extensions doctor` with `report.add(...)`.
+
+    Example::
+
+        @hookimpl
+        def unitycli_doctor_checks(report):
+            report.add("acme.settings", "pass", "Acme settings file found")
+    """
+
+
+@hookspec
+def unitycli_extension_manifest() -> str | None:
+    """Return the text of this extension's exact-version dependency manifest (`manifests/<id>.toml`).
+
+    Example::
+
+        @hookimpl
+        def unitycli_extension_manifest():
+            return importlib.resources.files(__package__).joinpath("manifest.toml").read_text()
+    """

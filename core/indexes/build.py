@@ -1,0 +1,147 @@
+"""One refresh of the index: diff the listing against the cache, re-read only what changed, store it.
+
+A file is re-read when its (real path, size, mtime_ns) differs from the cached one, which is the check Unity's
+own asset database makes. Reading is the only expensive part of a cold build, so large batches are spread over
+worker processes while this process writes finished batches into the open transaction.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from unitycli.indexes.extract import ScanState, meta_guid, scan_yaml
+from unitycli.indexes.progress import Progress
+from unitycli.indexes.store import FileRecord, Snapshot, Writer
+from unitycli.indexes.walk import Kind, Listing
+
+# Below this much content a process pool costs more (start-up, pickling) than it saves.
+PARALLEL_MIN_BYTES = 24 * 1024 * 1024
+BATCH_BYTES = 4 * 1024 * 1024
+MAX_WORKERS = 4
+
+# (old id or None, path, real, size, mtime_ns, kind)
+Job = tuple[int | None, str, str, int, int, int]
+
+
+@dataclass
+class Diff:
+    """What a refresh has to do; `read` holds new and changed paths, `removed` the row ids to drop."""
+
+    read: list[Job] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)
+    reused: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not self.read and not self.removed
+
+
+def diff(listing: Listing, snapshot: Snapshot) -> Diff:
+    """Compare the listing with the cache; folders and plain assets only need to still exist."""
+    result = Diff()
+    for path, (real, size, mtime, kind) in listing.items():
+        old = snapshot.get(path)
+        if old is None:
+            result.read.append((None, path, real, size, mtime, kind))
+        elif old[4] != kind:
+            result.removed.append(old[0])
+            result.read.append((None, path, real, size, mtime, kind))
+        elif kind >= Kind.META and (old[1], old[2], old[3]) != (real, size, mtime):
+            result.read.append((old[0], path, real, size, mtime, kind))
+        else:
+            result.reused += 1
+    if len(snapshot) != result.reused + sum(1 for job in result.read if job[0] is not None) + len(result.removed):
+        result.removed += [old[0] for path, old in snapshot.items() if path not in listing]
+    return result
+
+
+def _read(path: str, size: int) -> bytes:
+    """The whole file with raw os calls: tens of thousands of small metas make buffered-file overhead count."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        data = os.read(fd, size + 1)
+        more = os.read(fd, 1 << 20) if data else b""
+        if not more:
+            return data
+        chunks = [data, more]
+        while chunks[-1]:
+            chunks.append(os.read(fd, 1 << 20))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_job(project_root: str, job: Job) -> tuple[int | None, FileRecord]:
+    """Read one file into its record; an unreadable one is stored with mtime -1 so the next refresh retries it."""
+    old_id, path, real, size, mtime, kind = job
+    if kind < Kind.META:
+        return old_id, (path, real, size, mtime, kind, ScanState.OK, None, [])
+    try:
+        data = _read(os.path.join(project_root, real), size)
+    except OSError:
+        return old_id, (path, real, size, -1, kind, ScanState.UNREADABLE, None, [])
+    if kind == Kind.META:
+        guid = meta_guid(data)
+        return old_id, (path, real, size, mtime, kind, ScanState.OK if guid else ScanState.NO_GUID, guid, [])
+    state, postings = scan_yaml(data, bare_guids=path.startswith("ProjectSettings/"))
+    return old_id, (path, real, size, mtime, kind, state, None, postings)
+
+
+def read_batch(project_root: str, jobs: list[Job]) -> list[tuple[int | None, FileRecord]]:
+    """A worker's unit of work: whole batches keep pickling overhead per file low."""
+    return [read_job(project_root, job) for job in jobs]
+
+
+def _batches(jobs: list[Job]) -> list[list[Job]]:
+    batches: list[list[Job]] = [[]]
+    size = 0
+    for job in jobs:
+        if size >= BATCH_BYTES and batches[-1]:
+            batches.append([])
+            size = 0
+        batches[-1].append(job)
+        size += job[3] + 512
+    return batches
+
+
+def _workers(total_bytes: int) -> int:
+    if total_bytes < PARALLEL_MIN_BYTES:
+        return 1
+    return min(os.cpu_count() or 1, MAX_WORKERS)
+
+
+def apply(project_root: Path, work: Diff, writer: Writer, progress: Progress) -> int:
+    """Read every job and write the records; returns how many worker processes were used."""
+    try:
+        return _apply(project_root, work, writer, progress)
+    finally:
+        progress.finish()
+
+
+def _apply(project_root: Path, work: Diff, writer: Writer, progress: Progress) -> int:
+    writer.remove(work.removed)
+    jobs = sorted(work.read, key=lambda job: job[1])
+    total = len(jobs)
+    batches = _batches(jobs)
+    workers = _workers(sum(job[3] for job in jobs))
+    done = 0
+    progress.update(0, total, "indexing")
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed  # only big builds pay for the import
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(read_batch, str(project_root), batch) for batch in batches]
+            for future in as_completed(futures):
+                records = future.result()
+                writer.write(records)
+                done += len(records)
+                progress.update(done, total, records[-1][1][0] if records else "")
+    else:
+        for batch in batches:
+            records = read_batch(str(project_root), batch)
+            writer.write(records)
+            done += len(records)
+            progress.update(done, total, batch[-1][1] if batch else "")
+    return workers

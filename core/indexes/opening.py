@@ -1,0 +1,119 @@
+"""Getting a trustworthy, current cache: the lock-free warm path, the locked refresh, the discard-and-rebuild.
+
+Most opens find nothing changed: the listing's signature equals the stored one, and no lock is taken, so any
+number of readers proceed at once. Otherwise the build lock is taken and everything is checked again under it,
+since another process may have refreshed meanwhile. A cache that is missing, of another format or unreadable is
+never repaired: it is replaced by a freshly built file.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+from unitycli.indexes import build
+from unitycli.indexes.location import cache_dir
+from unitycli.indexes.lock import build_lock
+from unitycli.indexes.models import IndexStats
+from unitycli.indexes.progress import Progress, ProgressCallback
+from unitycli.indexes.roots import Root
+from unitycli.indexes.store import DB_NAME, CacheInvalid, IndexStore, Writer, build_fresh, discard
+from unitycli.indexes.walk import Listing, list_project, signature
+
+LOCK_NAME = "build.lock"
+_SIGNATURE = "listing"
+
+
+def open_store(root: Path, roots: list[Root], callback: ProgressCallback | None, *,
+               refresh: bool) -> tuple[IndexStore, IndexStats]:
+    """An open store for the project, refreshed first unless `refresh` is False and a valid cache exists."""
+    started = time.perf_counter()
+    folder = cache_dir(root)
+    if folder is None:
+        return _in_memory(root, roots, Progress(callback), started)
+    db = folder / DB_NAME
+    reason: str | None = None
+    listing: Listing | None = None
+    try:
+        store = IndexStore(db)
+        if not refresh:
+            return store, IndexStats(0, 0, 0, 0, time.perf_counter() - started, str(db))
+        listing = list_project(root, roots)
+        try:
+            fresh = store.info(_SIGNATURE) == signature(listing)
+        except CacheInvalid:
+            store.close()
+            raise
+        if fresh:
+            return store, IndexStats(len(listing), 0, len(listing), 0, time.perf_counter() - started, str(db))
+        store.close()
+    except CacheInvalid as exc:
+        reason = "no cache yet" if str(exc) == "missing" else f"cache discarded: {exc}"
+    with build_lock(folder / LOCK_NAME):
+        if listing is None:
+            listing = list_project(root, roots)
+        return _refresh_locked(root, db, listing, Progress(callback), started, reason)
+
+
+def rebuild(root: Path, roots: list[Root], reason: str) -> tuple[IndexStore, IndexStats]:
+    """Throw the cache away and build it again (a query found it damaged)."""
+    started = time.perf_counter()
+    folder = cache_dir(root)
+    if folder is None:
+        return _in_memory(root, roots, Progress(None), started)
+    db = folder / DB_NAME
+    with build_lock(folder / LOCK_NAME):
+        discard(db)
+        return _refresh_locked(root, db, list_project(root, roots), Progress(None), started, reason)
+
+
+def _refresh_locked(root: Path, db: Path, listing: Listing, progress: Progress, started: float,
+                    reason: str | None) -> tuple[IndexStore, IndexStats]:
+    """Under the build lock: update the cache in place, or build a new one when it is missing or untrustworthy."""
+    sig = signature(listing)
+    try:
+        store = IndexStore(db)
+    except CacheInvalid as exc:
+        if reason is None:
+            reason = "no cache yet" if str(exc) == "missing" else f"cache discarded: {exc}"
+        return _build_new(root, db, listing, sig, progress, started, reason)
+    try:
+        if store.info(_SIGNATURE) == sig:  # another process refreshed while we waited for the lock
+            return store, IndexStats(len(listing), 0, len(listing), 0, time.perf_counter() - started, str(db))
+        work = build.diff(listing, store.snapshot())
+        with store.writer() as writer:
+            workers = build.apply(root, work, writer, progress)
+            writer.set_info(_SIGNATURE, sig)
+    except (CacheInvalid, sqlite3.DatabaseError) as exc:
+        store.close()
+        return _build_new(root, db, listing, sig, progress, started, f"cache discarded: {exc}")
+    return store, _stats(listing, work, started, str(db), reason, workers)
+
+
+def _build_new(root: Path, db: Path, listing: Listing, sig: str, progress: Progress, started: float,
+               reason: str) -> tuple[IndexStore, IndexStats]:
+    work = build.diff(listing, {})
+    _conn, workers = build_fresh(db, lambda writer: _fill(root, work, writer, progress, sig))
+    return IndexStore(db), _stats(listing, work, started, str(db), reason, workers)
+
+
+def _in_memory(root: Path, roots: list[Root], progress: Progress, started: float) -> tuple[IndexStore, IndexStats]:
+    """No writable cache folder anywhere: build into memory, so queries still work (just never warm)."""
+    listing = list_project(root, roots)
+    work = build.diff(listing, {})
+    conn, workers = build_fresh(None, lambda writer: _fill(root, work, writer, progress, signature(listing)))
+    assert conn is not None
+    return IndexStore(None, conn), _stats(listing, work, started, None, "no writable cache folder", workers)
+
+
+def _fill(root: Path, work: build.Diff, writer: Writer, progress: Progress, sig: str) -> int:
+    workers = build.apply(root, work, writer, progress)
+    writer.set_info(_SIGNATURE, sig)
+    return workers
+
+
+def _stats(listing: Listing, work: build.Diff, started: float, cache: str | None, reason: str | None,
+           workers: int) -> IndexStats:
+    return IndexStats(len(listing), len(work.read), work.reused, len(work.removed), time.perf_counter() - started,
+                      cache, reason, workers)

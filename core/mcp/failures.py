@@ -1,0 +1,34 @@
+"""Turn an unexpected exception into the catalogued `E_INTERNAL` error, with the traceback in a log file.
+
+Entries that keep running after a failure (the MCP server between calls, the batch runner reporting a step)
+cannot let an exception escape to the user; they log it under the user cache directory and return the error
+object every entry returns, pointing at the log.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+import uuid
+
+from unitycli.errors import UnityCliError
+
+logger = logging.getLogger("unitycli")
+
+
+def internal_error(exc: BaseException, request_id: str | None = None) -> UnityCliError:
+    from unitycli.project.userdata import user_cache_dir
+
+    name = request_id or "req-" + uuid.uuid4().hex[:20]
+    text = "".join(traceback.format_exception(exc))
+    try:
+        log_dir = user_cache_dir() / "logs"
+        log_dir.mkdir(parents=True, exist_ok=True)
+        path = log_dir / f"{name}.log"
+        path.write_text(text, encoding="utf-8")
+        log = str(path)
+    except OSError:
+        log = "(log could not be written)"
+    logger.error("unexpected %s; traceback in %s", type(exc).__name__, log)
+    return UnityCliError("E_INTERNAL", f"unexpected {type(exc).__name__}: {exc}", details={"log": log},
+                         next_actions=[f"read {log}"])

@@ -1,0 +1,239 @@
+"""`unitycli mcp`: the registry served over MCP with the SDK's low-level server, in both protocol eras.
+
+The SDK speaks two eras on one stdio pipe and the client's first request picks one: the handshake era
+(`initialize`, protocol versions up to 2025-11-25), where the server may send `notifications/tools/list_changed`
+whenever it likes on the connection, and the 2026-07-28 era (a `_meta` envelope on every request, no
+handshake), where change notifications reach a client only on a `subscriptions/listen` stream it opened. The
+server announces a changed tool set both ways: on the last handshake-era session it saw, and on a subscription
+bus that feeds every listen stream.
+
+Per connection (the SDK's lifespan), `McpState` holds the current `ToolSurface` and a watcher that rebuilds it
+when the files the tool set depends on change. Tool calls run in worker threads through `run_tool`, so a slow
+tool never blocks cancellation or progress; cancellation flips the flag `ToolContext.progress()` checks, and the
+runner then discards the staged writes (`E_CANCELLED`, nothing written).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+import anyio.from_thread
+import anyio.to_thread
+import mcp_types as types
+from mcp.server.lowlevel import NotificationOptions, Server
+from mcp.server.models import InitializationOptions
+from mcp.server.session import ServerSession
+from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+
+import unitycli
+from unitycli.errors import UnityCliError
+from unitycli.mcp.failures import internal_error
+from unitycli.mcp.surface import ToolSurface
+from unitycli.mcp.toolsets import ListPolicy, check_toolsets
+from unitycli.mcp.watch import fingerprint, watched_paths
+from unitycli.session import Session
+
+logger = logging.getLogger("unitycli.mcp")
+
+
+@dataclass
+class ServerOptions:
+    """What `unitycli mcp` was started with; `session_factory` lets tests add plugins."""
+
+    project: str | None = None
+    instance: str | None = None
+    cwd: Path = field(default_factory=Path.cwd)
+    policy: ListPolicy = field(default_factory=ListPolicy)
+    poll_interval: float = 1.0
+    session_factory: Callable[[ServerOptions], Session] | None = None
+
+    def new_session(self) -> Session:
+        if self.session_factory is not None:
+            return self.session_factory(self)
+        return Session(project_arg=self.project, instance_arg=self.instance, cwd=self.cwd)
+
+
+class McpState:
+    """One connection's tool surface, its change watcher's memory and the channels to announce changes on."""
+
+    def __init__(self, options: ServerOptions) -> None:
+        self.options = options
+        self.bus = InMemorySubscriptionBus()
+        self.listen = ListenHandler(self.bus)
+        self.legacy_session: ServerSession | None = None
+        self._lock = threading.Lock()
+        self.surface, self._paths, self._fingerprint = self._build()
+        check_toolsets(options.policy.toolsets, {d.group for d in self.surface.descriptors})
+
+    def _build(self) -> tuple[ToolSurface, list[str], str]:
+        session = self.options.new_session()
+        surface = ToolSurface.build(session, self.options.policy)
+        project = session.optional_project()
+        paths = watched_paths(project.root if project else None, self.options.cwd)
+        return surface, paths, fingerprint(paths)
+
+    def refresh(self) -> bool:
+        """Rebuild when a watched file moved; True when the listing itself changed (worth announcing)."""
+        with self._lock:
+            if fingerprint(self._paths) == self._fingerprint:
+                return False
+            before = self.surface.digest
+            try:
+                self.surface, self._paths, self._fingerprint = self._build()
+            except UnityCliError as exc:  # e.g. the project folder vanished: keep serving the last good surface
+                logger.warning("tool set not refreshed: %s", exc)
+                return False
+            return self.surface.digest != before
+
+    async def announce(self) -> None:
+        """Tell clients of both eras that `tools/list` changed."""
+        await self.bus.publish(ToolsListChanged())
+        session = self.legacy_session
+        if session is not None:
+            try:
+                await session.send_tool_list_changed()
+            except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+                self.legacy_session = None
+
+    async def refresh_and_announce(self) -> None:
+        if await anyio.to_thread.run_sync(self.refresh):
+            await self.announce()
+
+
+def _state(ctx: Any) -> McpState:
+    return ctx.lifespan_context
+
+
+class _RememberLegacySession:
+    """Middleware: keep the handshake-era session, the only channel its list_changed notification can use."""
+
+    async def __call__(self, ctx: Any, call_next: Any) -> Any:
+        state = ctx.lifespan_context
+        if isinstance(state, McpState) and ctx.protocol_version not in MODERN_PROTOCOL_VERSIONS:
+            state.legacy_session = ctx.session
+        return await call_next(ctx)
+
+
+async def _list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+    state = _state(ctx)
+    await state.refresh_and_announce()
+    return types.ListToolsResult(tools=state.surface.tools)
+
+
+def _progress_bridge(ctx: Any) -> Callable[[float, float | None, str | None], None] | None:
+    """A thread-side progress callback, only when the client asked for progress (it sent a token)."""
+    meta = ctx.meta or {}
+    if meta.get("progress_token") is None and meta.get("progressToken") is None:
+        return None
+
+    def report(done: float, total: float | None, message: str | None) -> None:
+        try:
+            anyio.from_thread.run(ctx.session.report_progress, done, total, message)
+        except Exception:  # progress is advisory; a closed stream must not fail the tool
+            logger.debug("progress notification dropped", exc_info=True)
+
+    return report
+
+
+async def _call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+    state = _state(ctx)
+    surface = state.surface
+    cancelled = threading.Event()
+    progress = _progress_bridge(ctx)
+
+    def work() -> tuple[bool, dict[str, Any]]:
+        try:
+            return False, surface.call(params.name, params.arguments, progress=progress,
+                                       is_cancelled=cancelled.is_set)
+        except UnityCliError as exc:
+            return True, {"error": exc.to_dict()}
+        except Exception as exc:  # never exception text on the wire: a catalogued E_INTERNAL with a log path
+            return True, {"error": internal_error(exc).to_dict()}
+
+    try:
+        is_error, payload = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+    except anyio.get_cancelled_exc_class():
+        cancelled.set()  # the worker stops at its next progress() and the runner discards staged writes
+        raise
+    if not is_error and not payload.get("dryRun", True):
+        await state.refresh_and_announce()  # a write (package.add, …) can change what the project can run
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return types.CallToolResult(content=[types.TextContent(text=text)], structured_content=payload,
+                                is_error=is_error)
+
+
+async def _subscriptions_listen(ctx: Any, params: types.SubscriptionsListenRequestParams) -> Any:
+    return await _state(ctx).listen(ctx, params)
+
+
+class UnityCliServer(Server[McpState]):
+    """The low-level server, advertising `tools.listChanged` in the handshake era whoever builds the options."""
+
+    def create_initialization_options(self, notification_options: NotificationOptions | None = None,
+                                      experimental_capabilities: dict[str, dict[str, Any]] | None = None,
+                                      extensions: dict[str, dict[str, Any]] | None = None) -> InitializationOptions:
+        return super().create_initialization_options(notification_options or NotificationOptions(tools_changed=True),
+                                                      experimental_capabilities, extensions)
+
+
+async def _watch(state: McpState) -> None:
+    while True:
+        await anyio.sleep(state.options.poll_interval)
+        try:
+            await state.refresh_and_announce()
+        except Exception:  # the watcher must outlive any one bad rebuild
+            logger.exception("tool set watcher failed; retrying")
+
+
+def build_server(options: ServerOptions, *, state: McpState | None = None) -> UnityCliServer:
+    """A server whose every connection gets its own state (or the one given, built before serving)."""
+
+    @asynccontextmanager
+    async def lifespan(_server: Server[McpState]) -> AsyncIterator[McpState]:
+        current = state if state is not None else await anyio.to_thread.run_sync(McpState, options)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(_watch, current)
+            try:
+                yield current
+            finally:
+                current.listen.close()
+                tg.cancel_scope.cancel()
+
+    server = UnityCliServer(
+        "unitycli", version=unitycli.__version__,
+        title="unitycli", lifespan=lifespan,
+        on_list_tools=_list_tools, on_call_tool=_call_tool, on_subscriptions_listen=_subscriptions_listen,
+    )
+    server.middleware.append(_RememberLegacySession())
+    if state is not None:
+        server.instructions = state.surface.instructions()
+    return server
+
+
+async def serve_stdio(options: ServerOptions) -> None:
+    """Serve one client on stdin/stdout. The SDK points fd 1 at stderr meanwhile, so stray prints miss the wire."""
+    from mcp.server.stdio import stdio_server
+
+    try:
+        async with stdio_server() as (read_stream, write_stream):
+            # Plugins load here, after the SDK diverted fd 1, so an import-time print cannot reach the wire.
+            state = await anyio.to_thread.run_sync(McpState, options)
+            server = build_server(options, state=state)
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+    except BaseExceptionGroup as group:  # the transport's task group wraps a startup failure; unwrap ours
+        found = group.subgroup(UnityCliError)
+        if found is None:
+            raise
+        first: BaseException = found
+        while isinstance(first, BaseExceptionGroup):
+            first = first.exceptions[0]
+        raise first from None

@@ -1,0 +1,148 @@
+"""The tool surface one MCP connection sees at a moment: the listed tools, the meta tools, and how to call them.
+
+It is rebuilt from a fresh Session whenever the files the tool set depends on change (see `watch.py`), and its
+`digest` says whether the list a client holds is still current. Calls are plain synchronous functions run in a
+worker thread; every tool runs through `run_tool`, the one path the CLI and batch use too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import mcp_types as types
+from pydantic import BaseModel
+
+from unitycli.context import ProgressCallback
+from unitycli.descriptors import ToolDescriptor
+from unitycli.errors import UnityCliError
+from unitycli.mcp.meta import DescribeInput, RunInput, SearchHit, SearchInput, SearchOutput, meta_tools
+from unitycli.mcp.names import DESCRIBE_TOOL, RUN_TOOL, SEARCH_TOOL, NameTable, build_name_table
+from unitycli.mcp.schemas import DRY_RUN_ARG, mcp_tool
+from unitycli.mcp.toolsets import ListPolicy, Selection, select_tools
+from unitycli.runner import error_path, run_tool
+from unitycli.search import rank, split_keywords
+from unitycli.session import Session
+from unitycli.toolspec import mcp_name
+
+
+@dataclass
+class ToolSurface:
+    session: Session
+    policy: ListPolicy
+    descriptors: list[ToolDescriptor]
+    names: NameTable
+    selection: Selection
+    tools: list[types.Tool] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, session: Session, policy: ListPolicy) -> ToolSurface:
+        descriptors = session.descriptors()
+        names = build_name_table(d.name for d in descriptors)
+        selection = select_tools(descriptors, names, policy)
+        listed = [mcp_tool(d, mcp_name(d.name)) for d in selection.listed]
+        surface = cls(session, policy, descriptors, names, selection)
+        surface.tools = listed + meta_tools(selection.collapsed_groups, selection.unavailable)
+        return surface
+
+    @property
+    def digest(self) -> str:
+        """Changes exactly when what `tools/list` returns changes."""
+        dumped = [t.model_dump(by_alias=True, mode="json", exclude_none=True) for t in self.tools]
+        return hashlib.sha256(json.dumps(dumped, sort_keys=True).encode()).hexdigest()
+
+    def instructions(self) -> str:
+        project = self.session.optional_project()
+        lines = ["unitycli: typed tools for a Unity project, run headless on its files."]
+        if project is None:
+            lines.append("No Unity project is selected: restart the server with --project <path>; until then "
+                         "only the meta tools answer.")
+        else:
+            lines.append(f"Project: {project.root}.")
+        lines.append("Listed: the tools this project can run. unitycli_search_tools and unitycli_describe_tool "
+                     "reach every tool, with the reason when one is unavailable; unitycli_run_tool runs any of "
+                     "them. Writers take dryRun: true to preview the diff.")
+        if self.selection.collapsed_groups:
+            lines.append("Runnable but not listed (list size): " + ", ".join(self.selection.collapsed_groups) + ".")
+        return " ".join(lines)
+
+    # --- calls --------------------------------------------------------------------------------------------
+
+    def call(self, name: str, arguments: dict[str, Any] | None, *, progress: ProgressCallback | None = None,
+             is_cancelled: Callable[[], bool] | None = None) -> dict[str, Any]:
+        """The structured result of one call, or raise the catalogued error (the caller makes it `isError`)."""
+        arguments = dict(arguments or {})
+        if name == SEARCH_TOOL:
+            return self._search(_validate(SearchInput, SEARCH_TOOL, arguments)).model_dump(by_alias=True, mode="json")
+        if name == DESCRIBE_TOOL:
+            request = _validate(DescribeInput, DESCRIBE_TOOL, arguments)
+            tool = self.session.tool(self._registry_name(request.name))
+            return self.session.descriptor(tool).model_dump(by_alias=True, mode="json")
+        if name == RUN_TOOL:
+            run = _validate(RunInput, RUN_TOOL, arguments)
+            registry_name, raw, dry_run = self._registry_name(run.name), run.input, run.dry_run
+        else:
+            registry_name = self._registry_name(name)
+            tool = self.session.tool(registry_name)
+            dry_run = False
+            if DRY_RUN_ARG in arguments and DRY_RUN_ARG not in _wire_fields(tool.spec.input_model):
+                dry_run = arguments.pop(DRY_RUN_ARG)
+                if not isinstance(dry_run, bool):
+                    raise UnityCliError(
+                        "E_SCHEMA_INVALID", f"input for {registry_name} is invalid at dryRun: must be a boolean",
+                        details={"tool": registry_name, "errors": [
+                            {"path": DRY_RUN_ARG, "message": "Input should be a valid boolean", "type": "bool_type"}]},
+                        next_actions=[f"unitycli tools describe {registry_name}"])
+            raw = arguments
+        result = run_tool(self.session, registry_name, raw, dry_run=dry_run, progress=progress,
+                          is_cancelled=is_cancelled)
+        return result.model_dump(by_alias=True, mode="json")
+
+    def _registry_name(self, name: str) -> str:
+        """A dotted name as is; an MCP name through the table; otherwise the name, so `session.tool` says why."""
+        if name in self.session.registry.tools:
+            return name
+        return self.names.registry_name(name) or name
+
+    def _search(self, request: SearchInput) -> SearchOutput:
+        keywords = split_keywords(request.query)
+        if not keywords:
+            raise UnityCliError("E_SCHEMA_INVALID", f"input for {SEARCH_TOOL} is invalid at query: no keywords",
+                                details={"tool": SEARCH_TOOL, "errors": [
+                                    {"path": "query", "message": "no keywords", "type": "value_error"}]},
+                                next_actions=['unitycli_search_tools {"query": "scene|prefab"}'])
+        by_name = {d.name: d for d in self.descriptors}
+        entries = [{"name": d.name, "title": d.title, "summary": d.summary, "description": d.description}
+                   for d in self.descriptors]
+        listed = set(self.selection.names)
+        hits = []
+        for score, entry in rank(entries, request.query):
+            d = by_name[entry["name"]]
+            if d.available is False and not request.include_unavailable:
+                continue
+            hits.append(SearchHit(name=d.name, mcp_name=mcp_name(d.name), title=d.title, summary=d.summary,
+                                  read_only=d.read_only_hint, listed=d.name in listed, available=d.available,
+                                  unavailable_code=d.unavailable_code, unavailable_reason=d.unavailable_reason,
+                                  score=score))
+        return SearchOutput(query=request.query, tools=hits)
+
+
+def _wire_fields(model: type[BaseModel]) -> set[str]:
+    return {f.alias or n for n, f in model.model_fields.items()}
+
+
+def _validate(model: type[BaseModel], tool: str, arguments: dict[str, Any]) -> Any:
+    """A meta tool's own input, failing with the same `E_SCHEMA_INVALID` shape as every tool's input."""
+    from pydantic import ValidationError
+
+    try:
+        return model.model_validate(arguments)
+    except ValidationError as exc:
+        errors = [{"path": error_path(tuple(e["loc"])), "message": e["msg"], "type": e["type"]}
+                  for e in exc.errors(include_url=False)]
+        raise UnityCliError("E_SCHEMA_INVALID", f"input for {tool} is invalid at {errors[0]['path']}: "
+                            f"{errors[0]['message']}", details={"tool": tool, "errors": errors},
+                            next_actions=[f"see the inputSchema of {tool} in tools/list"]) from None

@@ -1,0 +1,163 @@
+"""Build a fresh plugin manager: built-ins first, then entry-point extensions, each loaded like a guest.
+
+Each extension is imported on its own: an import error, a registration that raises or an unknown `unitycli_*`
+hook name is recorded with the distribution, entry point, exception and a short traceback, and the rest keep
+working. The deny list is applied before import, so a disabled extension's code never runs.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import traceback
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+import pluggy
+
+from unitycli import hookspecs
+from unitycli.owners import ToolOwner
+
+ENTRY_POINT_GROUP = "unitycli.extensions"
+DISABLE_ENV = "UNITYCLI_DISABLE_EXTENSIONS"
+
+# Built-in plugins live in unitycli.plugins and register through the same hooks as any extension.
+BUILTIN_PLUGINS = (
+    "unitycli.plugins.project_info",
+    "unitycli.plugins.core_checks",
+    "unitycli.plugins.packages_tools",
+)
+
+
+@dataclass
+class LoadFailure:
+    """A plugin that could not be used, with enough to act on without a debugger."""
+
+    plugin: str
+    distribution: str | None
+    entry_point: str | None
+    stage: str  # "import", "register", "hooks", "approval" (a blocked project tool file), "config"
+    error: str
+    traceback: str
+    code: str | None = None  # a catalogued code when the failure has one (E_PROJECT_TOOL_UNTRUSTED, ...)
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {
+            "plugin": self.plugin,
+            "distribution": self.distribution,
+            "entryPoint": self.entry_point,
+            "stage": self.stage,
+            "error": self.error,
+            "traceback": self.traceback,
+        }
+        if self.code:
+            out["code"] = self.code
+        if self.details:
+            out["details"] = self.details
+        return out
+
+
+@dataclass
+class LoadedPlugins:
+    manager: pluggy.PluginManager
+    owners: dict[str, ToolOwner] = field(default_factory=dict)  # plugin name -> owner
+    failures: list[LoadFailure] = field(default_factory=list)
+    disabled: list[ToolOwner] = field(default_factory=list)
+
+
+def short_traceback(exc: BaseException, limit: int = 6) -> str:
+    """The last frames of a traceback: enough to find the line, short enough for JSON output."""
+    lines = traceback.format_exception(type(exc), exc, exc.__traceback__, limit=-limit)
+    return "".join(lines).strip()
+
+
+def denied_names(config_denied: Iterable[str] = ()) -> set[str]:
+    """Extension ids or distribution names disabled by config or `UNITYCLI_DISABLE_EXTENSIONS` (comma list)."""
+    names = {n.strip().lower() for n in os.environ.get(DISABLE_ENV, "").split(",") if n.strip()}
+    return names | {n.strip().lower() for n in config_denied if n.strip()}
+
+
+def new_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(hookspecs.PROJECT_NAME)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+def _unknown_hooks(plugin: object) -> list[str]:
+    known = {name for name in dir(hookspecs) if name.startswith("unitycli_")}
+    return sorted(
+        name for name in dir(plugin) if name.startswith("unitycli_") and name not in known and callable(getattr(plugin, name))
+    )
+
+
+def _entry_point_owner(ep: EntryPoint) -> ToolOwner:
+    dist = ep.dist
+    return ToolOwner(
+        kind="extension",
+        plugin=f"ext:{ep.name}",
+        extension_id=ep.name,
+        distribution=dist.name if dist else None,
+        version=dist.version if dist else None,
+        entry_point=f"{ep.name} = {ep.value}",
+    )
+
+
+def register_plugin(loaded: LoadedPlugins, plugin: object, owner: ToolOwner) -> bool:
+    """Register one imported plugin object, refusing it (recorded) when it names hooks that do not exist."""
+    unknown = _unknown_hooks(plugin)
+    if unknown:
+        loaded.failures.append(
+            LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "hooks",
+                        f"unknown hook implementation(s): {', '.join(unknown)}", "")
+        )
+        return False
+    try:
+        loaded.manager.register(plugin, name=owner.plugin)
+    except Exception as exc:  # pluggy.PluginValidationError and duplicate names
+        loaded.failures.append(
+            LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "register", repr(exc), short_traceback(exc))
+        )
+        return False
+    loaded.owners[owner.plugin] = owner
+    return True
+
+
+def load_plugins(
+    *,
+    config_denied: Iterable[str] = (),
+    include_entry_points: bool = True,
+    extra_plugins: Iterable[tuple[object, ToolOwner]] = (),
+) -> LoadedPlugins:
+    """A new plugin manager with built-ins, installed extensions (unless denied) and any extra plugins."""
+    loaded = LoadedPlugins(manager=new_manager())
+    for module_name in BUILTIN_PLUGINS:
+        module = importlib.import_module(module_name)
+        owner = ToolOwner(kind="builtin", plugin=f"builtin:{module_name.rsplit('.', 1)[-1]}", distribution="unitycli")
+        # A built-in that needs the loaded plugins (the core's availability/integrity checks read other plugins'
+        # manifests) exposes `plugin_for(loaded)`; it resolves them lazily, after extensions have loaded.
+        factory = getattr(module, "plugin_for", None)
+        register_plugin(loaded, factory(loaded) if callable(factory) else module, owner)
+    if include_entry_points:
+        denied = denied_names(config_denied)
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            owner = _entry_point_owner(ep)
+            if ep.name.lower() in denied or (owner.distribution or "").lower() in denied:
+                loaded.disabled.append(owner)
+                continue
+            try:
+                plugin = ep.load()
+            except BaseException as exc:  # noqa: BLE001 - a guest's import may raise anything, even SystemExit
+                if isinstance(exc, KeyboardInterrupt):
+                    raise
+                loaded.failures.append(
+                    LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "import", repr(exc),
+                                short_traceback(exc))
+                )
+                continue
+            register_plugin(loaded, plugin, owner)
+    for plugin, owner in extra_plugins:
+        register_plugin(loaded, plugin, owner)
+    return loaded

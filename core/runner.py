@@ -1,0 +1,152 @@
+"""Run one tool: validate, check availability and integrity, call the handler, commit or preview.
+
+This is the single path every entry uses (CLI `tools run`, MCP calls, batch steps), so the order of checks
+and the shape of the result are the same everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic.alias_generators import to_camel
+
+from unitycli.context import Cancelled, ProgressCallback, ToolContext
+from unitycli.errors import UnityCliError
+from unitycli.registry import RegisteredTool
+from unitycli.session import Session
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.transaction import Transaction
+
+
+class RunResult(BaseModel):
+    """What `tools run` returns: the tool's own output plus the file effects (planned or applied)."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+    tool: str
+    dry_run: bool
+    output: dict[str, Any]
+    planned_effects: dict[str, Any] | None = None
+    applied_effects: dict[str, Any] | None = None
+    profile_verified: bool | None = None
+
+
+def error_path(location: tuple[Any, ...]) -> str:
+    """Pydantic's error location as a readable path: ('faces', 3, 'x') → `faces[3].x`."""
+    text = ""
+    for part in location:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(root)"
+
+
+def validate_input(tool: RegisteredTool, raw: Any) -> BaseModel:
+    """The typed request, or `E_SCHEMA_INVALID` naming each failing path."""
+    try:
+        return tool.spec.input_model.model_validate(raw)
+    except ValidationError as exc:
+        errors = [
+            {"path": error_path(tuple(e["loc"])), "message": e["msg"], "type": e["type"]}
+            for e in exc.errors(include_url=False)
+        ]
+        first = errors[0]
+        raise UnityCliError(
+            "E_SCHEMA_INVALID",
+            f"input for {tool.spec.name} is invalid at {first['path']}: {first['message']}",
+            details={"tool": tool.spec.name, "errors": errors},
+            next_actions=[f"unitycli tools describe {tool.spec.name}"],
+        ) from None
+
+
+def ensure_available(session: Session, tool: RegisteredTool) -> bool | None:
+    """Refuse an unavailable tool before any effect; return whether its package profile is verified."""
+    availability = session.availability(tool)
+    if availability is None:
+        return None
+    if not availability.available:
+        raise UnityCliError(
+            availability.code or "E_INTERNAL",
+            availability.unavailable_reason or f"{tool.spec.name} is not available for this project",
+            details={
+                "tool": tool.spec.name,
+                "requiresPackages": [r.model_dump(by_alias=True) for r in availability.requires_packages],
+            },
+            next_actions=availability.next_actions,
+        )
+    return availability.profile_verified
+
+
+def run_tool(
+    session: Session,
+    name: str,
+    raw_input: Any,
+    *,
+    dry_run: bool = False,
+    allow_editor_open: bool = False,
+    progress: ProgressCallback | None = None,
+    is_cancelled=None,
+    transaction: Transaction | None = None,
+) -> RunResult:
+    """Run one tool. With `transaction`, stage into it and leave commit or discard to the caller.
+
+    A batch dry-run passes one dry-run Transaction to every step, so each step reads the earlier steps'
+    staged writes; the result then reports the planned effects staged so far in that transaction.
+    """
+    tool = session.tool(name)
+    spec = tool.spec
+    if dry_run and not spec.supports_dry_run:
+        raise UnityCliError(
+            "E_DRY_RUN_UNSUPPORTED",
+            f"{spec.name} cannot be previewed with --dry-run",
+            details={"tool": spec.name},
+            next_actions=[f"unitycli tools describe {spec.name}"],
+        )
+    request = validate_input(tool, raw_input if raw_input is not None else {})
+    project = session.project()
+    profile_verified = ensure_available(session, tool)
+    from unitycli.integrity import ensure_integrity
+
+    ensure_integrity(session.plugins.manager, tool.owner)
+
+    from unitycli.transaction import Transaction, recover
+    from unitycli.transaction.editor_guard import ensure_editor_closed
+
+    recover(project.root)
+    if not spec.read_only and not dry_run:
+        ensure_editor_closed(project.root, allow_editor_open)
+    owned = transaction is None
+    if transaction is None:
+        transaction = Transaction(project.root, dry_run=dry_run, allow_editor_open=allow_editor_open)
+    staged_before = transaction.planned_effects()
+    ctx = ToolContext(project=project, transaction=transaction, dry_run=dry_run, allow_editor_open=allow_editor_open)
+    if progress is not None:
+        ctx.progress_callback = progress
+    if is_cancelled is not None:
+        ctx.is_cancelled = is_cancelled
+    try:
+        output = spec.handler(ctx, request)
+        if ctx.is_cancelled():
+            raise Cancelled()
+    except Cancelled:
+        raise UnityCliError("E_CANCELLED", f"{spec.name} was cancelled before anything was written",
+                            details={"tool": spec.name}) from None
+    if not isinstance(output, spec.output_model):
+        raise TypeError(f"{spec.name} returned {type(output).__name__}, not {spec.output_model.__name__}")
+    staged = transaction.planned_effects()
+    if spec.read_only and staged != staged_before:
+        raise RuntimeError(f"read-only tool {spec.name} staged file changes")
+    effects = transaction.commit().effects if owned else staged
+    result = RunResult(
+        tool=spec.name,
+        dry_run=dry_run,
+        output=output.model_dump(by_alias=True, mode="json"),
+        profile_verified=profile_verified,
+    )
+    if not spec.read_only:
+        dumped = effects.model_dump(by_alias=True, mode="json")
+        if dry_run:
+            result.planned_effects = dumped
+        else:
+            result.applied_effects = dumped
+    return result

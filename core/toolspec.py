@@ -1,0 +1,105 @@
+"""What a plugin hands the registry for one tool, validated at the door.
+
+A bad spec (bad name, long summary, a model whose JSON Schema cannot be generated) raises `ToolSpecError`
+when it is built, so the registry can report the plugin that made it instead of failing later in a call.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+from pydantic.alias_generators import to_camel
+
+TOOL_NAME_RE = re.compile(r"^[a-z][a-z0-9]*(?:\.[a-z0-9][a-z0-9-]*)+$")
+MCP_NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
+SUMMARY_MAX = 80
+KNOWN_PERMISSIONS = frozenset({"reads_project", "writes_project", "executes_code", "network"})
+
+
+class ToolSpecError(ValueError):
+    """A tool spec that cannot be registered; the message says which rule it breaks."""
+
+
+class ToolInput(BaseModel):
+    """Base for tool request models: camelCase on the wire, unknown fields refused (typos fail loudly)."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
+
+
+class ToolOutput(BaseModel):
+    """Base for tool result models: camelCase on the wire."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+def mcp_name(tool_name: str) -> str:
+    """The MCP name of a tool: dots and dashes become underscores (`probuilder.create-shape` → `probuilder_create_shape`)."""
+    return tool_name.replace(".", "_").replace("-", "_")
+
+
+Handler = Callable[[Any, Any], BaseModel]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """One tool: identity, typed models, handler and risk hints.
+
+    `handler(ctx, request)` receives a `ToolContext` and a validated `input_model` instance and returns an
+    `output_model` instance (or raises `UnityCliError`). Writers stage every change in `ctx.transaction`.
+    """
+
+    name: str
+    title: str
+    summary: str
+    description: str
+    input_model: type[BaseModel]
+    output_model: type[BaseModel]
+    handler: Handler
+    read_only: bool = True
+    destructive: bool = False
+    idempotent: bool = True
+    supports_dry_run: bool = True
+    permissions: tuple[str, ...] = ("reads_project",)
+    examples: tuple[dict[str, Any], ...] = ()
+    target: str = "project"
+    # Shown in descriptors; an extension's manifest fills `requiresPackages` separately.
+    notes: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not TOOL_NAME_RE.match(self.name):
+            raise ToolSpecError(f"tool name {self.name!r} must look like group.verb[-noun] in [a-z0-9.-]")
+        if not MCP_NAME_RE.match(mcp_name(self.name)):
+            raise ToolSpecError(f"tool name {self.name!r} is too long for MCP clients (48 characters at most)")
+        for label, text in (("title", self.title), ("summary", self.summary), ("description", self.description)):
+            if not text or not text.strip():
+                raise ToolSpecError(f"tool {self.name}: {label} is required")
+        if len(self.summary) > SUMMARY_MAX:
+            raise ToolSpecError(f"tool {self.name}: summary has {len(self.summary)} characters, at most {SUMMARY_MAX}")
+        for label, model in (("input_model", self.input_model), ("output_model", self.output_model)):
+            if not (isinstance(model, type) and issubclass(model, BaseModel)):
+                raise ToolSpecError(f"tool {self.name}: {label} must be a pydantic model class")
+            try:
+                model.model_json_schema(by_alias=True)
+            except Exception as exc:  # pydantic raises several types for unschematisable fields
+                raise ToolSpecError(f"tool {self.name}: {label} has no JSON Schema: {exc}") from exc
+        if not callable(self.handler):
+            raise ToolSpecError(f"tool {self.name}: handler is not callable")
+        unknown = set(self.permissions) - KNOWN_PERMISSIONS
+        if unknown:
+            raise ToolSpecError(f"tool {self.name}: unknown permissions {sorted(unknown)}")
+        if not self.read_only and "writes_project" not in self.permissions:
+            raise ToolSpecError(f"tool {self.name}: a writer must declare the writes_project permission")
+        if self.target != "project":
+            raise ToolSpecError(f"tool {self.name}: target {self.target!r} is not supported (only 'project')")
+
+    @property
+    def group(self) -> str:
+        return self.name.split(".", 1)[0]
+
+    @property
+    def mcp_name(self) -> str:
+        return mcp_name(self.name)

@@ -1,0 +1,165 @@
+"""The commit protocol: make a verified set of file changes all-or-nothing on disk, even across a crash.
+
+Under the project write lock, with every read already verified:
+  1. journal `begin` (all paths, temps, backups, old/new revisions, folders to create), fsync file and folder;
+  2. create missing folders; write each new content to a temp sibling `.<name>.unitycli-tmp-<txid>-<i>` with
+     the replaced file's permission bits, fsync; hard-link each replaced or deleted file to a backup sibling
+     `.<name>.unitycli-bak-<txid>-<i>` (a copy where hard links are refused); fsync the folders;
+  3. journal `prepared` — the commit point: from here recovery rolls forward;
+  4. rename each temp over its target, unlink each deleted file; fsync the folders;
+  5. journal `committed`; remove backups; remove the journal.
+Dot-prefixed siblings are ignored by Unity's asset database, so an open Editor never imports them. A failure
+before step 3 is undone in process; after it, only once `rolling-back` is durably journalled, because otherwise
+recovery could mistake an undone rename for a completed one.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from unitycli.errors import UnityCliError
+from unitycli.transaction.crashpoints import crash_point
+from unitycli.transaction.durable import fsync_dir, write_new_file
+from unitycli.transaction.journal import Action, JournalEntry, JournalRecord, JournalWriter
+from unitycli.transaction.recovery import EntryPaths, finish, roll_back
+from unitycli.transaction.revision import revision_of
+
+_NAME_MAX = 255
+_NO_HARD_LINK = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EACCES}
+
+
+@dataclass(frozen=True)
+class Change:
+    """One verified file change: `old` is the disk content the transaction saw, `new` what replaces it."""
+
+    path: str
+    action: Action
+    old: bytes | None
+    new: bytes | None
+
+
+def sibling(target: Path, kind: str, txid: str, index: int) -> Path:
+    """A hidden name beside `target`, unique per transaction and entry, shortened to fit NAME_MAX."""
+    suffix = f".unitycli-{kind}-{txid}-{index}"
+    room = _NAME_MAX - len(suffix.encode()) - 1
+    name = target.name.encode()[:room].decode("utf-8", "ignore")
+    return target.with_name(f".{name}{suffix}")
+
+
+def _missing_folders(root: Path, changes: list[Change]) -> list[str]:
+    """Project-relative folders that creates need and that do not exist, parents first."""
+    missing: set[str] = set()
+    for change in changes:
+        if change.action != "create":
+            continue
+        folder = (root / change.path).parent
+        while folder != root and not folder.is_dir():
+            missing.add(folder.relative_to(root).as_posix())
+            folder = folder.parent
+    return sorted(missing, key=lambda rel: (rel.count("/"), rel))
+
+
+def _plan(root: Path, txid: str, changes: list[Change]) -> JournalRecord:
+    entries = []
+    for index, change in enumerate(changes):
+        target = root / change.path
+        temp = sibling(target, "tmp", txid, index) if change.new is not None else None
+        backup = sibling(target, "bak", txid, index) if change.old is not None else None
+        entries.append(JournalEntry(
+            path=change.path, action=change.action,
+            temp=temp.relative_to(root).as_posix() if temp else None,
+            backup=backup.relative_to(root).as_posix() if backup else None,
+            old=revision_of(change.old) if change.old is not None else None,
+            new=revision_of(change.new) if change.new is not None else None,
+        ))
+    return JournalRecord(txid, tuple(entries), tuple(_missing_folders(root, changes)), "preparing")
+
+
+def _backup(target: Path, backup: Path, old: bytes, like: os.stat_result | None) -> None:
+    """Keep the old content under a second name; a hard link costs no copy and keeps mtime and inode."""
+    try:
+        os.link(target, backup, follow_symlinks=False)
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINK:
+            raise
+        write_new_file(backup, old, like)
+
+
+def apply_changes(root: Path, txid: str, changes: list[Change]) -> None:
+    """Run the protocol. The caller holds the project lock and has recovered and verified."""
+    record = _plan(root, txid, changes)
+    files = [EntryPaths(e, root / e.path, root / e.temp if e.temp else None, root / e.backup if e.backup else None)
+             for e in record.entries]
+    folders = {f.target.parent for f in files}
+    journal = JournalWriter.begin(root, txid, list(record.entries), list(record.mkdirs))
+    crash_point("begun")
+    try:
+        for folder in record.mkdirs:
+            os.mkdir(root / folder)
+            folders.add((root / folder).parent)
+        for index, (change, f) in enumerate(zip(changes, files, strict=True)):
+            # The live stat, under the lock: a chmod made after the read is kept, not reverted.
+            like = os.stat(f.target) if change.old is not None else None
+            if f.temp is not None:
+                write_new_file(f.temp, change.new or b"", like)
+                crash_point(f"temp:{index}")
+            if f.backup is not None:
+                _backup(f.target, f.backup, change.old or b"", like)
+                crash_point(f"backup:{index}")
+        for folder in folders:
+            fsync_dir(folder)
+        crash_point("before-prepared")
+    except OSError as exc:
+        _undo(root, record, files, journal, mark=False)
+        raise _write_failed(exc, rolled_back=True) from exc
+    try:
+        journal.mark("prepared")
+        crash_point("prepared")
+        for index, f in enumerate(files):
+            if f.temp is not None:
+                os.replace(f.temp, f.target)
+            else:
+                os.unlink(f.target)
+            crash_point(f"apply:{index}")
+        for folder in folders:
+            fsync_dir(folder)
+    except OSError as exc:
+        rolled_back = _undo(root, record, files, journal, mark=True)
+        raise _write_failed(exc, rolled_back=rolled_back) from exc
+    try:
+        journal.mark("committed")
+        crash_point("committed")
+        finish(record, files, [])
+        crash_point("before-remove")
+        journal.remove()
+    except OSError:
+        # The commit is durable; what is left is cleanup, which the next recovery finishes.
+        journal.close()
+
+
+def _undo(root: Path, record: JournalRecord, files: list[EntryPaths], journal: JournalWriter, *, mark: bool) -> bool:
+    """Roll back in process; False when that is not safe or fails, leaving the journal for recovery."""
+    try:
+        if mark:
+            journal.mark("rolling-back")
+        roll_back(root, record, files, [])
+        finish(record, files, [])
+        journal.remove()
+        return True
+    except OSError:
+        journal.close()
+        return False
+
+
+def _write_failed(exc: OSError, *, rolled_back: bool) -> UnityCliError:
+    path = exc.filename if isinstance(exc.filename, str) else None
+    message = f"Writing project files failed: {exc.strerror or exc}"
+    message += "; nothing was changed" if rolled_back else "; the next unitycli run on this project completes it"
+    return UnityCliError(
+        "E_WRITE_FAILED", message,
+        details={"path": path, "errno": errno.errorcode.get(exc.errno or 0), "rolledBack": rolled_back},
+        next_actions=["Check free disk space and write permission on the project folder, then run it again"],
+    )

@@ -1,0 +1,32 @@
+"""Revisions: the content hash read tools report and writers check, so a stale edit is refused, not merged."""
+
+from __future__ import annotations
+
+import hashlib
+
+from unitycli.errors import UnityCliError
+
+PREFIX = "sha256:"
+
+
+def revision_of(data: bytes) -> str:
+    """`sha256:<64 hex>` of the bytes; the full digest, because a short one could let two contents collide."""
+    return PREFIX + hashlib.sha256(data).hexdigest()
+
+
+def normalize_revision(revision: str) -> str:
+    """Accept the revision as reported, with any letter case, or the bare hex digest."""
+    text = revision.strip().lower()
+    return text if text.startswith(PREFIX) else PREFIX + text
+
+
+def check_revision(path: str, expected: str, actual: str | None) -> None:
+    """Raise `E_STALE_WRITE` unless the file's current revision is the one the caller last saw."""
+    if actual is not None and normalize_revision(expected) == actual:
+        return
+    raise UnityCliError(
+        "E_STALE_WRITE",
+        f"{path} changed since revision {expected} was read" if actual else f"{path} no longer exists",
+        details={"path": path, "expected": expected, "actual": actual},
+        next_actions=[f"Read {path} again to get its current revision, then repeat the edit with that revision"],
+    )

@@ -1,0 +1,176 @@
+"""A whole Unity YAML file (scene, prefab, asset, ...) as header text plus documents, written back losslessly.
+
+Untouched documents are joined back exactly as read, so loading and writing without edits gives the same bytes.
+Added objects get a fresh fileID in the file's style and keep its ordering rule: sorted by signed fileID when
+the file is sorted (all scenes and assets in the fixtures), appended otherwise (most prefabs, NOTES §1).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from unitycli.errors import UnityCliError
+from unitycli.unityyaml.document import Document
+from unitycli.unityyaml.emit import EmitStyle, emit_body
+from unitycli.unityyaml.fileids import fresh_file_id, uses_large_ids
+from unitycli.unityyaml.split import decode, split, unsupported
+from unitycli.unityyaml.style import detect_style
+
+_SCENE_CLASS_IDS = {29, 104, 157, 196, 1660057539}  # OcclusionCulling, Render, Lightmap, NavMesh settings, roots
+
+
+class UnityYamlFile:
+    """Header + documents. `parse(bytes)` / `to_bytes()`; look objects up by fileID; add and remove objects."""
+
+    def __init__(self, header: str, documents: list[Document], *, name: str | None = None,
+                 original: bytes | None = None, style: EmitStyle | None = None) -> None:
+        self.header = header
+        self.documents = documents
+        self.name = name
+        self._original = original
+        self._style = style
+        self._by_id: dict[int, Document] | None = None
+        self._editable = original is None
+        self.sorted = self._detect_sorted()
+
+    @classmethod
+    def parse(cls, data: bytes, name: str | None = None, *, style: EmitStyle | None = None) -> UnityYamlFile:
+        """Split `data` into documents (each parsed lazily). E_FILE_FORMAT_UNSUPPORTED / E_ASSET_LFS_POINTER."""
+        text = decode(data, name)
+        header, raws = split(text, name)
+        file = cls(header, [], name=name, original=data, style=style)
+        file.documents = [Document(r.class_id, r.file_id, r.stripped, r.text, r.line, file) for r in raws]
+        file.sorted = file._detect_sorted()
+        return file
+
+    @classmethod
+    def read(cls, path: str | Path, *, style: EmitStyle | None = None) -> UnityYamlFile:
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise UnityCliError("E_ASSET_NOT_FOUND", f"{path.as_posix()} does not exist",
+                                details={"file": path.as_posix()}) from None
+        return cls.parse(data, path.as_posix(), style=style)
+
+    def to_text(self) -> str:
+        return self.header + "".join(doc.text for doc in self.documents)
+
+    def to_bytes(self) -> bytes:
+        return self.to_text().encode("utf-8")
+
+    @property
+    def dirty(self) -> bool:
+        return self._original is None or any(doc.dirty for doc in self.documents) or self.to_bytes() != self._original
+
+    # --- style and guard -------------------------------------------------------------------------------------
+    @property
+    def style(self) -> EmitStyle:
+        """How this file's writer formats values (detected from the file unless given)."""
+        if self._style is None:
+            self._style = detect_style(self.to_text())
+        return self._style
+
+    def ensure_editable(self) -> None:
+        """Refuse (E_FILE_FORMAT_UNSUPPORTED) to edit a file whose untouched text would not come back identical."""
+        if self._editable:
+            return
+        if self.to_bytes() != self._original:
+            raise unsupported("the file does not round-trip byte-identically, so it is not edited", self.name)
+        self._editable = True
+
+    def _detect_sorted(self) -> bool:
+        ids = [doc.file_id for doc in self.documents]
+        if len(ids) < 2:
+            return not (self.name or "").endswith(".prefab")
+        return all(a < b for a, b in zip(ids, ids[1:], strict=False))
+
+    # --- lookup ----------------------------------------------------------------------------------------------
+    def __iter__(self) -> Iterator[Document]:
+        return iter(self.documents)
+
+    def __len__(self) -> int:
+        return len(self.documents)
+
+    def _index(self) -> dict[int, Document]:
+        if self._by_id is None:
+            by_id: dict[int, Document] = {}
+            for doc in self.documents:
+                by_id.setdefault(doc.file_id, doc)
+            self._by_id = by_id
+        return self._by_id
+
+    def find(self, file_id: int) -> Document | None:
+        return self._index().get(file_id)
+
+    def get(self, file_id: int) -> Document:
+        """The object with `file_id` (E_OBJECT_NOT_FOUND when there is none)."""
+        doc = self.find(file_id)
+        if doc is None:
+            raise UnityCliError("E_OBJECT_NOT_FOUND", f"{self.name or 'the file'} has no object &{file_id}",
+                                details={"file": self.name, "fileID": file_id})
+        return doc
+
+    def of_class(self, cls: int | str) -> list[Document]:
+        """Objects by class ID (`4`) or class name (`"Transform"`)."""
+        if isinstance(cls, int):
+            return [doc for doc in self.documents if doc.class_id == cls]
+        return [doc for doc in self.documents if doc.class_name == cls]
+
+    # --- adding and removing objects -------------------------------------------------------------------------
+    def new_file_id(self) -> int:
+        """A fileID unused in this file, small for scenes and random 64-bit for prefabs and assets."""
+        ids = self._index().keys()
+        is_scene = (self.name or "").endswith(".unity") or any(
+            d.class_id in _SCENE_CLASS_IDS for d in self.documents[:4])
+        return fresh_file_id(set(ids), large=uses_large_ids(ids, is_scene=is_scene))
+
+    def add_document(self, class_id: int, class_name: str, fields: Mapping[str, Any], *,
+                     file_id: int | None = None, stripped: bool = False) -> Document:
+        """Add an object written in Unity's style; it goes where the file's ordering rule puts it."""
+        self.ensure_editable()
+        if file_id is None:
+            file_id = self.new_file_id()
+        elif file_id in self._index():
+            raise UnityCliError("E_PROPERTY_EDIT_UNSUPPORTED", f"fileID {file_id} is already used in the file",
+                                details={"file": self.name, "fileID": file_id})
+        style = self.style
+        header = f"--- !u!{class_id} &{file_id}{' stripped' if stripped else ''}{style.newline}"
+        doc = Document(class_id, file_id, stripped, header + emit_body(class_name, fields, style=style), 0, self)
+        doc.dirty = True
+        if self.sorted:
+            pos = bisect.bisect_right([d.file_id for d in self.documents], file_id)
+        else:
+            pos = len(self.documents)
+        if pos == len(self.documents) and self.documents and not self.documents[-1].text.endswith("\n"):
+            last = self.documents[-1]
+            last.set_text(last.text + style.newline)
+        self.documents.insert(pos, doc)
+        self._by_id = None
+        return doc
+
+    def remove_document(self, file_id: int) -> Document:
+        """Remove an object (references to it are the caller's business: see `references_to`)."""
+        self.ensure_editable()
+        doc = self.get(file_id)
+        self.documents.remove(doc)
+        self._by_id = None
+        return doc
+
+    def references_to(self, file_id: int) -> list[Document]:
+        """Objects whose text holds a local reference `{fileID: file_id}` (a fast text scan, then a check)."""
+        needle = f"fileID: {file_id}"
+        hits = []
+        for doc in self.documents:
+            text = doc.text
+            pos = text.find(needle)
+            while pos >= 0:
+                after = text[pos + len(needle) : pos + len(needle) + 1]
+                if after in ("}", ""):
+                    hits.append(doc)
+                    break
+                pos = text.find(needle, pos + 1)
+        return hits

@@ -1,0 +1,1 @@
+"""Built-in tool plugins, registered through the same hooks as any extension."""

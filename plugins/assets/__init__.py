@@ -1,0 +1,13 @@
+"""Built-in asset tools: find, inspect, trace references, move, rename, delete and validate assets, and check which
+Unity files round-trip. Registered through the same hook as any extension."""
+
+from __future__ import annotations
+
+from unitycli.hookspecs import hookimpl
+from unitycli.plugins.assets.specs import ASSET_TOOLS
+
+
+@hookimpl
+def unitycli_register_tools(register) -> None:
+    for spec in ASSET_TOOLS:
+        register(spec)

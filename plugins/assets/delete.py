@@ -1,0 +1,85 @@
+"""`asset.delete`: delete an asset (or folder) with its `.meta`, refusing while anything still references it.
+
+Deleting a referenced asset leaves `{fileID, guid, type}` references that Unity shows as "Missing", so the tool
+refuses with `E_ASSET_REFERENCED` and names every referrer unless `force` is set. References from inside what is
+being deleted (a folder's prefabs using its materials) do not count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.errors import UnityCliError
+from unitycli.indexes import ProjectIndex
+from unitycli.plugins.assets import access
+from unitycli.plugins.assets.access import AssetTarget
+from unitycli.toolspec import ToolOutput
+from unitycli.unityfiles import parse_meta
+
+
+class AssetDeleteInput(AssetTarget):
+    force: bool = Field(False, description="Delete even while other files reference it (their references dangle)")
+    expected_revision: str | None = Field(None, description="Refuse unless the asset file is at this revision")
+
+
+class ReferrerOfDeleted(ToolOutput):
+    path: str = Field(description="The referring file")
+    asset: str = Field(description="The deleted asset it references")
+    guid: str
+    count: int
+
+
+class AssetDeleteOutput(ToolOutput):
+    path: str
+    guid: str | None
+    is_folder: bool
+    deleted: list[str] = Field(description="Every file deleted, metas included")
+    dangling_referrers: list[ReferrerOfDeleted] = Field(description="Referrers left dangling (only with force)")
+    leftover_folders: list[str] = Field(description="Emptied folders left on disk: the transaction deletes files only")
+
+
+def _referrers(index: ProjectIndex, guids: dict[str, str], deleted: set[str]) -> list[ReferrerOfDeleted]:
+    found = []
+    for guid, asset in guids.items():
+        for referrer in index.referrers(guid):
+            if referrer.path not in deleted:
+                found.append(ReferrerOfDeleted(path=referrer.path, asset=asset, guid=guid, count=referrer.count))
+    return found
+
+
+def asset_delete(ctx: Any, request: AssetDeleteInput) -> AssetDeleteOutput:
+    with ProjectIndex.open(ctx.project.root) as index:
+        path = access.resolve_target(ctx, index, request)
+        access.require_asset_location(path)
+        if access.external_path(ctx, index, path) is not None:
+            raise access.invalid_path(path, "it is in a local package outside the project folder")
+        folder = access.is_folder(ctx, index, path)
+        if request.expected_revision is not None:
+            if folder:
+                raise UnityCliError("E_SCHEMA_INVALID", "expectedRevision applies to a file, not a folder",
+                                    details={"errors": [{"path": "expectedRevision", "message": "not for folders"}]})
+            ctx.transaction.expect_revision(path, request.expected_revision)
+        files, folders = access.files_below(ctx, path) if folder else ([path] if ctx.transaction.exists(path) else [],
+                                                                        [])
+        if ctx.transaction.exists(path + ".meta"):
+            files.append(path + ".meta")
+        guids: dict[str, str] = {}
+        for file in files:
+            if file.endswith(".meta"):
+                guids[parse_meta(ctx.transaction.read_bytes(file), file).guid] = file[:-len(".meta")]
+        referrers = _referrers(index, guids, set(files))
+    if referrers and not request.force:
+        shown = sorted({r.path for r in referrers})
+        raise UnityCliError(
+            "E_ASSET_REFERENCED",
+            f"{path} is referenced by {len(shown)} file(s): {', '.join(shown[:5])}{' ...' if len(shown) > 5 else ''}",
+            details={"path": path, "referrers": [r.model_dump(by_alias=True) for r in referrers]},
+            next_actions=[f"unitycli tools run asset.references --input '{{\"path\": \"{path}\"}}'",
+                          "Remove those references first, or run again with \"force\": true"])
+    for file in files:
+        ctx.transaction.delete(file)
+    own = next((g for g, asset in guids.items() if asset == path), None)
+    return AssetDeleteOutput(path=path, guid=own, is_folder=folder, deleted=files,
+                             dangling_referrers=referrers, leftover_folders=folders)

@@ -1,0 +1,100 @@
+"""`asset.dependencies`: what an asset references — each GUID with where it resolves, directly or transitively.
+
+The file is read through the transaction and scanned with the index's own reference extractor, so the answer is
+the file's current content (a batch step sees an earlier step's edit) and agrees with `asset.references`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.indexes import ProjectIndex
+from unitycli.indexes.extract import scan_references
+from unitycli.indexes.walk import YAML_SUFFIXES
+from unitycli.plugins.assets import access
+from unitycli.plugins.assets.access import AssetTarget
+from unitycli.plugins.assets.kinds import extension
+from unitycli.plugins.assets.paging import CURSOR_FIELD, LIMIT_FIELD, page
+from unitycli.toolspec import ToolOutput
+
+TOOL = "asset.dependencies"
+# Unity's built-in resources (`Library/unity default resources`, `unity_builtin_extra`, NOTES §2) are not files.
+BUILTIN_PREFIX = "0000000000000000"
+
+
+class AssetDependenciesInput(AssetTarget):
+    recursive: bool = Field(False, description="Follow dependencies of dependencies (YAML assets only)")
+    limit: int = LIMIT_FIELD
+    cursor: str | None = CURSOR_FIELD
+
+
+class DependencyTarget(ToolOutput):
+    file_id: int | None
+    type: int | None
+    count: int
+
+
+class DependencyItem(ToolOutput):
+    guid: str
+    path: str | None = Field(description="Where the GUID resolves; null for built-ins and GUIDs no meta claims")
+    builtin: bool
+    resolved: bool = Field(description="A meta in the project claims the GUID")
+    has_file: bool = Field(description="The resolved asset's main file is present")
+    depth: int = Field(description="1 for direct dependencies, more when recursive")
+    via: str | None = Field(description="The file that references it (differs from `path` of the request when recursive)")
+    count: int
+    targets: list[DependencyTarget]
+
+
+class AssetDependenciesOutput(ToolOutput):
+    path: str
+    guid: str | None
+    revision: str | None
+    total: int
+    dependencies: list[DependencyItem]
+    next_cursor: str | None
+
+
+def direct_dependencies(data: bytes, path: str) -> dict[str, dict[tuple[int | None, int | None], int]]:
+    """guid -> {(fileID, type): count} in order of first appearance."""
+    found: dict[str, dict[tuple[int | None, int | None], int]] = {}
+    for _cls, _doc, file_id, guid, kind, count in scan_references(data, path.startswith("ProjectSettings/")):
+        per = found.setdefault(guid, {})
+        per[(file_id, kind)] = per.get((file_id, kind), 0) + count
+    return found
+
+
+def asset_dependencies(ctx: Any, request: AssetDependenciesInput) -> AssetDependenciesOutput:
+    with ProjectIndex.open(ctx.project.root) as index:
+        path = access.resolve_target(ctx, index, request)
+        meta = access.read_meta(ctx, index, path)
+        first = access.read_bytes(ctx, index, path) if not access.is_folder(ctx, index, path) else None
+        revision = ctx.transaction.revision(path) if first is not None and access.external_path(
+            ctx, index, path) is None else None
+        items: list[DependencyItem] = []
+        seen = {meta.guid} if meta else set()
+        queue: deque[tuple[str, bytes | None, int]] = deque([(path, first, 1)])
+        while queue:
+            source, data, depth = queue.popleft()
+            if data is None:
+                continue
+            for guid, targets in direct_dependencies(data, source).items():
+                if guid in seen:
+                    continue
+                seen.add(guid)
+                builtin = guid.startswith(BUILTIN_PREFIX)
+                resolved = None if builtin else index.path_for_guid(guid)
+                present = resolved is not None and access.exists(ctx, index, resolved)
+                items.append(DependencyItem(
+                    guid=guid, path=resolved, builtin=builtin, resolved=resolved is not None, has_file=present,
+                    depth=depth, via=source, count=sum(targets.values()),
+                    targets=[DependencyTarget(file_id=f, type=t, count=n) for (f, t), n in targets.items()]))
+                if request.recursive and present and extension(resolved) in YAML_SUFFIXES:
+                    queue.append((resolved, access.read_bytes(ctx, index, resolved), depth + 1))
+        query = {"path": path, "recursive": request.recursive}
+        chunk, next_cursor = page(items, TOOL, query, request.limit, request.cursor)
+    return AssetDependenciesOutput(path=path, guid=meta.guid if meta else None, revision=revision,
+                                   total=len(items), dependencies=chunk, next_cursor=next_cursor)

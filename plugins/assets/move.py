@@ -1,0 +1,169 @@
+"""`asset.move` and `asset.rename`: move an asset with its `.meta`, so its GUID and every reference to it survive.
+
+Unity identifies assets by the GUID in the meta, not by path: moving both files (and, for a folder, everything in
+it) keeps every `{fileID, guid, type}` reference valid, which is what the Editor's own move does. Each file is
+staged as a write at the new path and a delete at the old one, so a dry-run shows the whole plan and a commit is
+all-or-nothing. Missing destination folders get new folder metas, as the Editor would create.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import PurePosixPath
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.errors import UnityCliError
+from unitycli.indexes import ProjectIndex
+from unitycli.plugins.assets import access
+from unitycli.toolspec import ToolInput, ToolOutput
+from unitycli.transaction import resolve_inside
+from unitycli.unityfiles import new_meta
+
+
+class AssetMoveInput(ToolInput):
+    path: str = Field(description="Asset or folder to move, e.g. Assets/Prefabs/Lantern.prefab")
+    destination: str = Field(description="Its new project-relative path, file name included")
+    overwrite: bool = Field(False, description="Replace an asset already at the destination (its GUID is lost)")
+    expected_revision: str | None = Field(None, description="Refuse unless the asset file is at this revision")
+
+
+class AssetRenameInput(ToolInput):
+    path: str = Field(description="Asset or folder to rename")
+    name: str = Field(description="New name without folder; the extension is kept (as AssetDatabase.RenameAsset)")
+    overwrite: bool = Field(False, description="Replace an asset already using that name (its GUID is lost)")
+    expected_revision: str | None = Field(None, description="Refuse unless the asset file is at this revision")
+
+
+class MovedFile(ToolOutput):
+    source: str
+    destination: str
+
+
+class ReplacedAsset(ToolOutput):
+    path: str
+    guid: str | None
+    referrers: int = Field(description="Files that referenced the replaced asset; their references now dangle")
+
+
+class AssetMoveOutput(ToolOutput):
+    path: str
+    destination: str
+    guid: str | None = Field(description="Unchanged by the move: references keep resolving")
+    is_folder: bool
+    moved: list[MovedFile] = Field(description="Every file moved, metas included")
+    created_folders: list[str] = Field(description="Destination folders created, each with a new folder meta")
+    replaced: ReplacedAsset | None
+    leftover_folders: list[str] = Field(
+        description="Emptied source folders: the transaction moves files, not folders, so these stay on disk "
+                    "(empty, without metas) until removed")
+
+
+def _siblings_clash(ctx: Any, destination: str, source: str) -> str | None:
+    """A path in the destination folder equal to `destination` ignoring case (Unity's paths are case-insensitive)."""
+    parent = PurePosixPath(destination).parent.as_posix()
+    folder = resolve_inside(ctx.project.root, parent)
+    if not folder.is_dir():
+        return None
+    wanted = PurePosixPath(destination).name.lower()
+    for name in sorted(os.listdir(folder)):
+        base = name[:-len(".meta")] if name.lower().endswith(".meta") else name
+        candidate = f"{parent}/{base}"
+        if base.lower() == wanted and candidate.lower() != source.lower():
+            return candidate
+    return None
+
+
+def _missing_folders(ctx: Any, destination: str) -> list[str]:
+    """Ancestors of `destination` that do not exist, outermost first; a missing package is refused."""
+    missing = []
+    parent = PurePosixPath(destination).parent
+    while parent.as_posix() not in ("Assets", "Packages", ".") and not ctx.transaction.exists(parent.as_posix()):
+        missing.append(parent.as_posix())
+        parent = parent.parent
+    if missing and missing[-1].count("/") == 1 and missing[-1].startswith("Packages/"):
+        raise access.invalid_path(destination, f"there is no package folder {missing[-1]}")
+    return missing[::-1]
+
+
+def _remove(ctx: Any, path: str, folder: bool) -> None:
+    files = access.files_below(ctx, path)[0] if folder else [path]
+    for file in files + ([path + ".meta"] if ctx.transaction.exists(path + ".meta") else []):
+        ctx.transaction.delete(file)
+
+
+def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
+               expected_revision: str | None) -> AssetMoveOutput:
+    """The shared body of move and rename."""
+    access.require_asset_location(source)
+    access.require_asset_location(destination)
+    if destination.startswith(source + "/"):
+        raise access.invalid_path(destination, f"a folder cannot move into itself ({source})")
+    if not ctx.transaction.exists(source):
+        raise UnityCliError("E_ASSET_NOT_FOUND", f"{source} does not exist in the project", details={"path": source},
+                            next_actions=[f"unitycli tools run asset.find --input '{{\"name\": \"{PurePosixPath(source).name}\"}}'"])
+    with ProjectIndex.open(ctx.project.root) as index:
+        folder = access.is_folder(ctx, index, source)
+        if expected_revision is not None:
+            if folder:
+                raise UnityCliError("E_SCHEMA_INVALID", "expectedRevision applies to a file, not a folder",
+                                    details={"errors": [{"path": "expectedRevision", "message": "not for folders"}]})
+            ctx.transaction.expect_revision(source, expected_revision)
+        meta = access.read_meta(ctx, index, source)
+        result = AssetMoveOutput(path=source, destination=destination, guid=meta.guid if meta else None,
+                                 is_folder=folder, moved=[], created_folders=[], replaced=None, leftover_folders=[])
+        if source == destination:
+            return result
+        clash = None
+        if ctx.transaction.exists(destination) or ctx.transaction.exists(destination + ".meta"):
+            clash = destination
+        elif destination.lower() != source.lower():
+            clash = _siblings_clash(ctx, destination, source)
+        if clash is not None:
+            existing = access.read_meta(ctx, index, clash)
+            clash_folder = access.is_folder(ctx, index, clash)
+            if not overwrite or clash_folder != folder:
+                reason = "pass overwrite: true to replace it" if clash_folder == folder else \
+                    "one is a folder and the other a file, which overwrite does not replace"
+                raise UnityCliError(
+                    "E_ASSET_OUTPUT_EXISTS", f"{clash} already exists; {reason}",
+                    details={"path": source, "destination": destination, "existing": clash,
+                             "existingGuid": existing.guid if existing else None},
+                    next_actions=[f"unitycli tools run asset.references --input '{{\"path\": \"{clash}\"}}'",
+                                  "Run again with another destination, or with \"overwrite\": true"])
+            result.replaced = ReplacedAsset(path=clash, guid=existing.guid if existing else None,
+                                            referrers=len(index.referrers(existing.guid)) if existing else 0)
+            _remove(ctx, clash, clash_folder)
+    for created in _missing_folders(ctx, destination):
+        ctx.transaction.write_bytes(created + ".meta", new_meta(created, folder=True))
+        result.created_folders.append(created)
+    files, folders = access.files_below(ctx, source) if folder else ([source], [])
+    if ctx.transaction.exists(source + ".meta"):
+        files.append(source + ".meta")
+    for file in files:
+        target = destination + file[len(source):]
+        data = ctx.transaction.read_bytes(file)
+        ctx.transaction.delete(file)
+        ctx.transaction.write_bytes(target, data)
+        result.moved.append(MovedFile(source=file, destination=target))
+    result.leftover_folders = folders
+    return result
+
+
+def asset_move(ctx: Any, request: AssetMoveInput) -> AssetMoveOutput:
+    return move_asset(ctx, access.normalise(request.path), access.normalise(request.destination), request.overwrite,
+                      request.expected_revision)
+
+
+def asset_rename(ctx: Any, request: AssetRenameInput) -> AssetMoveOutput:
+    source = access.normalise(request.path)
+    name = request.name.strip()
+    if not name or "/" in name or "\\" in name or name in (".", ".."):
+        raise access.invalid_path(request.name, "a new name is one path component, without folders")
+    suffix = PurePosixPath(source).suffix
+    folder = resolve_inside(ctx.project.root, source).is_dir()
+    if suffix and not folder and not name.lower().endswith(suffix.lower()):
+        name += suffix
+    destination = f"{PurePosixPath(source).parent.as_posix()}/{name}"
+    return move_asset(ctx, source, access.normalise(destination), request.overwrite, request.expected_revision)

@@ -1,0 +1,99 @@
+"""`asset.references`: who references an asset — the files, the objects in them and the properties.
+
+The reference index answers "which files and documents" in one lookup; only the files on the requested page are
+read to name the objects and properties, so paging through a widely used material stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.errors import UnityCliError
+from unitycli.indexes import ProjectIndex, Referrer
+from unitycli.plugins.assets import access
+from unitycli.plugins.assets.access import AssetTarget
+from unitycli.plugins.assets.kinds import class_name
+from unitycli.plugins.assets.paging import CURSOR_FIELD, LIMIT_FIELD, page
+from unitycli.plugins.assets.refpaths import object_name, properties_referencing
+from unitycli.toolspec import ToolOutput
+from unitycli.unityyaml import UnityYamlFile
+
+TOOL = "asset.references"
+
+
+class AssetReferencesInput(AssetTarget):
+    include_properties: bool = Field(True, description="Read each referring file to name objects and properties")
+    limit: int = LIMIT_FIELD
+    cursor: str | None = CURSOR_FIELD
+
+
+class ReferencingProperty(ToolOutput):
+    property: str = Field(description="Property path inside the object, e.g. m_Materials[0]")
+    target_file_id: int | None = Field(description="The referenced object inside the asset (null: bare GUID)")
+    type: int | None
+
+
+class ReferencingObject(ToolOutput):
+    file_id: int
+    class_id: int
+    class_name: str
+    name: str | None = Field(None, description="m_Name of the object or of its GameObject, when known")
+    properties: list[ReferencingProperty] | None = Field(None, description="Null when includeProperties is false")
+
+
+class ReferencingFile(ToolOutput):
+    path: str
+    count: int = Field(description="References to the asset in this file")
+    objects: list[ReferencingObject]
+
+
+class AssetReferencesOutput(ToolOutput):
+    path: str
+    guid: str
+    total_files: int
+    total_references: int
+    referrers: list[ReferencingFile]
+    next_cursor: str | None
+
+
+def describe_referrer(ctx: Any, index: ProjectIndex, referrer: Referrer, guid: str,
+                      include_properties: bool) -> ReferencingFile:
+    """One referring file with its objects, reading the file only when properties are asked for."""
+    yaml_file = None
+    if include_properties:
+        data = access.read_bytes(ctx, index, referrer.path)
+        try:
+            yaml_file = UnityYamlFile.parse(data, referrer.path) if data is not None else None
+        except UnityCliError:
+            yaml_file = None  # a file the model cannot read still has its referrer entry from the index
+    objects = []
+    for doc_id in referrer.documents:
+        document = yaml_file.find(doc_id.file_id) if yaml_file is not None else None
+        props = None
+        name = None
+        if document is not None:
+            name = object_name(yaml_file, document)
+            props = [ReferencingProperty(property=p.property, target_file_id=p.file_id, type=p.type)
+                     for p in properties_referencing(document, guid)]
+        objects.append(ReferencingObject(file_id=doc_id.file_id, class_id=doc_id.class_id,
+                                         class_name=document.class_name if document else class_name(doc_id.class_id),
+                                         name=name, properties=props if include_properties else None))
+    return ReferencingFile(path=referrer.path, count=referrer.count, objects=objects)
+
+
+def asset_references(ctx: Any, request: AssetReferencesInput) -> AssetReferencesOutput:
+    with ProjectIndex.open(ctx.project.root) as index:
+        path = access.resolve_target(ctx, index, request)
+        meta = access.read_meta(ctx, index, path)
+        if meta is None:
+            raise UnityCliError("E_ASSET_NOT_FOUND", f"{path} has no .meta, so nothing can reference it yet",
+                                details={"path": path})
+        referrers = index.referrers(meta.guid)
+        query = {"guid": meta.guid, "includeProperties": request.include_properties}
+        chunk, next_cursor = page(referrers, TOOL, query, request.limit, request.cursor)
+        files = [describe_referrer(ctx, index, r, meta.guid, request.include_properties) for r in chunk]
+    return AssetReferencesOutput(path=path, guid=meta.guid, total_files=len(referrers),
+                                 total_references=sum(r.count for r in referrers), referrers=files,
+                                 next_cursor=next_cursor)

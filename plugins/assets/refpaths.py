@@ -1,0 +1,83 @@
+"""Where, inside one Unity object, the references to an asset are: property paths and a readable object name.
+
+The index knows which documents of a file reference a GUID; this walks just those documents' trees to name the
+property (`m_Materials[0]`, `m_Modification.m_Modifications[2].objectReference`, `m_SourcePrefab`). A scalar
+that merely contains the GUID is reported too: EditorBuildSettings' bare `guid:` lines and the JSON-in-a-string
+references of `.vfx` graphs (NOTES §2) have no `{fileID, guid, type}` mapping.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from unitycli.errors import UnityCliError
+from unitycli.unityyaml import Document, Mapping, Node, Ref, Scalar, Sequence, UnityYamlFile
+
+_PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class PropertyRef:
+    property: str
+    file_id: int | None  # the referenced object inside the asset (None for a bare GUID)
+    type: int | None
+
+
+def _join(prefix: str, key: str) -> str:
+    segment = key if _PLAIN_KEY.match(key) else '["' + key.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+    if not prefix:
+        return segment
+    return prefix + segment if segment.startswith("[") else f"{prefix}.{segment}"
+
+
+def _walk(node: Node, prefix: str, guid: str) -> Iterator[PropertyRef]:
+    if isinstance(node, Mapping):
+        ref = node.as_ref()
+        if ref is not None:
+            if ref.guid == guid:
+                yield PropertyRef(prefix, ref.file_id, ref.type)
+            return
+        for key, value in zip(node.keys_, node.values, strict=True):
+            yield from _walk(value, _join(prefix, key), guid)
+    elif isinstance(node, Sequence):
+        for i, item in enumerate(node.items):
+            yield from _walk(item, f"{prefix}[{i}]", guid)
+    elif isinstance(node, Scalar) and guid in node.raw:
+        yield PropertyRef(prefix, None, None)
+
+
+def properties_referencing(document: Document, guid: str) -> list[PropertyRef]:
+    """Every property of `document` that references `guid`; empty when the document cannot be parsed."""
+    try:
+        return list(_walk(document.root, "", guid))
+    except UnityCliError:
+        return []
+
+
+def _name_of(document: Document) -> str | None:
+    try:
+        name = document.get("m_Name", None)
+    except UnityCliError:
+        return None
+    return name if isinstance(name, str) and name else None
+
+
+def object_name(file: UnityYamlFile, document: Document) -> str | None:
+    """The object's own `m_Name`, else its GameObject's; for a PrefabInstance the `m_Name` it overrides."""
+    own = _name_of(document)
+    if own is not None:
+        return own
+    try:
+        owner = document.get("m_GameObject", None)
+        if isinstance(owner, Ref) and owner.is_local and owner.file_id:
+            target = file.find(owner.file_id)
+            return _name_of(target) if target is not None else None
+        if document.class_id == 1001:
+            for modification in document.get("m_Modification.m_Modifications", None) or []:
+                if isinstance(modification, dict) and modification.get("propertyPath") == "m_Name":
+                    return str(modification.get("value"))
+    except UnityCliError:
+        return None
+    return None

@@ -1,0 +1,158 @@
+"""`asset.validate`: GUID and reference health of a project, each problem with a kind and a severity.
+
+Kinds, because they mean different things:
+- `duplicate-guid` (error): several metas claim one GUID; Unity re-assigns all but one on import and references
+  to the others break.
+- `dangling-reference`: a reference to a GUID whose meta is present but whose asset file is not. An error for
+  Unity-written text assets; a warning for code and binaries, which a checkout may lack on purpose (LFS not pulled,
+  or a copy like the fixtures, which kept the metas of dropped `.cs` and texture files — SOURCES.md).
+- `missing-guid` (warning): a reference to a GUID no meta in the project claims. It may be an asset that was
+  deleted, or one in a registry/built-in/git package: those live in `Library/PackageCache`, which is not indexed.
+- `meta-without-asset`: a warning for Unity text assets, info for code/binaries (same reason as above).
+- `asset-without-meta` (warning): Unity will create a meta with a fresh GUID, so nothing can reference it yet.
+Built-in resources (`0000000000000000e000000000000000`, `...f000...`) are never problems.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from unitycli.indexes import ProjectIndex
+from unitycli.indexes.extract import scan_yaml
+from unitycli.indexes.walk import Kind, list_project
+from unitycli.plugins.assets import access
+from unitycli.plugins.assets.dependencies import BUILTIN_PREFIX
+from unitycli.plugins.assets.inventory import AssetEntry, list_assets
+from unitycli.plugins.assets.kinds import extension, family
+from unitycli.plugins.assets.paging import CURSOR_FIELD, LIMIT_FIELD, page
+from unitycli.toolspec import ToolInput, ToolOutput
+
+TOOL = "asset.validate"
+IssueKind = Literal["duplicate-guid", "dangling-reference", "missing-guid", "meta-without-asset",
+                    "asset-without-meta"]
+Severity = Literal["error", "warning", "info"]
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+_MAY_BE_ABSENT = {"code", "binary"}
+
+
+class AssetValidateInput(ToolInput):
+    path: str | None = Field(None, description="Only issues about assets (or referrers) below this path")
+    kinds: list[IssueKind] | None = Field(None, description="Only these kinds of issue")
+    limit: int = LIMIT_FIELD
+    cursor: str | None = CURSOR_FIELD
+
+
+class IssueReferrer(ToolOutput):
+    path: str
+    count: int
+
+
+class ValidationIssue(ToolOutput):
+    kind: IssueKind
+    severity: Severity
+    path: str | None = Field(description="The asset concerned (null for a GUID no meta claims)")
+    guid: str | None
+    family: str | None = Field(description="folder, unity-text, code, binary, text or other")
+    paths: list[str] | None = Field(None, description="For duplicate-guid: every asset claiming the GUID")
+    referrers: list[IssueReferrer] | None = Field(None, description="For reference issues: the referring files")
+    message: str
+
+
+class AssetValidateOutput(ToolOutput):
+    clean: bool = Field(description="No issue of severity error (over all pages)")
+    counts: dict[str, int] = Field(description="Issues per kind, over all pages")
+    severities: dict[str, int] = Field(description="Issues per severity, over all pages")
+    total: int
+    issues: list[ValidationIssue]
+    next_cursor: str | None
+
+
+def _folder_flag(ctx: Any, index: ProjectIndex, entry: AssetEntry) -> bool:
+    if entry.is_folder or extension(entry.path):
+        return entry.is_folder
+    meta = access.read_meta(ctx, index, entry.path)
+    return bool(meta and meta.folder_asset)
+
+
+def _referenced(ctx: Any, index: ProjectIndex) -> dict[str, dict[str, int]]:
+    """guid -> {referring file: count}, scanning every YAML file of the project (ProjectSettings included)."""
+    found: dict[str, dict[str, int]] = {}
+    listing = list_project(index.root, index.roots)
+    for path in sorted(p for p, row in listing.items() if row[3] == Kind.SCAN):
+        data = access.read_bytes(ctx, index, path)
+        if data is None:
+            continue
+        for guid, count, _docs in scan_yaml(data, path.startswith("ProjectSettings/"))[1]:
+            found.setdefault(guid, {})[path] = count
+    return found
+
+
+def _issues(ctx: Any, index: ProjectIndex) -> list[ValidationIssue]:
+    entries = list_assets(index, ctx.project.root)
+    by_guid = {e.guid: e for e in entries if e.guid is not None}
+    issues: list[ValidationIssue] = []
+    for duplicate in index.duplicate_guids():
+        issues.append(ValidationIssue(
+            kind="duplicate-guid", severity="error", path=duplicate.paths[0], guid=duplicate.guid, family=None,
+            paths=list(duplicate.paths),
+            message=f"{len(duplicate.paths)} metas claim guid {duplicate.guid}; Unity keeps one and re-assigns the rest"))
+    for entry in entries:
+        if entry.has_meta and not entry.has_file:
+            kind = family(entry.path, _folder_flag(ctx, index, entry))
+            issues.append(ValidationIssue(
+                kind="meta-without-asset", severity="info" if kind in _MAY_BE_ABSENT else "warning",
+                path=entry.path, guid=entry.guid, family=kind,
+                message=f"{entry.path}.meta has no asset beside it"
+                        + (" (code/binary files may be absent from a checkout on purpose)" if kind in _MAY_BE_ABSENT
+                           else "; Unity deletes such metas on import")))
+        elif entry.has_file and not entry.has_meta and not entry.external:
+            issues.append(ValidationIssue(
+                kind="asset-without-meta", severity="warning", path=entry.path, guid=None,
+                family=family(entry.path, entry.is_folder),
+                message=f"{entry.path} has no .meta; Unity will create one with a new GUID"))
+    for guid, files in _referenced(ctx, index).items():
+        if guid.startswith(BUILTIN_PREFIX):
+            continue
+        referrers = [IssueReferrer(path=p, count=n) for p, n in sorted(files.items())]
+        entry = by_guid.get(guid)
+        if entry is None:
+            issues.append(ValidationIssue(
+                kind="missing-guid", severity="warning", path=None, guid=guid, family=None, referrers=referrers,
+                message=f"guid {guid} is referenced by {len(files)} file(s) but no meta in the project claims it "
+                        "(a deleted asset, or an asset of a package outside the project folder)"))
+        elif not entry.has_file:
+            kind = family(entry.path, _folder_flag(ctx, index, entry))
+            if kind == "folder":
+                continue
+            issues.append(ValidationIssue(
+                kind="dangling-reference", severity="warning" if kind in _MAY_BE_ABSENT else "error",
+                path=entry.path, guid=guid, family=kind, referrers=referrers,
+                message=f"{entry.path} is referenced by {len(files)} file(s) but only its .meta is present"))
+    issues.sort(key=lambda i: (_SEVERITY_ORDER[i.severity], i.kind, i.path or "", i.guid or ""))
+    return issues
+
+
+def _concerns(issue: ValidationIssue, prefix: str) -> bool:
+    paths = [issue.path or ""] + (issue.paths or []) + [r.path for r in issue.referrers or []]
+    return any(p == prefix or p.startswith(prefix + "/") for p in paths)
+
+
+def asset_validate(ctx: Any, request: AssetValidateInput) -> AssetValidateOutput:
+    with ProjectIndex.open(ctx.project.root) as index:
+        issues = _issues(ctx, index)
+    if request.path:
+        prefix = access.normalise(request.path)
+        issues = [i for i in issues if _concerns(i, prefix)]
+    if request.kinds:
+        issues = [i for i in issues if i.kind in request.kinds]
+    counts: dict[str, int] = {}
+    severities: dict[str, int] = {}
+    for issue in issues:
+        counts[issue.kind] = counts.get(issue.kind, 0) + 1
+        severities[issue.severity] = severities.get(issue.severity, 0) + 1
+    query = request.model_dump(exclude={"limit", "cursor"})
+    chunk, next_cursor = page(issues, TOOL, query, request.limit, request.cursor)
+    return AssetValidateOutput(clean=not severities.get("error"), counts=counts, severities=severities,
+                               total=len(issues), issues=chunk, next_cursor=next_cursor)

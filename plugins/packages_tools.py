@@ -1,0 +1,123 @@
+"""`package.list`, `package.add`, `package.remove`: the project's Unity packages, edited the way Unity writes them.
+
+Writes go through the transaction (so `--dry-run` shows the one-line diff) and through
+`unitycli.packages.manifest_edit`, which keeps Unity's key order and formatting. Unity resolves a changed
+manifest and rewrites packages-lock.json the next time the Editor opens the project; these tools never
+touch the lock, and their results say so.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+from unitycli.errors import UnityCliError
+from unitycli.hookspecs import hookimpl
+from unitycli.packages.manifest_edit import MANIFEST, Manifest
+from unitycli.packages.models import ResolvedPackage
+from unitycli.packages.resolver import resolve_packages
+from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+
+_LOCK_NOTE = ("Packages/packages-lock.json is unchanged: the Unity Editor resolves the new manifest and rewrites the "
+              "lock when it next opens the project; until then availability checks report the lock's state.")
+
+
+class PackageListInput(ToolInput):
+    include_transitive: bool = Field(False, description="Also list packages pulled in by other packages.")
+
+
+class PackageListOutput(ToolOutput):
+    certainty: str = Field(description="`lock` (from packages-lock.json) or `manifest-only` (less certain)")
+    warnings: list[str]
+    packages: list[ResolvedPackage]
+
+
+class PackageAddInput(ToolInput):
+    name: str = Field(description="Unity package name, e.g. com.unity.probuilder")
+    version: str = Field(description="Exact semver version, a git URL, or a file: path")
+    expected_revision: str | None = Field(None, description="Refuse unless manifest.json is at this revision.")
+
+
+class PackageRemoveInput(ToolInput):
+    name: str = Field(description="Unity package name to remove from Packages/manifest.json")
+    expected_revision: str | None = Field(None, description="Refuse unless manifest.json is at this revision.")
+
+
+class PackageEditOutput(ToolOutput):
+    file: str = MANIFEST
+    name: str
+    version: str | None = Field(description="The value now in manifest.json (None after a removal)")
+    previous: str | None = Field(description="The value before the edit (None when the package was not listed)")
+    changed: bool
+    note: str = _LOCK_NOTE
+
+
+def package_list(ctx, request: PackageListInput) -> PackageListOutput:
+    resolved = resolve_packages(ctx.project.root)
+    items = sorted(resolved.packages.values(), key=lambda p: (not p.direct, p.name))
+    if not request.include_transitive:
+        items = [p for p in items if p.direct]
+    return PackageListOutput(certainty=resolved.certainty, warnings=resolved.warnings, packages=items)
+
+
+def _read_manifest(ctx, expected_revision: str | None) -> Manifest:
+    if expected_revision is not None:
+        ctx.transaction.expect_revision(MANIFEST, expected_revision)
+    manifest = Manifest.parse(ctx.transaction.read_bytes(MANIFEST))
+    if not manifest.is_unity_layout:
+        raise UnityCliError(
+            "E_FILE_FORMAT_UNSUPPORTED",
+            f"{MANIFEST} is not in the layout the Unity Editor writes, so an edit would reformat other lines",
+            details={"file": MANIFEST},
+            next_actions=["open the project in the Unity Editor once so it rewrites Packages/manifest.json"])
+    return manifest
+
+
+def _write(ctx, before: Manifest, after: Manifest) -> bool:
+    if after.to_bytes() == before.to_bytes():
+        return False
+    ctx.transaction.write_bytes(MANIFEST, after.to_bytes())
+    return True
+
+
+def package_add(ctx, request: PackageAddInput) -> PackageEditOutput:
+    manifest = _read_manifest(ctx, request.expected_revision)
+    previous = manifest.dependencies.get(request.name)
+    changed = _write(ctx, manifest, manifest.with_dependency(request.name, request.version))
+    return PackageEditOutput(name=request.name, version=request.version, previous=previous, changed=changed)
+
+
+def package_remove(ctx, request: PackageRemoveInput) -> PackageEditOutput:
+    manifest = _read_manifest(ctx, request.expected_revision)
+    previous = manifest.dependencies.get(request.name)
+    changed = _write(ctx, manifest, manifest.without_dependency(request.name))
+    return PackageEditOutput(name=request.name, version=None, previous=previous, changed=changed)
+
+
+@hookimpl
+def unitycli_register_tools(register) -> None:
+    register(ToolSpec(
+        name="package.list", title="List Unity packages",
+        summary="Unity packages of the project with resolved version, source and certainty.",
+        description=("Reads Packages/manifest.json, packages-lock.json and package.json files of embedded, local "
+                     "and cached git packages. Direct dependencies only unless includeTransitive is set. Read-only."),
+        input_model=PackageListInput, output_model=PackageListOutput, handler=package_list,
+        examples=({}, {"includeTransitive": True}),
+    ))
+    register(ToolSpec(
+        name="package.add", title="Add or change a Unity package",
+        summary="Add a Unity package to Packages/manifest.json, or change its version.",
+        description=("Edits Packages/manifest.json in Unity's own key order and format (a one-line diff). Accepts an "
+                     "exact semver version, a git URL or a file: path. Does not touch packages-lock.json: the Unity "
+                     "Editor resolves the package when it next opens the project."),
+        input_model=PackageAddInput, output_model=PackageEditOutput, handler=package_add,
+        read_only=False, idempotent=True, permissions=("reads_project", "writes_project"),
+        examples=({"name": "com.unity.probuilder", "version": "6.0.4"},),
+    ))
+    register(ToolSpec(
+        name="package.remove", title="Remove a Unity package",
+        summary="Remove a Unity package from Packages/manifest.json.",
+        description=("Deletes the package's line from Packages/manifest.json, keeping Unity's format. "
+                     "E_PACKAGE_NOT_FOUND when it is not a direct dependency. Does not touch packages-lock.json."),
+        input_model=PackageRemoveInput, output_model=PackageEditOutput, handler=package_remove,
+        read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
+        examples=({"name": "com.unity.probuilder"},),
+    ))

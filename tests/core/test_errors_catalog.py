@@ -1,0 +1,55 @@
+"""The catalog is the one list of codes: everything raised is in it, and everything in it is raised and tested."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from unitycli.errors import CATALOG, EXIT_FAILED, EXIT_INCOMPLETE, EXIT_USAGE, UnityCliError
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE_RE = re.compile(r"""["'](E_[A-Z][A-Z0-9_]+|UNKNOWN_COMMAND)["']""")
+SOURCE_DIRS = ("core", "plugins", "extensions")
+
+
+def _codes_in(dirs: tuple[str, ...], exclude: Path | None = None) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for folder in dirs:
+        for path in (ROOT / folder).rglob("*.py"):
+            if exclude is not None and path == exclude:
+                continue
+            for code in CODE_RE.findall(path.read_text(encoding="utf-8")):
+                found.setdefault(code, []).append(str(path.relative_to(ROOT)))
+    return found
+
+
+def test_every_code_used_in_source_is_catalogued():
+    used = _codes_in(SOURCE_DIRS, exclude=ROOT / "core" / "errors.py")
+    missing = {code: files for code, files in used.items() if code not in CATALOG}
+    assert not missing, f"codes used but not in core/errors.py: {missing}"
+
+
+def test_every_catalogued_code_is_used_and_tested():
+    used = _codes_in(SOURCE_DIRS, exclude=ROOT / "core" / "errors.py")
+    tested = _codes_in(("tests",))
+    dead = sorted(set(CATALOG) - set(used))
+    untested = sorted(set(CATALOG) - set(tested))
+    assert not dead, f"catalogued codes nothing raises: {dead}"
+    assert not untested, f"catalogued codes no test mentions: {untested}"
+
+
+def test_exit_codes_are_the_documented_ones():
+    assert {spec.exit_code for spec in CATALOG.values()} <= {EXIT_FAILED, EXIT_USAGE, EXIT_INCOMPLETE}
+
+
+def test_unknown_code_cannot_be_raised():
+    with pytest.raises(KeyError):
+        UnityCliError("E_NOT_A_REAL_CODE", "x")
+
+
+def test_error_dict_has_the_documented_fields():
+    error = UnityCliError("E_PROJECT_LOCKED", "held").to_dict()
+    assert list(error) == ["code", "message", "details", "nextActions", "transient", "retryAfterMs"]
+    assert error["transient"] is True and error["retryAfterMs"] == 500

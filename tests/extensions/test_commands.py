@@ -1,0 +1,242 @@
+"""`init`, `extensions list|install|remove|sync|doctor` and `doctor` in-process (pip itself is mocked here;
+tests/extensions/test_real_pip.py runs the real thing)."""
+
+from __future__ import annotations
+
+import pytest
+from unitycli.cli.main import run
+from unitycli.extensions import pip
+from unitycli.extensions.lock import LOCK
+
+from tests.extensions.helpers import PROBUILDER_5_2_2, copy_project, fake_extension
+
+
+def cli(root, *args):
+    outcome = run([*args, "--project", str(root), "--json"] if root else [*args, "--json"])
+    return outcome.exit_code, outcome.envelope
+
+
+def test_init_maps_chicken_defense_packages_to_extensions(tmp_path):
+    root = copy_project("chicken-defense", tmp_path)
+    code, env = cli(root, "init", "--check")
+    assert code == 0, env
+    result = env["result"]
+    assert [(e["id"], e["status"], e["packages"][0]["projectHas"], e["packages"][0]["state"])
+            for e in result["extensions"]] == [
+        ("cinemachine", "not-installed", "2.9.7", "verified"),
+        ("probuilder", "not-installed", "5.2.2", "verified"),
+        ("urp", "not-installed", "14.0.9", "verified"),
+    ]
+    assert result["notApplicable"] == ["hdrp", "vfx"]
+    assert not (root / ".unitycli").exists()  # --check writes nothing
+    assert sorted(result["effects"]["effects"]["created"]) == [
+        ".unitycli/config.toml", ".unitycli/extensions.toml", ".unitycli/tools/README.md"]
+    assert result["nextActions"][0] == f"unitycli init --project {root}"
+    assert f"unitycli extensions install probuilder --project {root}" in result["nextActions"]
+
+
+def test_init_writes_unitycli_folder_lock_and_skill_file(tmp_path):
+    root = copy_project("minigolf", tmp_path)
+    (root / ".claude").mkdir()
+    code, env = cli(root, "init")
+    assert code == 0, env
+    assert (root / ".unitycli" / "config.toml").is_file()
+    lock = (root / LOCK).read_text()
+    assert '[extensions.probuilder]\ndistribution = "unitycli-probuilder"' in lock
+    assert "[extensions.cinemachine]" in lock and "[extensions.urp]" in lock and "hdrp" not in lock
+    skill = (root / ".claude" / "skills" / "unitycli" / "SKILL.md").read_text()
+    assert skill.startswith("---\nname: unitycli\n")
+    assert "- `package.add`: Add a Unity package to Packages/manifest.json, or change its version." in skill
+    assert env["result"]["skillFiles"] == [".claude/skills/unitycli/SKILL.md"]
+    # A second init changes nothing.
+    code, env = cli(root, "init")
+    assert env["result"]["effects"]["effects"]["created"] == []
+    assert env["result"]["effects"]["effects"]["modified"] == []
+
+
+def test_init_maps_hdrp_and_cinemachine_in_the_vfx_samples(tmp_path):
+    root = copy_project("vfx-samples", tmp_path)
+    code, env = cli(root, "init", "--check", "--agent", "agents")
+    assert [e["id"] for e in env["result"]["extensions"]] == ["cinemachine", "hdrp"]
+    assert env["result"]["skillFiles"] == [".agents/skills/unitycli/SKILL.md"]
+    code, env = cli(root, "init", "--check", "--agent", "nobody")
+    assert env["error"]["code"] == "E_OPTION_VALUE_INVALID"
+
+
+def test_extensions_list_joins_catalog_installed_and_project(site, tmp_path):
+    fake_extension(site, "fakepb", ["fakepb.mesh-count", "fakepb.ping"], PROBUILDER_5_2_2)
+    root = copy_project("minigolf", tmp_path)
+    code, env = cli(root, "extensions", "list")
+    assert code == 0, env
+    by_id = {e["id"]: e for e in env["result"]["extensions"]}
+    assert by_id["fakepb"]["status"] == "active"
+    assert by_id["fakepb"]["tools"] == 2 and by_id["fakepb"]["availableTools"] == 1
+    assert by_id["fakepb"]["integrity"] == "verified"
+    assert by_id["fakepb"]["packages"] == [{"profile": "com.unity.probuilder@5.2.2", "name": "com.unity.probuilder",
+                                           "versions": ["5.2.2"], "projectHas": "6.0.4", "verified": False}]
+    assert by_id["probuilder"]["status"] == "not-installed"
+    assert by_id["probuilder"]["packages"][0]["verified"] is True
+
+
+def test_extensions_list_reports_load_errors_and_disabled(site, monkeypatch):
+    from tests.core.fake_dists import make_dist
+
+    make_dist(site, "unitycli-broken", "broken_list_mod", "import not_a_module_abc\n")
+    fake_extension(site, "fakepb", ["fakepb.ping"], PROBUILDER_5_2_2)
+    monkeypatch.setenv("UNITYCLI_DISABLE_EXTENSIONS", "fakepb")
+    code, env = cli(None, "extensions", "list")
+    by_id = {e["id"]: e for e in env["result"]["extensions"]}
+    assert by_id["broken"]["status"] == "load-error"
+    assert "not_a_module_abc" in by_id["broken"]["problems"][0]
+    assert by_id["fakepb"]["status"] == "disabled"
+
+
+def test_install_with_no_network_fails_clearly_and_leaves_the_lock(tmp_path, monkeypatch):
+    root = copy_project("chicken-defense", tmp_path)
+    cli(root, "init")
+    lock_before = (root / LOCK).read_bytes()
+    calls = []
+
+    def offline(args, timeout=900):
+        calls.append(args)
+        return pip.PipResult(["python", "-m", "pip", *args], 1,
+                             "WARNING: Retrying (Retry(total=0...)) after connection broken by 'NewConnectionError'\n"
+                             "ERROR: Could not find a version that satisfies the requirement unitycli-probuilder\n"
+                             "ERROR: No matching distribution found for unitycli-probuilder\n")
+
+    monkeypatch.setattr(pip, "run_pip", offline)
+    code, env = cli(root, "extensions", "install", "probuilder")
+    assert code == 1
+    error = env["error"]
+    assert error["code"] == "E_EXTENSION_INSTALL_FAILED"
+    assert error["message"].endswith("ERROR: No matching distribution found for unitycli-probuilder")
+    assert error["details"]["pipOutput"][-1] == "ERROR: No matching distribution found for unitycli-probuilder"
+    assert error["transient"] is True
+    assert calls == [["install", "unitycli-probuilder"]]
+    assert (root / LOCK).read_bytes() == lock_before
+
+
+def test_install_unknown_id_and_missing_path(tmp_path):
+    code, env = cli(None, "extensions", "install", "nope")
+    assert env["error"]["code"] == "E_EXTENSION_NOT_FOUND"
+    code, env = cli(None, "extensions", "install", str(tmp_path / "no-such-dir"))
+    assert env["error"]["code"] == "E_EXTENSION_NOT_FOUND"
+
+
+def test_remove_takes_an_extension_out_of_the_lock(tmp_path):
+    root = copy_project("chicken-defense", tmp_path)
+    cli(root, "init")
+    code, env = cli(root, "extensions", "remove", "urp")
+    assert code == 0, env
+    assert env["result"]["removedFromLock"] is True
+    assert "[extensions.urp]" not in (root / LOCK).read_text()
+    code, env = cli(root, "extensions", "remove", "urp")
+    assert env["error"]["code"] == "E_EXTENSION_NOT_FOUND"
+
+
+def test_sync_dry_run_reports_drift(tmp_path):
+    root = copy_project("chicken-defense", tmp_path)
+    cli(root, "init")
+    code, env = cli(root, "extensions", "sync", "--dry-run")
+    assert code == 0, env
+    assert [(i["id"], i["drift"], i["action"]) for i in env["result"]["items"]] == [
+        ("cinemachine", ["not installed"], "planned"), ("probuilder", ["not installed"], "planned"),
+        ("urp", ["not installed"], "planned")]
+
+
+def test_sync_failure_keeps_the_lock(tmp_path, monkeypatch):
+    root = copy_project("chicken-defense", tmp_path)
+    cli(root, "init")
+    before = (root / LOCK).read_bytes()
+    monkeypatch.setattr(pip, "run_pip", lambda args, timeout=900: pip.PipResult(["pip", *args], 1, "ERROR: offline"))
+    code, env = cli(root, "extensions", "sync")
+    assert env["error"]["code"] == "E_EXTENSION_INSTALL_FAILED"
+    assert (root / LOCK).read_bytes() == before
+
+
+def test_malformed_lock_is_reported(tmp_path):
+    root = copy_project("chicken-defense", tmp_path)
+    (root / ".unitycli").mkdir()
+    (root / LOCK).write_text("version = 1\n[extensions.x]\ndistribution = 3\n")
+    code, env = cli(root, "extensions", "sync", "--dry-run")
+    assert env["error"]["code"] == "E_MANIFEST_INVALID"
+    assert env["error"]["details"]["field"] == "extensions.x.distribution"
+
+
+@pytest.mark.parametrize("project,expected_code,expected_status", [
+    ("chicken-defense", 0, "pass"),                 # 5.2.2: verified
+    ("minigolf", 1, "fail"),                        # 6.0.4: version unsupported
+    ("vfx-samples", 3, "unverifiable"),             # no lock: cannot say
+])
+def test_extensions_doctor_exit_codes(site, tmp_path, project, expected_code, expected_status):
+    fake_extension(site, "fakepb", ["fakepb.mesh-count"], PROBUILDER_5_2_2)
+    root = copy_project(project, tmp_path)
+    code, env = cli(root, "extensions", "doctor")
+    assert code == expected_code, env
+    [check] = [c for c in env["result"]["checks"] if c["name"] == "package:fakepb:com.unity.probuilder"]
+    assert check["status"] == expected_status
+
+
+def test_doctor_reports_broken_and_clashing_extensions_and_plugin_checks(site, tmp_path):
+    from tests.core.fake_dists import make_dist
+
+    make_dist(site, "unitycli-broken", "broken_doc_mod", "import not_a_module_xyz\n")
+    fake_extension(site, "one", ["shared.tool"], None)
+    fake_extension(site, "two", ["shared.tool"], None)
+    make_dist(site, "unitycli-checker", "checker_mod", '''
+        from unitycli.hookspecs import hookimpl
+
+        @hookimpl
+        def unitycli_doctor_checks(report):
+            report.add("checker.ok", "pass", "fine")
+            raise RuntimeError("doctor hook bug")
+    ''')
+    root = copy_project("chicken-defense", tmp_path)
+    code, env = cli(root, "extensions", "doctor")
+    assert code == 1
+    checks = {c["name"]: c for c in env["result"]["checks"]}
+    assert checks["load:broken"]["status"] == "fail"
+    assert "not_a_module_xyz" in checks["load:broken"]["message"]
+    assert "ModuleNotFoundError" in checks["load:broken"]["details"]["traceback"]
+    clash = checks["registry:duplicate:shared.tool"]
+    assert "unitycli-one 1.0.0" in clash["message"] and "unitycli-two 1.0.0" in clash["message"]
+    assert checks["checker.ok"]["source"].startswith("unitycli-checker")
+    assert checks["doctor-hook:ext:checker"]["status"] == "fail"
+    # Other tools keep working.
+    assert cli(root, "tools", "run", "package.list")[0] == 0
+
+
+def test_top_level_doctor_checks_core_then_extensions(tmp_path):
+    root = copy_project("chicken-defense", tmp_path)
+    code, env = cli(root, "doctor")
+    names = [c["name"] for c in env["result"]["checks"]]
+    assert names[:5] == ["python", "install", "user-data", "user-cache", "project"]
+    assert "registry" in names and "packages" in names
+    assert code == 0, env
+    code, env = cli(tmp_path / "not-a-project", "doctor")
+    assert code == 1
+    assert env["result"]["checks"][-1]["name"] == "project"
+
+
+def test_remove_with_uninstall_calls_pip_uninstall(site, tmp_path, monkeypatch):
+    fake_extension(site, "fakepb", ["fakepb.ping"], PROBUILDER_5_2_2)
+    calls = []
+    monkeypatch.setattr(pip, "run_pip", lambda args, timeout=900: calls.append(args) or pip.PipResult(
+        ["python", "-m", "pip", *args], 0, "Successfully uninstalled unitycli-fakepb-1.0.0\n"))
+    code, env = cli(None, "extensions", "remove", "fakepb", "--uninstall")
+    assert code == 0, env
+    assert calls == [["uninstall", "-y", "unitycli-fakepb"]]
+    assert env["result"]["uninstalled"] is True and env["result"]["removedFromLock"] is False
+
+
+def test_project_config_disables_an_extension_before_import(site, tmp_path):
+    from tests.core.fake_dists import make_dist
+
+    canary = tmp_path / "imported.txt"
+    make_dist(site, "unitycli-noisy", "noisy_mod", f"open({str(canary)!r}, 'w').write('x')\n")
+    root = copy_project("chicken-defense", tmp_path)
+    (root / ".unitycli").mkdir()
+    (root / ".unitycli" / "config.toml").write_text('[extensions]\ndisabled = ["noisy"]\n')
+    code, env = cli(root, "extensions", "doctor")
+    assert not canary.exists()
+    assert {c["name"]: c["status"] for c in env["result"]["checks"]}["load:noisy"] == "warn"

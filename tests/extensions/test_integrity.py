@@ -1,0 +1,108 @@
+"""Integrity: installed code is checked against its RECORD before it runs (DESIGN §7.3)."""
+
+from __future__ import annotations
+
+import json
+from importlib.metadata import distribution
+
+import pytest
+from unitycli.cli.main import run
+from unitycli.extensions import record
+from unitycli.extensions.record import verify_distribution
+
+from tests.core.fake_dists import echo_tool, make_dist
+from tests.extensions.helpers import copy_project
+
+
+def test_untouched_install_is_verified(site):
+    make_dist(site, "unitycli-acme", "acme_mod", echo_tool("acme.echo"))
+    result = verify_distribution(distribution("unitycli-acme"))
+    assert result.status == "verified"
+
+
+def test_changed_file_is_a_mismatch_naming_the_file_and_reinstall(site):
+    make_dist(site, "unitycli-acme", "acme_mod", echo_tool("acme.echo"))
+    (site / "acme_mod.py").write_text("print('tampered')\n")
+    result = verify_distribution(distribution("unitycli-acme"))
+    assert result.status == "failed"
+    assert result.code == "E_EXTENSION_INTEGRITY_MISMATCH"
+    assert str(site / "acme_mod.py") in result.message
+    assert result.details["files"][0]["file"] == "acme_mod.py"
+    assert result.details["files"][0]["problem"] == "changed"
+    assert result.next_actions == ["python -m pip install --force-reinstall --no-deps unitycli-acme==1.0.0"]
+
+
+def test_deleted_and_unlisted_files_are_reported(site):
+    info = make_dist(site, "unitycli-acme", "acme_pkg_mod", echo_tool("acme.echo"))
+    package = site / "acmepkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    rows = (info / "RECORD").read_text()
+    import base64
+    import hashlib
+
+    digest = base64.urlsafe_b64encode(hashlib.sha256(b"").digest()).rstrip(b"=").decode()
+    (info / "RECORD").write_text(rows + f"acmepkg/__init__.py,sha256={digest},0\n")
+    (package / "sneaky.py").write_text("import os\n")
+    (site / "acme_pkg_mod.py").unlink()
+    result = verify_distribution(distribution("unitycli-acme"))
+    problems = {f["file"]: f["problem"] for f in result.details["files"]}
+    assert problems == {"acme_pkg_mod.py": "missing", "acmepkg/sneaky.py": "not in RECORD"}
+
+
+def test_no_record_is_unverifiable_and_blocks_running(site, tmp_path):
+    make_dist(site, "unitycli-acme", "acme_norecord", echo_tool("acme.echo"), record=False)
+    assert verify_distribution(distribution("unitycli-acme")).code == "E_EXTENSION_INTEGRITY_UNVERIFIABLE"
+    root = copy_project("chicken-defense", tmp_path)
+    outcome = run(["tools", "run", "acme.echo", "--input", '{"text": "x"}', "--project", str(root), "--json"])
+    assert outcome.exit_code == 3
+    assert outcome.envelope["error"]["code"] == "E_EXTENSION_INTEGRITY_UNVERIFIABLE"
+
+
+def test_editable_install_is_reported_as_editable(site):
+    info = make_dist(site, "unitycli-acme", "acme_editable", echo_tool("acme.echo"))
+    (info / "direct_url.json").write_text(json.dumps({"url": "file:///src/acme", "dir_info": {"editable": True}}))
+    result = verify_distribution(distribution("unitycli-acme"))
+    assert result.status == "editable"
+    assert result.ok
+
+
+def test_tampered_extension_tool_is_blocked_at_run(site, tmp_path):
+    make_dist(site, "unitycli-acme", "acme_tamper", echo_tool("acme.echo"))
+    root = copy_project("chicken-defense", tmp_path)
+    ok = run(["tools", "run", "acme.echo", "--input", '{"text": "x"}', "--project", str(root), "--json"])
+    assert ok.exit_code == 0, ok.envelope
+    with (site / "acme_tamper.py").open("a") as handle:
+        handle.write("\n# changed\n")
+    blocked = run(["tools", "run", "acme.echo", "--input", '{"text": "x"}', "--project", str(root), "--json"])
+    assert blocked.exit_code == 1
+    error = blocked.envelope["error"]
+    assert error["code"] == "E_EXTENSION_INTEGRITY_MISMATCH"
+    assert "acme_tamper.py" in error["message"]
+    assert error["nextActions"] == ["python -m pip install --force-reinstall --no-deps unitycli-acme==1.0.0"]
+
+
+def test_digests_are_cached_by_size_and_mtime(site, monkeypatch):
+    make_dist(site, "unitycli-acme", "acme_cache", echo_tool("acme.echo"))
+    calls = []
+    real = record.record_digest
+    monkeypatch.setattr(record, "record_digest", lambda data: calls.append(1) or real(data))
+    verify_distribution(distribution("unitycli-acme"))
+    first = len(calls)
+    assert first == 3  # module, METADATA, entry_points.txt
+    verify_distribution(distribution("unitycli-acme"))
+    assert len(calls) == first  # nothing re-hashed
+    target = site / "acme_cache.py"
+    target.write_text(target.read_text() + "\n")
+    verify_distribution(distribution("unitycli-acme"))
+    assert len(calls) == first + 1
+
+
+@pytest.mark.parametrize("kind", ["builtin"])
+def test_builtin_tools_report_builtin_integrity(kind):
+    from unitycli.integrity import integrity_of
+    from unitycli.plugin_loader import load_plugins
+
+    loaded = load_plugins(include_entry_points=False)
+    owner = loaded.owners["builtin:packages_tools"]
+    assert [r.status for r in integrity_of(loaded.manager, owner)] == [kind]

@@ -1,0 +1,199 @@
+"""The MCP server seen through the SDK's client, in both protocol eras, on our sample project.
+
+Tools come from the registry, errors are the CLI's error objects, writers preview with dryRun, and the listing
+holds what the project can run plus the three meta tools.
+"""
+
+from __future__ import annotations
+
+import json
+
+import anyio
+import pytest
+
+from tests.core.fake_dists import echo_tool, make_dist
+from tests.fixturepaths import fixture_project
+from tests.mcp import notes_plugin
+from tests.mcp.harness import ERAS, client, error_of, names, notes_options, payload
+from unitycli.cli.main import run as cli_run
+from unitycli.mcp.names import META_TOOLS
+from unitycli.mcp.toolsets import ListPolicy
+
+NOTE = "Assets/notes.txt"
+
+
+@pytest.fixture
+def cinemachine_ext(tmp_path, monkeypatch):
+    """An installed-looking `unitycli-cinemachine`: the catalog says its tools need com.unity.cinemachine."""
+    site = tmp_path / "site"
+    site.mkdir()
+    monkeypatch.syspath_prepend(str(site))
+    make_dist(site, "unitycli-cinemachine", "fake_cinemachine_mod", echo_tool("cinemachine.list-cameras"))
+    return site
+
+
+@pytest.mark.parametrize("mode", ERAS)
+def test_list_holds_runnable_tools_and_the_meta_tools(sample_copy, cinemachine_ext, mode):
+    async def check():
+        async with client(notes_options(sample_copy), mode) as c:
+            assert c.server_capabilities.tools.list_changed is True
+            listed = await c.list_tools()
+            by_name = {t.name: t for t in listed.tools}
+            assert set(META_TOOLS) <= set(by_name)
+            assert {"package_list", "package_add", "notes_append", "notes_read"} <= set(by_name)
+            assert "cinemachine_list_cameras" not in by_name  # the project has no Cinemachine
+            assert len(listed.tools) < 40
+            add = by_name["package_add"]
+            assert add.annotations.read_only_hint is False and add.annotations.destructive_hint is False
+            assert add.input_schema["properties"]["dryRun"]["type"] == "boolean"
+            assert "dryRun" not in by_name["package_list"].input_schema["properties"]
+            assert by_name["package_list"].annotations.read_only_hint is True
+            assert add.output_schema["properties"]["output"]["type"] == "object"
+            return add.meta
+
+    meta = anyio.run(check)
+    assert meta == {"io.unitycli/tool": "package.add", "io.unitycli/group": "package"}
+
+
+@pytest.mark.parametrize("mode", ERAS)
+def test_read_tool_returns_structured_content_and_a_compact_text_copy(sample_copy, mode):
+    async def check():
+        async with client(notes_options(sample_copy), mode) as c:
+            return payload(await c.call_tool("package_list", {}))
+
+    result = anyio.run(check)
+    assert result["tool"] == "package.list"
+    assert result["dryRun"] is False
+    names_found = {p["name"] for p in result["output"]["packages"]} if "packages" in result["output"] else None
+    cli = cli_run(["tools", "run", "package.list", "--project", str(sample_copy), "--json"]).envelope["result"]
+    assert result["output"] == cli["output"]  # one implementation, two entries
+    assert names_found is None or "com.unity.probuilder" in names_found
+
+
+@pytest.mark.parametrize("mode", ERAS)
+def test_writer_previews_with_dry_run_then_writes(sample_copy, mode):
+    async def check():
+        async with client(notes_options(sample_copy), mode) as c:
+            preview = payload(await c.call_tool("notes_append", {"file": NOTE, "text": "hello", "dryRun": True}))
+            assert not (sample_copy / NOTE).exists()
+            done = payload(await c.call_tool("notes_append", {"file": NOTE, "text": "hello"}))
+            return preview, done
+
+    preview, done = anyio.run(check)
+    assert preview["dryRun"] is True and preview["appliedEffects"] is None
+    [diff] = preview["plannedEffects"]["diffs"]
+    assert diff["diff"] == f"--- /dev/null\n+++ b/{NOTE}\n@@ -0,0 +1 @@\n+hello\n"
+    assert done["appliedEffects"]["created"] == [NOTE]
+    assert (sample_copy / NOTE).read_text() == "hello\n"
+
+
+@pytest.mark.parametrize("mode", ERAS)
+def test_package_add_dry_run_shows_the_manifest_diff(sample_copy, mode):
+    manifest = sample_copy / "Packages" / "manifest.json"
+    before = manifest.read_bytes()
+
+    async def check():
+        async with client(notes_options(sample_copy), mode) as c:
+            return payload(await c.call_tool("unitycli_run_tool", {
+                "name": "package.add", "input": {"name": "com.unity.cinemachine", "version": "3.1.2"},
+                "dryRun": True}))
+
+    result = anyio.run(check)
+    assert manifest.read_bytes() == before
+    [diff] = result["plannedEffects"]["diffs"]
+    assert diff["path"] == "Packages/manifest.json"
+    assert '+    "com.unity.cinemachine": "3.1.2",' in diff["diff"]
+
+
+@pytest.mark.parametrize("mode", ERAS)
+def test_bad_arguments_are_the_cli_error_as_is_error(sample_copy, mode):
+    async def check():
+        async with client(notes_options(sample_copy), mode) as c:
+            bad = error_of(await c.call_tool("notes_append", {"file": NOTE, "text": 5}))
+            extra = error_of(await c.call_tool("notes_append", {"file": NOTE, "text": "x", "colour": 1}))
+            unknown = error_of(await c.call_tool("notes_apend", {}))
+            meta_bad = error_of(await c.call_tool("unitycli_run_tool", {"input": {}}))
+            return bad, extra, unknown, meta_bad
+
+    bad, extra, unknown, meta_bad = anyio.run(check)
+    from unitycli.cli import state as state_module
+    from unitycli.session import Session
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(state_module, "Session", lambda **kw: Session(
+            **kw, extra_plugins=[(notes_plugin, notes_plugin.OWNER)]))
+        cli = cli_run(["tools", "run", "notes.append", "--input", json.dumps({"file": NOTE, "text": 5}),
+                       "--project", str(sample_copy), "--json"])
+    assert cli.exit_code == 2
+    assert bad == cli.envelope["error"]  # the very same error object, field for field
+    assert set(bad) == {"code", "message", "details", "nextActions", "transient", "retryAfterMs"}
+    assert extra["code"] == "E_SCHEMA_INVALID" and extra["details"]["errors"][0]["path"] == "colour"
+    assert unknown["code"] == "E_TOOL_NOT_FOUND_FOR_TARGET"
+    assert meta_bad["code"] == "E_SCHEMA_INVALID" and meta_bad["details"]["errors"][0]["path"] == "name"
+    assert not (sample_copy / NOTE).exists()
+
+
+@pytest.mark.parametrize("mode", ERAS)
+def test_unavailable_extension_tool_says_why_and_what_next(sample_copy, cinemachine_ext, mode):
+    async def check():
+        async with client(notes_options(sample_copy), mode) as c:
+            direct = error_of(await c.call_tool("cinemachine_list_cameras", {"text": "x"}))
+            via_run = error_of(await c.call_tool("unitycli_run_tool",
+                                                 {"name": "cinemachine.list-cameras", "input": {"text": "x"}}))
+            found = payload(await c.call_tool("unitycli_search_tools", {"query": "cinemachine"}))
+            described = payload(await c.call_tool("unitycli_describe_tool", {"name": "cinemachine_list_cameras"}))
+            return direct, via_run, found, described
+
+    direct, via_run, found, described = anyio.run(check)
+    assert direct == via_run
+    assert direct["code"] == "E_EXTENSION_DEPENDENCY_MISSING"
+    assert "com.unity.cinemachine" in direct["message"]
+    assert any("package.add" in action for action in direct["nextActions"])
+    [hit] = found["tools"]
+    assert (hit["name"], hit["listed"], hit["available"]) == ("cinemachine.list-cameras", False, False)
+    assert hit["unavailableCode"] == "E_EXTENSION_DEPENDENCY_MISSING"
+    assert described["available"] is False and described["owner"]["distribution"] == "unitycli-cinemachine"
+
+
+def test_toolsets_narrow_and_all_widens(sample_copy, cinemachine_ext):
+    async def listing(policy):
+        async with client(notes_options(sample_copy, policy=policy), "legacy") as c:
+            return names(await c.list_tools())
+
+    narrowed = anyio.run(listing, ListPolicy(toolsets=frozenset({"notes"})))
+    assert narrowed == ["notes_append", "notes_read", "notes_slow", *META_TOOLS]
+    everything = anyio.run(listing, ListPolicy(list_all=True))
+    assert "cinemachine_list_cameras" in everything
+
+
+def test_an_unknown_toolset_is_refused_with_the_valid_ones(sample_copy):
+    from unitycli.errors import UnityCliError
+    from unitycli.mcp.server import McpState
+
+    with pytest.raises(UnityCliError) as info:
+        McpState(notes_options(sample_copy, policy=ListPolicy(toolsets=frozenset({"notez"}))))
+    assert info.value.code == "E_OPTION_VALUE_INVALID"
+    assert "notes" in info.value.details["validToolsets"]
+
+
+def test_without_a_project_only_the_meta_tools_are_listed(tmp_path):
+    async def check():
+        async with client(notes_options(None, cwd=tmp_path), "legacy") as c:
+            listed = names(await c.list_tools())
+            error = error_of(await c.call_tool("notes_read", {"file": NOTE}))
+            return listed, error, c.instructions
+
+    listed, error, instructions = anyio.run(check)
+    assert listed == list(META_TOOLS)
+    assert error["code"] == "E_INSTANCE_REQUIRED"
+
+
+@pytest.mark.parametrize("name", ["chicken-defense", "minigolf", "vfx-samples", "physics-samples"])
+def test_default_list_stays_under_forty_on_every_fixture_project(name):
+    from unitycli.mcp.surface import ToolSurface
+    from unitycli.session import Session
+
+    root = fixture_project(name)
+    surface = ToolSurface.build(Session(project_arg=str(root)), ListPolicy())
+    assert len(surface.tools) < 40
+    assert [t.name for t in surface.tools][-3:] == list(META_TOOLS)
