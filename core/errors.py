@@ -72,6 +72,13 @@ _SPECS: list[ErrorSpec] = [
           EXIT_FAILED, transient=True, retry_after_ms=30000),
     # --- files and formats ---------------------------------------------------------------------------------
     _spec("E_ASSET_NOT_FOUND", "The file or asset does not exist in the project.", EXIT_FAILED),
+    _spec("E_ASSET_OUTPUT_EXISTS", "An asset already exists at the destination; pass overwrite to replace it.",
+          EXIT_FAILED),
+    _spec("E_ASSET_REFERENCED", "Other files reference the asset, so it is not deleted; pass force to delete anyway.",
+          EXIT_FAILED),
+    _spec("E_ASSET_PATH_INVALID",
+          "The path cannot name an asset here (a .meta path, outside Assets/ and Packages/<package>/, a folder "
+          "into itself).", EXIT_FAILED),
     _spec("E_ASSET_LFS_POINTER",
           "The file is a Git LFS pointer, not its content; fetch it with `git lfs pull` first.", EXIT_FAILED,
           next_actions=("git lfs pull",)),

@@ -28,6 +28,7 @@ BUILTIN_PLUGINS = (
     "unitycli.plugins.project_info",
     "unitycli.plugins.core_checks",
     "unitycli.plugins.packages_tools",
+    "unitycli.plugins.assets",
 )
 
 

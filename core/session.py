@@ -91,17 +91,24 @@ class Session:
                     for p in providers if p.extension_id
                 )],
             )
-        blocked = self.project_setup.blocked_error(name)
-        if blocked is not None:
-            raise blocked
         from unitycli.search import closest_names
 
         close = closest_names(name, self.registry.names())
+        blocked = self.project_setup.blocked_error(name)
+        # A blocked project file explains an unknown name, unless the name is plainly a typo of a loaded tool.
+        names_unknown = blocked is not None and "files" in blocked.details  # never-approved files: names unknown
+        if blocked is not None and not (names_unknown and close):
+            raise blocked
+        details: dict = {"tool": name, "closest": close}
+        actions = [f"unitycli tools describe {c}" for c in close] or ["unitycli tools group"]
+        if blocked is not None:
+            details["unapprovedProjectToolFiles"] = blocked.details.get("files", [])
+            actions += blocked.next_actions or []
         raise UnityCliError(
             "E_TOOL_NOT_FOUND_FOR_TARGET",
             f"no tool named {name!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),
-            details={"tool": name, "closest": close},
-            next_actions=[f"unitycli tools describe {c}" for c in close] or ["unitycli tools group"],
+            details=details,
+            next_actions=actions,
         )
 
     def availability(self, tool: RegisteredTool) -> Availability | None:

@@ -73,14 +73,16 @@ def count_assets(root: Path) -> AssetCounts:
 def _guid_resolver(root: Path):
     from unitycli.indexes import ProjectIndex
 
-    return ProjectIndex.open(root).path_for_guid
+    index = ProjectIndex.open(root)
+    return index.path_for_guid
 
 
 def project_info(ctx, request: ProjectInfoInput) -> ProjectInfoOutput:
     root = ctx.project.root
     version = read_project_version(root)
     resolved = resolve_packages(root)
-    items = sorted(resolved.packages.values(), key=lambda p: (not p.direct, p.name))
+    items = sorted(resolved.packages.values(),
+                   key=lambda p: (not p.direct, p.name.startswith("com.unity.modules."), p.name))
     if not request.include_transitive:
         items = [p for p in items if p.direct]
     status, evidence = editor_state(root)

@@ -16,6 +16,24 @@ def _scalar(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _is_shallow(value: Any) -> bool:
+    if isinstance(value, dict):
+        return all(not isinstance(v, dict | list) for v in value.values())
+    if isinstance(value, list):
+        return all(not isinstance(v, dict | list) for v in value)
+    return True
+
+
+def _is_flat_record(item: Any) -> bool:
+    """A record small enough for one line: scalars, or containers of scalars."""
+    return isinstance(item, dict) and all(_is_shallow(v) for v in item.values())
+
+
+def _record_line(item: dict[str, Any]) -> str:
+    """One line per record: `name=com.unity.probuilder version=5.2.2 …`, leaving out empty fields."""
+    return " ".join(f"{k}={_scalar(v)}" for k, v in item.items() if v not in (None, "", [], {}))
+
+
 def render_tree(value: Any, indent: int = 0) -> list[str]:
     """A readable, complete rendering of nested data: nothing is dropped or abbreviated."""
     pad = "  " * indent
@@ -27,6 +45,8 @@ def render_tree(value: Any, indent: int = 0) -> list[str]:
                 lines.extend(render_tree(item, indent + 1))
             else:
                 lines.append(f"{pad}{key}: {_scalar(item) if not isinstance(item, dict | list) else '(none)'}")
+    elif isinstance(value, list) and value and all(_is_flat_record(item) for item in value):
+        lines.extend(f"{pad}- {_record_line(item)}" for item in value)
     elif isinstance(value, list):
         for item in value:
             if isinstance(item, dict | list):

@@ -84,7 +84,7 @@ def _refresh_locked(root: Path, db: Path, listing: Listing, progress: Progress, 
         work = build.diff(listing, store.snapshot())
         with store.writer() as writer:
             workers = build.apply(root, work, writer, progress)
-            writer.set_info(_SIGNATURE, sig)
+            _sign(writer, sig)
     except (CacheInvalid, sqlite3.DatabaseError) as exc:
         store.close()
         return _build_new(root, db, listing, sig, progress, started, f"cache discarded: {exc}")
@@ -109,8 +109,13 @@ def _in_memory(root: Path, roots: list[Root], progress: Progress, started: float
 
 def _fill(root: Path, work: build.Diff, writer: Writer, progress: Progress, sig: str) -> int:
     workers = build.apply(root, work, writer, progress)
-    writer.set_info(_SIGNATURE, sig)
+    _sign(writer, sig)
     return workers
+
+
+def _sign(writer: Writer, sig: str) -> None:
+    """Record the listing the cache now matches; with unreadable files, record none so the next open retries."""
+    writer.set_info(_SIGNATURE, "" if writer.unreadable else sig)
 
 
 def _stats(listing: Listing, work: build.Diff, started: float, cache: str | None, reason: str | None,

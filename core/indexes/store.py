@@ -17,7 +17,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TypeVar
 
-from unitycli.indexes.extract import Posting
+from unitycli.indexes.extract import Posting, ScanState
 from unitycli.indexes.walk import Kind
 
 T = TypeVar("T")
@@ -63,6 +63,7 @@ class Writer:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.next_id = 1
+        self.unreadable = 0
 
     def __enter__(self) -> Writer:
         self.conn.execute("BEGIN IMMEDIATE")
@@ -84,6 +85,7 @@ class Writer:
     def write(self, records: list[tuple[int | None, FileRecord]]) -> None:
         """Store records; one with an old id replaces that row and its postings, keeping the id."""
         self.remove([i for i, _ in records if i is not None])
+        self.unreadable += sum(1 for _, rec in records if rec[5] == ScanState.UNREADABLE)
         numbered = []
         for old_id, rec in records:
             if old_id is None:

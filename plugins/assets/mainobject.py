@@ -39,9 +39,20 @@ def header_class(data: bytes, file_id: int) -> int | None:
     return None
 
 
+def conventional_main_id(data: bytes) -> int | None:
+    """Older metas write `mainObjectFileID: 0`; the main object of a native asset is then the one numbered
+    `classID * 100000` (`--- !u!114 &11400000` in chicken-defense `URP-HighFidelity.asset`, whose meta says 0)."""
+    for match in _HEADER.finditer(data):
+        if int(match.group(2)) == int(match.group(1)) * 100000:
+            return int(match.group(2))
+    return None
+
+
 def main_object(path: str, is_folder: bool, meta: MetaFile | None, data: bytes | None) -> MainObject:
     """The main object's type, class ID and fileID, as far as the extension, meta and file headers say."""
     file_id = main_file_id(meta)
+    if file_id is None and data is not None:
+        file_id = conventional_main_id(data)
     by_extension = type_from_extension(path, is_folder)
     class_id = header_class(data, file_id) if (file_id is not None and data is not None) else None
     if class_id is None and file_id is not None and file_id % 100000 == 0:

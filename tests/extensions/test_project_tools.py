@@ -200,3 +200,12 @@ def test_approvals_are_per_project_identity(project, tmp_path):
 def test_approve_needs_files_or_all(project):
     code, env = cli(project, "tools", "approve")
     assert env["error"]["code"] == "E_OPTION_VALUE_REQUIRED"
+
+
+def test_a_typo_of_a_loaded_tool_is_not_blamed_on_an_unapproved_file(project, tmp_path):
+    _write_tool(project, tmp_path / "canary.txt")
+    code, env = cli(project, "tools", "describe", "package.lst")
+    assert (code, env["error"]["code"]) == (2, "E_TOOL_NOT_FOUND_FOR_TARGET")
+    assert env["error"]["details"]["closest"][0] == "package.list"
+    assert env["error"]["details"]["unapprovedProjectToolFiles"][0]["file"] == ".unitycli/tools/team.py"
+    assert env["error"]["nextActions"][-1] == f"unitycli tools approve .unitycli/tools/team.py --project {project}"

@@ -10,12 +10,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
+from tests.fixturepaths import REPO_ROOT, fixture_project
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.indexes.lock import build_lock
 from unitycli.indexes.store import IndexStore
-
-from tests.fixturepaths import REPO_ROOT, fixture_project
 
 PROBUILDER_MESH = "8233d90336aea43098adf6dbabd606a2"
 SNAKE = "Assets/LlamAcademy/ChickenDefense/Units/Enemies/Snake/Snake.prefab"
@@ -189,3 +189,15 @@ def test_a_builder_stuck_holding_the_lock_gives_a_transient_index_busy(chicken_c
     assert caught.value.code == "E_INDEX_BUSY"
     assert caught.value.to_dict()["transient"] is True
     assert caught.value.details == {"lock": str(lock)}
+
+
+@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="root reads files without permission")
+def test_an_unreadable_file_is_retried_on_the_next_open(chicken_copy: Path) -> None:
+    snake = chicken_copy / SNAKE
+    snake.chmod(0)
+    with ProjectIndex.open(chicken_copy) as index:
+        assert _referrer_paths(index) == [GAME_SCENE]
+    snake.chmod(0o644)
+    with ProjectIndex.open(chicken_copy) as index:
+        assert index.stats.files_read == 1
+        assert _referrer_paths(index) == [GAME_SCENE, SNAKE]

@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from unitycli.indexes import DuplicateGuid, ProjectIndex
-
 from tests.fixturepaths import fixture_path, fixture_project
 from tests.indexes.projectcopies import meta_guid_of
+from unitycli.indexes import DuplicateGuid, ProjectIndex
 
 URP_ASSET_GUID = "7b7fd9122c28c4d15b667c7040e3b3fd"
 

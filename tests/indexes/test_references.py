@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from unitycli.indexes import Dependency, DocumentId, ProjectIndex, Referrer, Target
-
 from tests.fixturepaths import fixture_project
 from tests.indexes.projectcopies import documents_referencing, meta_guid_of
+from unitycli.indexes import Dependency, DocumentId, ProjectIndex, Referrer, Target
 
 PROBUILDER_MESH = "8233d90336aea43098adf6dbabd606a2"
 GAME_SCENE = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"

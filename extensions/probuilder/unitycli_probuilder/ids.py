@@ -1,0 +1,27 @@
+"""Identities ProBuilder and Unity use in text files, checked against the package source and the fixtures.
+
+Script GUIDs are those of `Runtime/Core/ProBuilderMesh.cs.meta` and `Runtime/Shapes/ProBuilderShape.cs.meta`
+(identical in 5.2.2 and 6.0.4; chicken-defense `Game.unity` and minigolf `Main Menu.unity` reference them).
+"""
+
+from __future__ import annotations
+
+from unitycli.unityyaml import Ref
+
+PROBUILDER_PACKAGE = "com.unity.probuilder"
+MESH_SCRIPT_GUID = "8233d90336aea43098adf6dbabd606a2"
+SHAPE_SCRIPT_GUID = "1ca002da428252441b92f28d83c8a65f"
+MESH_SCRIPT = Ref(11500000, MESH_SCRIPT_GUID, 3)
+SHAPE_SCRIPT = Ref(11500000, SHAPE_SCRIPT_GUID, 3)
+# Content/Resources/Materials/ProBuilderDefault.mat(.meta): what BuiltinMaterials.defaultMaterial loads.
+DEFAULT_MATERIAL = Ref(2100000, "c22777d6e868e4f2fb421913386b154e", 2)
+
+GAME_OBJECT = 1
+TRANSFORM = 4
+MESH_RENDERER = 23
+MESH_FILTER = 33
+MESH = 43
+MESH_COLLIDER = 64
+MONO_BEHAVIOUR = 114
+RECT_TRANSFORM = 224
+SCENE_ROOTS = 1660057539

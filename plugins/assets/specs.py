@@ -1,0 +1,118 @@
+"""The descriptors of the asset tools: names, summaries, hints and examples, kept apart from the handlers."""
+
+from __future__ import annotations
+
+from unitycli.plugins.assets.delete import AssetDeleteInput, AssetDeleteOutput, asset_delete
+from unitycli.plugins.assets.dependencies import (
+    AssetDependenciesInput,
+    AssetDependenciesOutput,
+    asset_dependencies,
+)
+from unitycli.plugins.assets.find import AssetFindInput, AssetFindOutput, asset_find
+from unitycli.plugins.assets.format_check import FormatCheckInput, FormatCheckOutput, format_check
+from unitycli.plugins.assets.info import AssetInfoInput, AssetInfoOutput, asset_info
+from unitycli.plugins.assets.move import (
+    AssetMoveInput,
+    AssetMoveOutput,
+    AssetRenameInput,
+    asset_move,
+    asset_rename,
+)
+from unitycli.plugins.assets.references import AssetReferencesInput, AssetReferencesOutput, asset_references
+from unitycli.plugins.assets.validate import AssetValidateInput, AssetValidateOutput, asset_validate
+from unitycli.toolspec import ToolSpec
+
+_WRITES = ("reads_project", "writes_project")
+
+ASSET_TOOLS = (
+    ToolSpec(
+        name="asset.find", title="Find assets",
+        summary="Find assets by file-name glob, Unity type, folder or GUID.",
+        description=("Lists assets under Assets/ and the project's embedded and local packages with their GUID, "
+                     "Unity type and whether the file and its .meta are present. Filters combine. `type` takes Unity "
+                     "type names and the usual aliases (Prefab, Scene, Texture, Script, Model, ScriptableObject, "
+                     "Folder). Paged with limit/cursor. Read-only."),
+        input_model=AssetFindInput, output_model=AssetFindOutput, handler=asset_find,
+        examples=({"name": "*.prefab"}, {"type": "Material", "folder": "Assets/Materials"},
+                  {"guid": "f91bd20328494e959c526d05ca57b3fc"}),
+    ),
+    ToolSpec(
+        name="asset.info", title="Asset information",
+        summary="GUID, importer, main object type, size and labels of one asset.",
+        description=("Reads the asset's .meta (GUID, importer, labels, mainObjectFileID) and file (size, revision, "
+                     "main object class; for a ScriptableObject the script class). Name it by `path` or `guid`. "
+                     "Read-only."),
+        input_model=AssetInfoInput, output_model=AssetInfoOutput, handler=asset_info,
+        examples=({"path": "Assets/Materials/Grass.mat"}, {"guid": "f91bd20328494e959c526d05ca57b3fc"}),
+    ),
+    ToolSpec(
+        name="asset.references", title="Who references an asset",
+        summary="Files, objects and properties that reference an asset.",
+        description=("Uses the project's reference index to find every YAML file (scenes, prefabs, assets, "
+                     "ProjectSettings) that references the asset's GUID, then names each referencing object "
+                     "(fileID, class, m_Name) and the property path holding the reference. Paged by referring "
+                     "file. Read-only."),
+        input_model=AssetReferencesInput, output_model=AssetReferencesOutput, handler=asset_references,
+        examples=({"path": "Assets/Materials/Grass.mat"}, {"path": "Assets/Prefabs/Lantern.prefab", "limit": 20}),
+    ),
+    ToolSpec(
+        name="asset.dependencies", title="What an asset references",
+        summary="GUIDs an asset references, resolved to paths, optionally transitive.",
+        description=("Scans the asset's current content for external references and resolves each GUID through the "
+                     "project's metas: path, whether the file is present, built-in resources flagged, referenced "
+                     "fileIDs and types with counts. `recursive` follows YAML dependencies. Paged. Read-only."),
+        input_model=AssetDependenciesInput, output_model=AssetDependenciesOutput, handler=asset_dependencies,
+        examples=({"path": "Assets/Scenes/Garden.unity"}, {"path": "Assets/Scenes/Garden.unity", "recursive": True}),
+    ),
+    ToolSpec(
+        name="asset.move", title="Move an asset",
+        summary="Move an asset or folder with its .meta, keeping its GUID and references.",
+        description=("Moves the file (or every file of a folder) together with the .meta, as the Unity Editor does, "
+                     "so references by GUID stay valid. Missing destination folders are created with folder metas. "
+                     "E_ASSET_OUTPUT_EXISTS when the destination is taken (case-insensitively), unless `overwrite`. "
+                     "Emptied source folders are reported in leftoverFolders."),
+        input_model=AssetMoveInput, output_model=AssetMoveOutput, handler=asset_move,
+        read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
+        examples=({"path": "Assets/Prefabs/Lantern.prefab", "destination": "Assets/Props/Lantern.prefab"},),
+    ),
+    ToolSpec(
+        name="asset.rename", title="Rename an asset",
+        summary="Rename an asset or folder in place with its .meta, keeping its GUID.",
+        description=("Like asset.move within the same folder: `name` is the new name, and a file keeps its extension "
+                     "as with AssetDatabase.RenameAsset. E_ASSET_OUTPUT_EXISTS when the name is taken, unless "
+                     "`overwrite`."),
+        input_model=AssetRenameInput, output_model=AssetMoveOutput, handler=asset_rename,
+        read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
+        examples=({"path": "Assets/Prefabs/Lantern.prefab", "name": "Street Lantern"},),
+    ),
+    ToolSpec(
+        name="asset.delete", title="Delete an asset",
+        summary="Delete an asset or folder with its .meta; refuses while it is referenced.",
+        description=("Deletes the file (or a folder's files) and the .meta. E_ASSET_REFERENCED lists every file "
+                     "that still references the asset (references from inside the deleted folder do not count); "
+                     "`force` deletes anyway and reports the dangling referrers."),
+        input_model=AssetDeleteInput, output_model=AssetDeleteOutput, handler=asset_delete,
+        read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
+        examples=({"path": "Assets/Scenes/Credits.unity"}, {"path": "Assets/Prefabs/Lantern.prefab", "force": True}),
+    ),
+    ToolSpec(
+        name="asset.validate", title="Validate GUIDs and references",
+        summary="Duplicate GUIDs, dangling references, missing GUIDs and orphan metas.",
+        description=("Checks the project's metas and references and reports each issue with a kind "
+                     "(duplicate-guid, dangling-reference, missing-guid, meta-without-asset, asset-without-meta) and "
+                     "a severity; missing code and binary files are warnings or info, since a checkout may lack them "
+                     "on purpose. `clean` is true when there is no error. Paged. Read-only."),
+        input_model=AssetValidateInput, output_model=AssetValidateOutput, handler=asset_validate,
+        examples=({}, {"kinds": ["dangling-reference", "duplicate-guid"]}, {"path": "Assets/Prefabs"}),
+    ),
+    ToolSpec(
+        name="project.format-check", title="Check Unity files round-trip",
+        summary="Which Unity YAML, meta and JSON files round-trip byte-identically.",
+        description=("Loads and writes back every Unity file under `path` (default Assets/, Packages/ and "
+                     "ProjectSettings/) with unitycli's lossless models and reports the files that would not come "
+                     "back byte for byte, with the first differing line; LFS pointers and binary files are skipped "
+                     "with the reason. Writers refuse the files listed as different. Paged by file. Read-only."),
+        input_model=FormatCheckInput, output_model=FormatCheckOutput, handler=format_check,
+        examples=({}, {"path": "Assets/Scenes"}),
+    ),
+)
