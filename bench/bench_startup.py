@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
@@ -34,7 +34,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--project", default=str(ROOT / "examples" / "sample-project"))
     args = parser.parse_args()
-    script = shutil.which("unitycli") or sys.exit("unitycli is not installed in this environment")
+    # The console script of *this* interpreter (not a version-manager shim found on PATH).
+    script = os.path.join(sysconfig.get_path("scripts"), "unitycli")
+    if not os.path.isfile(script):
+        sys.exit(f"unitycli is not installed for {sys.executable}")
     env = {**os.environ, "UNITYCLI_HOME": tempfile.mkdtemp(prefix="unitycli-bench-")}
     baseline = wall([sys.executable, "-c", "pass"], env, args.runs)
     rows = [("python -c pass", baseline)]

@@ -2,9 +2,9 @@
 
     python bench/crash_soak.py [--kills 600] [--seed N] [--dir PATH]
 
-Uses the workload of tests/transaction/crash_workload.py (six files, creates/modifies/deletes in one commit).
-Every kill is followed by recovery and a check that the files are exactly one whole generation, the one the crash
-point implies; the first violation stops the run with exit 1.
+Uses the workload of tests/transaction/crash_workload.py (six files, creates/modifies/deletes, and folders made
+and removed, in one commit). Every kill is followed by recovery and a check that the files and folders are
+exactly one whole generation, the one the crash point implies; the first violation stops the run with exit 1.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
+
 from unitycli.errors import EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK
 
 CheckStatus = Literal["pass", "warn", "fail", "unverifiable"]

@@ -88,6 +88,29 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_OBJECT_NOT_FOUND", "No object (document) with that fileID exists in the Unity file.", EXIT_FAILED),
     _spec("E_PROPERTY_NOT_FOUND", "The property path does not exist on the Unity object.", EXIT_FAILED),
     _spec("E_PROPERTY_EDIT_UNSUPPORTED", "That value cannot be written at that property path (wrong shape).", EXIT_FAILED),
+    # --- scenes, prefabs, GameObjects and components -------------------------------------------------------
+    _spec("E_SCENE_NOT_FOUND", "No scene or prefab has that path or asset name.", EXIT_FAILED,
+          next_actions=("unitycli tools run scene.list",)),
+    _spec("E_SCENE_AMBIGUOUS", "Several scenes or prefabs have that asset name; give the project-relative path.",
+          EXIT_FAILED),
+    _spec("E_GAMEOBJECT_NOT_FOUND", "No GameObject in the file has that hierarchy path or fileID.", EXIT_FAILED),
+    _spec("E_GAMEOBJECT_AMBIGUOUS", "Several GameObjects have that hierarchy path; give one of their fileIDs.",
+          EXIT_FAILED),
+    _spec("E_GAMEOBJECT_REFERENCED",
+          "Other objects in the file reference the GameObject or its components; pass force to delete anyway "
+          "(those references become {fileID: 0}).", EXIT_FAILED),
+    _spec("E_COMPONENT_NOT_FOUND", "The GameObject has no component of that class, script or fileID.", EXIT_FAILED),
+    _spec("E_COMPONENT_AMBIGUOUS", "The GameObject has several components of that kind; give one of their fileIDs.",
+          EXIT_FAILED),
+    _spec("E_COMPONENT_UNSUPPORTED",
+          "That component cannot be added or removed headlessly (no verified default layout, or it is the "
+          "Transform).", EXIT_FAILED),
+    _spec("E_PREFAB_INSTANCE_UNSUPPORTED",
+          "The object belongs to a prefab instance; its values live in the source prefab and its overrides, which "
+          "this tool does not edit.", EXIT_FAILED),
+    _spec("E_VALUE_TYPE_MISMATCH",
+          "The value does not have the type of the property's current value (number, string, reference, mapping "
+          "with the same keys, list).", EXIT_USAGE),
     _spec("E_PATH_OUTSIDE_PROJECT", "The path leaves the project root (.., absolute path or symlink).",
           EXIT_FAILED),
     # --- transactions --------------------------------------------------------------------------------------
@@ -107,6 +130,12 @@ _SPECS: list[ErrorSpec] = [
           "further writes run until it is resolved.", EXIT_FAILED),
     _spec("E_PATH_NOT_A_FILE",
           "The path names a directory, or a file stands where a directory is needed.", EXIT_FAILED),
+    _spec("E_FOLDER_NOT_EMPTY",
+          "A folder the change removes would still contain files or folders it does not delete; nothing was "
+          "written.", EXIT_FAILED),
+    _spec("E_FOLDER_PROTECTED",
+          "The project root, Assets, Packages, ProjectSettings and unitycli's state folder are never removed.",
+          EXIT_FAILED),
     _spec("E_UNITY_EDITOR_UNVERIFIABLE",
           "Whether a Unity Editor holds the project cannot be verified, so the write is refused.",
           EXIT_INCOMPLETE),
@@ -115,6 +144,21 @@ _SPECS: list[ErrorSpec] = [
           "A Unity package name or version is not valid (name: lower-case a-z 0-9 . - _; version: semver, git URL "
           "or file: path).", EXIT_USAGE),
     _spec("E_PACKAGE_NOT_FOUND", "The Unity package is not a dependency in Packages/manifest.json.", EXIT_FAILED),
+    # --- project settings ---------------------------------------------------------------------------------
+    _spec("E_PROJECT_SETTINGS_VERSION_UNAVAILABLE",
+          "The settings file's serializedVersion is not a layout unitycli has verified, so it is not edited.",
+          EXIT_FAILED),
+    _spec("E_PROJECT_SETTINGS_VERIFY_FAILED",
+          "Reading back the edited settings file did not give exactly the intended values; nothing was written.",
+          EXIT_FAILED),
+    _spec("E_PROJECT_SETTINGS_LIMIT_EXCEEDED", "The settings file holds more entries than unitycli reads (4096 "
+          "input axes).", EXIT_FAILED),
+    _spec("E_PROJECT_INPUT_AXIS_NOT_FOUND", "No Input Manager axis has that exact name (at that index).", EXIT_FAILED),
+    _spec("E_PROJECT_INPUT_AXIS_AMBIGUOUS", "Several Input Manager axes have that name; give the axis index too.",
+          EXIT_FAILED),
+    _spec("E_PROJECT_LAYER_RESERVED", "Layers 0, 1, 2, 4 and 5 are Unity's built-in layers and cannot be renamed.",
+          EXIT_FAILED),
+    _spec("E_PROJECT_LAYER_NAME_TAKEN", "Another layer already has that name.", EXIT_FAILED),
     # --- extensions and project tools (DESIGN §7) ----------------------------------------------------------
     _spec("E_EXTENSION_DEPENDENCY_MISSING",
           "The project lacks the Unity package this tool's extension was verified against.", EXIT_FAILED,
@@ -147,6 +191,14 @@ _SPECS: list[ErrorSpec] = [
           "A project tool file changed since it was approved, so it was not imported.", EXIT_FAILED),
     _spec("E_PROJECT_TOOL_SHADOWS",
           "A project tool uses the name of a built-in or extension tool; the project tool is refused.", EXIT_FAILED),
+    # --- probuilder extension ------------------------------------------------------------------------------
+    _spec("E_PROBUILDER_MESH_NOT_FOUND", "The file or GameObject has no ProBuilderMesh component.", EXIT_FAILED,
+          next_actions=("unitycli tools run probuilder.list-meshes",)),
+    _spec("E_PROBUILDER_SHAPE_INVALID", "Unknown shape type, or a size/segment value the shape cannot have.",
+          EXIT_USAGE, next_actions=("unitycli tools describe probuilder.create-shape",)),
+    _spec("E_PROBUILDER_FACES_INVALID", "A face index is out of range, repeated, or the edit would leave no faces.",
+          EXIT_USAGE),
+    _spec("E_PROBUILDER_EXPORT_EXISTS", "The export target already exists and overwrite was not set.", EXIT_FAILED),
 ]
 
 CATALOG: dict[str, ErrorSpec] = {spec.code: spec for spec in _SPECS}

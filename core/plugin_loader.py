@@ -29,6 +29,8 @@ BUILTIN_PLUGINS = (
     "unitycli.plugins.core_checks",
     "unitycli.plugins.packages_tools",
     "unitycli.plugins.assets",
+    "unitycli.plugins.scenes",
+    "unitycli.plugins.settings",
 )
 
 

@@ -9,6 +9,7 @@ touch the lock, and their results say so.
 from __future__ import annotations
 
 from pydantic import Field
+
 from unitycli.errors import UnityCliError
 from unitycli.hookspecs import hookimpl
 from unitycli.packages.manifest_edit import MANIFEST, Manifest

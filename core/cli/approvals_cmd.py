@@ -11,6 +11,7 @@ from typing import Literal
 import click
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
+
 from unitycli.cli.state import state
 from unitycli.cli.tools_cmd import tools_group
 from unitycli.errors import UnityCliError

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import click
+
 import unitycli
 from unitycli.cli.state import state
 from unitycli.doctor_report import DoctorReport, DoctorResult

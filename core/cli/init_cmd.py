@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+
 from unitycli.cli.state import state
 from unitycli.extensions.project_init import InitResult
 

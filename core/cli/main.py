@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 from pydantic import BaseModel
+
 from unitycli.cli.argv import extract_global_options
 from unitycli.cli.state import CliState
 from unitycli.cli.strict import StrictGroup

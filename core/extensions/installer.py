@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
+
 from unitycli.errors import UnityCliError
 from unitycli.extensions import pip
 from unitycli.extensions.catalog import load_catalog

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
+
 from unitycli.errors import UnityCliError
 from unitycli.extensions.catalog import load_catalog
 from unitycli.extensions.installed import installed_extensions, same_name

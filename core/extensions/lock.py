@@ -23,6 +23,7 @@ from typing import Any
 
 import tomli_w
 from pydantic import BaseModel, ConfigDict, ValidationError
+
 from unitycli.errors import UnityCliError
 
 LOCK = ".unitycli/extensions.toml"

@@ -14,6 +14,7 @@ from typing import Any
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
 from unitycli.errors import UnityCliError
 from unitycli.packages.semver import SemVer, is_semver
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
+
 from unitycli.errors import UnityCliError
 from unitycli.extensions.catalog import load_catalog
 from unitycli.extensions.config import CONFIG

@@ -1,7 +1,8 @@
 """Which registry tools `tools/list` shows directly; everything else stays reachable through the meta tools.
 
 Agents pick tools from the list, and every listed schema costs context, so the default list holds only what the
-selected project can actually run, in whole groups, within a budget (40 entries including the three meta tools).
+selected project can actually run, in whole groups (project tools first, then extensions, then built-ins),
+within a budget (under 40 entries, the three meta tools included).
 A group that does not fit is not dropped silently: the selection names it, and the server says so in its
 instructions and in the search tool's description. `--toolsets` narrows to named groups; `--all` lists every
 tool, unavailable ones included.
@@ -16,7 +17,7 @@ from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
 from unitycli.mcp.names import META_TOOLS, NameTable
 
-DEFAULT_BUDGET = 40
+DEFAULT_BUDGET = 39  # "under 40" entries, the three meta tools included
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,18 @@ def _runnable(descriptor: ToolDescriptor) -> bool:
     return descriptor.available is True
 
 
+# Whole groups fill the budget in this order: the team's own project tools, then the extensions installed for
+# this project's packages, then the built-ins (always reachable through the meta tools anyway).
+_OWNER_RANK = {"project": 0, "extension": 1, "builtin": 2}
+
+
+def _rank(descriptor: ToolDescriptor) -> int:
+    return _OWNER_RANK.get(descriptor.owner.kind, 1)
+
+
 def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: ListPolicy) -> Selection:
-    """Apply the policy: toolsets narrow, `--all` widens, the budget keeps whole groups in name order."""
+    """Apply the policy: toolsets narrow, `--all` widens, the budget keeps whole groups, project and extension
+    groups first, then built-ins, each in name order."""
     selection = Selection()
     clashing = {n for group in names.clashes.values() for n in group}
     selection.clashing = sorted(clashing)
@@ -95,7 +106,7 @@ def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: Li
     by_group: dict[str, list[ToolDescriptor]] = {}
     for descriptor in candidates:
         by_group.setdefault(descriptor.group, []).append(descriptor)
-    for group in sorted(by_group):
+    for group in sorted(by_group, key=lambda g: (min(_rank(d) for d in by_group[g]), g)):
         tools = by_group[group]
         if len(tools) <= room:
             selection.listed.extend(tools)

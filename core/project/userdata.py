@@ -12,14 +12,15 @@ import json
 import os
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
 
 import platformdirs
+
 from unitycli.errors import UnityCliError
+from unitycli.filelock import exclusive
 
 ENV_HOME = "UNITYCLI_HOME"
 STORE_VERSION = 1
@@ -125,56 +126,22 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.close(dir_fd)
 
 
-def _try_lock(fd: int) -> bool:
-    """Take the lock without blocking; False when another process holds it."""
-    if sys.platform == "win32":
-        import msvcrt
-
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
-
-
 @contextmanager
 def _exclusive(lock_path: Path) -> Iterator[None]:
     """Hold an exclusive lock on `lock_path`; closing the descriptor releases it, even if the process dies."""
+
+    def still_locked() -> UnityCliError:
+        return _unavailable(lock_path, f"still locked by another unitycli process after {LOCK_TIMEOUT_S:g} s",
+                            transient=True, retry_after_ms=1000)
+
+    locked = False
     try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
-    except OSError as exc:
-        raise _unavailable(lock_path, "lock file cannot be opened", exc) from exc
-    try:
-        _acquire(fd, lock_path)
-        try:
+        with exclusive(lock_path, LOCK_TIMEOUT_S, still_locked):
+            locked = True
             yield
-        finally:
-            if sys.platform == "win32":
-                import msvcrt
-
-                with suppress(OSError):
-                    msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-    finally:
-        os.close(fd)
+    except OSError as exc:
+        if locked:  # raised by the caller's code while holding the lock: not a lock problem
+            raise
+        raise _unavailable(lock_path, "lock file cannot be opened or locked", exc) from exc
 
 
-def _acquire(fd: int, lock_path: Path) -> None:
-    """Poll for the lock so a hung holder turns into a transient, catalogued error instead of a hang."""
-    deadline = time.monotonic() + LOCK_TIMEOUT_S
-    while True:
-        try:
-            if _try_lock(fd):
-                return
-        except OSError as exc:
-            raise _unavailable(lock_path, "cannot be locked", exc) from exc
-        if time.monotonic() > deadline:
-            raise _unavailable(lock_path, f"still locked by another unitycli process after {LOCK_TIMEOUT_S:g} s",
-                               transient=True, retry_after_ms=1000)
-        time.sleep(0.005)

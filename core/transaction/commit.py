@@ -1,13 +1,17 @@
 """The commit protocol: make a verified set of file changes all-or-nothing on disk, even across a crash.
 
-Under the project write lock, with every read already verified:
-  1. journal `begin` (all paths, temps, backups, old/new revisions, folders to create), fsync file and folder;
-  2. create missing folders; write each new content to a temp sibling `.<name>.unitycli-tmp-<txid>-<i>` with
-     the replaced file's permission bits, fsync; hard-link each replaced or deleted file to a backup sibling
-     `.<name>.unitycli-bak-<txid>-<i>` (a copy where hard links are refused); fsync the folders;
+Under the project write lock, with every read verified and every folder to remove checked empty but for what
+this commit deletes:
+  1. journal `begin` (all paths, temps, backups, old/new revisions, folders to create and to remove), fsync file
+     and folder;
+  2. create missing folders (the transaction's own and new files' parents); write each new content to a temp
+     sibling `.<name>.unitycli-tmp-<txid>-<i>` with the replaced file's permission bits, fsync; hard-link each
+     replaced or deleted file to a backup sibling `.<name>.unitycli-bak-<txid>-<i>` (a copy where hard links are
+     refused); fsync the folders;
   3. journal `prepared` — the commit point: from here recovery rolls forward;
   4. rename each temp over its target, unlink each deleted file; fsync the folders;
-  5. journal `committed`; remove backups; remove the journal.
+  5. journal `committed`; remove backups; remove the folders to remove, deepest first (after the backups, which
+     live in them); remove the journal.
 Dot-prefixed siblings are ignored by Unity's asset database, so an open Editor never imports them. A failure
 before step 3 is undone in process; after it, only once `rolling-back` is durably journalled, because otherwise
 recovery could mistake an undone rename for a completed one.
@@ -23,6 +27,7 @@ from pathlib import Path
 from unitycli.errors import UnityCliError
 from unitycli.transaction.crashpoints import crash_point
 from unitycli.transaction.durable import fsync_dir, write_new_file
+from unitycli.transaction.folders import remove_folders
 from unitycli.transaction.journal import Action, JournalEntry, JournalRecord, JournalWriter
 from unitycli.transaction.recovery import EntryPaths, finish, roll_back
 from unitycli.transaction.revision import revision_of
@@ -49,20 +54,7 @@ def sibling(target: Path, kind: str, txid: str, index: int) -> Path:
     return target.with_name(f".{name}{suffix}")
 
 
-def _missing_folders(root: Path, changes: list[Change]) -> list[str]:
-    """Project-relative folders that creates need and that do not exist, parents first."""
-    missing: set[str] = set()
-    for change in changes:
-        if change.action != "create":
-            continue
-        folder = (root / change.path).parent
-        while folder != root and not folder.is_dir():
-            missing.add(folder.relative_to(root).as_posix())
-            folder = folder.parent
-    return sorted(missing, key=lambda rel: (rel.count("/"), rel))
-
-
-def _plan(root: Path, txid: str, changes: list[Change]) -> JournalRecord:
+def _plan(root: Path, txid: str, changes: list[Change], mkdirs: list[str], rmdirs: list[str]) -> JournalRecord:
     entries = []
     for index, change in enumerate(changes):
         target = root / change.path
@@ -75,7 +67,7 @@ def _plan(root: Path, txid: str, changes: list[Change]) -> JournalRecord:
             old=revision_of(change.old) if change.old is not None else None,
             new=revision_of(change.new) if change.new is not None else None,
         ))
-    return JournalRecord(txid, tuple(entries), tuple(_missing_folders(root, changes)), "preparing")
+    return JournalRecord(txid, tuple(entries), tuple(mkdirs), "preparing", tuple(rmdirs))
 
 
 def _backup(target: Path, backup: Path, old: bytes, like: os.stat_result | None) -> None:
@@ -88,18 +80,22 @@ def _backup(target: Path, backup: Path, old: bytes, like: os.stat_result | None)
         write_new_file(backup, old, like)
 
 
-def apply_changes(root: Path, txid: str, changes: list[Change]) -> None:
-    """Run the protocol. The caller holds the project lock and has recovered and verified."""
-    record = _plan(root, txid, changes)
+def apply_changes(root: Path, txid: str, changes: list[Change], mkdirs: list[str], rmdirs: list[str]) -> None:
+    """Run the protocol. The caller holds the project lock and has recovered and verified.
+
+    `mkdirs` are the missing folders to create, parents first; `rmdirs` the folders to remove once committed.
+    """
+    record = _plan(root, txid, changes, mkdirs, rmdirs)
     files = [EntryPaths(e, root / e.path, root / e.temp if e.temp else None, root / e.backup if e.backup else None)
              for e in record.entries]
     folders = {f.target.parent for f in files}
-    journal = JournalWriter.begin(root, txid, list(record.entries), list(record.mkdirs))
+    journal = JournalWriter.begin(root, txid, list(record.entries), list(record.mkdirs), list(record.rmdirs))
     crash_point("begun")
     try:
-        for folder in record.mkdirs:
+        for index, folder in enumerate(record.mkdirs):
             os.mkdir(root / folder)
             folders.add((root / folder).parent)
+            crash_point(f"mkdir:{index}")
         for index, (change, f) in enumerate(zip(changes, files, strict=True)):
             # The live stat, under the lock: a chmod made after the read is kept, not reverted.
             like = os.stat(f.target) if change.old is not None else None
@@ -133,6 +129,7 @@ def apply_changes(root: Path, txid: str, changes: list[Change]) -> None:
         journal.mark("committed")
         crash_point("committed")
         finish(record, files, [])
+        remove_folders(root, record.rmdirs, [])
         crash_point("before-remove")
         journal.remove()
     except OSError:

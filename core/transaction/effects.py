@@ -1,6 +1,8 @@
 """Planned effects: what a transaction changes, as data (lists of paths and exact unified diffs).
 
-The same model is returned by `--dry-run` and by a real commit, so an agent can compare the preview with the
+Files are in `created`, `modified`, `deleted` (one `diffs` entry each). Folders are reported apart, in
+`createdDirs` (every folder the commit makes: staged ones and missing parents of new files, parents first) and
+`deletedDirs` (folders it removes), so the file lists keep meaning exactly "files". The same model is returned by `--dry-run` and by a real commit, so an agent can compare the preview with the
 result. Diffs use git's conventions (`a/` and `b/` prefixes, `/dev/null` for a created or deleted side,
 `\\ No newline at end of file`), so `git apply` accepts them.
 """
@@ -33,12 +35,17 @@ class FileDiff(_Camel):
 
 
 class PlannedEffects(_Camel):
-    created: list[str] = []
-    modified: list[str] = []
-    deleted: list[str] = []
-    diffs: list[FileDiff] = []
-    requires_reimport: bool = Field(False, description="True when an open Editor must reimport: Assets/ or Packages/ changed")
-    reimport_paths: list[str] = []
+    created: list[str] = Field([], description="Files the commit creates")
+    modified: list[str] = Field([], description="Files whose content changes")
+    deleted: list[str] = Field([], description="Files the commit deletes")
+    diffs: list[FileDiff] = Field([], description="One per created, modified or deleted file")
+    created_dirs: list[str] = Field([], description="Folders the commit creates, parents first (empty ones too)")
+    deleted_dirs: list[str] = Field([], description="Folders the commit removes; each is empty once the deletes "
+                                                    "above are applied")
+    requires_reimport: bool = Field(False, description="True when an open Editor must reimport: files or folders "
+                                                       "under Assets/ or Packages/ changed")
+    reimport_paths: list[str] = Field([], description="The changed files under Assets/ or Packages/ (folders: see "
+                                                      "createdDirs and deletedDirs)")
 
 
 class CommitResult(_Camel):

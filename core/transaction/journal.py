@@ -1,7 +1,7 @@
 """The commit journal: an append-only JSON-lines file whose last valid record says how far a commit got.
 
-Line 1 is the `begin` record (txid, every file with its temp, backup, old and new revision, and the folders the
-commit creates); later lines move the state: `prepared` (every temp and backup is durable: roll forward),
+Line 1 is the `begin` record (txid, every file with its temp, backup, old and new revision, the folders the commit
+creates and the folders it removes once decided); later lines move the state: `prepared` (every temp and backup is durable: roll forward),
 `rolling-back` (an in-process failure is being undone: roll back), `committed` (every rename is durable: only
 cleanup is left). Each line carries a sha256 of its record, and a line is trusted only when it is complete
 (newline-terminated) and its checksum matches; a torn tail is ignored, so the state never runs ahead of the disk.
@@ -20,7 +20,8 @@ from unitycli.errors import UnityCliError
 from unitycli.transaction.durable import fsync_dir, fsync_fd
 from unitycli.transaction.locking import state_dir
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2 added `rmdirs`; a version-1 journal (no folder removals) is still read
+_READABLE = (1, 2)
 Action = Literal["create", "modify", "delete"]
 State = Literal["preparing", "prepared", "rolling-back", "committed"]
 _MARKS = ("prepared", "rolling-back", "committed")
@@ -46,6 +47,7 @@ class JournalRecord:
     entries: tuple[JournalEntry, ...]
     mkdirs: tuple[str, ...]  # folders the commit creates, parents first
     state: State
+    rmdirs: tuple[str, ...] = ()  # folders removed after `committed` (deepest first when removed)
 
 
 def journal_path(root: Path) -> Path:
@@ -78,10 +80,11 @@ class JournalWriter:
         self._fd: int | None = fd
 
     @classmethod
-    def begin(cls, root: Path, txid: str, entries: list[JournalEntry], mkdirs: list[str]) -> JournalWriter:
+    def begin(cls, root: Path, txid: str, entries: list[JournalEntry], mkdirs: list[str],
+              rmdirs: list[str]) -> JournalWriter:
         """Write and fsync the begin record; the journal must not exist (recovery has run under the lock)."""
         path = journal_path(root)
-        record = {"type": "begin", "v": FORMAT_VERSION, "txid": txid, "mkdirs": mkdirs,
+        record = {"type": "begin", "v": FORMAT_VERSION, "txid": txid, "mkdirs": mkdirs, "rmdirs": rmdirs,
                   "entries": [asdict(entry) for entry in entries]}
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_CLOEXEC", 0), 0o644)
         writer = cls(path, fd)
@@ -131,7 +134,7 @@ def read_journal(root: Path) -> JournalRecord | None:
     begin = _parse(lines[0]) if lines else None
     if begin is None or begin.get("type") != "begin":
         return None
-    if begin.get("v") != FORMAT_VERSION:
+    if begin.get("v") not in _READABLE:
         raise UnityCliError(
             "E_TRANSACTION_RECOVERY_FAILED",
             f"The transaction journal has format version {begin.get('v')!r}, this unitycli reads {FORMAT_VERSION}",
@@ -145,4 +148,5 @@ def read_journal(root: Path) -> JournalRecord | None:
             break
         state = record["state"]
     entries = tuple(JournalEntry(**entry) for entry in begin["entries"])
-    return JournalRecord(txid=begin["txid"], entries=entries, mkdirs=tuple(begin["mkdirs"]), state=state)
+    return JournalRecord(txid=begin["txid"], entries=entries, mkdirs=tuple(begin["mkdirs"]), state=state,
+                         rmdirs=tuple(begin.get("rmdirs", ())))

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-import random
-import time
 from pathlib import Path
 from types import TracebackType
 
 from unitycli.errors import UnityCliError
+from unitycli.filelock import unlock, wait_for_lock
 from unitycli.transaction.durable import fcntl, fsync_dir
 from unitycli.transaction.paths import resolve_inside
 
@@ -74,21 +73,13 @@ class ProjectLock:
         ensure_state_dir(self.root)
         path = lock_path(self.root)
         fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
-        deadline = time.monotonic() + self.timeout
-        delay = 0.001
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    holder = _read_holder(fd)
-                    os.close(fd)
-                    raise _locked(path, self.timeout, holder) from None
-                # Jittered backoff keeps many waiters from waking in lockstep.
-                time.sleep(min(remaining, delay * (0.5 + random.random())))
-                delay = min(delay * 2, 0.05)
+
+        def locked() -> UnityCliError:
+            holder = _read_holder(fd)
+            os.close(fd)
+            return _locked(path, self.timeout, holder)
+
+        wait_for_lock(fd, self.timeout, locked)
         # Record the holder for the E_PROJECT_LOCKED message of whoever waits next (diagnostic only).
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
@@ -98,7 +89,7 @@ class ProjectLock:
     def release(self) -> None:
         if self._fd is not None:
             fd, self._fd = self._fd, None
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            unlock(fd)
             os.close(fd)
 
     def __enter__(self) -> ProjectLock:

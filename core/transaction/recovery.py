@@ -3,13 +3,16 @@
 Decision table (journal state → action):
   no journal              → nothing (one stat; the common case)
   begin record torn       → delete the journal: no temp or backup existed yet
-  preparing               → roll back: targets are untouched; remove temps, backups, created folders
+  preparing               → roll back: targets are untouched; remove temps, backups, created folders (when
+                            still empty); folders to remove were never touched
   prepared                → roll forward: rename every remaining temp over its target, unlink deleted files;
                             a missing temp means that rename already happened (temps leave no other way once
                             `prepared` is durable). Only a temp whose bytes are not the journalled revision
                             makes roll-forward impossible; then it rolls back from the backups instead
   rolling-back            → roll back: restore each backup whose target is not the old revision
-  committed               → clean up: remove backups and the journal
+  committed               → clean up: remove backups, then the folders the commit removes (one already gone is
+                            done; one that another program filled is kept and reported), then the journal
+Folders are only ever removed after a roll-forward or in clean-up, never on a roll-back.
 Every step is idempotent, so a crash during recovery is recovered by running recovery again. Recovery runs under
 the project write lock: a journal whose lock is still held belongs to a live commit, not a crashed one.
 """
@@ -27,6 +30,7 @@ from typing import Literal
 from unitycli.errors import UnityCliError
 from unitycli.transaction.crashpoints import crash_point
 from unitycli.transaction.durable import fsync_dir, unlink_if_exists
+from unitycli.transaction.folders import is_protected, remove_folders
 from unitycli.transaction.journal import (
     JournalEntry,
     JournalRecord,
@@ -89,6 +93,8 @@ def recover_locked(root: Path) -> RecoveryReport | None:
             roll_back(root, record, files, report.anomalies)
             report.outcome = "rolled-back"
         finish(record, files, report.anomalies)
+        if report.outcome != "rolled-back":
+            remove_folders(root, record.rmdirs, report.anomalies)
         crash_point("recover:before-remove")
         writer.remove()
     except OSError as exc:
@@ -134,6 +140,14 @@ def _validated(root: Path, record: JournalRecord) -> list[EntryPaths]:
             resolve_inside(root, folder)
         except UnityCliError as exc:
             raise _recovery_failed(root, record, f"the journal names an unexpected folder: {folder}") from exc
+    for folder in record.rmdirs:
+        # Removed by its literal path, so it must be that physical folder: no symlink on the way, not protected.
+        try:
+            ok = resolve_inside(root, folder) == root / folder and not is_protected(folder)
+        except UnityCliError:
+            ok = False
+        if not ok:
+            raise _recovery_failed(root, record, f"the journal names a folder it may not remove: {folder}")
     return files
 
 
@@ -187,6 +201,8 @@ def roll_back(root: Path, record: JournalRecord, files: list[EntryPaths], anomal
             anomalies.append(f"{f.entry.path}: no backup left and the file is not its old revision")
         crash_point(f"recover:back:{index}")
     for folder in reversed(record.mkdirs):
+        if is_protected(folder):  # a commit may create a missing Packages/, but nothing ever removes one
+            continue
         with contextlib.suppress(OSError):  # not empty: someone else put a file there; keep it
             os.rmdir(root / folder)
     _fsync_folders(root, record, files)

@@ -1,5 +1,9 @@
 """The transaction every writer works through: reads see staged writes, commit is verified and all-or-nothing.
 
+Folders are staged too: `make_dir` and `remove_dir`, seen by `exists` at once. A folder staged for removal must
+be empty at commit but for what this transaction deletes; that is checked with the other reads, under the lock,
+before anything is written.
+
 Isolation is optimistic, like a storage engine's snapshot with validation: the first time a path is touched
 (read, existence check, write or delete) its on-disk state is recorded, by content hash where content was read.
 Later reads of an untouched path return that snapshot (repeatable reads). At commit, under the project lock,
@@ -11,10 +15,8 @@ A Transaction is single-use and not thread-safe: one handler run, one commit.
 
 from __future__ import annotations
 
-import os
 import secrets
-import stat
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
@@ -22,65 +24,24 @@ from unitycli.errors import UnityCliError
 from unitycli.transaction.commit import Change, apply_changes
 from unitycli.transaction.editor_guard import ensure_editor_closed
 from unitycli.transaction.effects import CommitResult, PlannedEffects, file_diff, needs_reimport
+from unitycli.transaction.folders import (
+    folder_not_empty,
+    is_protected,
+    leftover_contents,
+    missing_folders,
+    protected_folder,
+)
 from unitycli.transaction.locking import DEFAULT_LOCK_TIMEOUT, STATE_DIR, ProjectLock
 from unitycli.transaction.paths import project_relative, resolve_inside
 from unitycli.transaction.recovery import RecoveryReport, recover, recover_locked
 from unitycli.transaction.revision import check_revision, revision_of
+from unitycli.transaction.snapshot import Snapshot, not_a_file, not_a_folder, not_found, take_snapshot
 
 _RESERVED = "/".join(STATE_DIR)
 
 
-@dataclass(frozen=True)
-class _Snapshot:
-    """A path's on-disk state when the transaction first touched it."""
-
-    present: bool
-    is_dir: bool = False
-    data: bytes | None = None  # None: only existence was observed
-
-    @property
-    def revision(self) -> str | None:
-        return revision_of(self.data) if self.data is not None else None
-
-    def same_as(self, other: _Snapshot) -> bool:
-        if (self.present, self.is_dir) != (other.present, other.is_dir):
-            return False
-        return self.data is None or self.data == other.data
-
-
-def _snapshot(path: Path, rel: str, content: bool) -> _Snapshot:
-    try:
-        if not content:
-            info = os.stat(path)
-            return _Snapshot(True, stat.S_ISDIR(info.st_mode))
-        # O_NONBLOCK: a FIFO planted in a project must not hang the read.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except (FileNotFoundError, NotADirectoryError):
-        return _Snapshot(False)
-    except OSError as exc:
-        raise UnityCliError("E_PROJECT_FILE_UNREADABLE", f"{rel} cannot be read: {exc.strerror}",
-                            details={"path": rel, "errno": exc.errno}) from exc
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
-        os.close(fd)
-        if stat.S_ISDIR(info.st_mode):
-            return _Snapshot(True, is_dir=True)
-        raise _not_a_file(rel, "it is not a regular file")
-    with os.fdopen(fd, "rb") as handle:
-        return _Snapshot(True, data=handle.read())
-
-
-def _not_a_file(rel: str, reason: str) -> UnityCliError:
-    return UnityCliError("E_PATH_NOT_A_FILE", f"{rel} cannot be used as a file: {reason}",
-                         details={"path": rel, "reason": reason})
-
-
-def _not_found(rel: str) -> UnityCliError:
-    return UnityCliError("E_ASSET_NOT_FOUND", f"{rel} does not exist in the project", details={"path": rel})
-
-
 class Transaction:
-    """Stage reads, writes and deletes against one project; `commit()` applies them or, in dry-run, reports them."""
+    """Stage reads, writes, deletes and folders against one project; `commit()` applies them or reports them."""
 
     def __init__(self, project_root: Path | str, *, dry_run: bool, allow_editor_open: bool = False,
                  lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> None:
@@ -96,7 +57,8 @@ class Transaction:
         self.txid = secrets.token_hex(8)
         self.recovery: RecoveryReport | None = recover(root, lock_timeout=lock_timeout)
         self._staged: dict[str, bytes | None] = {}
-        self._seen: dict[str, _Snapshot] = {}
+        self._dirs: dict[str, bool] = {}  # True: create (absent when seen); False: remove (a folder when seen)
+        self._seen: dict[str, Snapshot] = {}
         self._done = False
 
     # --- paths and snapshots ---------------------------------------------------------------------------------
@@ -105,11 +67,11 @@ class Transaction:
         path = resolve_inside(self.root, relative)
         return project_relative(self.root, path), path
 
-    def _observe(self, rel: str, path: Path, *, content: bool) -> _Snapshot:
+    def _observe(self, rel: str, path: Path, *, content: bool) -> Snapshot:
         known = self._seen.get(rel)
         if known is not None and (known.data is not None or not content or not known.present or known.is_dir):
             return known
-        fresh = _snapshot(path, rel, content)
+        fresh = take_snapshot(path, rel, content)
         if known is not None and not known.same_as(fresh):
             raise self._changed([rel])
         self._seen[rel] = fresh
@@ -118,23 +80,40 @@ class Transaction:
     def _writable(self, relative: str) -> tuple[str, Path]:
         rel, path = self._resolve(relative)
         if rel == "." or rel == _RESERVED or rel.startswith(_RESERVED + "/"):
-            raise _not_a_file(rel, "it is reserved for the project root or unitycli's transaction state")
+            raise not_a_file(rel, "it is reserved for the project root or unitycli's transaction state")
         return rel, path
+
+    def _staged_below(self, rel: str) -> list[str]:
+        """Files and folders this transaction creates or writes inside `rel`."""
+        files = [other for other, data in self._staged.items() if data is not None and other.startswith(rel + "/")]
+        return sorted(files + [d for d, make in self._dirs.items() if make and d.startswith(rel + "/")])
 
     def _check_slot(self, rel: str, path: Path) -> None:
         """A file may not be written where a folder is, nor below a path that is (or will be) a file."""
-        if any(other.startswith(rel + "/") and data is not None for other, data in self._staged.items()):
-            raise _not_a_file(rel, "files are staged below it, so it must stay a folder")
+        if self._staged_below(rel) or self._dirs.get(rel):
+            raise not_a_file(rel, "it is staged as a folder, or files are staged below it")
+        self._check_ancestors(rel, path, not_a_file)
+
+    def _check_ancestors(self, rel: str, path: Path, error: Callable[[str, str], UnityCliError]) -> None:
+        """Every folder above `rel` must be (or become) a folder: none is staged as, or is, a file."""
         parts = rel.split("/")
         for depth in range(1, len(parts)):
             ancestor = "/".join(parts[:depth])
             if self._staged.get(ancestor) is not None:
-                raise _not_a_file(rel, f"{ancestor} is staged as a file")
+                raise error(rel, f"{ancestor} is staged as a file")
         folder = path.parent
         while folder != self.root and not folder.is_dir():
             if folder.exists():
-                raise _not_a_file(rel, f"{project_relative(self.root, folder)} is a file, not a folder")
+                raise error(rel, f"{project_relative(self.root, folder)} is a file, not a folder")
             folder = folder.parent
+
+    def _keep_folders(self, rel: str) -> None:
+        """Writing inside a folder staged for removal keeps it: the later intent wins, as a write after a delete."""
+        parts = rel.split("/")
+        for depth in range(1, len(parts) + 1):
+            ancestor = "/".join(parts[:depth])
+            if self._dirs.get(ancestor) is False:
+                del self._dirs[ancestor]
 
     # --- reads -----------------------------------------------------------------------------------------------
 
@@ -144,13 +123,15 @@ class Transaction:
         if rel in self._staged:
             data = self._staged[rel]
             if data is None:
-                raise _not_found(rel)
+                raise not_found(rel)
             return data
+        if self._dirs.get(rel) or self._staged_below(rel):
+            raise not_a_file(rel, "it is a folder")
         seen = self._observe(rel, path, content=True)
         if seen.is_dir:
-            raise _not_a_file(rel, "it is a folder")
+            raise not_a_file(rel, "it is a folder")
         if seen.data is None:
-            raise _not_found(rel)
+            raise not_found(rel)
         return seen.data
 
     def read_text(self, relative: str, encoding: str = "utf-8") -> str:
@@ -163,11 +144,13 @@ class Transaction:
                                 details={"path": relative, "encoding": encoding, "offset": exc.start}) from exc
 
     def exists(self, relative: str) -> bool:
-        """Whether the path exists in this transaction's view; a file's presence is re-checked at commit."""
+        """Whether the path exists in this transaction's view (staged files and folders included)."""
         rel, path = self._resolve(relative)
         if rel in self._staged:
             return self._staged[rel] is not None
-        if any(other.startswith(rel + "/") and data is not None for other, data in self._staged.items()):
+        if rel in self._dirs:
+            return self._dirs[rel]
+        if self._staged_below(rel):
             return True
         return self._observe(rel, path, content=False).present
 
@@ -197,7 +180,8 @@ class Transaction:
         rel, path = self._writable(relative)
         self._check_slot(rel, path)
         if self._observe(rel, path, content=True).is_dir:
-            raise _not_a_file(rel, "it is a folder")
+            raise not_a_file(rel, "it is a folder")
+        self._keep_folders(rel)
         self._staged[rel] = bytes(data)
 
     def write_text(self, relative: str, text: str, encoding: str = "utf-8") -> None:
@@ -209,15 +193,54 @@ class Transaction:
         rel, path = self._writable(relative)
         if rel in self._staged:
             if self._staged[rel] is None:
-                raise _not_found(rel)
+                raise not_found(rel)
             self._staged[rel] = None
             return
         seen = self._observe(rel, path, content=True)
         if seen.is_dir:
-            raise _not_a_file(rel, "it is a folder; delete its files")
+            raise not_a_file(rel, "it is a folder; delete its files")
         if not seen.present:
-            raise _not_found(rel)
+            raise not_found(rel)
         self._staged[rel] = None
+
+    # --- folders ---------------------------------------------------------------------------------------------
+
+    def make_dir(self, relative: str) -> None:
+        """Stage an empty folder, parents too; one already there is kept as it is. Created before the commit point."""
+        rel, path = self._writable(relative)
+        if self._staged.get(rel) is not None:
+            raise not_a_folder(rel, "it is staged as a file")
+        self._check_ancestors(rel, path, not_a_folder)
+        seen = self._observe(rel, path, content=False)
+        if seen.present and not seen.is_dir:
+            raise not_a_folder(rel, "a file is there")
+        self._keep_folders(rel)
+        if not seen.present:
+            self._dirs[rel] = True
+
+    def remove_dir(self, relative: str) -> None:
+        """Stage removal of a folder that this transaction empties; checked at commit, removed after the commit point.
+
+        Anything still in it then that this transaction does not delete (or remove, for a folder) refuses the whole
+        commit with `E_FOLDER_NOT_EMPTY`; stage removals deepest first or in any order, the check is made once.
+        """
+        rel, path = self._writable(relative)
+        if is_protected(rel):
+            raise protected_folder(rel)
+        below = self._staged_below(rel)
+        if below:
+            raise folder_not_empty({rel: [other[len(rel) + 1:] for other in below]})
+        if self._dirs.get(rel):
+            del self._dirs[rel]  # made in this transaction: simply not made
+            return
+        if self._staged.get(rel) is not None:
+            raise not_a_folder(rel, "it is staged as a file")
+        seen = self._observe(rel, path, content=False)
+        if not seen.present:
+            raise not_found(rel)
+        if not seen.is_dir:
+            raise not_a_folder(rel, "it is a file")
+        self._dirs[rel] = False
 
     # --- effects and commit ----------------------------------------------------------------------------------
 
@@ -232,9 +255,20 @@ class Transaction:
             changes.append(Change(rel, action, old, new))
         return changes
 
+    def _made(self) -> list[str]:
+        return sorted(rel for rel, make in self._dirs.items() if make)
+
+    def _removed(self) -> list[str]:
+        return sorted(rel for rel, make in self._dirs.items() if not make)
+
+    def _folders_to_create(self, changes: list[Change]) -> list[str]:
+        """Missing folders: the staged ones and new files' parents (a stat each, so a dry-run is exact)."""
+        return missing_folders(self.root, [c.path for c in changes if c.action == "create"], self._made())
+
     def planned_effects(self) -> PlannedEffects:
         """What commit would change, from the snapshots taken so far (exact diffs, no disk writes)."""
-        return _effects(self._changes())
+        changes = self._changes()
+        return _effects(changes, self._folders_to_create(changes), self._removed())
 
     def _changed(self, paths: list[str]) -> UnityCliError:
         return UnityCliError(
@@ -249,33 +283,40 @@ class Transaction:
         changed = []
         for rel, seen in sorted(self._seen.items()):
             path = self.root / rel
-            if resolve_inside(self.root, rel) != path or not seen.same_as(_snapshot(path, rel, seen.data is not None)):
+            if resolve_inside(self.root, rel) != path or not seen.same_as(take_snapshot(path, rel, seen.data is not None)):
                 changed.append(rel)
         if changed:
             raise self._changed(changed)
+        removed = self._removed()
+        going = {rel for rel, data in self._staged.items() if data is None} | set(removed)
+        left = {rel: names for rel in removed if (names := leftover_contents(self.root, rel, going))}
+        if left:
+            raise folder_not_empty(left)
 
     def commit(self) -> CommitResult:
         """Apply the staged changes atomically, or in dry-run verify and report them without writing."""
         if self._done:
             raise RuntimeError("a Transaction commits once; start a new one")
         self._done = True
+        changes, removed = self._changes(), self._removed()
         if self.dry_run:
             self._verify()
-            return self._result(self._changes(), committed=False)
-        changes = self._changes()
-        if not changes:
-            return self._result(changes, committed=True)
+            return self._result(changes, self._folders_to_create(changes), removed, committed=False)
+        if not changes and not self._dirs:
+            return self._result(changes, [], [], committed=True)
         ensure_editor_closed(self.root, override=self.allow_editor_open)
         with ProjectLock(self.root, self.lock_timeout):
             recover_locked(self.root)
             self._verify()
-            apply_changes(self.root, self.txid, changes)
-        return self._result(changes, committed=True)
+            created = self._folders_to_create(changes)  # under the lock: exactly the folders the commit makes
+            apply_changes(self.root, self.txid, changes, created, removed)
+        return self._result(changes, created, removed, committed=True)
 
-    def _result(self, changes: list[Change], *, committed: bool) -> CommitResult:
+    def _result(self, changes: list[Change], created: list[str], removed: list[str], *,
+                committed: bool) -> CommitResult:
         revisions = {c.path: revision_of(c.new) if c.new is not None else None for c in changes}
-        return CommitResult(txid=self.txid, committed=committed, dry_run=self.dry_run, effects=_effects(changes),
-                            revisions=revisions)
+        return CommitResult(txid=self.txid, committed=committed, dry_run=self.dry_run,
+                            effects=_effects(changes, created, removed), revisions=revisions)
 
     def __enter__(self) -> Transaction:
         return self
@@ -285,12 +326,14 @@ class Transaction:
         self._done = True  # leaving the block without commit() discards the staged changes
 
 
-def _effects(changes: list[Change]) -> PlannedEffects:
+def _effects(changes: list[Change], created_dirs: list[str], deleted_dirs: list[str]) -> PlannedEffects:
     groups: dict[str, list[str]] = {"create": [], "modify": [], "delete": []}
     for change in changes:
         groups[change.action].append(change.path)
     reimport = [c.path for c in changes if needs_reimport(c.path)]
+    folders = any(needs_reimport(rel + "/") for rel in created_dirs + deleted_dirs)
     diffs = [file_diff(c.path, c.old, c.new, revision_of(c.old) if c.old is not None else None,
                        revision_of(c.new) if c.new is not None else None) for c in changes]
     return PlannedEffects(created=groups["create"], modified=groups["modify"], deleted=groups["delete"],
-                          diffs=diffs, requires_reimport=bool(reimport), reimport_paths=reimport)
+                          diffs=diffs, created_dirs=sorted(created_dirs), deleted_dirs=deleted_dirs,
+                          requires_reimport=bool(reimport) or folders, reimport_paths=reimport)

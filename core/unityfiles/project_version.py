@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 from pydantic.alias_generators import to_camel
+
 from unitycli.errors import UnityCliError
 from unitycli.unityfiles.lfs import ensure_not_lfs
 

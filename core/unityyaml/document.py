@@ -15,6 +15,7 @@ from unitycli.unityyaml.emit import EmitStyle
 from unitycli.unityyaml.nodes import Mapping, Node, Scalar
 from unitycli.unityyaml.parser import ParseError, parse_document
 from unitycli.unityyaml.paths import resolve
+from unitycli.unityyaml.scalars import ScalarError
 
 _MISSING: Any = object()
 _DEFAULT_STYLE = EmitStyle()
@@ -83,11 +84,24 @@ class Document:
     def get(self, path: str, default: Any = _MISSING) -> Any:
         """The Python value at `path`: int/float/str, `Ref`, dict or list; `default` (if given) when absent."""
         try:
-            return self.node(path).to_python()
+            node = self.node(path)
         except UnityCliError as exc:
             if default is _MISSING or exc.code != "E_PROPERTY_NOT_FOUND":
                 raise
             return default
+        return self._decoded(node, path)
+
+    def _decoded(self, node: Node, path: str) -> Any:
+        """Scalars decode lazily; a malformed one (a bad escape) is a format error, not a crash."""
+        try:
+            return node.to_python()
+        except ScalarError as exc:
+            name = getattr(self._owner, "name", None)
+            raise UnityCliError(
+                "E_FILE_FORMAT_UNSUPPORTED",
+                f"{name + ': ' if name else ''}{exc} at {path or 'the object'} (object &{self.file_id})",
+                details={"file": name, "fileID": self.file_id, "path": path},
+            ) from None
 
     def get_text(self, path: str) -> str:
         """A scalar's string exactly as written (no number conversion: GUIDs, hex blobs, `0001` stay text)."""
@@ -108,7 +122,7 @@ class Document:
 
     def to_python(self) -> dict[str, Any]:
         """The whole body as plain Python values."""
-        value = self.root.to_python()
+        value = self._decoded(self.root, "")
         return value if isinstance(value, dict) else {}
 
     # --- editing ---------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Deleting a referenced asset leaves `{fileID, guid, type}` references that Unity shows as "Missing", so the tool
 refuses with `E_ASSET_REFERENCED` and names every referrer unless `force` is set. References from inside what is
-being deleted (a folder's prefabs using its materials) do not count.
+being deleted (a folder's prefabs using its materials) do not count. A deleted folder goes with its subfolders,
+in the same commit as its files.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.access import AssetTarget
+from unitycli.plugins.assets.folders import remove_emptied
 from unitycli.toolspec import ToolOutput
 from unitycli.unityfiles import parse_meta
 
@@ -37,7 +39,9 @@ class AssetDeleteOutput(ToolOutput):
     is_folder: bool
     deleted: list[str] = Field(description="Every file deleted, metas included")
     dangling_referrers: list[ReferrerOfDeleted] = Field(description="Referrers left dangling (only with force)")
-    leftover_folders: list[str] = Field(description="Emptied folders left on disk: the transaction deletes files only")
+    removed_folders: list[str] = Field(description="Folders removed with their .meta")
+    leftover_folders: list[str] = Field(description="Emptied folders left on disk because they have no .meta of "
+                                                    "their own (e.g. Samples~); usually empty")
 
 
 def _referrers(index: ProjectIndex, guids: dict[str, str], deleted: set[str]) -> list[ReferrerOfDeleted]:
@@ -80,6 +84,7 @@ def asset_delete(ctx: Any, request: AssetDeleteInput) -> AssetDeleteOutput:
                           "Remove those references first, or run again with \"force\": true"])
     for file in files:
         ctx.transaction.delete(file)
+    removed, kept = remove_emptied(ctx, folders, set(files))
     own = next((g for g, asset in guids.items() if asset == path), None)
-    return AssetDeleteOutput(path=path, guid=own, is_folder=folder, deleted=files,
-                             dangling_referrers=referrers, leftover_folders=folders)
+    return AssetDeleteOutput(path=path, guid=own, is_folder=folder, deleted=files, dangling_referrers=referrers,
+                             removed_folders=removed, leftover_folders=kept)

@@ -14,10 +14,10 @@ from pydantic import Field
 from unitycli.indexes import ProjectIndex
 from unitycli.indexes.extract import scan_references
 from unitycli.indexes.walk import YAML_SUFFIXES
+from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.access import AssetTarget
 from unitycli.plugins.assets.kinds import extension
-from unitycli.plugins.assets.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.toolspec import ToolOutput
 
 TOOL = "asset.dependencies"

@@ -8,11 +8,11 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.indexes import ProjectIndex
+from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.inventory import AssetEntry, list_assets
 from unitycli.plugins.assets.kinds import type_from_extension, type_names
 from unitycli.plugins.assets.mainobject import main_object
-from unitycli.plugins.assets.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.toolspec import ToolInput, ToolOutput
 
 TOOL = "asset.find"

@@ -17,7 +17,7 @@ from pydantic import Field
 from unitycli.errors import UnityCliError
 from unitycli.indexes.roots import is_hidden
 from unitycli.indexes.walk import YAML_SUFFIXES
-from unitycli.plugins.assets.paging import page
+from unitycli.paging import page
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import project_relative, resolve_inside
 from unitycli.unityfiles import JsonFile, is_lfs_pointer, looks_like_json, parse_meta

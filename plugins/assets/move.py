@@ -3,7 +3,9 @@
 Unity identifies assets by the GUID in the meta, not by path: moving both files (and, for a folder, everything in
 it) keeps every `{fileID, guid, type}` reference valid, which is what the Editor's own move does. Each file is
 staged as a write at the new path and a delete at the old one, so a dry-run shows the whole plan and a commit is
-all-or-nothing. Missing destination folders get new folder metas, as the Editor would create.
+all-or-nothing. Missing destination folders get new folder metas, as the Editor would create. A moved folder's
+tree, empty subfolders included, is made at the destination and the emptied source folders are removed, in the
+same commit.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pydantic import Field
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.plugins.assets import access
+from unitycli.plugins.assets.folders import make_tree, remove_emptied
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import resolve_inside
 from unitycli.unityfiles import new_meta
@@ -55,9 +58,10 @@ class AssetMoveOutput(ToolOutput):
     moved: list[MovedFile] = Field(description="Every file moved, metas included")
     created_folders: list[str] = Field(description="Destination folders created, each with a new folder meta")
     replaced: ReplacedAsset | None
+    removed_folders: list[str] = Field(description="Emptied source folders removed with their .meta")
     leftover_folders: list[str] = Field(
-        description="Emptied source folders: the transaction moves files, not folders, so these stay on disk "
-                    "(empty, without metas) until removed")
+        description="Emptied source folders left on disk because they have no .meta of their own (e.g. Samples~); "
+                    "usually empty")
 
 
 def _siblings_clash(ctx: Any, destination: str, source: str) -> str | None:
@@ -88,14 +92,19 @@ def _missing_folders(ctx: Any, destination: str) -> list[str]:
 
 
 def _remove(ctx: Any, path: str, folder: bool) -> None:
-    files = access.files_below(ctx, path)[0] if folder else [path]
-    for file in files + ([path + ".meta"] if ctx.transaction.exists(path + ".meta") else []):
+    """Stage the replaced asset's deletion; of a folder, its emptied folders too (the move then keeps those it uses)."""
+    files, folders = access.files_below(ctx, path) if folder else ([path], [])
+    files += [path + ".meta"] if ctx.transaction.exists(path + ".meta") else []
+    for file in files:
         ctx.transaction.delete(file)
+    remove_emptied(ctx, folders, set(files))
 
 
 def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
                expected_revision: str | None) -> AssetMoveOutput:
     """The shared body of move and rename."""
+    for path in (source, destination):
+        resolve_inside(ctx.project.root, path)  # E_PATH_OUTSIDE_PROJECT before any other judgement
     access.require_asset_location(source)
     access.require_asset_location(destination)
     if destination.startswith(source + "/"):
@@ -112,7 +121,8 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
             ctx.transaction.expect_revision(source, expected_revision)
         meta = access.read_meta(ctx, index, source)
         result = AssetMoveOutput(path=source, destination=destination, guid=meta.guid if meta else None,
-                                 is_folder=folder, moved=[], created_folders=[], replaced=None, leftover_folders=[])
+                                 is_folder=folder, moved=[], created_folders=[], replaced=None, removed_folders=[],
+                                 leftover_folders=[])
         if source == destination:
             return result
         clash = None
@@ -136,18 +146,20 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
                                             referrers=len(index.referrers(existing.guid)) if existing else 0)
             _remove(ctx, clash, clash_folder)
     for created in _missing_folders(ctx, destination):
+        ctx.transaction.make_dir(created)
         ctx.transaction.write_bytes(created + ".meta", new_meta(created, folder=True))
         result.created_folders.append(created)
     files, folders = access.files_below(ctx, source) if folder else ([source], [])
     if ctx.transaction.exists(source + ".meta"):
         files.append(source + ".meta")
+    make_tree(ctx, folders, source, destination)
     for file in files:
         target = destination + file[len(source):]
         data = ctx.transaction.read_bytes(file)
         ctx.transaction.delete(file)
         ctx.transaction.write_bytes(target, data)
         result.moved.append(MovedFile(source=file, destination=target))
-    result.leftover_folders = folders
+    result.removed_folders, result.leftover_folders = remove_emptied(ctx, folders, set(files))
     return result
 
 

@@ -12,10 +12,10 @@ from pydantic import Field
 
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex, Referrer
+from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.access import AssetTarget
 from unitycli.plugins.assets.kinds import class_name
-from unitycli.plugins.assets.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.assets.refpaths import object_name, properties_referencing
 from unitycli.toolspec import ToolOutput
 from unitycli.unityyaml import UnityYamlFile

@@ -65,7 +65,8 @@ def _name_of(document: Document) -> str | None:
 
 
 def object_name(file: UnityYamlFile, document: Document) -> str | None:
-    """The object's own `m_Name`, else its GameObject's; for a PrefabInstance the `m_Name` it overrides."""
+    """The object's own `m_Name`, else its GameObject's; for a PrefabInstance (and the stripped objects standing
+    for its parts) the `m_Name` the instance overrides."""
     own = _name_of(document)
     if own is not None:
         return own
@@ -74,6 +75,10 @@ def object_name(file: UnityYamlFile, document: Document) -> str | None:
         if isinstance(owner, Ref) and owner.is_local and owner.file_id:
             target = file.find(owner.file_id)
             return _name_of(target) if target is not None else None
+        instance = document.get("m_PrefabInstance", None)
+        if document.stripped and isinstance(instance, Ref) and instance.is_local and instance.file_id:
+            target = file.find(instance.file_id)
+            return object_name(file, target) if target is not None and target.class_id == 1001 else None
         if document.class_id == 1001:
             for modification in document.get("m_Modification.m_Modifications", None) or []:
                 if isinstance(modification, dict) and modification.get("propertyPath") == "m_Name":

@@ -22,11 +22,11 @@ from pydantic import Field
 from unitycli.indexes import ProjectIndex
 from unitycli.indexes.extract import scan_yaml
 from unitycli.indexes.walk import Kind, list_project
+from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.dependencies import BUILTIN_PREFIX
 from unitycli.plugins.assets.inventory import AssetEntry, list_assets
 from unitycli.plugins.assets.kinds import extension, family
-from unitycli.plugins.assets.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.toolspec import ToolInput, ToolOutput
 
 TOOL = "asset.validate"

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from unitycli.errors import UnityCliError
-from unitycli.runner import RunResult, run_tool
-from unitycli.session import Session
 
 from tests.fixturepaths import REPO_ROOT
 from tests.indexes.projectcopies import writable_copy
+from unitycli.errors import UnityCliError
+from unitycli.runner import RunResult, run_tool
+from unitycli.session import Session
 
 SAMPLE = REPO_ROOT / "examples" / "sample-project"
 

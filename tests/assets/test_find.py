@@ -54,3 +54,15 @@ def test_a_cursor_from_another_query_is_refused(sample: Path) -> None:
     error = failure(sample, "asset.find", {"limit": 1, "name": "*.mat", "cursor": cursor})
     assert error.code == "E_SCHEMA_INVALID"
     assert error.details["errors"][0]["path"] == "cursor"
+
+
+def test_a_local_file_package_outside_the_project_is_found_and_read_but_marked_external() -> None:
+    # cinemachine's Projects/URP depends on `file:../../../com.unity.cinemachine` (SOURCES.md).
+    root = fixture_project("com.unity.cinemachine/Projects/URP")
+    cm_camera = "f9dfa5b682dcd46bda6128250e975f58"
+    (found,) = output(root, "asset.find", {"guid": cm_camera})["assets"]
+    assert found == {"path": "Packages/com.unity.cinemachine/Runtime/Behaviours/CinemachineCamera.cs",
+                     "guid": cm_camera, "type": "MonoScript", "isFolder": False, "hasFile": False,
+                     "hasMeta": True, "external": True}
+    info = output(root, "asset.info", {"guid": cm_camera})
+    assert (info["importer"], info["external"], info["family"]) == ("MonoImporter", True, "code")

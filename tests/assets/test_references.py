@@ -17,9 +17,13 @@ def test_the_sample_prefab_is_referenced_by_its_prefab_instance_in_garden(sample
     text = (sample / GARDEN).read_text()
     assert (found["totalFiles"], found["totalReferences"]) == (1, text.count(found["guid"]))
     (referrer,) = found["referrers"]
-    (instance,) = referrer["objects"]
+    instance, transform = referrer["objects"]
     assert (referrer["path"], instance["classId"], instance["className"], instance["name"]) == (
         GARDEN, 1001, "PrefabInstance", "Lantern")
+    # The stripped Transform stands for the prefab's root inside the scene; it is named after its instance.
+    assert transform == {"fileId": 2004719384, "classId": 4, "className": "Transform", "name": "Lantern",
+                         "properties": [{"property": "m_CorrespondingSourceObject",
+                                         "targetFileId": 5011465085818036814, "type": 3}]}
     properties = [p["property"] for p in instance["properties"]]
     assert properties[-1] == "m_SourcePrefab"
     assert properties[:-1] == [f"m_Modification.m_Modifications[{i}].target" for i in range(len(properties) - 1)]
@@ -52,3 +56,13 @@ def test_references_page_by_file_and_can_skip_reading_files(sample: Path) -> Non
     assert all(o["properties"] is None and o["name"] is None for r in light["referrers"] for o in r["objects"])
     assert [[o["fileId"] for o in r["objects"]] for r in light["referrers"]] == [
         [[o["fileId"] for o in r["objects"]] for r in whole["referrers"]][i] for i in range(2)]
+
+
+def test_a_unity_6_material_is_used_by_the_ball_prefab_and_the_main_menu_renderer() -> None:
+    root = fixture_project("minigolf")
+    found = output(root, "asset.references", {"path": "Assets/LlamAcademy/Minigolf/Materials/Ball.mat"})
+    assert [(r["path"], [(o["className"], o["name"], [p["property"] for p in o["properties"]])
+                         for o in r["objects"]]) for r in found["referrers"]] == [
+        ("Assets/LlamAcademy/Minigolf/Prefabs/Ball.prefab", [("MeshRenderer", "Ball", ["m_Materials[0]"])]),
+        ("Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity", [("MeshRenderer", "Ball", ["m_Materials[0]"])]),
+    ]

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from tests.core.fake_dists import echo_tool, make_dist
 from tests.fixturepaths import REPO_ROOT
 from unitycli.cli.main import run
-
 
 SAMPLE = str(REPO_ROOT / "examples" / "sample-project")
 
@@ -113,12 +113,13 @@ def test_usage_errors_are_catalogued_with_exit_2(echo_ext, argv, code):
 
 
 def test_search_ranks_name_matches_first(echo_ext):
-    code, envelope = invoke("tools", "search", "SAY|project", "--json")
+    code, envelope = invoke("tools", "search", "SAY|info", "--json")
     assert code == 0
-    names = [t["name"] for t in envelope["result"]["tools"]]
-    assert names[0] in ("echo.say", "project.info")
-    assert set(names) >= {"echo.say", "project.info"}
-    assert envelope["result"]["keywords"] == ["say", "project"]
+    tools = envelope["result"]["tools"]
+    names = [t["name"] for t in tools]
+    assert set(names[:3]) == {"echo.say", "asset.info", "project.info"}  # name-part matches outrank text
+    assert tools[0]["score"] >= tools[-1]["score"]
+    assert envelope["result"]["keywords"] == ["say", "info"]
 
 
 def test_registry_problems_show_in_discovery(echo_ext):
@@ -149,7 +150,7 @@ def test_internal_errors_never_print_a_traceback(tmp_path):
     assert "Traceback" not in proc.stdout + proc.stderr
     assert "error E_INTERNAL: unexpected ZeroDivisionError: kaboom" in proc.stderr
     log = proc.stderr.split("log: ")[1].split("\n")[0]
-    assert "ZeroDivisionError" in open(log).read()
+    assert "ZeroDivisionError" in Path(log).read_text()
 
 
 def test_human_output_and_json_output_have_the_same_exit_code(echo_ext, capsys):

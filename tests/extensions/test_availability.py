@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from unitycli.cli.main import run
-from unitycli.session import Session
 
 from tests.extensions.helpers import BITESIZE_CLIENT_DRIVEN, PROBUILDER_5_2_2, copy_project, fake_extension
+from unitycli.cli.main import run
+from unitycli.session import Session
 
 
 def _describe(root, tool):

@@ -4,11 +4,11 @@ tests/extensions/test_real_pip.py runs the real thing)."""
 from __future__ import annotations
 
 import pytest
+
+from tests.extensions.helpers import PROBUILDER_5_2_2, copy_project, fake_extension
 from unitycli.cli.main import run
 from unitycli.extensions import pip
 from unitycli.extensions.lock import LOCK
-
-from tests.extensions.helpers import PROBUILDER_5_2_2, copy_project, fake_extension
 
 
 def cli(root, *args):
@@ -24,7 +24,7 @@ def test_init_maps_chicken_defense_packages_to_extensions(tmp_path):
     assert [(e["id"], e["status"], e["packages"][0]["projectHas"], e["packages"][0]["state"])
             for e in result["extensions"]] == [
         ("cinemachine", "not-installed", "2.9.7", "verified"),
-        ("probuilder", "not-installed", "5.2.2", "verified"),
+        ("probuilder", "active", "5.2.2", "verified"),  # extensions/probuilder is installed with the repo
         ("urp", "not-installed", "14.0.9", "verified"),
     ]
     assert result["notApplicable"] == ["hdrp", "vfx"]
@@ -32,7 +32,8 @@ def test_init_maps_chicken_defense_packages_to_extensions(tmp_path):
     assert sorted(result["effects"]["effects"]["created"]) == [
         ".unitycli/config.toml", ".unitycli/extensions.toml", ".unitycli/tools/README.md"]
     assert result["nextActions"][0] == f"unitycli init --project {root}"
-    assert f"unitycli extensions install probuilder --project {root}" in result["nextActions"]
+    assert f"unitycli extensions install urp --project {root}" in result["nextActions"]
+    assert f"unitycli extensions install probuilder --project {root}" not in result["nextActions"]
 
 
 def test_init_writes_unitycli_folder_lock_and_skill_file(tmp_path):
@@ -74,8 +75,9 @@ def test_extensions_list_joins_catalog_installed_and_project(site, tmp_path):
     assert by_id["fakepb"]["integrity"] == "verified"
     assert by_id["fakepb"]["packages"] == [{"profile": "com.unity.probuilder@5.2.2", "name": "com.unity.probuilder",
                                            "versions": ["5.2.2"], "projectHas": "6.0.4", "verified": False}]
-    assert by_id["probuilder"]["status"] == "not-installed"
+    assert by_id["probuilder"]["status"] == "active"
     assert by_id["probuilder"]["packages"][0]["verified"] is True
+    assert by_id["urp"]["status"] == "not-installed"
 
 
 def test_extensions_list_reports_load_errors_and_disabled(site, monkeypatch):
@@ -140,7 +142,7 @@ def test_sync_dry_run_reports_drift(tmp_path):
     code, env = cli(root, "extensions", "sync", "--dry-run")
     assert code == 0, env
     assert [(i["id"], i["drift"], i["action"]) for i in env["result"]["items"]] == [
-        ("cinemachine", ["not installed"], "planned"), ("probuilder", ["not installed"], "planned"),
+        ("cinemachine", ["not installed"], "planned"), ("probuilder", [], "none"),
         ("urp", ["not installed"], "planned")]
 
 

@@ -6,12 +6,12 @@ import json
 from importlib.metadata import distribution
 
 import pytest
-from unitycli.cli.main import run
-from unitycli.extensions import record
-from unitycli.extensions.record import verify_distribution
 
 from tests.core.fake_dists import echo_tool, make_dist
 from tests.extensions.helpers import copy_project
+from unitycli.cli.main import run
+from unitycli.extensions import record
+from unitycli.extensions.record import verify_distribution
 
 
 def test_untouched_install_is_verified(site):

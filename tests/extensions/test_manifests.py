@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 
 import pytest
+
+from tests.extensions.helpers import REPO, TESTEXT
 from unitycli import CORE_API_VERSION
 from unitycli.errors import UnityCliError
 from unitycli.extensions.catalog import load_catalog
 from unitycli.extensions.manifest import parse_manifest
-
-from tests.extensions.helpers import REPO, TESTEXT
 
 MANIFESTS = REPO / "manifests"
 CATALOG = REPO / "core" / "catalog"

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from unitycli.cli.main import run
 
 from tests.extensions.helpers import BITESIZE_CLIENT_DRIVEN, copy_project
+from unitycli.cli.main import run
 
 MANIFEST = "Packages/manifest.json"
 

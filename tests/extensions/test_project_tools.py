@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 
 import pytest
+
+from tests.extensions.helpers import copy_project
 from unitycli.cli.main import run
 from unitycli.extensions import project_tools
 from unitycli.extensions.approvals import approval_digest
 from unitycli.session import Session
-
-from tests.extensions.helpers import copy_project
 
 TOOL = '''
 open({canary!r}, "a").write("imported\\n")

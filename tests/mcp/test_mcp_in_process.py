@@ -197,3 +197,14 @@ def test_default_list_stays_under_forty_on_every_fixture_project(name):
     surface = ToolSurface.build(Session(project_arg=str(root)), ListPolicy())
     assert len(surface.tools) < 40
     assert [t.name for t in surface.tools][-3:] == list(META_TOOLS)
+
+
+def test_extension_groups_are_listed_before_builtin_groups():
+    """On a ProBuilder project the installed extension's tools make the default list; built-ins fill the rest."""
+    from unitycli.mcp.surface import ToolSurface
+    from unitycli.session import Session
+
+    surface = ToolSurface.build(Session(project_arg=str(fixture_project("chicken-defense"))), ListPolicy())
+    listed = [t.name for t in surface.tools]
+    assert "probuilder_create_shape" in listed and "probuilder_list_meshes" in listed
+    assert len(listed) < 40

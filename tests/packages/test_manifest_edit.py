@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from unitycli.errors import UnityCliError
-from unitycli.packages import Manifest, render_manifest, unity_dependency_order
 
 from tests.fixturepaths import fixture_path, fixture_project, fixtures_root
+from unitycli.errors import UnityCliError
+from unitycli.packages import Manifest, render_manifest, unity_dependency_order
 
 
 def _manifest(project: str) -> bytes:

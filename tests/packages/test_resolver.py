@@ -9,10 +9,10 @@ import tarfile
 from pathlib import Path
 
 import pytest
-from unitycli.errors import UnityCliError
-from unitycli.packages import ResolvedPackage, resolve_packages
 
 from tests.fixturepaths import fixture_project, fixtures_root
+from unitycli.errors import UnityCliError
+from unitycli.packages import ResolvedPackage, resolve_packages
 
 LFS_POINTER = (
     b"version https://git-lfs.github.com/spec/v1\n"

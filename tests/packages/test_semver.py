@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from unitycli.packages.semver import SemVer, compare_versions, is_semver
 
 # semver.org §11 example, then the Unity tags seen in the fixtures and package registry (pre, exp, preview).

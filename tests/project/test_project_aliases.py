@@ -6,11 +6,11 @@ import json
 import shutil
 
 import pytest
+
+from tests.fixturepaths import fixture_project
 from unitycli.errors import UnityCliError
 from unitycli.project import AliasSetResult, list_aliases, select_project, set_alias, unset_alias
 from unitycli.project.userdata import user_data_dir
-
-from tests.fixturepaths import fixture_project
 
 
 def _error(call, *args, **kwargs) -> UnityCliError:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from unitycli.project import InstancesListResult, list_instances, prune, select_project, set_alias
 
 from tests.fixturepaths import fixture_project
+from unitycli.project import InstancesListResult, list_instances, prune, select_project, set_alias
 
 
 def test_list_is_empty_before_any_selection():

@@ -7,11 +7,11 @@ import json
 import os
 
 import pytest
+
+from tests.fixturepaths import fixture_project
 from unitycli.errors import UnityCliError
 from unitycli.project import select_project, set_alias
 from unitycli.project.userdata import user_data_dir
-
-from tests.fixturepaths import fixture_project
 
 
 def _error(call, *args, **kwargs) -> UnityCliError:

@@ -1,11 +1,13 @@
 """Crash-injection workload shared by the test suite and `bench/crash_soak.py`.
 
-A project holds six files whose whole content is a function of one generation number `g`; each transaction
-moves every file from `g` to `g + 1` in one commit (modify the marker, and create, modify or delete the others,
-including a file in a folder that comes and goes). A child process runs such commits and is SIGKILLed at a named
-crash point (through `crashpoints.HOOK`) or after a random delay. The parent then runs recovery and checks that
-the files equal `expected(G)` for exactly one G — every file old or new, every transaction all-or-nothing — and
-that G is the generation the crash point implies.
+A project holds six files and a few folders whose whole state is a function of one generation number `g`; each
+transaction moves everything from `g` to `g + 1` in one commit: modify the marker; create, modify or delete the
+other files; create one empty folder pair (`Assets/Rooms/r<k>/inner`) and remove the previous one; and create or
+remove `Assets/Gen` with the file in it, so a folder is removed in the same commit that deletes its last file.
+A child process runs such commits and is SIGKILLed at a named crash point (through `crashpoints.HOOK`) or after a
+random delay. The parent then runs recovery and checks that files and folders equal generation G for exactly one
+G — every file old or new, every transaction all-or-nothing — and that G is the generation the crash point
+implies.
 
 Children are forked from the caller (POSIX only, like the transaction layer): each is a real process with its
 own file descriptors and locks, and dies by a real SIGKILL, but costs milliseconds instead of an interpreter start.
@@ -19,6 +21,7 @@ import signal
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,10 +31,11 @@ from unitycli.transaction import Transaction, crashpoints, recover
 MARKER = "Assets/state.txt"
 FILES = ("Assets/A/a.txt", "Assets/B/deep/b.txt", "Assets/Gen/e.txt", "Assets/d.bin", "ProjectSettings/c.asset")
 # Named crash points of the commit protocol; a `*` matches any entry index.
-COMMIT_POINTS = ("begun", "temp:*", "backup:*", "before-prepared", "prepared", "apply:*", "committed",
-                 "cleanup:*", "before-remove")
-BEFORE_COMMIT_POINT = {"begun", "temp:*", "backup:*", "before-prepared"}
-RECOVERY_POINTS = ("recover:forward:*", "recover:back:*", "cleanup:*", "recover:before-remove")
+COMMIT_POINTS = ("begun", "mkdir:*", "temp:*", "backup:*", "before-prepared", "prepared", "apply:*", "committed",
+                 "cleanup:*", "rmdir:*", "before-remove")
+BEFORE_COMMIT_POINT = {"begun", "mkdir:*", "temp:*", "backup:*", "before-prepared"}
+RECOVERY_POINTS = ("recover:forward:*", "recover:back:*", "cleanup:*", "rmdir:*", "recover:before-remove")
+ROOMS = tuple(f"Assets/Rooms/r{k}" for k in range(3))
 
 
 def expected(g: int) -> dict[str, bytes | None]:
@@ -47,15 +51,31 @@ def expected(g: int) -> dict[str, bytes | None]:
     return state
 
 
+def expected_dirs(g: int) -> dict[str, bool]:
+    """Which tracked folders exist at generation g: one empty room pair, and `Assets/Gen` while e.txt is there."""
+    dirs = {}
+    for k, room in enumerate(ROOMS):
+        dirs[room] = dirs[room + "/inner"] = k == g % 3
+    dirs["Assets/Gen"] = expected(g)["Assets/Gen/e.txt"] is not None
+    return dirs
+
+
 def seed(root: Path, g: int = 0) -> None:
     for rel, data in expected(g).items():
         if data is not None:
             (root / rel).parent.mkdir(parents=True, exist_ok=True)
             (root / rel).write_bytes(data)
+    for rel, present in expected_dirs(g).items():
+        if present:
+            (root / rel).mkdir(parents=True, exist_ok=True)
 
 
 def observed(root: Path) -> dict[str, bytes | None]:
     return {rel: (root / rel).read_bytes() if (root / rel).exists() else None for rel in expected(0)}
+
+
+def observed_dirs(root: Path) -> dict[str, bool]:
+    return {rel: (root / rel).is_dir() for rel in expected_dirs(0)}
 
 
 def leftovers(root: Path) -> list[str]:
@@ -92,6 +112,11 @@ def _step(root: Path) -> int:
             tx.write_bytes(rel, data)
         elif tx.exists(rel):
             tx.delete(rel)
+    for rel, present in expected_dirs(g + 1).items():
+        if present and not tx.exists(rel):
+            tx.make_dir(rel)
+        elif not present and tx.exists(rel):
+            tx.remove_dir(rel)
     tx.commit()
     return g + 1
 
@@ -123,7 +148,8 @@ class Cycle:
 class _Child:
     """A forked writer: a real separate process (own fds, own flock) without paying interpreter start-up."""
 
-    def __init__(self, root: Path, mode: str, point: str | None = None, nth: int = 1) -> None:
+    def __init__(self, root: Path, mode: str, point: str | None = None, nth: int = 1,
+                 body: Callable[[], None] | None = None) -> None:
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child never returns into the caller (pytest): it exits here, or is killed
@@ -132,7 +158,12 @@ class _Child:
                 os.close(read_end)
                 os.dup2(write_end, 1)
                 sys.stdout = os.fdopen(1, "w", buffering=1)
-                child_main([str(root), mode] + ([point, str(nth)] if point else []))
+                if body is None:
+                    child_main([str(root), mode] + ([point, str(nth)] if point else []))
+                else:
+                    if point is not None:
+                        _install_hook(point, nth)
+                    body()
                 sys.stdout.flush()
             except BaseException:
                 traceback.print_exc()  # stderr is inherited: a failing child is visible in the test output
@@ -153,6 +184,11 @@ class _Child:
         return text, killed
 
 
+def killed_at(point: str, nth: int, body: Callable[[], None]) -> bool:
+    """Run `body` (any writer) in a forked child SIGKILLed at the nth hit of `point`; True if it was killed."""
+    return _Child(Path("."), "body", point, nth, body).wait()[1]
+
+
 def _committed(output: str) -> int | None:
     numbers = [int(line.split()[1]) for line in output.splitlines() if line.startswith("committed ")]
     return numbers[-1] if numbers else None
@@ -164,6 +200,7 @@ def _check(root: Path, low: int, high: int, point: str) -> tuple[str, int]:
     assert leftovers(root) == [], f"{point}: leftovers {leftovers(root)}"
     g = generation(root)
     assert observed(root) == expected(g), f"{point}: files are not one whole generation {g}"
+    assert observed_dirs(root) == expected_dirs(g), f"{point}: folders are not those of generation {g}"
     assert low <= g <= high, f"{point}: generation {g} outside [{low}, {high}]"
     return (report.outcome if report else "none"), g
 

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
 from unitycli.errors import UnityCliError
 from unitycli.transaction import Transaction, editor_status, ensure_editor_closed
 

@@ -8,10 +8,10 @@ import stat
 from pathlib import Path
 
 import pytest
-from unitycli.errors import UnityCliError
-from unitycli.transaction import ProjectLock, Transaction, crashpoints, revision_of
 
 from tests.transaction.txnprojects import tree
+from unitycli.errors import UnityCliError
+from unitycli.transaction import ProjectLock, Transaction, crashpoints, revision_of
 
 TAGS = "ProjectSettings/TagManager.asset"
 

@@ -1,4 +1,5 @@
-"""Crash safety: a writer SIGKILLed anywhere in a multi-file commit leaves every file old or new, all or nothing."""
+"""Crash safety: a writer SIGKILLed anywhere in a multi-file commit leaves every file and folder old or new, all
+or nothing."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from tests.transaction import crash_workload as workload
 
 def test_kills_at_every_named_point_inside_recovery_and_at_random_times_lose_nothing(project: Path) -> None:
     workload.seed(project)
-    cycles = workload.run_cycles(project, named=27, in_recovery=12, random_kills=21, rng=random.Random(20240611))
+    cycles = workload.run_cycles(project, named=33, in_recovery=12, random_kills=18, rng=random.Random(20240611))
     kills = [c for c in cycles if c.killed]
     outcomes = Counter(c.outcome for c in kills)
     assert len(kills) >= 50, [c for c in cycles if not c.killed]

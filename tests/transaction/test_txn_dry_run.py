@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from unitycli.transaction import Transaction, revision_of
-
 from tests.transaction.txnprojects import tree
+from unitycli.transaction import Transaction, revision_of
 
 TAGS = "ProjectSettings/TagManager.asset"
 
@@ -24,6 +23,7 @@ def test_dry_run_of_a_real_tag_manager_edit_writes_nothing_and_reports_the_exact
     assert (result.committed, result.dry_run) == (False, True)
     assert (effects.created, effects.modified, effects.deleted) == (["Assets/Notes/readme.txt"], [TAGS], [])
     assert effects.requires_reimport and effects.reimport_paths == ["Assets/Notes/readme.txt"]
+    assert (effects.created_dirs, effects.deleted_dirs) == (["Assets/Notes"], [])  # the new file's parent
     diffs = {d.path: d.diff for d in effects.diffs}
     assert diffs[TAGS] == (
         "--- a/ProjectSettings/TagManager.asset\n"
@@ -47,7 +47,9 @@ def test_dry_run_result_uses_camel_case_and_reports_revisions(minigolf: Path) ->
     tx.write_bytes("Packages/manifest.json", old.replace(b'"3.1.2"', b'"3.1.3"'))
     dumped = tx.commit().model_dump(mode="json")
     assert set(dumped) == {"txid", "committed", "dryRun", "effects", "revisions"}
-    assert set(dumped["effects"]) == {"created", "modified", "deleted", "diffs", "requiresReimport", "reimportPaths"}
+    assert set(dumped["effects"]) == {"created", "modified", "deleted", "diffs", "createdDirs", "deletedDirs",
+                                      "requiresReimport", "reimportPaths"}
+    assert (dumped["effects"]["createdDirs"], dumped["effects"]["deletedDirs"]) == ([], [])
     diff = dumped["effects"]["diffs"][0]
     assert diff["oldRevision"] == revision_of(old)
     assert diff["newRevision"] == dumped["revisions"]["Packages/manifest.json"]

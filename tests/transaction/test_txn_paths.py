@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from unitycli.errors import UnityCliError
 from unitycli.transaction import Transaction, project_relative, resolve_inside
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from unitycli.errors import UnityCliError
 from unitycli.transaction import Transaction, recover, revision_of
 from unitycli.transaction.journal import _line

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from unitycli.errors import UnityCliError
-from unitycli.unityfiles import JsonFile, JsonStyle, load_json_file, looks_like_json
 
 from tests.fixturepaths import fixture_path, fixtures_root
+from unitycli.errors import UnityCliError
+from unitycli.unityfiles import JsonFile, JsonStyle, load_json_file, looks_like_json
 
 
 def _json_files() -> list:

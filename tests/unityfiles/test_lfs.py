@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from unitycli.errors import UnityCliError
-from unitycli.unityfiles import ensure_not_lfs, is_lfs_pointer
 
 from tests.fixturepaths import fixture_path
+from unitycli.errors import UnityCliError
+from unitycli.unityfiles import ensure_not_lfs, is_lfs_pointer
 
 OID = "sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393"
 POINTER = f"version https://git-lfs.github.com/spec/v1\noid {OID}\nsize 12345\n".encode()

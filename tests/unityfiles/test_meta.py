@@ -6,10 +6,10 @@ import re
 from collections import Counter
 
 import pytest
-from unitycli.errors import UnityCliError
-from unitycli.unityfiles import new_meta, parse_meta
 
 from tests.fixturepaths import fixture_path, fixtures_root
+from unitycli.errors import UnityCliError
+from unitycli.unityfiles import new_meta, parse_meta
 
 GUID = re.compile(r"[0-9a-f]{32}")
 

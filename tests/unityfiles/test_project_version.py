@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from unitycli.errors import UnityCliError
-from unitycli.unityfiles import parse_project_version, read_project_version
 
 from tests.fixturepaths import fixture_project, fixtures_root
+from unitycli.errors import UnityCliError
+from unitycli.unityfiles import parse_project_version, read_project_version
 
 
 def test_chicken_defense_is_2022_3_17f1():

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from unitycli.unityyaml import UnityYamlFile
-
 from tests.fixturepaths import fixture_path
+from unitycli.unityyaml import UnityYamlFile
 
 CD_GAME = "chicken-defense/Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 MG_GAME = "minigolf/Assets/LlamAcademy/Minigolf/Scenes/Game.unity"

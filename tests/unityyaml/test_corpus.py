@@ -8,12 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-from unitycli.unityyaml import Flow, UnityYamlFile, detect_style
-from unitycli.unityyaml.emit import emit_body
-from unitycli.unityyaml.nodes import Mapping, Node, Sequence
 
 from tests.fixturepaths import fixture_path, fixtures_root
 from tests.unityyaml.corpus import unity_yaml_files
+from unitycli.unityyaml import Flow, UnityYamlFile, detect_style
+from unitycli.unityyaml.emit import emit_body
+from unitycli.unityyaml.nodes import Mapping, Node, Sequence
 
 # Objects whose text our emitter does not reproduce: hand-edited template readmes, and one string with a space
 # before a line break (libyaml would double-quote it; Unity kept single quotes).

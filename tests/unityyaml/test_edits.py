@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from unitycli.errors import UnityCliError
-from unitycli.unityyaml import Ref, UnityYamlFile
 
 from tests.unityyaml.edits import CD_GAME, MG_GAME, SPIT, VFX_SCENE, VFX_SETTINGS, line, load, with_lines
+from unitycli.errors import UnityCliError
+from unitycli.unityyaml import Ref, UnityYamlFile
 
 SPIT_GUID = "5656e7ea1f1a75d4c895547ec2b824b3"
 

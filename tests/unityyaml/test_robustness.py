@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from unitycli.errors import UnityCliError
-from unitycli.unityyaml import UnityYamlFile, ensure_roundtrips, roundtrips
 
 from tests.fixturepaths import fixture_path
 from tests.unityyaml.edits import SPIT
+from unitycli.errors import UnityCliError
+from unitycli.unityyaml import UnityYamlFile, ensure_roundtrips, roundtrips
 
 HEADER = b"%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
 
@@ -113,3 +113,15 @@ def test_truncated_and_mutated_real_files_never_crash(data):
     lines = original.split(b"\n")
     drop = data.draw(st.integers(0, len(lines) - 1))
     _check(b"\n".join(lines[:drop] + lines[drop + 1 :]))
+
+
+def test_a_bad_escape_is_a_format_error_when_read():
+    data = (b"%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n"
+            b"  m_Name: \"Ground\\q\"\n")
+    doc = UnityYamlFile.parse(data, "Assets/Bad.unity").documents[0]
+    with pytest.raises(UnityCliError) as caught:
+        doc.get("m_Name")
+    assert caught.value.code == "E_FILE_FORMAT_UNSUPPORTED"
+    assert "Assets/Bad.unity" in caught.value.message
+    with pytest.raises(UnityCliError):
+        doc.to_python()

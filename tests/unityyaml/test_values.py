@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+
+from tests.unityyaml.edits import CD_GAME, URP_RENDERER, load
 from unitycli.errors import UnityCliError
 from unitycli.unityyaml import (
     Ref,
@@ -14,8 +16,6 @@ from unitycli.unityyaml import (
     parse_path,
     stripped_file_id,
 )
-
-from tests.unityyaml.edits import CD_GAME, URP_RENDERER, load
 
 
 def test_reading_a_probuilder_mesh_and_a_cinemachine_lens_by_path():

@@ -1,4 +1,4 @@
-"""Cursor paging shared by the asset tools: answers are never truncated silently, they continue with `nextCursor`.
+"""Cursor paging shared by every tool with large answers: never truncated silently, they continue with `nextCursor`.
 
 A cursor is opaque to callers: the offset of the next item plus a digest of the query that produced it, so a cursor
 passed to a different query (another path, filter or tool) is refused instead of silently skipping items.

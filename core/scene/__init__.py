@@ -1,0 +1,41 @@
+"""The scene model shared by the scene, prefab, GameObject and component tools (DESIGN §9).
+
+`files` names and opens a scene or prefab through the tool's transaction; `tree` builds the GameObject tree
+(Transforms, prefab instances, stripped objects, SceneRoots); `lookup` finds a GameObject by path or fileID;
+`components` lists and matches components; `values` type-checks JSON values against current ones; `edits` creates
+GameObjects, adds and removes components and deletes subtrees; `references` finds local references.
+"""
+
+from unitycli.scene.components import ComponentRef, components_of, describe, find_component
+from unitycli.scene.edits import (
+    Created,
+    Deleted,
+    add_component,
+    create_gameobject,
+    delete_gameobject,
+    remove_component,
+    subtree_objects,
+    uses_root_order,
+)
+from unitycli.scene.files import (
+    OBJECT_FILE_SUFFIXES,
+    PREFAB_SUFFIXES,
+    SCENE_SUFFIXES,
+    LoadedFile,
+    list_files,
+    open_for_read,
+    open_for_write,
+    resolve_file,
+)
+from unitycli.scene.lookup import find_gameobject, instance_unsupported
+from unitycli.scene.references import Reference, null_references, references_to
+from unitycli.scene.tree import SceneModel, SceneNode, instance_modifications, instance_name
+from unitycli.scene.values import convert_value, property_node, shape_of, to_json
+
+__all__ = [
+    "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES", "ComponentRef", "Created", "Deleted", "LoadedFile",
+    "Reference", "SceneModel", "SceneNode", "add_component", "components_of", "convert_value", "create_gameobject",
+    "delete_gameobject", "describe", "find_component", "find_gameobject", "instance_modifications", "instance_name",
+    "instance_unsupported", "list_files", "null_references", "open_for_read", "open_for_write", "property_node", "references_to",
+    "remove_component", "resolve_file", "shape_of", "subtree_objects", "to_json", "uses_root_order",
+]

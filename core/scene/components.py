@@ -1,0 +1,122 @@
+"""The components of a GameObject (`m_Component: - component: {fileID}`) and how a request names one.
+
+A component is named by class name (`Light`, `Transform`: which also finds a RectTransform, as `GetComponent`
+does), by the script class of a MonoBehaviour (the `.cs` file stem whose `.meta` GUID is `m_Script.guid`: the
+fixtures hold the `.cs.meta` files even where the `.cs` files are missing), by script GUID, or by fileID.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from unitycli.errors import UnityCliError
+from unitycli.scene.lookup import instance_unsupported
+from unitycli.scene.tree import SceneModel, SceneNode
+from unitycli.unityyaml import Document, Ref
+
+MONOBEHAVIOUR = 114
+_GUID = re.compile(r"^[0-9a-fA-F]{32}$")
+_FILE_ID = re.compile(r"^-?[0-9]+$")
+
+ScriptPath = Callable[[str], str | None]  # script GUID -> asset path (None when unknown)
+
+
+@dataclass
+class ComponentRef:
+    """One component of a GameObject, with what is needed to name it back to the caller."""
+
+    file_id: int
+    class_id: int
+    class_name: str
+    script_guid: str | None = None
+    script_path: str | None = None
+    missing: bool = False  # listed in m_Component but absent from the file
+
+    @property
+    def script_class(self) -> str | None:
+        """The script's class name: its `.cs` file stem (Unity requires the two to match for MonoBehaviours)."""
+        if self.script_path and self.script_path.endswith(".cs"):
+            return self.script_path.rsplit("/", 1)[-1][:-3]
+        return None
+
+    @property
+    def display_name(self) -> str:
+        return self.script_class or self.class_name
+
+
+def components_of(model: SceneModel, node: SceneNode, script_path: ScriptPath | None = None) -> list[ComponentRef]:
+    """The components of a GameObject in `m_Component` order (a prefab instance has none in this file)."""
+    if node.is_instance:
+        return []
+    out: list[ComponentRef] = []
+    entries = model.file.get(node.file_id).get("m_Component", []) or []
+    for entry in entries:
+        ref = entry.get("component") if isinstance(entry, dict) else None
+        if not isinstance(ref, Ref):
+            continue
+        doc = model.file.find(ref.file_id)
+        if doc is None:
+            out.append(ComponentRef(ref.file_id, 0, "", missing=True))
+            continue
+        out.append(describe(doc, script_path))
+    return out
+
+
+def describe(doc: Document, script_path: ScriptPath | None = None) -> ComponentRef:
+    """A component document as a `ComponentRef` (script GUID and path resolved for MonoBehaviours)."""
+    guid = None
+    if doc.class_id == MONOBEHAVIOUR and not doc.stripped:
+        script = doc.get("m_Script", None)
+        guid = script.guid if isinstance(script, Ref) else None
+    path = script_path(guid) if guid and script_path is not None else None
+    return ComponentRef(doc.file_id, doc.class_id, doc.class_name, guid, path)
+
+
+def _matches(component: ComponentRef, wanted: str) -> bool:
+    if component.missing:
+        return False
+    if _GUID.match(wanted):
+        return component.script_guid is not None and component.script_guid.lower() == wanted.lower()
+    return wanted in (component.class_name, component.script_class)
+
+
+def find_component(model: SceneModel, node: SceneNode, wanted: str | int,
+                   script_path: ScriptPath | None = None) -> ComponentRef:
+    """The one component `wanted` names on `node`: `E_COMPONENT_NOT_FOUND` / `E_COMPONENT_AMBIGUOUS` with the
+    GameObject's components listed so the caller can pick one.
+
+    A string is a class name, script class name, script GUID or (all digits) a fileID; an int is a class ID
+    (`65` for BoxCollider), for callers that know the class rather than a name.
+    """
+    if node.is_instance:
+        raise instance_unsupported(node, "its components live in the source prefab")
+    components = components_of(model, node, script_path)
+    text = str(wanted).strip()
+    if isinstance(wanted, int):
+        hits = [c for c in components if c.class_id == wanted and not c.missing]
+    elif _FILE_ID.match(text) and not _GUID.match(text):
+        hits = [c for c in components if c.file_id == int(text) and not c.missing]
+    else:
+        hits = [c for c in components if _matches(c, text)]
+        if not hits and text == "Transform":
+            hits = [c for c in components if c.class_name == "RectTransform"]
+        if not hits and not _GUID.match(text):  # the same name in another letter case, if that is unique
+            hits = [c for c in components if not c.missing
+                    and text.lower() in (c.class_name.lower(), (c.script_class or "").lower())]
+    listed = [{"fileID": c.file_id, "class": c.class_name, "script": c.script_class, "scriptGuid": c.script_guid}
+              for c in components]
+    if len(hits) == 1:
+        return hits[0]
+    where = f"{node.path!r} (&{node.file_id}) in {model.file.name}"
+    if not hits:
+        raise UnityCliError("E_COMPONENT_NOT_FOUND", f"{where} has no component {wanted!r}",
+                            details={"component": wanted, "gameObject": node.path, "fileID": node.file_id,
+                                     "components": listed},
+                            next_actions=["Repeat with component set to one of the listed class names, scripts or "
+                                          "fileIDs", "unitycli tools run component.add (to add a built-in one)"])
+    raise UnityCliError("E_COMPONENT_AMBIGUOUS", f"{where} has {len(hits)} components {wanted!r}",
+                        details={"component": wanted, "gameObject": node.path,
+                                 "candidates": [d for d in listed if d["fileID"] in {h.file_id for h in hits}]},
+                        next_actions=["Repeat with component set to one of the candidates' fileIDs"])

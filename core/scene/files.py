@@ -1,0 +1,120 @@
+"""Naming and opening the scene or prefab a tool works on: a project-relative path or a unique asset name.
+
+Every read goes through the tool's transaction (so dry-run, `revision` and `E_TARGET_CHANGED` see it), a Git LFS
+pointer is refused before parsing, and a file opened for writing must round-trip byte-identically first.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from unitycli.errors import UnityCliError
+from unitycli.unityfiles import ensure_not_lfs
+from unitycli.unityyaml import UnityYamlFile, ensure_roundtrips
+
+SCENE_SUFFIXES = (".unity",)
+PREFAB_SUFFIXES = (".prefab",)
+OBJECT_FILE_SUFFIXES = (".unity", ".prefab")
+_SEARCH_ROOTS = ("Assets", "Packages")
+
+
+@dataclass
+class LoadedFile:
+    """One scene or prefab as read in this transaction: its path, revision and lossless model."""
+
+    path: str
+    revision: str
+    yaml: UnityYamlFile
+
+    def save(self, ctx: Any) -> None:
+        """Stage the edited file in the tool's transaction (written at commit, previewed in dry-run)."""
+        ctx.transaction.write_bytes(self.path, self.yaml.to_bytes())
+
+
+def list_files(root: Path, suffixes: tuple[str, ...]) -> list[str]:
+    """Project-relative paths of the files with `suffixes` under Assets/ and Packages/, sorted.
+
+    Folders Unity does not import (hidden, or ending in `~`) are skipped, and symlinked folders are not followed.
+    """
+    found: list[str] = []
+    for top in _SEARCH_ROOTS:
+        base = root / top
+        if not base.is_dir():
+            continue
+        for dirpath, dirnames, filenames in os.walk(base):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and not d.endswith("~"))
+            rel = Path(dirpath).relative_to(root).as_posix()
+            found.extend(f"{rel}/{name}" for name in filenames if name.endswith(suffixes))
+    return sorted(found)
+
+
+def _kind_words(suffixes: tuple[str, ...]) -> str:
+    return " or ".join({".unity": "scene", ".prefab": "prefab"}.get(s, s) for s in suffixes)
+
+
+def _not_found(file: str, why: str, suffixes: tuple[str, ...], candidates: list[str]) -> UnityCliError:
+    actions = ["unitycli tools run scene.list"]
+    return UnityCliError("E_SCENE_NOT_FOUND", f"no {_kind_words(suffixes)} {file!r}: {why}",
+                         details={"file": file, "didYouMean": candidates}, next_actions=actions)
+
+
+def resolve_file(ctx: Any, file: str, suffixes: tuple[str, ...] = OBJECT_FILE_SUFFIXES) -> str:
+    """The project-relative path `file` names: a path (`Assets/Scenes/Game.unity`) or a unique asset name
+    (`Game`, `Game.unity`). `E_SCENE_NOT_FOUND`, `E_SCENE_AMBIGUOUS` (with candidates), `E_PATH_OUTSIDE_PROJECT`."""
+    text = file.replace("\\", "/").strip()
+    while text.startswith("./"):
+        text = text[2:]
+    if not text:
+        raise _not_found(file, "the name is empty", suffixes, [])
+    if "/" in text or os.path.isabs(text):
+        if not ctx.transaction.exists(text):  # raises E_PATH_OUTSIDE_PROJECT for .., absolute paths, symlinks
+            raise _not_found(file, "the path does not exist in the project", suffixes, [])
+        if not text.endswith(suffixes):
+            raise _not_found(file, f"the file is not a {_kind_words(suffixes)} ({', '.join(suffixes)})", suffixes, [])
+        return text
+    all_files = list_files(Path(ctx.project.root), suffixes)
+    matches = [p for p in all_files if _name_matches(p, text, suffixes, exact=True)]
+    if not matches:
+        matches = [p for p in all_files if _name_matches(p, text, suffixes, exact=False)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        names = sorted({Path(p).name for p in all_files})
+        close = difflib.get_close_matches(text, names, n=5, cutoff=0.5)
+        raise _not_found(file, "no asset has that name", suffixes, [p for p in all_files if Path(p).name in close])
+    raise UnityCliError("E_SCENE_AMBIGUOUS", f"{len(matches)} files are named {file!r}; give the path",
+                        details={"file": file, "candidates": matches},
+                        next_actions=[f"Repeat with file set to one of: {', '.join(matches[:5])}"])
+
+
+def _name_matches(path: str, name: str, suffixes: tuple[str, ...], *, exact: bool) -> bool:
+    base = path.rsplit("/", 1)[-1]
+    stem = next((base[: -len(s)] for s in suffixes if base.endswith(s)), base)
+    if exact:
+        return name in (base, stem)
+    return name.lower() in (base.lower(), stem.lower())
+
+
+def _read(ctx: Any, path: str) -> bytes:
+    data = ctx.transaction.read_bytes(path)
+    ensure_not_lfs(path, data)
+    return data
+
+
+def open_for_read(ctx: Any, path: str) -> LoadedFile:
+    """Read and parse (lazily) a scene or prefab; the revision is that of the bytes read."""
+    data = _read(ctx, path)
+    return LoadedFile(path, ctx.transaction.revision(path) or "", UnityYamlFile.parse(data, path))
+
+
+def open_for_write(ctx: Any, path: str, expected_revision: str | None) -> LoadedFile:
+    """Read a file to edit: `E_STALE_WRITE` if it is not at `expected_revision`, `E_FILE_FORMAT_UNSUPPORTED` if
+    it would not round-trip byte-identically (so an edit can never damage text we do not understand)."""
+    if expected_revision:
+        ctx.transaction.expect_revision(path, expected_revision)
+    data = _read(ctx, path)
+    return LoadedFile(path, ctx.transaction.revision(path) or "", ensure_roundtrips(data, path))

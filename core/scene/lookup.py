@@ -1,0 +1,59 @@
+"""Finding the GameObject a request names: a hierarchy path (`Root/Child`) or a fileID.
+
+Paths compare the whole `/`-joined name chain, so a name that itself contains `/` still matches. Siblings may
+share a name; then the path is ambiguous and the candidates are listed with their fileIDs, which are unique.
+"""
+
+from __future__ import annotations
+
+import re
+
+from unitycli.errors import UnityCliError
+from unitycli.scene.tree import SceneModel, SceneNode
+
+_FILE_ID = re.compile(r"^&?-?[0-9]+$")
+
+
+def _candidate(node: SceneNode) -> dict[str, object]:
+    return {"path": node.path, "fileID": node.file_id, "kind": node.kind}
+
+
+def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
+    """The node `target` names. `E_GAMEOBJECT_NOT_FOUND` (with near matches) or `E_GAMEOBJECT_AMBIGUOUS`."""
+    name = model.file.name or "the file"
+    if isinstance(target, int) or _FILE_ID.match(str(target).strip()):
+        file_id = target if isinstance(target, int) else int(str(target).strip().lstrip("&"))
+        node = model.nodes.get(file_id)
+        if node is not None:
+            return node
+        owner = model.node_of_object(file_id)
+        hint = []
+        if owner is not None:
+            hint = [f"fileID {file_id} is a part of {owner.path!r}; its GameObject fileID is {owner.file_id}"]
+        raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject or prefab instance &{file_id}",
+                            details={"file": name, "gameObject": str(target),
+                                     "didYouMean": [_candidate(owner)] if owner is not None else []},
+                            next_actions=hint + [f"unitycli tools run scene.hierarchy --input '{{\"file\": \"{name}\"}}'"])
+    path = str(target).strip().strip("/")
+    hits = [node for node in model.walk() if node.path == path]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise UnityCliError("E_GAMEOBJECT_AMBIGUOUS", f"{len(hits)} objects in {name} have the path {path!r}",
+                            details={"file": name, "gameObject": path, "candidates": [_candidate(n) for n in hits]},
+                            next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
+    leaf = path.rsplit("/", 1)[-1]
+    near = [_candidate(n) for n in model.walk() if n.name == leaf or n.name.lower() == leaf.lower()][:10]
+    raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject at {path!r}",
+                        details={"file": name, "gameObject": path, "didYouMean": near},
+                        next_actions=[f"unitycli tools run gameobject.find --input "
+                                      f"'{{\"file\": \"{name}\", \"name\": \"*{leaf}*\"}}'",
+                                      f"unitycli tools run scene.hierarchy --input '{{\"file\": \"{name}\"}}'"])
+
+
+def instance_unsupported(node: SceneNode, why: str) -> UnityCliError:
+    """A prefab instance's objects live in its source prefab; changing them here means writing overrides."""
+    return UnityCliError(
+        "E_PREFAB_INSTANCE_UNSUPPORTED", f"{node.path!r} (&{node.file_id}) is a prefab instance: {why}",
+        details={"gameObject": node.path, "fileID": node.file_id, "sourcePrefabGuid": node.source_prefab_guid},
+        next_actions=["Edit the source prefab instead (prefab.hierarchy shows its objects)"])

@@ -1,0 +1,235 @@
+"""The GameObject tree of a scene or prefab, built from the Transforms' `m_Father` / `m_Children`.
+
+Facts it relies on (fixture files named):
+- Every GameObject's first component is its Transform (`!u!4`) or RectTransform (`!u!224`); a child is listed in
+  its parent Transform's `m_Children`, in sibling order (`chicken-defense/.../Game.unity` line 21188).
+- A prefab instance is a `PrefabInstance` (`!u!1001`) placed under `m_Modification.m_TransformParent`; its parent
+  lists the instance's **stripped** root Transform in `m_Children` (`Game.unity` lines 21191 and 574). Objects the
+  scene adds inside an instance hang off other stripped Transforms of that instance; they are shown as children of
+  the instance node. The instance's own contents live in the source prefab (see `prefab.hierarchy`).
+- Root order: the `SceneRoots` object (`--- !u!1660057539 &9223372036854775807`, `m_Roots`) when present (it is not
+  sorted by fileID: `examples/sample-project/.../Garden.unity`); otherwise Unity 2022-era files keep `m_RootOrder`
+  on each root Transform and as a `m_RootOrder` modification of root instances (`chicken-defense/Assets/Scenes/
+  SampleScene.unity`; every fixture scene without SceneRoots has it). Roots found in neither keep file order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
+
+TRANSFORM_CLASSES = (4, 224)
+GAMEOBJECT = 1
+PREFAB_INSTANCE = 1001
+SCENE_ROOTS = 1660057539
+
+
+@dataclass(eq=False)
+class SceneNode:
+    """A GameObject (`kind="gameObject"`) or a prefab instance (`kind="prefabInstance"`) in the tree."""
+
+    file_id: int
+    kind: str
+    name: str
+    transform_id: int | None
+    hide_flags: int = 0
+    active: bool | None = None
+    source_prefab_guid: str | None = None
+    parent: SceneNode | None = None
+    children: list[SceneNode] = field(default_factory=list)
+    dangling_parent: int | None = None  # m_Father / m_TransformParent names an object that is not in the file
+
+    @property
+    def is_instance(self) -> bool:
+        return self.kind == "prefabInstance"
+
+    @property
+    def hidden(self) -> bool:
+        return self.hide_flags != 0
+
+    @property
+    def path(self) -> str:
+        """`Root/Child/Grandchild` (names as written; a name may itself contain `/`)."""
+        names = []
+        node: SceneNode | None = self
+        while node is not None:
+            names.append(node.name)
+            node = node.parent
+        return "/".join(reversed(names))
+
+    @property
+    def depth(self) -> int:
+        depth, node = 0, self.parent
+        while node is not None:
+            depth, node = depth + 1, node.parent
+        return depth
+
+    def walk(self) -> Iterator[SceneNode]:
+        """This node and its descendants, depth first in sibling order."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+def _int(doc: Document, path: str, default: int = 0) -> int:
+    value = doc.get(path, default)
+    return value if isinstance(value, int) else default
+
+
+def _ref_id(value: object) -> int:
+    return value.file_id if isinstance(value, Ref) and value.guid is None else 0
+
+
+def instance_modifications(doc: Document) -> list[dict]:
+    """The `m_Modification.m_Modifications` entries of a PrefabInstance as plain dicts."""
+    mods = doc.get("m_Modification.m_Modifications", [])
+    return [m for m in mods if isinstance(m, dict)] if isinstance(mods, list) else []
+
+
+def instance_name(doc: Document) -> str | None:
+    """The instance's name override: the `m_Name` modification (the root's when several objects are renamed,
+    which is the first one Unity writes for the root in the fixtures; see `SceneModel.instance_root_name`)."""
+    for mod in instance_modifications(doc):
+        if mod.get("propertyPath") == "m_Name":
+            value = mod.get("value")
+            return "" if value is None else str(value)
+    return None
+
+
+class SceneModel:
+    """The tree of one parsed Unity file; built once, then queried by fileID, path or walk."""
+
+    def __init__(self, file: UnityYamlFile) -> None:
+        self.file = file
+        self.nodes: dict[int, SceneNode] = {}
+        self.by_transform: dict[int, SceneNode] = {}
+        self.stripped_owner: dict[int, int] = {}  # stripped object fileID -> PrefabInstance fileID
+        self.roots: list[SceneNode] = []
+        self.dangling_children: list[tuple[int, int]] = []  # (parent transform, missing child fileID)
+        self._build()
+
+    # --- building --------------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        file = self.file
+        order: dict[int, int] = {}
+        for pos, doc in enumerate(file.documents):
+            if doc.stripped:
+                owner = _ref_id(doc.get("m_PrefabInstance", None))
+                if owner:
+                    self.stripped_owner[doc.file_id] = owner
+            elif doc.class_id == GAMEOBJECT:
+                self._add_gameobject(doc)
+                order[doc.file_id] = pos
+            elif doc.class_id == PREFAB_INSTANCE:
+                source = doc.get("m_SourcePrefab", None)
+                name = instance_name(doc)
+                node = SceneNode(doc.file_id, "prefabInstance", name if name is not None else "",
+                                 transform_id=None, hide_flags=_int(doc, "m_ObjectHideFlags"),
+                                 source_prefab_guid=source.guid if isinstance(source, Ref) else None)
+                self.nodes[doc.file_id] = node
+                order[doc.file_id] = pos
+        for stripped_id, owner in self.stripped_owner.items():
+            doc = file.find(stripped_id)
+            instance = self.nodes.get(owner)
+            if doc is not None and doc.class_id in TRANSFORM_CLASSES and instance is not None:
+                self.by_transform.setdefault(stripped_id, instance)
+        self._link(order)
+
+    def _add_gameobject(self, doc: Document) -> None:
+        transform_id = None
+        for entry in doc.get("m_Component", []) or []:
+            ref_id = _ref_id(entry.get("component") if isinstance(entry, dict) else None)
+            target = self.file.find(ref_id) if ref_id else None
+            if target is not None and target.class_id in TRANSFORM_CLASSES:
+                transform_id = ref_id
+                break
+        node = SceneNode(doc.file_id, "gameObject", str(doc.get("m_Name", "")), transform_id,
+                         hide_flags=_int(doc, "m_ObjectHideFlags"), active=_int(doc, "m_IsActive", 1) != 0)
+        self.nodes[doc.file_id] = node
+        if transform_id is not None:
+            self.by_transform[transform_id] = node
+
+    def _parent_of(self, node: SceneNode) -> tuple[SceneNode | None, int]:
+        """(parent node or None, the raw parent fileID) from m_Father or m_TransformParent."""
+        if node.is_instance:
+            parent_id = _ref_id(self.file.get(node.file_id).get("m_Modification.m_TransformParent", None))
+        elif node.transform_id is not None:
+            parent_id = _ref_id(self.file.get(node.transform_id).get("m_Father", None))
+        else:
+            return None, 0
+        if not parent_id:
+            return None, 0
+        return self.by_transform.get(parent_id), parent_id
+
+    def _link(self, order: dict[int, int]) -> None:
+        unlisted: dict[int, list[SceneNode]] = {}
+        roots: list[SceneNode] = []
+        for node in sorted(self.nodes.values(), key=lambda n: order[n.file_id]):
+            parent, parent_id = self._parent_of(node)
+            if parent is None:
+                if parent_id:
+                    node.dangling_parent = parent_id
+                roots.append(node)
+                continue
+            node.parent = parent
+            unlisted.setdefault(parent.file_id, []).append(node)
+        for parent_id, kids in unlisted.items():
+            parent = self.nodes[parent_id]
+            listed = self._listed_children(parent)
+            rank = {id(n): i for i, n in enumerate(listed)}
+            parent.children = sorted(kids, key=lambda n: rank.get(id(n), len(listed)))
+        self.roots = self._order_roots(roots)
+
+    def _listed_children(self, parent: SceneNode) -> list[SceneNode]:
+        if parent.is_instance or parent.transform_id is None:
+            return []
+        listed = []
+        for ref in self.file.get(parent.transform_id).get("m_Children", []) or []:
+            child = self.by_transform.get(_ref_id(ref))
+            if child is None:
+                self.dangling_children.append((parent.transform_id, _ref_id(ref)))
+            elif child.parent is parent:
+                listed.append(child)
+        return listed
+
+    def _order_roots(self, roots: list[SceneNode]) -> list[SceneNode]:
+        scene_roots = self.file.find(SCENE_ROOTS_FILE_ID)
+        if scene_roots is not None and scene_roots.class_id == SCENE_ROOTS:
+            rank: dict[int, int] = {}
+            for i, ref in enumerate(scene_roots.get("m_Roots", []) or []):
+                ref_id = _ref_id(ref)
+                node = self.nodes.get(ref_id) if ref_id in self.nodes else self.by_transform.get(ref_id)
+                if node is not None:
+                    rank.setdefault(node.file_id, i)
+            return sorted(roots, key=lambda n: rank.get(n.file_id, len(rank)))
+        return sorted(roots, key=self._root_order)
+
+    def _root_order(self, node: SceneNode) -> int:
+        big = 1 << 62
+        if node.is_instance:
+            for mod in instance_modifications(self.file.get(node.file_id)):
+                if mod.get("propertyPath") == "m_RootOrder" and isinstance(mod.get("value"), int):
+                    return mod["value"]
+            return big
+        if node.transform_id is None:
+            return big
+        return _int(self.file.get(node.transform_id), "m_RootOrder", big)
+
+    # --- queries ---------------------------------------------------------------------------------------------
+    def walk(self) -> Iterator[SceneNode]:
+        """Every node, depth first from the roots in order."""
+        for root in self.roots:
+            yield from root.walk()
+
+    def node_of_object(self, file_id: int) -> SceneNode | None:
+        """The node an object belongs to: a GameObject, PrefabInstance, Transform or a stripped instance object."""
+        node = self.nodes.get(file_id) or self.by_transform.get(file_id)
+        if node is None and file_id in self.stripped_owner:
+            node = self.nodes.get(self.stripped_owner[file_id])
+        return node
+
+    def stripped_of(self, instance_id: int) -> list[int]:
+        """The stripped objects (Transforms, GameObjects, components) that stand for parts of an instance."""
+        return [fid for fid, owner in self.stripped_owner.items() if owner == instance_id]

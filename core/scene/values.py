@@ -1,0 +1,155 @@
+"""JSON values checked against the value a property holds now, and converted to what the YAML model writes.
+
+A headless edit cannot ask Unity for a field's type, so the current value is the type: a number stays a number,
+a string a string, a reference `{fileID, guid?, type?}` a reference, a mapping needs exactly the same keys (inline
+`{x, y, z}` mappings stay inline), a list stays a list whose items look like its first item. Anything else is
+`E_VALUE_TYPE_MISMATCH`, naming the expected shape and the current value.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from unitycli.errors import UnityCliError
+from unitycli.unityyaml import Document, Flow, Mapping, Node, Ref, Scalar, Sequence, UnityYamlFile
+
+_GUID = re.compile(r"^[0-9a-fA-F]{32}$")
+
+
+def to_json(value: Any) -> Any:
+    """A model value as JSON: references as `{fileID, guid, type}`, non-finite floats as Unity spells them."""
+    if isinstance(value, Ref):
+        out: dict[str, Any] = {"fileID": value.file_id}
+        if value.guid is not None:
+            out["guid"] = value.guid
+        if value.type is not None:
+            out["type"] = value.type
+        return out
+    if isinstance(value, dict):
+        return {k: to_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [to_json(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+    return value
+
+
+def shape_of(node: Node) -> str:
+    """A short description of a node's type, for error messages."""
+    if isinstance(node, Mapping):
+        if node.as_ref() is not None:
+            return "reference {fileID, guid?, type?}"
+        return "mapping with keys " + ", ".join(node.keys_)
+    if isinstance(node, Sequence):
+        return "list"
+    value = node.to_python()
+    return "number" if isinstance(value, int | float) else "string"
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, dict):
+        return "object with keys " + ", ".join(map(str, value))
+    return "array" if isinstance(value, list) else type(value).__name__
+
+
+class _Mismatch(Exception):
+    def __init__(self, where: str, expected: str, got: Any) -> None:
+        super().__init__(where)
+        self.where, self.expected, self.got = where, expected, got
+
+
+def _convert_ref(value: Any, where: str, file: UnityYamlFile | None) -> Ref:
+    expected = "reference {fileID, guid?, type?}"
+    if not isinstance(value, dict) or "fileID" not in value or not set(value) <= {"fileID", "guid", "type"}:
+        raise _Mismatch(where, expected, value)
+    file_id, guid, typ = value.get("fileID"), value.get("guid"), value.get("type")
+    if isinstance(file_id, str) and re.fullmatch(r"-?[0-9]+", file_id):
+        file_id = int(file_id)  # 64-bit IDs may arrive as strings from clients that cannot hold them as numbers
+    if not isinstance(file_id, int) or isinstance(file_id, bool):
+        raise _Mismatch(where + ".fileID", "integer fileID", file_id)
+    if guid is None and typ is None:
+        if file_id and file is not None and file.find(file_id) is None:
+            raise UnityCliError("E_OBJECT_NOT_FOUND", f"{where}: {file.name} has no object &{file_id} to refer to",
+                                details={"file": file.name, "fileID": file_id, "property": where},
+                                next_actions=["Use the fileID of an object in the same file (scene.hierarchy, "
+                                              "gameobject.get), or give guid and type for an asset"])
+        return Ref(file_id)
+    if not isinstance(guid, str) or not _GUID.match(guid):
+        raise _Mismatch(where + ".guid", "32-hex-digit guid", guid)
+    if not isinstance(typ, int) or isinstance(typ, bool):
+        raise _Mismatch(where + ".type", "integer type (2 native asset, 3 script/prefab/texture, 0 built-in)", typ)
+    return Ref(file_id, guid.lower(), typ)
+
+
+def _convert(node: Node, value: Any, where: str, file: UnityYamlFile | None) -> Any:
+    if isinstance(node, Mapping):
+        if node.as_ref() is not None:
+            return _convert_ref(value, where, file)
+        if not isinstance(value, dict) or set(value) != set(node.keys_):
+            raise _Mismatch(where, shape_of(node), value)
+        converted = {key: _convert(child, value[key], f"{where}.{key}", file)
+                     for key, child in zip(node.keys_, node.values, strict=True)}
+        return Flow(converted) if node.flow else converted
+    if isinstance(node, Sequence):
+        if not isinstance(value, list):
+            raise _Mismatch(where, "list", value)
+        if not node.items:
+            return [_loose(item) for item in value]
+        return [_convert(node.items[0], item, f"{where}[{i}]", file) for i, item in enumerate(value)]
+    assert isinstance(node, Scalar)
+    current = node.to_python()
+    if isinstance(current, int | float):
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, int | float):
+            return value
+        raise _Mismatch(where, "number", value)
+    if isinstance(value, str):
+        return value
+    raise _Mismatch(where, "string", value)
+
+
+def _loose(value: Any) -> Any:
+    """An item for a list that is empty now: references become `Ref`, inline only when they are references."""
+    if isinstance(value, dict) and "fileID" in value and set(value) <= {"fileID", "guid", "type"}:
+        return _convert_ref(value, "item", None)
+    return value
+
+
+def property_node(doc: Document, path: str) -> Node:
+    """The node at `path`, or `E_PROPERTY_NOT_FOUND` listing the component's top-level properties."""
+    try:
+        return doc.node(path)
+    except UnityCliError as exc:
+        if exc.code != "E_PROPERTY_NOT_FOUND":
+            raise
+        keys = doc.root.keys() if isinstance(doc.root, Mapping) else []
+        raise UnityCliError(
+            "E_PROPERTY_NOT_FOUND", f"{doc.class_name} &{doc.file_id}: {exc.message}",
+            details={**exc.details, "fileID": doc.file_id, "class": doc.class_name, "properties": keys},
+            next_actions=["Repeat with one of the listed properties (component.get without `property` shows "
+                          "all values)"]) from None
+
+
+def convert_value(node: Node, value: Any, property_path: str, file: UnityYamlFile | None = None) -> Any:
+    """`value` (JSON) as the model value to write where `node` is now, or `E_VALUE_TYPE_MISMATCH`."""
+    try:
+        return _convert(node, value, property_path, file)
+    except _Mismatch as exc:
+        raise UnityCliError(
+            "E_VALUE_TYPE_MISMATCH",
+            f"{exc.where} holds a {exc.expected}; got {_json_type(exc.got)}",
+            details={"property": property_path, "at": exc.where, "expected": exc.expected,
+                     "got": _json_type(exc.got), "current": to_json(node.to_python())},
+            next_actions=["Repeat with a value of the expected type (read it first with component.get)"],
+        ) from None

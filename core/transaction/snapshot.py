@@ -1,0 +1,69 @@
+"""What a path looked like when a transaction first touched it, and the errors for a path of the wrong kind.
+
+The snapshot is the unit of optimistic validation: commit re-takes it under the lock and compares.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from unitycli.errors import UnityCliError
+from unitycli.transaction.revision import revision_of
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A path's on-disk state when the transaction first touched it."""
+
+    present: bool
+    is_dir: bool = False
+    data: bytes | None = None  # None: only existence was observed
+
+    @property
+    def revision(self) -> str | None:
+        return revision_of(self.data) if self.data is not None else None
+
+    def same_as(self, other: Snapshot) -> bool:
+        if (self.present, self.is_dir) != (other.present, other.is_dir):
+            return False
+        return self.data is None or self.data == other.data
+
+
+def take_snapshot(path: Path, rel: str, content: bool) -> Snapshot:
+    """Existence and kind; with `content`, the bytes of a regular file (anything else but a folder is refused)."""
+    try:
+        if not content:
+            info = os.stat(path)
+            return Snapshot(True, stat.S_ISDIR(info.st_mode))
+        # O_NONBLOCK: a FIFO planted in a project must not hang the read.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (FileNotFoundError, NotADirectoryError):
+        return Snapshot(False)
+    except OSError as exc:
+        raise UnityCliError("E_PROJECT_FILE_UNREADABLE", f"{rel} cannot be read: {exc.strerror}",
+                            details={"path": rel, "errno": exc.errno}) from exc
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            return Snapshot(True, is_dir=True)
+        raise not_a_file(rel, "it is not a regular file")
+    with os.fdopen(fd, "rb") as handle:
+        return Snapshot(True, data=handle.read())
+
+
+def not_a_file(rel: str, reason: str) -> UnityCliError:
+    return UnityCliError("E_PATH_NOT_A_FILE", f"{rel} cannot be used as a file: {reason}",
+                         details={"path": rel, "reason": reason})
+
+
+def not_a_folder(rel: str, reason: str) -> UnityCliError:
+    return UnityCliError("E_PATH_NOT_A_FILE", f"{rel} cannot be used as a folder: {reason}",
+                         details={"path": rel, "reason": reason})
+
+
+def not_found(rel: str) -> UnityCliError:
+    return UnityCliError("E_ASSET_NOT_FOUND", f"{rel} does not exist in the project", details={"path": rel})

@@ -1,0 +1,26 @@
+"""unitycli-probuilder: headless tools for ProBuilder meshes in Unity scenes and prefabs.
+
+Registered through the same hooks as the core's built-in plugins. Availability is the core's business: it reads
+this package's manifest (a copy of `manifests/probuilder.toml`) against the project's resolved packages.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.resources import files
+
+from unitycli.hookspecs import hookimpl
+
+TOOL_MODULES = ("list_meshes", "inspect_mesh", "export_obj", "create_shape", "delete_faces", "flip_normals",
+                "extrude_faces", "set_face_material")
+
+
+@hookimpl
+def unitycli_register_tools(register) -> None:
+    for name in TOOL_MODULES:
+        register(import_module(f"{__name__}.tools.{name}").SPEC)
+
+
+@hookimpl
+def unitycli_extension_manifest() -> str:
+    return files(__package__).joinpath("manifest.toml").read_text(encoding="utf-8")

@@ -1,0 +1,98 @@
+"""The one path every face edit takes: read the mesh, change the model, refresh UVs/tangents, mark for rebuild, stage.
+
+Only the fields that changed are rewritten, and only the touched vertices get recomputed auto UVs and tangents,
+so the rest of the file stays byte-identical. The result says what happened to the in-scene Mesh.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.errors import UnityCliError
+from unitycli.toolspec import ToolOutput
+from unitycli_probuilder import geometry, layout, locate, rebuild
+from unitycli_probuilder.inputs import Bounds, EditTarget
+from unitycli_probuilder.meshdata import MeshData
+
+REBUILD_NOTE = ("The ProBuilderMesh now has m_Mesh: {fileID: 0} (so do its MeshFilter and MeshCollider) and the old "
+                "in-scene Mesh was removed when nothing else used it: ProBuilderMesh.Awake rebuilds the Mesh from the "
+                "edited data when Unity loads the scene or prefab. A kept Mesh would load as 'in sync' and show the "
+                "old geometry, because ProBuilder tracks changes only with a non-serialized counter.")
+
+
+class MeshRebuild(ToolOutput):
+    mesh_reference_cleared: bool
+    removed_mesh_file_id: int | None
+    kept_mesh_file_id: int | None = Field(description="An in-file Mesh still used by another object, left in place")
+
+
+class EditOutput(ToolOutput):
+    file: str
+    game_object: str
+    face_count: int
+    vertex_count: int
+    shared_vertex_count: int
+    bounds: Bounds | None
+    changed_faces: list[int] = Field(description="Faces whose vertices were changed or created, after the edit")
+    changed_fields: list[str] = Field(description="ProBuilderMesh fields rewritten")
+    version_index: int
+    mesh_rebuild: MeshRebuild
+    note: str = REBUILD_NOTE
+
+
+Edit = Callable[[MeshData, locate.MeshSite], list[int]]
+
+
+def _refresh(data: MeshData, touched: list[int], legacy: bool) -> None:
+    """Recompute auto UVs and tangents, but store them only for vertices of `touched` faces."""
+    vertices = sorted({v for f in touched for v in data.faces[f].indexes})
+    if not vertices:
+        return
+    fresh = copy.deepcopy(data)
+    geometry.refresh_auto_uvs(fresh)
+    if len(data.textures0) == data.vertex_count:
+        for v in vertices:
+            if not _manual(data, v):
+                data.textures0[v] = fresh.textures0[v]
+    else:
+        data.textures0 = fresh.textures0
+    if len(data.tangents) == data.vertex_count:  # a mesh stored without tangents stays without
+        fresh = copy.deepcopy(data)
+        geometry.refresh_tangents(fresh, legacy_hard_range=legacy)
+        for v in vertices:
+            data.tangents[v] = fresh.tangents[v]
+
+
+def _manual(data: MeshData, vertex: int) -> bool:
+    return any(f.manual_uv and vertex in f.indexes for f in data.faces)
+
+
+def run_edit(ctx: Any, request: EditTarget, edit: Edit) -> EditOutput:
+    if request.expected_revision is not None:
+        ctx.transaction.expect_revision(request.file, request.expected_revision)
+    site = locate.find_mesh(ctx, request.file, request.game_object)
+    site.yaml.ensure_editable()
+    data = MeshData.from_document(site.mesh)
+    problems = data.problems()
+    if problems:
+        raise UnityCliError("E_FILE_FORMAT_UNSUPPORTED",
+                            f"the ProBuilderMesh on {site.path!r} is inconsistent ({problems[0]}); not editing it",
+                            details={"file": request.file, "problems": problems})
+    touched = edit(data, site)
+    _refresh(data, touched, layout.legacy_hard_groups(layout.project_layout(ctx)))
+    report = rebuild.mark_for_rebuild(site, data)
+    changed = data.write_to(site.mesh)
+    ctx.transaction.write_bytes(request.file, site.yaml.to_bytes())
+    corners = geometry.bounds(data.positions)
+    return EditOutput(
+        file=request.file, game_object=site.path, face_count=len(data.faces), vertex_count=data.vertex_count,
+        shared_vertex_count=len(data.shared_vertices), bounds=Bounds.of(*corners) if corners else None,
+        changed_faces=sorted(touched), changed_fields=changed, version_index=data.version_index,
+        mesh_rebuild=MeshRebuild(mesh_reference_cleared=report.mesh_reference_cleared,
+                                 removed_mesh_file_id=report.removed_mesh_file_id,
+                                 kept_mesh_file_id=report.kept_mesh_file_id),
+    )

@@ -1,0 +1,60 @@
+"""Input and result pieces shared by the ProBuilder tools, in the shared vocabulary (`file`, `gameObject`)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from unitycli.toolspec import ToolInput, ToolOutput
+from unitycli.unityyaml import Ref, format_float
+
+
+class MeshTarget(ToolInput):
+    """Which ProBuilderMesh: the scene or prefab file and the GameObject that carries it."""
+
+    file: str = Field(description="Project-relative path of the scene (.unity) or prefab (.prefab).")
+    game_object: str = Field(description="Hierarchy path (`Root/Child`) or fileID of the GameObject.")
+
+
+class EditTarget(MeshTarget):
+    """A mesh to edit, optionally guarded by the revision the caller read."""
+
+    expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
+
+
+class Vector3(ToolOutput):
+    x: float
+    y: float
+    z: float
+
+    @classmethod
+    def of(cls, v: tuple[float, ...]) -> Vector3:
+        """Rounded to the float32 Unity would store, so sums print as `93.8378`, not `93.83779899999999`."""
+        x, y, z = (float(format_float(c)) for c in v[:3])
+        return cls(x=x, y=y, z=z)
+
+
+class Bounds(ToolOutput):
+    """Axis-aligned bounds in the GameObject's local space (where ProBuilder stores positions)."""
+
+    min: Vector3
+    max: Vector3
+    center: Vector3
+    size: Vector3
+
+    @classmethod
+    def of(cls, lo: tuple[float, ...], hi: tuple[float, ...]) -> Bounds:
+        return cls(min=Vector3.of(lo), max=Vector3.of(hi),
+                   center=Vector3.of(tuple((a + b) / 2 for a, b in zip(lo, hi, strict=True))),
+                   size=Vector3.of(tuple(b - a for a, b in zip(lo, hi, strict=True))))
+
+
+class MaterialRef(ToolOutput):
+    """A material reference as written in the file, with its asset path when the project index knows the GUID."""
+
+    file_id: int
+    guid: str | None = None
+    path: str | None = None
+
+    @classmethod
+    def of(cls, ref: Ref, paths: dict[str, str | None] | None = None) -> MaterialRef:
+        return cls(file_id=ref.file_id, guid=ref.guid, path=(paths or {}).get(ref.guid or ""))

@@ -1,0 +1,1 @@
+"""One module per ProBuilder tool: its request and result models, handler and ToolSpec."""

@@ -1,0 +1,143 @@
+"""`probuilder.create-shape`: a new GameObject with a ProBuilder cube or plane, as ProBuilder's shape tool makes it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+from unitycli.unityfiles.meta import parse_meta
+from unitycli.unityfiles.project_version import read_project_version
+from unitycli.unityyaml import Ref
+from unitycli_probuilder import components, geometry, ids, layout, locate, scenegraph, shapelayout, shapes
+from unitycli_probuilder.inputs import Bounds
+from unitycli_probuilder.meshdata import MESH_KEYS, UNWRAP_DEFAULTS, MeshData
+
+_VERSION_INDEX = 1  # any non-zero value; the shape stays editable while ProBuilderShape.m_UnmodifiedMeshVersion matches
+
+
+class Vec3Input(ToolInput):
+    x: float = 0
+    y: float = 0
+    z: float = 0
+
+
+class CreateShapeInput(ToolInput):
+    file: str = Field(description="Scene (.unity) or prefab (.prefab) to add the GameObject to.")
+    shape: str = Field(description="`cube` or `plane`.")
+    size: Vec3Input = Field(default_factory=lambda: Vec3Input(x=1, y=1, z=1),
+                            description="Size in local units; x, y, z > 0 for a cube, x, z > 0 for a plane (y is 0).")
+    position: Vec3Input = Field(default_factory=Vec3Input, description="Local position of the new GameObject.")
+    name: str | None = Field(None, description="GameObject name; default `Cube` / `Plane`, made unique among siblings.")
+    parent: str | None = Field(None, description="Parent GameObject (path or fileID); default: scene root / prefab root.")
+    material: str | None = Field(None, description="Project path of a .mat; default ProBuilder's ProBuilderDefault material.")
+    width_cuts: int = Field(1, description="Plane only: m_WidthSegments (ProBuilder's default 1 gives 2 columns).")
+    height_cuts: int = Field(1, description="Plane only: m_HeightSegments (default 1 gives 2 rows).")
+    expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
+
+
+class CreateShapeOutput(ToolOutput):
+    file: str
+    game_object: str = Field(description="Hierarchy path of the new GameObject")
+    game_object_file_id: int
+    mesh_file_id: int
+    shape_file_id: int
+    component_file_ids: dict[str, int]
+    shape: str
+    probuilder_layout: str = Field(description="ProBuilderShape layout written: 5.2 or 6.0")
+    face_count: int
+    vertex_count: int
+    bounds: Bounds
+
+
+def _material(ctx: Any, path: str | None) -> Ref:
+    if path is None:
+        return ids.DEFAULT_MATERIAL
+    meta = parse_meta(ctx.transaction.read_bytes(path + ".meta"), path + ".meta")
+    return Ref(2100000, meta.guid, 2)
+
+
+def _mesh_body(data: MeshData) -> dict[str, Any]:
+    fields = data.yaml_fields()
+    extra = {"m_UnwrapParameters": dict(UNWRAP_DEFAULTS), "m_PreserveMeshAssetOnDestroy": 0, "assetGuid": "",
+             "m_IsSelectable": 1}
+    return {key: fields[key] if key in fields else extra[key] for key in MESH_KEYS}
+
+
+def create_shape(ctx: Any, request: CreateShapeInput) -> CreateShapeOutput:
+    kind = request.shape.strip().lower()
+    if kind not in shapes.SHAPES:
+        raise shapes.invalid(f"unknown shape {request.shape!r}; known shapes: {', '.join(shapes.SHAPES)}",
+                             field="shape", value=request.shape, known=list(shapes.SHAPES))
+    size = (request.size.x, request.size.y, request.size.z)
+    data = (shapes.cube(size) if kind == "cube"
+            else shapes.plane(size, request.width_cuts, request.height_cuts))
+    data.version_index = _VERSION_INDEX
+    pb_layout = layout.project_layout(ctx)
+    material = _material(ctx, request.material)
+    if request.expected_revision is not None:
+        ctx.transaction.expect_revision(request.file, request.expected_revision)
+    yaml = locate.open_yaml(ctx, request.file)
+    yaml.ensure_editable()
+    parent_transform = None
+    if request.parent is not None:
+        parent_transform = scenegraph.transform_of(yaml, scenegraph.find_game_object(yaml, request.parent))
+    elif request.file.endswith(".prefab"):
+        roots = [t for t in yaml.of_class(ids.TRANSFORM) + yaml.of_class(ids.RECT_TRANSFORM)
+                 if not t.stripped and scenegraph.ref_id(t.get("m_Father", None)) == 0]
+        parent_transform = roots[0] if roots else None
+    name = components.unique_sibling_name(yaml, parent_transform, request.name or kind.capitalize())
+    unity_major = read_project_version(ctx.project.root).major
+
+    ids_ = {}
+    for role in ("gameObject", "transform", "proBuilderMesh", "proBuilderShape", "meshRenderer", "meshFilter",
+                 "meshCollider"):
+        fid = yaml.new_file_id()
+        while fid in ids_.values():
+            fid = yaml.new_file_id()
+        ids_[role] = fid
+    go = ids_["gameObject"]
+    father = parent_transform.file_id if parent_transform is not None else 0
+    order = ["transform", "proBuilderMesh", "proBuilderShape", "meshRenderer", "meshFilter", "meshCollider"]
+    shape_body = shapelayout.shape_fields(pb_layout, kind, size, data.version_index, shapelayout.new_rid(),
+                                          width_cuts=request.width_cuts, height_cuts=request.height_cuts)
+    yaml.add_document(ids.GAME_OBJECT, "GameObject", components.game_object(name, [ids_[r] for r in order]),
+                      file_id=go)
+    yaml.add_document(ids.TRANSFORM, "Transform",
+                      components.transform(go, (request.position.x, request.position.y, request.position.z), father),
+                      file_id=ids_["transform"])
+    yaml.add_document(ids.MONO_BEHAVIOUR, "MonoBehaviour",
+                      components.mono_behaviour(go, ids.MESH_SCRIPT, _mesh_body(data)), file_id=ids_["proBuilderMesh"])
+    yaml.add_document(ids.MONO_BEHAVIOUR, "MonoBehaviour", components.mono_behaviour(go, ids.SHAPE_SCRIPT, shape_body),
+                      file_id=ids_["proBuilderShape"])
+    yaml.add_document(ids.MESH_RENDERER, "MeshRenderer", components.mesh_renderer(go, [material], unity_major),
+                      file_id=ids_["meshRenderer"])
+    yaml.add_document(ids.MESH_FILTER, "MeshFilter", components.mesh_filter(go), file_id=ids_["meshFilter"])
+    yaml.add_document(ids.MESH_COLLIDER, "MeshCollider", components.mesh_collider(go), file_id=ids_["meshCollider"])
+    components.attach(yaml, ids_["transform"], parent_transform)
+    ctx.transaction.write_bytes(request.file, yaml.to_bytes())
+    lo, hi = geometry.bounds(data.positions)  # type: ignore[misc]
+    return CreateShapeOutput(
+        file=request.file, game_object=scenegraph.path_of(yaml, go), game_object_file_id=go,
+        mesh_file_id=ids_["proBuilderMesh"], shape_file_id=ids_["proBuilderShape"], component_file_ids=ids_,
+        shape=kind, probuilder_layout=pb_layout, face_count=len(data.faces), vertex_count=data.vertex_count,
+        bounds=Bounds.of(lo, hi),
+    )
+
+
+SPEC = ToolSpec(
+    name="probuilder.create-shape", title="Create a ProBuilder shape",
+    summary="Add a GameObject with a ProBuilder cube or plane to a scene or prefab.",
+    description=("Adds a GameObject (Transform, ProBuilderMesh, ProBuilderShape, MeshRenderer, MeshFilter, "
+                 "MeshCollider, in the order ProBuilder's shape tool leaves them) under `parent` or at the scene root "
+                 "(prefab root for prefabs). Geometry, winding, shared vertices, auto UVs and tangents are those of "
+                 "ProBuilder's own Cube/Plane generators; the ProBuilderShape is written in the layout of the "
+                 "project's ProBuilder version (5.2.x or 6.0.x). The Mesh itself is left for Unity to build on load "
+                 "(`m_Mesh: {fileID: 0}`, as in prefabs). E_PROBUILDER_SHAPE_INVALID for unknown shapes or sizes that "
+                 "are not finite and positive. Supports --dry-run."),
+    input_model=CreateShapeInput, output_model=CreateShapeOutput, handler=create_shape,
+    read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
+    examples=({"file": "Assets/Scenes/Level.unity", "shape": "cube", "size": {"x": 2, "y": 1, "z": 2},
+               "position": {"x": 0, "y": 0.5, "z": 0}},),
+)

@@ -1,0 +1,32 @@
+"""`probuilder.delete-faces`: remove faces and the vertices only they used."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.toolspec import ToolSpec
+from unitycli_probuilder import edits
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli_probuilder.inputs import EditTarget
+
+
+class DeleteFacesInput(EditTarget):
+    faces: list[int] = Field(description="Face indexes (as probuilder.inspect-mesh lists them)")
+
+
+def delete_faces(ctx: Any, request: DeleteFacesInput) -> EditOutput:
+    return run_edit(ctx, request, lambda data, site: edits.delete_faces(data, request.faces))
+
+
+SPEC = ToolSpec(
+    name="probuilder.delete-faces", title="Delete ProBuilder faces",
+    summary="Delete faces of a ProBuilder mesh, with the vertices only they used.",
+    description=("Removes the given faces and every vertex no remaining face uses, re-indexing the faces, every "
+                 "per-vertex array (positions, UVs, tangents, colors), the shared vertices and the selection. "
+                 "Refuses to delete every face. " + REBUILD_NOTE + " Supports --dry-run."),
+    input_model=DeleteFacesInput, output_model=EditOutput, handler=delete_faces,
+    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
+    examples=({"file": "Assets/Scenes/Level.unity", "gameObject": "Cube", "faces": [4]},),
+)

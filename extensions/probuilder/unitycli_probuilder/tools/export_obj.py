@@ -1,0 +1,77 @@
+"""`probuilder.export-obj`: one ProBuilder mesh as a Wavefront OBJ (+ MTL) file inside the project."""
+
+from __future__ import annotations
+
+import posixpath
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.errors import UnityCliError
+from unitycli.toolspec import ToolOutput, ToolSpec
+from unitycli_probuilder import layout, locate, obj
+from unitycli_probuilder.inputs import MeshTarget
+from unitycli_probuilder.meshdata import MeshData
+
+
+class ExportObjInput(MeshTarget):
+    output: str | None = Field(None, description=("Project-relative .obj path; default: beside the scene or prefab, "
+                                                  "named after the GameObject. The .mtl goes beside it."))
+    handedness: obj.Handedness = Field("right", description=("`right` (ProBuilder's default: x negated, winding "
+                                                             "reversed) or `left` (Unity's coordinates as stored)"))
+    overwrite: bool = Field(False, description="Replace existing files instead of refusing")
+
+
+class ExportObjOutput(ToolOutput):
+    obj_file: str
+    mtl_file: str
+    vertex_count: int
+    triangle_count: int
+    face_count: int
+    materials: list[str]
+    handedness: str
+
+
+def _material_name(path: str | None, guid: str | None, file_id: int) -> str:
+    if path:
+        return "_".join(posixpath.splitext(posixpath.basename(path))[0].split())
+    return f"material_{guid or file_id}"
+
+
+def export_obj(ctx: Any, request: ExportObjInput) -> ExportObjOutput:
+    site = locate.find_mesh(ctx, request.file, request.game_object)
+    data = MeshData.from_document(site.mesh)
+    materials = site.materials()
+    paths = locate.material_paths(ctx, {m.guid for m in materials if m.guid})
+    names = [_material_name(paths.get(m.guid or ""), m.guid, m.file_id) for m in materials]
+    go_name = site.path.rsplit("/", 1)[-1]
+    target = request.output or posixpath.join(posixpath.dirname(request.file), f"{'_'.join(go_name.split())}.obj")
+    if not target.endswith(".obj"):
+        raise UnityCliError("E_SCHEMA_INVALID", f"output {target!r} must end in .obj",
+                            details={"path": "output", "value": target})
+    mtl_target = target[:-4] + ".mtl"
+    for path in (target, mtl_target):
+        if not request.overwrite and ctx.transaction.exists(path):
+            raise UnityCliError("E_PROBUILDER_EXPORT_EXISTS", f"{path} already exists",
+                                details={"path": path}, next_actions=["pass \"overwrite\": true to replace it"])
+    text = obj.build_obj(go_name, data, names, posixpath.basename(mtl_target), handedness=request.handedness,
+                         legacy_hard_groups=layout.legacy_hard_groups(layout.project_layout(ctx)))
+    ctx.transaction.write_bytes(target, text.obj.encode("utf-8"))
+    ctx.transaction.write_bytes(mtl_target, text.mtl.encode("utf-8"))
+    return ExportObjOutput(obj_file=target, mtl_file=mtl_target, vertex_count=data.vertex_count,
+                           triangle_count=text.triangles, face_count=len(data.faces), materials=names,
+                           handedness=request.handedness)
+
+
+SPEC = ToolSpec(
+    name="probuilder.export-obj", title="Export a ProBuilder mesh to OBJ",
+    summary="Write one ProBuilder mesh as a Wavefront OBJ + MTL file inside the project.",
+    description=("Writes the mesh's vertices (one `v` per ProBuilder vertex), UV0 (`vt`), normals (`vn`, smoothing "
+                 "groups applied) and triangles grouped by submesh with `usemtl <material name>`, plus an MTL file "
+                 "naming each MeshRenderer material. Right-handed by default, as ProBuilder's exporter: x negated and "
+                 "winding reversed. Refuses to replace existing files unless `overwrite` is set. The scene or prefab "
+                 "is not changed; Unity imports the new .obj as a model on its next refresh."),
+    input_model=ExportObjInput, output_model=ExportObjOutput, handler=export_obj,
+    read_only=False, destructive=False, idempotent=True, permissions=("reads_project", "writes_project"),
+    examples=({"file": "Assets/Scenes/Level.unity", "gameObject": "Floor", "output": "Assets/Export/Floor.obj"},),
+)

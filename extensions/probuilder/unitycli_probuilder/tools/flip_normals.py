@@ -1,0 +1,34 @@
+"""`probuilder.flip-normals`: turn faces inside out by reversing their winding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.toolspec import ToolSpec
+from unitycli_probuilder import edits
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli_probuilder.inputs import EditTarget
+
+
+class FlipNormalsInput(EditTarget):
+    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+
+
+def flip_normals(ctx: Any, request: FlipNormalsInput) -> EditOutput:
+    def edit(data, site):
+        return edits.flip_normals(data, request.faces if request.faces is not None else list(range(len(data.faces))))
+    return run_edit(ctx, request, edit)
+
+
+SPEC = ToolSpec(
+    name="probuilder.flip-normals", title="Flip ProBuilder face normals",
+    summary="Reverse the winding of ProBuilder faces so their normals point the other way.",
+    description=("Reverses each face's index array, as ProBuilder's Face.Reverse does, which flips every triangle's "
+                 "winding and so its normal; auto UVs and tangents of those faces are recomputed. " + REBUILD_NOTE
+                 + " Supports --dry-run."),
+    input_model=FlipNormalsInput, output_model=EditOutput, handler=flip_normals,
+    read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
+    examples=({"file": "Assets/Scenes/Level.unity", "gameObject": "Cube", "faces": [0, 1]},),
+)

@@ -1,0 +1,92 @@
+"""`probuilder.list-meshes`: every ProBuilderMesh in a scene, a prefab or the whole project, with its numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.errors import UnityCliError
+from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+from unitycli_probuilder import geometry, locate
+from unitycli_probuilder.inputs import Bounds, MaterialRef
+from unitycli_probuilder.meshdata import MeshData
+
+
+class ListMeshesInput(ToolInput):
+    file: str | None = Field(None, description="Scene or prefab to list; omitted: every scene and prefab under Assets/.")
+
+
+class MeshSummary(ToolOutput):
+    file: str
+    game_object: str = Field(description="Hierarchy path of the GameObject")
+    game_object_file_id: int
+    mesh_file_id: int = Field(description="fileID of the ProBuilderMesh component")
+    face_count: int
+    vertex_count: int
+    shared_vertex_count: int
+    triangle_count: int
+    bounds: Bounds | None = Field(description="Local-space bounds of the positions (None for an empty mesh)")
+    materials: list[MaterialRef] = Field(description="MeshRenderer materials the faces use, by submesh index")
+    shape_type: str | None = Field(description="ProBuilderShape class (Cube, Plane, …) when the object has one")
+    shape_editable: bool | None = Field(description="Whether the shape is unmodified since it was generated")
+    in_file_mesh: bool = Field(description="m_Mesh points at a Mesh stored in the same file (scenes)")
+    problems: list[str] = Field(description="Inconsistencies between the parallel arrays; empty when well formed")
+
+
+class ListMeshesOutput(ToolOutput):
+    meshes: list[MeshSummary]
+    revisions: dict[str, str] = Field(description="Revision of each file read, for expectedRevision")
+
+
+def summarize(site: locate.MeshSite, data: MeshData, paths: dict[str, str | None]) -> MeshSummary:
+    materials = site.materials()
+    used = sorted({max(0, min(f.submesh_index, len(materials) - 1)) for f in data.faces}) if materials else []
+    corners = geometry.bounds(data.positions)
+    shape = site.shape
+    shape_type = editable = None
+    if shape is not None:
+        ref_type = shape.get("references.RefIds[0].type", None)
+        shape_type = ref_type.get("class") if isinstance(ref_type, dict) else None
+        editable = shape.get("m_UnmodifiedMeshVersion", None) == data.version_index
+    return MeshSummary(
+        file=site.file, game_object=site.path, game_object_file_id=site.game_object, mesh_file_id=site.mesh.file_id,
+        face_count=len(data.faces), vertex_count=data.vertex_count, shared_vertex_count=len(data.shared_vertices),
+        triangle_count=sum(len(f.indexes) for f in data.faces) // 3,
+        bounds=Bounds.of(*corners) if corners else None,
+        materials=[MaterialRef.of(materials[i], paths) for i in used],
+        shape_type=shape_type, shape_editable=editable,
+        in_file_mesh=site.yaml.find(data.mesh.file_id) is not None if data.mesh.is_local and data.mesh.file_id else False,
+        problems=data.problems(),
+    )
+
+
+def list_meshes(ctx: Any, request: ListMeshesInput) -> ListMeshesOutput:
+    files = [request.file] if request.file else locate.project_mesh_files(ctx)
+    found: list[tuple[locate.MeshSite, MeshData]] = []
+    revisions = {}
+    for i, file in enumerate(files):
+        ctx.progress(i, len(files), file)
+        yaml = locate.open_yaml(ctx, file)
+        revisions[file] = ctx.transaction.revision(file)
+        found += [(site, MeshData.from_document(site.mesh)) for site in locate.meshes_in(file, yaml)]
+    if request.file and not found:
+        raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"{request.file} has no ProBuilderMesh",
+                            details={"file": request.file},
+                            next_actions=["unitycli tools run probuilder.list-meshes"])
+    guids = {m.guid for site, _ in found for m in site.materials() if m.guid}
+    paths = locate.material_paths(ctx, guids)
+    return ListMeshesOutput(meshes=[summarize(site, data, paths) for site, data in found], revisions=revisions)
+
+
+SPEC = ToolSpec(
+    name="probuilder.list-meshes", title="List ProBuilder meshes",
+    summary="ProBuilder meshes in a scene, prefab or the project: counts, bounds, materials.",
+    description=("Lists every ProBuilderMesh component in one scene or prefab (`file`), or in every scene and prefab "
+                 "under Assets/ that references the ProBuilderMesh script. For each: the GameObject path, face, "
+                 "vertex, shared-vertex and triangle counts, local-space bounds, the MeshRenderer materials its "
+                 "faces use, the ProBuilderShape type when present, and any inconsistency between the parallel "
+                 "arrays. Read-only; reports each file's revision."),
+    input_model=ListMeshesInput, output_model=ListMeshesOutput, handler=list_meshes,
+    examples=({"file": "Assets/Scenes/Level.unity"}, {}),
+)

@@ -1,0 +1,54 @@
+"""`probuilder.set-face-material`: give faces a material through the MeshRenderer's submesh slots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.errors import UnityCliError
+from unitycli.toolspec import ToolSpec
+from unitycli.unityfiles.meta import parse_meta
+from unitycli.unityyaml import Ref
+from unitycli_probuilder import edits
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli_probuilder.inputs import EditTarget
+
+
+class SetFaceMaterialInput(EditTarget):
+    faces: list[int] = Field(description="Face indexes")
+    material: str = Field(description="Project path of the material (.mat)")
+
+
+def set_face_material(ctx: Any, request: SetFaceMaterialInput) -> EditOutput:
+    if not request.material.endswith(".mat"):
+        raise UnityCliError("E_SCHEMA_INVALID", f"material {request.material!r} is not a .mat file",
+                            details={"path": "material", "value": request.material})
+    guid = parse_meta(ctx.transaction.read_bytes(request.material + ".meta"), request.material + ".meta").guid
+    material = Ref(2100000, guid, 2)
+
+    def edit(data, site):
+        renderer = site.renderer
+        if renderer is None:
+            raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"{site.path!r} has no MeshRenderer to hold materials",
+                                details={"file": request.file, "gameObject": site.path})
+        before = site.materials()
+        after = edits.set_face_material(data, before, request.faces, material)
+        if after != before:
+            renderer.set("m_Materials", after)
+        return []
+    return run_edit(ctx, request, edit)
+
+
+SPEC = ToolSpec(
+    name="probuilder.set-face-material", title="Set the material of ProBuilder faces",
+    summary="Assign a material to ProBuilder faces via the MeshRenderer's submeshes.",
+    description=("Does what ProBuilderMesh.SetMaterial does: the faces get the submesh index of the material in the "
+                 "MeshRenderer's m_Materials, reusing its slot, else a slot no face uses, else a new slot appended. "
+                 "(Face.m_Material is a legacy field ProBuilder ignores for format version 2; it is left as is.) "
+                 + REBUILD_NOTE + " Supports --dry-run."),
+    input_model=SetFaceMaterialInput, output_model=EditOutput, handler=set_face_material,
+    read_only=False, destructive=False, idempotent=True, permissions=("reads_project", "writes_project"),
+    examples=({"file": "Assets/Scenes/Level.unity", "gameObject": "Cube", "faces": [4],
+               "material": "Assets/Materials/Red.mat"},),
+)

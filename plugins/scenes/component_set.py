@@ -1,0 +1,70 @@
+"""`component.set`: set one property of one component of one GameObject, changing only the characters of that value.
+
+The value is type-checked against the current one (`unitycli.scene.values`), the file must round-trip
+byte-identically before it is touched, and `expectedRevision` guards against editing a file that changed since
+the caller read it. With `--dry-run` the result carries the unified diff and nothing is written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.plugins.scenes.common import (
+    COMPONENT_DESCRIPTION,
+    ComponentSummary,
+    GameObjectWriteInput,
+    Names,
+    component_summary,
+    open_model,
+)
+from unitycli.scene import (
+    OBJECT_FILE_SUFFIXES,
+    convert_value,
+    find_component,
+    find_gameobject,
+    property_node,
+    to_json,
+)
+from unitycli.toolspec import ToolOutput
+from unitycli.transaction import revision_of
+
+
+class ComponentSetInput(GameObjectWriteInput):
+    component: str = Field(description=COMPONENT_DESCRIPTION)
+    property: str = Field(description="Property path: m_LocalPosition, m_LocalPosition.x, m_Materials[0], m_Lens.FieldOfView")
+    value: Any = Field(description="JSON value of the same type as the current one: number, string, "
+                                   "{x, y, z} with the same keys, {fileID, guid?, type?}, list")
+
+
+class ComponentSetOutput(ToolOutput):
+    file: str
+    game_object: str = Field(description="Hierarchy path of the GameObject")
+    component: ComponentSummary
+    property: str
+    previous: Any = Field(description="The value before the edit")
+    value: Any = Field(description="The value as written (read back from the edited file)")
+    changed: bool = Field(description="False when the value was already that (nothing to write)")
+    revision: str = Field(description="The file's revision after the edit")
+
+
+def component_set(ctx: Any, request: ComponentSetInput) -> ComponentSetOutput:
+    with Names(Path(ctx.project.root)) as names:
+        loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
+                                   expected_revision=request.expected_revision)
+        node = find_gameobject(model, request.game_object)
+        comp = find_component(model, node, request.component, names.path_for_guid)
+    doc = model.file.get(comp.file_id)
+    current = property_node(doc, request.property)
+    previous = to_json(current.to_python())
+    doc.set(request.property, convert_value(current, request.value, request.property, model.file))
+    data = loaded.yaml.to_bytes()
+    changed = loaded.yaml.dirty
+    if changed:
+        loaded.save(ctx)
+    return ComponentSetOutput(file=loaded.path, game_object=node.path, component=component_summary(comp),
+                              property=request.property, previous=previous,
+                              value=to_json(doc.get(request.property)), changed=changed,
+                              revision=revision_of(data))

@@ -1,0 +1,162 @@
+"""`gameobject.create`, `gameobject.rename`, `gameobject.set-active`, `gameobject.delete`.
+
+Each edits the scene or prefab text in place through the transaction (dry-run shows the diff), after checking
+`expectedRevision` and that the file round-trips. A prefab instance can be renamed (its `m_Name` override is
+rewritten); its other parts live in the source prefab and are refused with `E_PREFAB_INSTANCE_UNSUPPORTED`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.errors import UnityCliError
+from unitycli.plugins.scenes.common import (
+    FILE_DESCRIPTION,
+    GAMEOBJECT_DESCRIPTION,
+    REVISION_DESCRIPTION,
+    GameObjectWriteInput,
+    Names,
+    WriteOutput,
+    finish,
+    open_model,
+)
+from unitycli.scene import (
+    OBJECT_FILE_SUFFIXES,
+    LoadedFile,
+    SceneModel,
+    create_gameobject,
+    delete_gameobject,
+    find_gameobject,
+    instance_modifications,
+    instance_unsupported,
+)
+from unitycli.scene.edits import ref_dict
+from unitycli.toolspec import ToolInput
+
+
+def _open(ctx: Any, request: Any, names: Names) -> tuple[LoadedFile, SceneModel]:
+    return open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
+                      expected_revision=request.expected_revision)
+
+
+class Vector3(ToolInput):
+    x: float = 0
+    y: float = 0
+    z: float = 0
+
+
+class CreateInput(ToolInput):
+    file: str = Field(description=FILE_DESCRIPTION)
+    name: str = Field(min_length=1, description="Name of the new GameObject")
+    parent: str | int | None = Field(None, description="Parent (" + GAMEOBJECT_DESCRIPTION + "); a root when omitted")
+    position: Vector3 | None = Field(None, description="Local position; 0,0,0 when omitted")
+    layer: int = Field(0, ge=0, le=31)
+    tag: str = Field("Untagged", description="m_TagString (not checked against the TagManager)")
+    active: bool = True
+    expected_revision: str | None = Field(None, description=REVISION_DESCRIPTION)
+
+
+class CreateOutput(WriteOutput):
+    file_id: int = Field(alias="fileID", description="The new GameObject's fileID")
+    transform_file_id: int = Field(alias="transformFileID")
+    path: str
+
+
+def gameobject_create(ctx: Any, request: CreateInput) -> CreateOutput:
+    with Names(Path(ctx.project.root)) as names:
+        loaded, model = _open(ctx, request, names)
+    parent = find_gameobject(model, request.parent) if request.parent is not None else None
+    if parent is None and loaded.path.endswith(".prefab"):
+        raise UnityCliError("E_SCHEMA_INVALID", "a prefab has exactly one root; give `parent`",
+                            details={"errors": [{"path": "parent", "message": "required for a prefab"}]},
+                            next_actions=["Repeat with parent set to the prefab's root GameObject"])
+    pos = request.position or Vector3()
+    created = create_gameobject(model, request.name, parent, layer=request.layer, tag=request.tag,
+                                active=request.active, position=(pos.x, pos.y, pos.z))
+    path = f"{parent.path}/{request.name}" if parent is not None else request.name
+    return CreateOutput(file=loaded.path, revision=finish(ctx, loaded), fileID=created.game_object,
+                        transformFileID=created.transform, path=path)
+
+
+class RenameInput(GameObjectWriteInput):
+    name: str = Field(min_length=1, description="The new name")
+
+
+class RenameOutput(WriteOutput):
+    file_id: int = Field(alias="fileID")
+    previous_name: str
+    path: str = Field(description="The new hierarchy path")
+
+
+def _instance_override(model: SceneModel, node: Any, prop: str) -> int | None:
+    """Index of the instance's `prop` modification on the object its `m_Name` override targets (the root)."""
+    mods = instance_modifications(model.file.get(node.file_id))
+    root = next((m.get("target") for m in mods if m.get("propertyPath") == "m_Name"), None)
+    return next((i for i, m in enumerate(mods) if m.get("propertyPath") == prop and m.get("target") == root), None)
+
+
+def gameobject_rename(ctx: Any, request: RenameInput) -> RenameOutput:
+    with Names(Path(ctx.project.root)) as names:
+        loaded, model = _open(ctx, request, names)
+    node = find_gameobject(model, request.game_object)
+    previous = node.name
+    if node.is_instance:
+        index = _instance_override(model, node, "m_Name")
+        if index is None:
+            raise instance_unsupported(node, "it has no m_Name override to rewrite")
+        model.file.get(node.file_id).set(f"m_Modification.m_Modifications[{index}].value", request.name)
+    else:
+        model.file.get(node.file_id).set("m_Name", request.name)
+    node.name = request.name
+    return RenameOutput(file=loaded.path, revision=finish(ctx, loaded), fileID=node.file_id,
+                        previous_name=previous, path=node.path)
+
+
+class SetActiveInput(GameObjectWriteInput):
+    active: bool = Field(description="m_IsActive: true shows the GameObject, false deactivates it and its children")
+
+
+class SetActiveOutput(WriteOutput):
+    file_id: int = Field(alias="fileID")
+    path: str
+    previous: bool | None
+
+
+def gameobject_set_active(ctx: Any, request: SetActiveInput) -> SetActiveOutput:
+    with Names(Path(ctx.project.root)) as names:
+        loaded, model = _open(ctx, request, names)
+    node = find_gameobject(model, request.game_object)
+    if node.is_instance:
+        index = _instance_override(model, node, "m_IsActive")
+        if index is None:
+            raise instance_unsupported(node, "it has no m_IsActive override to rewrite; deactivate it in the Editor")
+        doc = model.file.get(node.file_id)
+        previous = doc.get(f"m_Modification.m_Modifications[{index}].value") != 0
+        doc.set(f"m_Modification.m_Modifications[{index}].value", 1 if request.active else 0)
+    else:
+        previous = node.active
+        model.file.get(node.file_id).set("m_IsActive", 1 if request.active else 0)
+    return SetActiveOutput(file=loaded.path, revision=finish(ctx, loaded), fileID=node.file_id, path=node.path,
+                           previous=previous)
+
+
+class DeleteInput(GameObjectWriteInput):
+    force: bool = Field(False, description="Delete even when other objects reference it; they get {fileID: 0}")
+
+
+class DeleteOutput(WriteOutput):
+    deleted: list[str] = Field(description="Hierarchy paths of the deleted GameObjects and prefab instances")
+    removed_objects: list[int] = Field(description="fileIDs of every removed object (components included)")
+    cleared_references: list[dict[str, Any]] = Field(description="References set to {fileID: 0} (with force)")
+
+
+def gameobject_delete(ctx: Any, request: DeleteInput) -> DeleteOutput:
+    with Names(Path(ctx.project.root)) as names:
+        loaded, model = _open(ctx, request, names)
+    node = find_gameobject(model, request.game_object)
+    deleted = delete_gameobject(model, node, force=request.force)
+    return DeleteOutput(file=loaded.path, revision=finish(ctx, loaded), deleted=deleted.game_objects,
+                        removed_objects=deleted.objects, cleared_references=[ref_dict(r) for r in deleted.cleared])

@@ -1,0 +1,200 @@
+"""The descriptors of the scene, prefab, GameObject and component tools, kept apart from the handlers."""
+
+from __future__ import annotations
+
+from unitycli.plugins.scenes.common import WRITES
+from unitycli.plugins.scenes.component_edit import (
+    ComponentAddInput,
+    ComponentAddOutput,
+    ComponentRemoveInput,
+    ComponentRemoveOutput,
+    component_add,
+    component_remove,
+)
+from unitycli.plugins.scenes.component_set import ComponentSetInput, ComponentSetOutput, component_set
+from unitycli.plugins.scenes.find import FindInput, FindOutput, gameobject_find
+from unitycli.plugins.scenes.gameobjects import (
+    CreateInput,
+    CreateOutput,
+    DeleteInput,
+    DeleteOutput,
+    RenameInput,
+    RenameOutput,
+    SetActiveInput,
+    SetActiveOutput,
+    gameobject_create,
+    gameobject_delete,
+    gameobject_rename,
+    gameobject_set_active,
+)
+from unitycli.plugins.scenes.hierarchy import (
+    HierarchyInput,
+    HierarchyOutput,
+    SceneListInput,
+    SceneListOutput,
+    prefab_hierarchy,
+    scene_hierarchy,
+    scene_list,
+)
+from unitycli.plugins.scenes.inspect import (
+    ComponentGetInput,
+    ComponentGetOutput,
+    GameObjectGetInput,
+    GameObjectGetOutput,
+    component_get,
+    gameobject_get,
+)
+from unitycli.plugins.scenes.prefab_list import PrefabListInput, PrefabListOutput, prefab_list
+from unitycli.scene.templates import COMPONENTS
+from unitycli.toolspec import ToolSpec
+
+_GARDEN = "Assets/Scenes/Garden.unity"
+_ADDRESSING = (" Name the file by path or unique asset name, the GameObject by hierarchy path (Root/Child) or "
+               "fileID.")
+_WRITER = (" Checks expectedRevision (E_STALE_WRITE), refuses files that do not round-trip byte-identically, "
+           "changes only the lines it must; --dry-run shows the diff and writes nothing.")
+
+SCENE_TOOLS = (
+    ToolSpec(
+        name="prefab.list", title="List prefabs",
+        summary="All prefabs with their root, variant flag and base prefab.",
+        description=("Lists every .prefab under Assets/ and Packages/ (or under `folder`) with its GUID, the name "
+                     "of its root, whether it is a prefab variant (its root is a prefab instance) and, for a "
+                     "variant, the prefab it is based on. Only the requested page is parsed; files that cannot be "
+                     "read are listed with the error. Paged. Read-only."),
+        input_model=PrefabListInput, output_model=PrefabListOutput, handler=prefab_list,
+        examples=({}, {"folder": "Assets/Prefabs", "limit": 50}),
+    ),
+    ToolSpec(
+        name="scene.list", title="List scenes",
+        summary="All .unity scenes with their Build Settings order and enabled flags.",
+        description=("Lists every scene under Assets/ and Packages/ with its GUID, whether it is in Build Settings "
+                     "(ProjectSettings/EditorBuildSettings.asset), ticked, its position there and its build index "
+                     "(position among enabled scenes). Build Settings entries whose file is missing are listed with "
+                     "exists: false. Paged. Read-only."),
+        input_model=SceneListInput, output_model=SceneListOutput, handler=scene_list,
+        examples=({}, {"limit": 20}),
+    ),
+    ToolSpec(
+        name="scene.hierarchy", title="Scene hierarchy",
+        summary="GameObject tree of a scene, paged and depth-limited, with components.",
+        description=("Lists the scene's GameObjects depth first in Hierarchy order (SceneRoots, or m_RootOrder in "
+                     "older files), each with depth, path, fileID, active and hidden flags, tag, layer and "
+                     "components; prefab instances show their source prefab. `depth` limits the levels (items "
+                     "cut by it say childrenBeyondDepth), `root` starts below one GameObject. Paged with "
+                     "limit/cursor; returns the file's revision. Read-only."),
+        input_model=HierarchyInput, output_model=HierarchyOutput, handler=scene_hierarchy,
+        examples=({"file": _GARDEN}, {"file": "Garden", "depth": 0}, {"file": _GARDEN, "root": "Trees", "limit": 50}),
+    ),
+    ToolSpec(
+        name="prefab.hierarchy", title="Prefab hierarchy",
+        summary="GameObject tree of a prefab, paged and depth-limited, with components.",
+        description=("The same listing as scene.hierarchy for a .prefab file: its root GameObject (or, for a "
+                     "variant, its root prefab instance) and children with components; nested prefab instances "
+                     "show their source prefab. Paged; returns the file's revision. Read-only."),
+        input_model=HierarchyInput, output_model=HierarchyOutput, handler=prefab_hierarchy,
+        examples=({"file": "Assets/Prefabs/Lantern.prefab"}, {"file": "Lantern", "depth": 1}),
+    ),
+    ToolSpec(
+        name="gameobject.find", title="Find GameObjects",
+        summary="Find GameObjects by name pattern, component, tag or layer in a file or project.",
+        description=("Searches one scene or prefab (`file`) or every scene and prefab in the project. Filters "
+                     "combine: `name` (glob), `component` (class, script class, script GUID), `tag`, `layer`. "
+                     "Files that cannot be read are listed in `skipped`. Paged. Read-only."),
+        input_model=FindInput, output_model=FindOutput, handler=gameobject_find,
+        examples=({"name": "Tree*"}, {"file": _GARDEN, "component": "BoxCollider"}, {"tag": "Player"}),
+    ),
+    ToolSpec(
+        name="gameobject.get", title="Get a GameObject",
+        summary="A GameObject with all of its components and their fields.",
+        description=("Returns the GameObject's own fields and every component (class, script class and GUID, "
+                     "fields as JSON; references as {fileID, guid?, type?}); for a prefab instance its overrides. "
+                     "Returns the file's revision for a later write." + _ADDRESSING + " Read-only."),
+        input_model=GameObjectGetInput, output_model=GameObjectGetOutput, handler=gameobject_get,
+        examples=({"file": _GARDEN, "gameObject": "Player/Hat"}, {"file": "Garden", "gameObject": "845330172"}),
+    ),
+    ToolSpec(
+        name="component.get", title="Get a component value",
+        summary="One property (or all fields) of a component on a GameObject.",
+        description=("Reads a property path (m_LocalPosition, m_LocalPosition.x, m_Materials[0]) of a component "
+                     "named by class, script class, script GUID or fileID. Returns the file's revision for a "
+                     "later component.set." + _ADDRESSING + " Read-only."),
+        input_model=ComponentGetInput, output_model=ComponentGetOutput, handler=component_get,
+        examples=({"file": _GARDEN, "gameObject": "Directional Light", "component": "Light",
+                   "property": "m_Intensity"},),
+    ),
+    ToolSpec(
+        name="component.set", title="Set a component value",
+        summary="Set one property of one component, type-checked against its current value.",
+        description=("Sets a property path of a component to a JSON value of the same type as the current one "
+                     "(number, string, {x,y,z} with the same keys, {fileID, guid?, type?}, list); otherwise "
+                     "E_VALUE_TYPE_MISMATCH." + _ADDRESSING + _WRITER),
+        input_model=ComponentSetInput, output_model=ComponentSetOutput, handler=component_set,
+        read_only=False, permissions=WRITES,
+        examples=({"file": _GARDEN, "gameObject": "Player", "component": "Transform",
+                   "property": "m_LocalPosition", "value": {"x": 0, "y": 2, "z": 0}},
+                  {"file": "Garden", "gameObject": "Directional Light", "component": "Light",
+                   "property": "m_Intensity", "value": 1.5}),
+    ),
+    ToolSpec(
+        name="gameobject.create", title="Create a GameObject",
+        summary="Create a GameObject with a Transform under a parent or at the root.",
+        description=("Adds a GameObject and its Transform with fresh fileIDs as the last child of `parent` (or "
+                     "the last root: SceneRoots updated), with optional position, layer, tag and active flag. "
+                     "A prefab needs a parent (it has one root)." + _WRITER),
+        input_model=CreateInput, output_model=CreateOutput, handler=gameobject_create,
+        read_only=False, idempotent=False, permissions=WRITES,
+        examples=({"file": _GARDEN, "name": "Tree D", "parent": "Trees", "position": {"x": 6, "y": 1, "z": 0}},),
+    ),
+    ToolSpec(
+        name="gameobject.rename", title="Rename a GameObject",
+        summary="Rename a GameObject (or a prefab instance's name override).",
+        description=("Rewrites m_Name (for a prefab instance, the value of its m_Name override)." + _ADDRESSING
+                     + _WRITER),
+        input_model=RenameInput, output_model=RenameOutput, handler=gameobject_rename,
+        read_only=False, permissions=WRITES,
+        examples=({"file": _GARDEN, "gameObject": "Trees/Tree A", "name": "Oak"},),
+    ),
+    ToolSpec(
+        name="gameobject.set-active", title="Activate or deactivate a GameObject",
+        summary="Set a GameObject's active flag (m_IsActive).",
+        description=("Writes m_IsActive 1 or 0 (for a prefab instance, its existing m_IsActive override)."
+                     + _ADDRESSING + _WRITER),
+        input_model=SetActiveInput, output_model=SetActiveOutput, handler=gameobject_set_active,
+        read_only=False, permissions=WRITES,
+        examples=({"file": _GARDEN, "gameObject": "Debug Marker", "active": True},),
+    ),
+    ToolSpec(
+        name="gameobject.delete", title="Delete a GameObject",
+        summary="Delete a GameObject with its children and components.",
+        description=("Removes the GameObject, its descendants, their components and prefab instances below it, "
+                     "and its entry in the parent's m_Children or SceneRoots. Refuses with "
+                     "E_GAMEOBJECT_REFERENCED, listing the referrers, while other objects in the file reference "
+                     "any of them, unless `force` (then those references become {fileID: 0})." + _WRITER),
+        input_model=DeleteInput, output_model=DeleteOutput, handler=gameobject_delete,
+        read_only=False, destructive=True, idempotent=False, permissions=WRITES,
+        examples=({"file": _GARDEN, "gameObject": "Debug Marker"}, {"file": _GARDEN, "gameObject": "Trees",
+                                                                    "force": True}),
+    ),
+    ToolSpec(
+        name="component.add", title="Add a built-in component",
+        summary="Add a built-in component (BoxCollider, Rigidbody, ...) with Unity's defaults.",
+        description=("Adds a component document with the layout and defaults the Editor writes (verified on "
+                     "Unity 2022.3 and 6000.0 files) and lists it in the GameObject's m_Component. Supported: "
+                     + ", ".join(sorted(COMPONENTS))
+                     + "." + _WRITER),
+        input_model=ComponentAddInput, output_model=ComponentAddOutput, handler=component_add,
+        read_only=False, idempotent=False, permissions=WRITES,
+        examples=({"file": _GARDEN, "gameObject": "Player/Hat", "component": "BoxCollider"},),
+    ),
+    ToolSpec(
+        name="component.remove", title="Remove a component",
+        summary="Remove a component from a GameObject; refuses while it is referenced.",
+        description=("Removes the component document and its m_Component entry. The Transform cannot be removed. "
+                     "Refuses with E_GAMEOBJECT_REFERENCED while other objects reference it, unless `force`."
+                     + _ADDRESSING + _WRITER),
+        input_model=ComponentRemoveInput, output_model=ComponentRemoveOutput, handler=component_remove,
+        read_only=False, destructive=True, idempotent=False, permissions=WRITES,
+        examples=({"file": _GARDEN, "gameObject": "Trees/Tree A", "component": "BoxCollider"},),
+    ),
+)

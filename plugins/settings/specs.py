@@ -1,0 +1,158 @@
+"""Descriptors of the project-settings tools, kept apart from the handlers.
+
+Naming: reads and writes are separate tools (`project.get-player-settings` / `project.set-player-settings`)
+rather than one tool with an `action`, because readOnlyHint, idempotentHint, permissions and dry-run support are
+per tool: an MCP client can auto-approve the getters, and each input schema holds only what that call needs.
+Names follow `group.verb[-noun]` in the `project` group (beside `project.info`) and keep the issue's nouns
+(`player-settings`, `tags-layers`, `build-scenes`, `input-settings`, `quality-settings`) so searches find them.
+"""
+
+from __future__ import annotations
+
+from unitycli.plugins.settings.build_scenes import (
+    BuildScenesGetInput,
+    BuildScenesGetOutput,
+    BuildScenesSetInput,
+    BuildScenesSetOutput,
+    get_build_scenes,
+    set_build_scenes,
+)
+from unitycli.plugins.settings.input_axes import (
+    InputAxisSetInput,
+    InputAxisSetOutput,
+    InputSettingsGetInput,
+    InputSettingsGetOutput,
+    get_input_settings,
+    set_input_axis,
+)
+from unitycli.plugins.settings.player import (
+    PlayerSettingsGetInput,
+    PlayerSettingsGetOutput,
+    PlayerSettingsSetInput,
+    PlayerSettingsSetOutput,
+    get_player_settings,
+    set_player_settings,
+)
+from unitycli.plugins.settings.quality import (
+    QualitySettingsGetInput,
+    QualitySettingsGetOutput,
+    get_quality_settings,
+)
+from unitycli.plugins.settings.tags_layers import (
+    LayerSetInput,
+    LayerSetOutput,
+    TagAddInput,
+    TagAddOutput,
+    TagsLayersGetInput,
+    TagsLayersGetOutput,
+    add_tag,
+    get_tags_layers,
+    set_layer,
+)
+from unitycli.toolspec import ToolSpec
+
+_WRITES = ("reads_project", "writes_project")
+_CHECKED = ("Writers refuse a serializedVersion whose layout was not verified "
+            "(E_PROJECT_SETTINGS_VERSION_UNAVAILABLE) and re-read the new bytes before staging them "
+            "(E_PROJECT_SETTINGS_VERIFY_FAILED).")
+
+SETTINGS_TOOLS = (
+    ToolSpec(
+        name="project.get-player-settings", title="Get player settings",
+        summary="Company, product, version, bundle ids, orientation and other player settings.",
+        description=("Reads ProjectSettings/ProjectSettings.asset (PlayerSettings): company and product name, "
+                     "bundleVersion, applicationIdentifier / buildNumber / scriptingDefineSymbols per platform, "
+                     "default orientation, resolution and window options, color space, splash screen, Android "
+                     "version code and min SDK, iOS target version. Returns the revision for expectedRevision. "
+                     "Read-only."),
+        input_model=PlayerSettingsGetInput, output_model=PlayerSettingsGetOutput, handler=get_player_settings,
+        examples=({},),
+    ),
+    ToolSpec(
+        name="project.set-player-settings", title="Set player settings",
+        summary="Change documented player settings (company, product, version, bundle id, …).",
+        description=("Edits only the given fields of ProjectSettings/ProjectSettings.asset, one line each, in "
+                     "Unity's format; unknown fields are refused. Orientation, fullscreen mode and color space take "
+                     "Unity's enum names. applicationIdentifier, buildNumber and scriptingDefineSymbols take a map "
+                     "of platform → value; a new platform is inserted in Unity's sorted order. " + _CHECKED),
+        input_model=PlayerSettingsSetInput, output_model=PlayerSettingsSetOutput, handler=set_player_settings,
+        read_only=False, permissions=_WRITES,
+        examples=({"companyName": "Acme", "productName": "Garden", "bundleVersion": "1.2.0"},
+                  {"applicationIdentifier": {"Android": "com.acme.garden"}, "defaultScreenOrientation": "Portrait"}),
+    ),
+    ToolSpec(
+        name="project.get-tags-layers", title="Get tags and layers",
+        summary="Tags, the 32 layers, sorting layers and rendering layers of the project.",
+        description=("Reads ProjectSettings/TagManager.asset: the project's tags (and Unity's built-in tags), all "
+                     "32 layers with their index and whether they are built in, sorting layers, and the rendering "
+                     "layers of TagManager 3 (Unity 6). Read-only."),
+        input_model=TagsLayersGetInput, output_model=TagsLayersGetOutput, handler=get_tags_layers,
+        examples=({},),
+    ),
+    ToolSpec(
+        name="project.add-tag", title="Add a tag",
+        summary="Add a tag to the project's TagManager (no change if it already exists).",
+        description=("Appends the tag to `tags:` in ProjectSettings/TagManager.asset, as the Tags & Layers window "
+                     "does. A tag that exists (in the file or built in, e.g. Player) changes nothing: changed is "
+                     "false and existing says where it is. " + _CHECKED),
+        input_model=TagAddInput, output_model=TagAddOutput, handler=add_tag,
+        read_only=False, permissions=_WRITES, examples=({"tag": "Enemy"},),
+    ),
+    ToolSpec(
+        name="project.set-layer", title="Name a layer",
+        summary="Name, rename or clear a user layer (3 or 6–31) by its index.",
+        description=("Sets entry `index` of the 32 `layers:` in ProjectSettings/TagManager.asset; an empty name "
+                     "clears it. Built-in layers 0, 1, 2, 4, 5 are refused (E_PROJECT_LAYER_RESERVED), and so is a "
+                     "name another layer has (E_PROJECT_LAYER_NAME_TAKEN). " + _CHECKED),
+        input_model=LayerSetInput, output_model=LayerSetOutput, handler=set_layer,
+        read_only=False, permissions=_WRITES, examples=({"index": 8, "name": "Enemies"}, {"index": 8, "name": ""}),
+    ),
+    ToolSpec(
+        name="project.get-build-scenes", title="Get build scenes",
+        summary="Scenes in Build Settings with build index, enabled flag and whether each exists.",
+        description=("Reads ProjectSettings/EditorBuildSettings.asset: each scene's path, GUID, enabled flag and "
+                     "SceneManager build index, checked against the scene's .meta: ok, missing, moved (with the "
+                     "current path of its GUID) or guid-mismatch. Read-only."),
+        input_model=BuildScenesGetInput, output_model=BuildScenesGetOutput, handler=get_build_scenes,
+        examples=({},),
+    ),
+    ToolSpec(
+        name="project.set-build-scenes", title="Set build scenes",
+        summary="Replace the Build Settings scene list (order and enabled flags).",
+        description=("Writes the whole m_Scenes list of ProjectSettings/EditorBuildSettings.asset in the order "
+                     "given, each with the GUID from its .meta. Each scene must exist (E_SCENE_NOT_FOUND); an "
+                     "empty list clears Build Settings. " + _CHECKED),
+        input_model=BuildScenesSetInput, output_model=BuildScenesSetOutput, handler=set_build_scenes,
+        read_only=False, destructive=True, permissions=_WRITES,
+        examples=({"scenes": [{"path": "Assets/Scenes/Garden.unity"},
+                              {"path": "Assets/Scenes/Credits.unity", "enabled": False}]},),
+    ),
+    ToolSpec(
+        name="project.get-input-settings", title="Get input axes",
+        summary="Legacy Input Manager axes (paged), optionally only those of one exact name.",
+        description=("Reads ProjectSettings/InputManager.asset: every axis with its index, buttons, gravity, dead "
+                     "zone, sensitivity, snap, invert, type, axis and joystick. Paged with limit/cursor; a file "
+                     "with more than 4096 axes is refused (E_PROJECT_SETTINGS_LIMIT_EXCEEDED). Read-only."),
+        input_model=InputSettingsGetInput, output_model=InputSettingsGetOutput, handler=get_input_settings,
+        examples=({}, {"name": "Horizontal"}, {"limit": 10}),
+    ),
+    ToolSpec(
+        name="project.set-input-axis", title="Set an input axis",
+        summary="Change fields of one Input Manager axis, named exactly (plus index if repeated).",
+        description=("Edits the given fields of one axis in ProjectSettings/InputManager.asset. The axis is named "
+                     "exactly (E_PROJECT_INPUT_AXIS_NOT_FOUND); when several share the name, give its index from "
+                     "project.get-input-settings (E_PROJECT_INPUT_AXIS_AMBIGUOUS). " + _CHECKED),
+        input_model=InputAxisSetInput, output_model=InputAxisSetOutput, handler=set_input_axis,
+        read_only=False, permissions=_WRITES,
+        examples=({"name": "Jump", "index": 5, "fields": {"positiveButton": "space", "altPositiveButton": "w"}},),
+    ),
+    ToolSpec(
+        name="project.get-quality-settings", title="Get quality levels",
+        summary="Quality levels with their settings, the current level and per-platform defaults.",
+        description=("Reads ProjectSettings/QualitySettings.asset: each level's name, render pipeline asset "
+                     "reference and every other field as written, which level is current, and the default level "
+                     "per platform. Read-only."),
+        input_model=QualitySettingsGetInput, output_model=QualitySettingsGetOutput, handler=get_quality_settings,
+        examples=({},),
+    ),
+)

@@ -1,0 +1,74 @@
+"""unitycli-probuilder as a real distribution: the wheel carries the manifest, installs, loads, and is integrity-checked.
+
+A throwaway venv (`--system-site-packages`, so unitycli itself comes from the running interpreter) gets the wheel
+through `unitycli extensions install <wheel>`; then one installed file is tampered with and the tools refuse to run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.extensions.helpers import copy_project
+from tests.fixturepaths import REPO_ROOT
+
+EXTENSION = REPO_ROOT / "extensions" / "probuilder"
+MANIFEST = REPO_ROOT / "manifests" / "probuilder.toml"
+GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
+
+
+def _run(*args: str, timeout: int = 300) -> subprocess.CompletedProcess:
+    return subprocess.run(list(args), capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"})
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    done = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), str(EXTENSION))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return next(out.glob("unitycli_probuilder-*.whl"))
+
+
+def test_the_packaged_manifest_is_a_symlink_and_the_wheel_carries_its_bytes(wheel):
+    packaged = EXTENSION / "unitycli_probuilder" / "manifest.toml"
+    assert packaged.is_symlink() and os.readlink(packaged) == "../../../manifests/probuilder.toml"
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        assert archive.read("unitycli_probuilder/manifest.toml") == MANIFEST.read_bytes()
+        entry_points = archive.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
+    assert "[unitycli.extensions]\nprobuilder = unitycli_probuilder" in entry_points
+    assert {"unitycli_probuilder/tools/create_shape.py", "unitycli_probuilder/meshdata.py"} <= set(names)
+
+
+def test_install_from_a_local_wheel_then_tampering_blocks_the_tools(wheel, tmp_path):
+    env_dir = tmp_path / "env"
+    assert _run(sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(env_dir)).returncode == 0
+    python = str(env_dir / "bin" / "python")
+    root = copy_project("chicken-defense", tmp_path / "p", extra=(GAME,))
+
+    def cli(*args: str) -> tuple[int, dict]:
+        done = _run(python, "-m", "unitycli", "--json", *args, timeout=300)
+        assert done.stdout, done.stderr
+        return done.returncode, json.loads(done.stdout)
+
+    code, env = cli("extensions", "install", str(wheel), "--project", str(root),
+                    "--pip-arg=--no-deps", "--pip-arg=--ignore-installed")
+    assert code == 0, env
+    assert (env["result"]["ids"], env["result"]["integrity"]) == (["probuilder"], "verified")
+    code, env = cli("tools", "run", "probuilder.list-meshes", "--project", str(root), "--input",
+                    json.dumps({"file": GAME}))
+    assert code == 0, env
+    assert len(env["result"]["output"]["meshes"]) == 5
+    site = next((env_dir / "lib").glob("python3*/site-packages"))
+    target = site / "unitycli_probuilder" / "obj.py"
+    target.write_text(target.read_text() + "\n# tampered\n")
+    code, env = cli("tools", "run", "probuilder.list-meshes", "--project", str(root), "--input",
+                    json.dumps({"file": GAME}))
+    assert (code, env["error"]["code"]) == (1, "E_EXTENSION_INTEGRITY_MISMATCH")
