@@ -76,3 +76,11 @@ def check_availability(pm: pluggy.PluginManager, spec: ToolSpec, owner: ToolOwne
         requires.extend(answer.requires_packages)
         verified = verified and answer.profile_verified
     return Availability.ok(requires, profile_verified=verified)
+
+
+def static_requirements(pm: pluggy.PluginManager, spec: ToolSpec, owner: ToolOwner) -> list[PackageRequirement]:
+    """What every plugin says the tool needs, independent of any project (for descriptors without one)."""
+    found: list[PackageRequirement] = []
+    for answer in pm.hook.unitycli_tool_requirements(tool=spec, owner=owner):
+        found.extend(answer or [])
+    return found

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:  # pragma: no cover - imports for type hints only
-    from unitycli.availability import Availability
+    from unitycli.availability import Availability, PackageRequirement
     from unitycli.doctor_report import DoctorReport
     from unitycli.integrity import IntegrityResult
     from unitycli.owners import ToolOwner
@@ -46,6 +46,20 @@ def unitycli_tool_availability(tool: ToolSpec, owner: ToolOwner, project: Projec
         def unitycli_tool_availability(tool, owner, project):
             if tool.name.startswith("hdrp.") and not (project.root / "Assets/HDRP").is_dir():
                 return Availability.unavailable("E_EXTENSION_DEPENDENCY_MISSING", "no HDRP assets")
+    """
+
+
+@hookspec
+def unitycli_tool_requirements(tool: ToolSpec, owner: ToolOwner) -> list[PackageRequirement] | None:
+    """The Unity packages (and exact verified versions) `tool` needs, known without any project.
+
+    Descriptors show them even when no project is selected. The core answers from the owning extension's
+    manifest. Example::
+
+        @hookimpl
+        def unitycli_tool_requirements(tool, owner):
+            if tool.name.startswith("acme."):
+                return [PackageRequirement(name="com.acme.core", versions=["1.2.0"])]
     """
 
 

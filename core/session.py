@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from unitycli.availability import Availability, check_availability
+from unitycli.availability import Availability, check_availability, static_requirements
 from unitycli.descriptors import ToolDescriptor, describe
 from unitycli.errors import UnityCliError
 from unitycli.owners import ToolOwner
@@ -118,7 +118,10 @@ class Session:
         return check_availability(self.plugins.manager, tool.spec, tool.owner, project)
 
     def descriptor(self, tool: RegisteredTool) -> ToolDescriptor:
-        return describe(tool, self.availability(tool))
+        descriptor = describe(tool, self.availability(tool))
+        if descriptor.available is None:  # no project: the manifest still says what the tool needs
+            descriptor.requires_packages = static_requirements(self.plugins.manager, tool.spec, tool.owner)
+        return descriptor
 
     def descriptors(self) -> list[ToolDescriptor]:
         return [self.descriptor(self.registry.tools[name]) for name in self.registry.names()]

@@ -11,7 +11,7 @@ from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from unitycli.availability import Availability
+from unitycli.availability import Availability, PackageRequirement
 from unitycli.errors import UnityCliError
 from unitycli.extensions.catalog import Catalog, load_catalog
 from unitycli.extensions.config import ProjectConfig, read_project_config
@@ -127,6 +127,16 @@ class CoreChecks:
             return Availability.unavailable("E_MANIFEST_INVALID", config.message,
                                             [*(config.next_actions or []), doctor_command(root)])
         return check_tool(manifest, tool.name, root, resolved, config)
+
+    @hookimpl
+    def unitycli_tool_requirements(self, tool: ToolSpec, owner: ToolOwner) -> list[PackageRequirement] | None:
+        if owner.kind != "extension":
+            return None
+        manifest = self.manifest_for(owner)
+        if manifest is None or isinstance(manifest, UnityCliError):
+            return None
+        return [PackageRequirement(name=profile.name, versions=list(profile.versions))
+                for profile in manifest.requirements_for(tool.name)]
 
     @hookimpl
     def unitycli_check_integrity(self, owner: ToolOwner) -> IntegrityResult | None:

@@ -1,0 +1,90 @@
+"""A 50 MB synthetic scene: a correct, paged answer and a byte-identical round trip, never a hang."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.fixturepaths import REPO_ROOT
+from unitycli.errors import UnityCliError
+from unitycli.runner import run_tool
+from unitycli.session import Session
+
+HEADER = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+# One root GameObject with its Transform, written the way Unity 6 writes them (sample project's Garden.unity).
+PAIR = """--- !u!1 &{go}
+GameObject:
+  m_ObjectHideFlags: 0
+  m_CorrespondingSourceObject: {{fileID: 0}}
+  m_PrefabInstance: {{fileID: 0}}
+  m_PrefabAsset: {{fileID: 0}}
+  serializedVersion: 6
+  m_Component:
+  - component: {{fileID: {tr}}}
+  m_Layer: 0
+  m_Name: Crate {n}
+  m_TagString: Untagged
+  m_Icon: {{fileID: 0}}
+  m_NavMeshLayer: 0
+  m_StaticEditorFlags: 0
+  m_IsActive: 1
+--- !u!4 &{tr}
+Transform:
+  m_ObjectHideFlags: 0
+  m_CorrespondingSourceObject: {{fileID: 0}}
+  m_PrefabInstance: {{fileID: 0}}
+  m_PrefabAsset: {{fileID: 0}}
+  m_GameObject: {{fileID: {go}}}
+  serializedVersion: 2
+  m_LocalRotation: {{x: 0, y: 0, z: 0, w: 1}}
+  m_LocalPosition: {{x: {n}, y: 0.5, z: -2}}
+  m_LocalScale: {{x: 1, y: 1, z: 1}}
+  m_ConstrainProportionsScale: 0
+  m_Children: []
+  m_Father: {{fileID: 0}}
+  m_LocalEulerAnglesHint: {{x: 0, y: 0, z: 0}}
+"""
+COUNT = 60_000  # ~0.85 KB a pair: about 50 MB
+
+
+@pytest.fixture(scope="module")
+def big_project(tmp_path_factory):
+    project = tmp_path_factory.mktemp("big") / "project"
+    shutil.copytree(REPO_ROOT / "examples" / "sample-project", project)
+    parts = [HEADER]
+    for n in range(COUNT):
+        go = 100_000 + 2 * n
+        parts.append(PAIR.format(go=go, tr=go + 1, n=n))
+    data = "".join(parts).encode()
+    assert len(data) > 45_000_000
+    (project / "Assets" / "Scenes" / "Big.unity").write_bytes(data)
+    return project
+
+
+def test_hierarchy_of_a_50mb_scene_is_paged_and_complete(big_project):
+    session = Session(project_arg=str(big_project))
+    first = run_tool(session, "scene.hierarchy", {"file": "Assets/Scenes/Big.unity", "limit": 3,
+                                                   "includeComponents": False}).output
+    assert first["total"] == COUNT
+    assert [item["name"] for item in first["items"]] == ["Crate 0", "Crate 1", "Crate 2"]
+    assert first["nextCursor"]
+
+
+def test_a_50mb_scene_round_trips_byte_identically(big_project):
+    output = run_tool(Session(project_arg=str(big_project)), "project.format-check",
+                      {"path": "Assets/Scenes/Big.unity"}).output
+    assert (output["checked"], output["identical"], output["different"]) == (1, 1, [])
+
+
+def test_a_truncated_50mb_scene_is_a_catalogued_error(big_project):
+    big = big_project / "Assets" / "Scenes" / "Big.unity"
+    data = big.read_bytes()
+    cut = big_project / "Assets" / "Scenes" / "Cut.unity"
+    cut.write_bytes(data[: len(data) // 2 + 7])  # mid-line, mid-document
+    with pytest.raises(UnityCliError) as caught:
+        run_tool(Session(project_arg=str(big_project)), "component.set",
+                 {"file": "Assets/Scenes/Cut.unity", "gameObject": "Crate 1", "component": "Transform",
+                  "property": "m_LocalPosition.x", "value": 3})
+    assert caught.value.code == "E_FILE_FORMAT_UNSUPPORTED"
+    assert cut.read_bytes() == data[: len(data) // 2 + 7]  # nothing written
