@@ -89,9 +89,26 @@ def render_result(command: str, result: Any) -> str:
         lines += _registry_lines(result)
     elif command == "docs tool" and isinstance(result, dict):
         lines = [result["page"].rstrip("\n")]  # the page is already the human rendering
+    elif command in ("doctor", "extensions doctor") and isinstance(result, dict) and "checks" in result:
+        lines = _doctor_lines(result)
     else:
         lines = render_tree(result)
     return "\n".join(lines) + "\n"
+
+
+_STATUS_MARK = {"pass": "ok  ", "warn": "warn", "fail": "FAIL", "unverifiable": "????"}
+
+
+def _doctor_lines(result: dict[str, Any]) -> list[str]:
+    """A checklist: one line per check, its next actions under it, the totals last."""
+    lines = [f"project: {result.get('project') or '-'}"]
+    for check in result["checks"]:
+        lines.append(f"[{_STATUS_MARK.get(check['status'], check['status'])}] {check['name']}: {check['message']}")
+        lines.extend(f"       next: {action}" for action in check.get("nextActions") or [])
+    counts = result.get("counts") or {}
+    summary = ", ".join(f"{n} {k}" for k, n in counts.items())
+    lines.append(f"\n{result.get('status', '?')}: {summary}")
+    return lines
 
 
 def render_error(error: dict[str, Any]) -> str:

@@ -1,7 +1,8 @@
 """`unitycli init`: set a Unity project up for unitycli and say which extensions apply to it.
 
 Maps the project's Unity packages to catalog extensions (even ones not installed yet), records the applicable
-ones in the extension lock, creates `.unitycli/` with a config and a tools folder note, and writes the agent
+ones that are installed in the extension lock (a lock entry says "this project needs that extension"; an entry
+nobody can install yet would only make every later doctor run fail), says how to install the others, creates `.unitycli/` with a config and a tools folder note, and writes the agent
 skill file where an agent folder exists or was asked for. All writes go through one Transaction, so `--check`
 is a dry run that reports exactly what would be written.
 """
@@ -131,14 +132,11 @@ def init_project(session: Session, check: bool, agents: tuple[str, ...] = ()) ->
     entries = read_lock(root)
     updated = dict(entries)
     for match in matches:
-        if match.id in updated:
-            continue
         ext = installed.get(match.id)
-        if match.status == "active" and ext is not None:
-            updated[match.id] = LockEntry(distribution=match.distribution, version=ext.version,
-                                          digest=distribution_digest(ext.dist), source="index")
-        else:
-            updated[match.id] = LockEntry(distribution=match.distribution)
+        if match.id in updated or match.status != "active" or ext is None:
+            continue
+        updated[match.id] = LockEntry(distribution=match.distribution, version=ext.version,
+                                      digest=distribution_digest(ext.dist), source="index")
     transaction = Transaction(root, dry_run=check, allow_editor_open=True)
     if not transaction.exists(CONFIG):
         transaction.write_text(CONFIG, _CONFIG_TEMPLATE)

@@ -8,7 +8,7 @@ import pytest
 from tests.extensions.helpers import PROBUILDER_5_2_2, copy_project, fake_extension
 from unitycli.cli.main import run
 from unitycli.extensions import pip
-from unitycli.extensions.lock import LOCK
+from unitycli.extensions.lock import LOCK, LockEntry, read_lock, render_lock
 
 
 def cli(root, *args):
@@ -44,7 +44,9 @@ def test_init_writes_unitycli_folder_lock_and_skill_file(tmp_path):
     assert (root / ".unitycli" / "config.toml").is_file()
     lock = (root / LOCK).read_text()
     assert '[extensions.probuilder]\ndistribution = "unitycli-probuilder"' in lock
-    assert "[extensions.cinemachine]" in lock and "[extensions.urp]" in lock and "hdrp" not in lock
+    # Only installed extensions are recorded: an entry nobody can install would fail every doctor run.
+    assert "[extensions.cinemachine]" not in lock and "[extensions.urp]" not in lock and "hdrp" not in lock
+    assert f"unitycli extensions install cinemachine --project {root}" in env["result"]["nextActions"]
     skill = (root / ".claude" / "skills" / "unitycli" / "SKILL.md").read_text()
     assert skill.startswith("---\nname: unitycli\n")
     assert "- `package.add`: Add a Unity package to Packages/manifest.json, or change its version." in skill
@@ -125,9 +127,17 @@ def test_install_unknown_id_and_missing_path(tmp_path):
     assert env["error"]["code"] == "E_EXTENSION_NOT_FOUND"
 
 
+def want(root, *ext_ids: str) -> None:
+    """Record extensions in the project lock by hand, as a team does when it commits the lock."""
+    entries = read_lock(root)
+    entries.update({ext_id: LockEntry(distribution=f"unitycli-{ext_id}") for ext_id in ext_ids})
+    (root / LOCK).write_bytes(render_lock(entries))
+
+
 def test_remove_takes_an_extension_out_of_the_lock(tmp_path):
     root = copy_project("chicken-defense", tmp_path)
     cli(root, "init")
+    want(root, "urp")
     code, env = cli(root, "extensions", "remove", "urp")
     assert code == 0, env
     assert env["result"]["removedFromLock"] is True
@@ -139,6 +149,7 @@ def test_remove_takes_an_extension_out_of_the_lock(tmp_path):
 def test_sync_dry_run_reports_drift(tmp_path):
     root = copy_project("chicken-defense", tmp_path)
     cli(root, "init")
+    want(root, "cinemachine", "urp")
     code, env = cli(root, "extensions", "sync", "--dry-run")
     assert code == 0, env
     assert [(i["id"], i["drift"], i["action"]) for i in env["result"]["items"]] == [
@@ -149,6 +160,7 @@ def test_sync_dry_run_reports_drift(tmp_path):
 def test_sync_failure_keeps_the_lock(tmp_path, monkeypatch):
     root = copy_project("chicken-defense", tmp_path)
     cli(root, "init")
+    want(root, "urp")
     before = (root / LOCK).read_bytes()
     monkeypatch.setattr(pip, "run_pip", lambda args, timeout=900: pip.PipResult(["pip", *args], 1, "ERROR: offline"))
     code, env = cli(root, "extensions", "sync")
