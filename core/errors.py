@@ -76,6 +76,10 @@ _SPECS: list[ErrorSpec] = [
           EXIT_FAILED),
     _spec("E_ASSET_REFERENCED", "Other files reference the asset, so it is not deleted; pass force to delete anyway.",
           EXIT_FAILED),
+    _spec("E_ASSET_REFERENCES_UNVERIFIABLE",
+          "Files that may reference the asset could not be scanned (LFS pointers, unreadable, JSON), so it is not "
+          "deleted; pull or fix them, or pass force to delete anyway.", EXIT_INCOMPLETE,
+          next_actions=("git lfs pull",)),
     _spec("E_ASSET_PATH_INVALID",
           "The path cannot name an asset here (a .meta path, outside Assets/ and Packages/<package>/, a folder "
           "into itself).", EXIT_FAILED),

@@ -6,6 +6,9 @@ and the shape of the result are the same everywhere.
 
 from __future__ import annotations
 
+import random
+import shlex
+import time
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -77,6 +80,55 @@ def ensure_available(session: Session, tool: RegisteredTool) -> bool | None:
     return availability.profile_verified
 
 
+WRITE_ATTEMPTS = 5
+
+
+def _pins_revision(request: BaseModel) -> bool:
+    return bool(getattr(request, "expected_revision", None))
+
+
+def _with_project(exc: UnityCliError, root) -> UnityCliError:
+    """Make every `unitycli …` next action runnable from anywhere: add `--project <root>` where it is missing."""
+    if exc.next_actions:
+        flag = f"--project {shlex.quote(str(root))}"
+        exc.next_actions = [
+            f"{action} {flag}" if action.startswith("unitycli ") and "--project" not in action
+            and "--instance" not in action else action
+            for action in exc.next_actions
+        ]
+    return exc
+
+
+def _execute(spec, request: BaseModel, project, transaction: Transaction | None, *, dry_run: bool,
+             allow_editor_open: bool, progress: ProgressCallback | None, is_cancelled):
+    """One attempt: the handler against a transaction, then commit (when the transaction is ours)."""
+    from unitycli.transaction import Transaction
+
+    owned = transaction is None
+    if transaction is None:
+        transaction = Transaction(project.root, dry_run=dry_run, allow_editor_open=allow_editor_open)
+    staged_before = transaction.planned_effects()
+    ctx = ToolContext(project=project, transaction=transaction, dry_run=dry_run, allow_editor_open=allow_editor_open)
+    if progress is not None:
+        ctx.progress_callback = progress
+    if is_cancelled is not None:
+        ctx.is_cancelled = is_cancelled
+    try:
+        output = spec.handler(ctx, request)
+        if ctx.is_cancelled():
+            raise Cancelled()
+    except Cancelled:
+        raise UnityCliError("E_CANCELLED", f"{spec.name} was cancelled before anything was written",
+                            details={"tool": spec.name}) from None
+    if not isinstance(output, spec.output_model):
+        raise TypeError(f"{spec.name} returned {type(output).__name__}, not {spec.output_model.__name__}")
+    staged = transaction.planned_effects()
+    if spec.read_only and staged != staged_before:
+        raise RuntimeError(f"read-only tool {spec.name} staged file changes")
+    effects = transaction.commit().effects if owned else staged
+    return output, effects
+
+
 def run_tool(
     session: Session,
     name: str,
@@ -109,34 +161,25 @@ def run_tool(
 
     ensure_integrity(session.plugins.manager, tool.owner)
 
-    from unitycli.transaction import Transaction, recover
+    from unitycli.transaction import recover
     from unitycli.transaction.editor_guard import ensure_editor_closed
 
     recover(project.root)
     if not spec.read_only and not dry_run:
         ensure_editor_closed(project.root, allow_editor_open)
-    owned = transaction is None
-    if transaction is None:
-        transaction = Transaction(project.root, dry_run=dry_run, allow_editor_open=allow_editor_open)
-    staged_before = transaction.planned_effects()
-    ctx = ToolContext(project=project, transaction=transaction, dry_run=dry_run, allow_editor_open=allow_editor_open)
-    if progress is not None:
-        ctx.progress_callback = progress
-    if is_cancelled is not None:
-        ctx.is_cancelled = is_cancelled
-    try:
-        output = spec.handler(ctx, request)
-        if ctx.is_cancelled():
-            raise Cancelled()
-    except Cancelled:
-        raise UnityCliError("E_CANCELLED", f"{spec.name} was cancelled before anything was written",
-                            details={"tool": spec.name}) from None
-    if not isinstance(output, spec.output_model):
-        raise TypeError(f"{spec.name} returned {type(output).__name__}, not {spec.output_model.__name__}")
-    staged = transaction.planned_effects()
-    if spec.read_only and staged != staged_before:
-        raise RuntimeError(f"read-only tool {spec.name} staged file changes")
-    effects = transaction.commit().effects if owned else staged
+    attempts = 1 if transaction is not None or dry_run or _pins_revision(request) else WRITE_ATTEMPTS
+    for attempt in range(1, attempts + 1):
+        try:
+            output, effects = _execute(spec, request, project, transaction, dry_run=dry_run,
+                                       allow_editor_open=allow_editor_open, progress=progress,
+                                       is_cancelled=is_cancelled)
+            break
+        except UnityCliError as exc:
+            # Nothing was written; the handler re-reads on the next attempt, so a concurrent writer's change is
+            # merged, never lost. With expectedRevision the caller asked to fail instead.
+            if exc.code != "E_TARGET_CHANGED" or attempt == attempts:
+                raise _with_project(exc, project.root) from None
+            time.sleep(random.uniform(0.005, 0.05) * attempt)
     result = RunResult(
         tool=spec.name,
         dry_run=dry_run,

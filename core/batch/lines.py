@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from unitycli import strict_json
 from unitycli.errors import UnityCliError
 
 TOOL_TOKEN = re.compile(r"^[a-z][a-z0-9._-]*$")
@@ -44,7 +45,9 @@ def _invalid(line_no: int, text: str, reason: str) -> UnityCliError:
 
 def _json(line_no: int, text: str, payload: str) -> Any:
     try:
-        return json.loads(payload)
+        return strict_json.loads(payload)
+    except strict_json.StrictJsonError as exc:
+        raise _invalid(line_no, text, f"the JSON is not strict: {exc}") from None
     except json.JSONDecodeError as exc:
         raise _invalid(line_no, text, f"the JSON is invalid: {exc.msg} at column {exc.colno}") from None
 

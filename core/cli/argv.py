@@ -6,6 +6,7 @@ likes (`unitycli tools run x --json`, `unitycli --json tools run x`). Tokens aft
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, field
 
 from unitycli.errors import UnityCliError
@@ -45,6 +46,11 @@ def extract_global_options(argv: list[str], command_words: frozenset[str] = froz
         name, eq, inline = token.partition("=")
         if token in FLAG_OPTIONS:
             opts.json = True
+        elif name in FLAG_OPTIONS and eq:
+            opts.json = True  # answer in JSON: the caller asked for it, however it was spelled
+            raise UnityCliError("E_OPTION_VALUE_INVALID", f"{name} takes no value (got {token!r})",
+                                details={"option": name},
+                                next_actions=["unitycli " + shlex.join(name if a == token else a for a in argv)])
         elif name in VALUE_OPTIONS:
             if eq:
                 value = inline

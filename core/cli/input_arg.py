@@ -7,10 +7,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from unitycli import strict_json
 from unitycli.errors import UnityCliError
 
 
-def read_input(value: str | None) -> Any:
+def read_input(value: str | None, tool: str) -> Any:
+    """The parsed input of `tool`; every failure points at the tool's descriptor (its input schema)."""
     if value is None:
         return {}
     source = "--input"
@@ -30,11 +32,16 @@ def read_input(value: str | None) -> Any:
     else:
         text = value
     try:
-        return json.loads(text)
+        return strict_json.loads(text)
+    except strict_json.StrictJsonError as exc:
+        raise UnityCliError(
+            "E_INPUT_JSON_INVALID", f"input from {source} is not strict JSON: {exc}",
+            details={"source": source}, next_actions=[f"unitycli tools describe {tool}"],
+        ) from None
     except json.JSONDecodeError as exc:
         raise UnityCliError(
             "E_INPUT_JSON_INVALID",
             f"input from {source} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
             details={"source": source, "line": exc.lineno, "column": exc.colno, "position": exc.pos},
-            next_actions=["pass a JSON object, e.g. --input '{\"file\": \"Assets/Scenes/Main.unity\"}'"],
+            next_actions=[f"unitycli tools describe {tool}"],
         ) from None

@@ -132,7 +132,7 @@ def run(argv: list[str]) -> Outcome:
 
     request_id = new_request_id()
     command = _command_name([a for a in argv if not a.startswith("--") or a == "--"])
-    json_mode = "--json" in argv
+    json_mode = any(a == "--json" or a.startswith("--json=") for a in argv)
     try:
         options = extract_global_options(argv, frozenset(cli.commands))
         json_mode = options.json

@@ -157,7 +157,7 @@ def run_cmd(name: str, input_value: str | None, dry_run: bool, expect_revision: 
     from unitycli.runner import run_tool
 
     session = state().session
-    raw = read_input(input_value)
+    raw = read_input(input_value, name)
     if expect_revision is not None:
         tool = session.tool(name)
         fields = tool.spec.input_model.model_fields

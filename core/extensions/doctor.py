@@ -153,9 +153,13 @@ def _package_checks(session: Session, report: DoctorReport, manifests: dict[str,
         present = [(p, resolved.get(p.name)) for p in manifest.packages if resolved.get(p.name) is not None]
         if present:
             has = ", ".join(f"{p.name}@{pkg.version or '?'}" for p, pkg in present)
-            report.add(f"catalog:{ext_id}", "warn", f"the project has {has}; extension {ext_id} "
-                       f"({manifest.distribution}) would add tools for it but is not installed",
-                       [f"unitycli extensions install {ext_id} --project {shlex.quote(str(project.root))}"])
+            if manifest.version:
+                report.add(f"catalog:{ext_id}", "warn", f"the project has {has}; extension {ext_id} "
+                           f"({manifest.distribution}) would add tools for it but is not installed",
+                           [f"unitycli extensions install {ext_id} --project {shlex.quote(str(project.root))}"])
+            else:  # nothing to install yet: say so, without advice nobody can follow
+                report.add(f"catalog:{ext_id}", "pass", f"the project has {has}; extension {ext_id} "
+                           f"({manifest.distribution}) is planned but has no released version yet")
 
 
 def _lock_checks(session: Session, report: DoctorReport) -> None:
@@ -196,14 +200,16 @@ def _project_tool_checks(session: Session, report: DoctorReport) -> None:
     if project is None:
         return
     setup = session.project_setup
-    import_failures = {f.plugin: f for f in session.plugins.failures if f.stage == "import"}
+    # Approved files that failed to load: an import error, a hook that raised, or a misspelled hook name.
+    import_failures = {f.plugin: f for f in session.plugins.failures if f.stage in ("import", "hooks", "register",
+                                                                                   "register-tools")}
     for tool_file in setup.files:
         name = f"project-tool:{tool_file.relative}"
         if tool_file.status == "approved":
             failure = import_failures.get(f"project:{tool_file.relative}")
             if failure is not None:
-                report.add(name, "fail", f"{tool_file.relative} is approved but raised on import: {failure.error}",
-                           details=failure.to_dict())
+                report.add(name, "fail", f"{tool_file.relative} is approved but failed at {failure.stage}: "
+                           f"{failure.error}", details=failure.to_dict())
             else:
                 report.add(name, "pass", f"{tool_file.relative} is approved ({tool_file.digest})")
             continue

@@ -133,8 +133,18 @@ def install(target: str, project: Project | None, pip_args: tuple[str, ...] = ()
             raise UnityCliError("E_EXTENSION_NOT_FOUND", f"no extension {target!r} in the catalog",
                                 details={"id": target, "catalog": sorted(load_catalog().manifests)},
                                 next_actions=["unitycli extensions list"])
+        if not manifest.version:
+            # Without a released version there is nothing to pin, and an unpinned name on a public index is
+            # exactly what a typosquatter would register: refuse rather than guess.
+            raise UnityCliError(
+                "E_EXTENSION_NOT_FOUND",
+                f"extension {target!r} ({manifest.distribution}) has no released version yet; install it from a "
+                "source folder or wheel instead",
+                details={"id": target, "distribution": manifest.distribution, "published": False},
+                next_actions=[f"unitycli extensions install ./extensions/{target}",
+                              "unitycli extensions list"])
         name = manifest.distribution
-        requirement = f"{name}=={manifest.version}" if manifest.version else name
+        requirement = f"{name}=={manifest.version}"
         source = "index"
     result = pip.run_pip(["install", *pip_args, requirement])
     if not result.ok:

@@ -6,6 +6,7 @@ Failures keep pip's own last lines in `details`, so a network error reads as pip
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -46,7 +47,13 @@ def run_pip(args: list[str], timeout: float = 900) -> PipResult:
 def pip_failed(result: PipResult, what: str, next_actions: list[str] | None = None) -> UnityCliError:
     tail = result.tail()
     last = tail[-1] if tail else "no output"
+    # "No matching distribution" is final (the name or version does not exist there); network trouble is not.
+    text = "\n".join(tail)
+    offline = any(word in text for word in ("NewConnectionError", "Retrying", "Temporary failure", "timed out"))
+    missing = not offline and ("No matching distribution" in text or "Could not find a version" in text)
     return UnityCliError(
         "E_EXTENSION_INSTALL_FAILED", f"{what} failed (pip exit {result.returncode}): {last}",
-        details={"command": result.command, "exitCode": result.returncode, "pipOutput": tail},
-        next_actions=next_actions or [" ".join(result.command[1:])])
+        details={"command": result.command, "exitCode": result.returncode, "pipOutput": tail,
+                 "distributionMissing": missing},
+        next_actions=next_actions or [shlex.join(result.command)],
+        transient=False if missing else None)

@@ -21,6 +21,7 @@ from unitycli.extensions.config import CONFIG
 from unitycli.extensions.installed import distribution_digest, installed_extensions, same_name
 from unitycli.extensions.lock import LockEntry, read_lock, stage_lock
 from unitycli.extensions.project_tools import TOOLS_DIR
+from unitycli.extensions.record import direct_url
 from unitycli.extensions.skill import AGENT_FOLDERS, AGENT_SKILL_PATHS, render_skill
 from unitycli.packages.resolver import resolve_packages
 
@@ -135,8 +136,10 @@ def init_project(session: Session, check: bool, agents: tuple[str, ...] = ()) ->
         ext = installed.get(match.id)
         if match.id in updated or match.status != "active" or ext is None:
             continue
+        # Where it really came from: a local folder or wheel (PEP 610 direct_url.json), else the package index.
+        source = direct_url(ext.dist).get("url") or "index"
         updated[match.id] = LockEntry(distribution=match.distribution, version=ext.version,
-                                      digest=distribution_digest(ext.dist), source="index")
+                                      digest=distribution_digest(ext.dist), source=source)
     transaction = Transaction(root, dry_run=check, allow_editor_open=True)
     if not transaction.exists(CONFIG):
         transaction.write_text(CONFIG, _CONFIG_TEMPLATE)
@@ -150,7 +153,9 @@ def init_project(session: Session, check: bool, agents: tuple[str, ...] = ()) ->
             transaction.write_text(path, text)
     effects = transaction.commit().model_dump(by_alias=True, mode="json")
     quoted = shlex.quote(str(root))
-    actions = [f"unitycli extensions install {m.id} --project {quoted}" for m in matches if m.status == "not-installed"]
+    catalog = load_catalog()
+    actions = [f"unitycli extensions install {m.id} --project {quoted}" for m in matches
+               if m.status == "not-installed" and catalog.get(m.id) is not None and catalog.get(m.id).version]
     actions.append(f"unitycli extensions doctor --project {quoted}")
     if check:
         actions.insert(0, f"unitycli init --project {quoted}")

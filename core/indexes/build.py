@@ -1,8 +1,13 @@
 """One refresh of the index: diff the listing against the cache, re-read only what changed, store it.
 
-A file is re-read when its (real path, size, mtime_ns) differs from the cached one, which is the check Unity's
-own asset database makes. Reading is the only expensive part of a cold build, so large batches are spread over
-worker processes while this process writes finished batches into the open transaction.
+A file is re-read when its (real path, size, mtime_ns, ctime_ns, inode) differs from the cached one: Unity's own
+asset database checks size and mtime; ctime and inode close the gaps of that check (see `walk.Listing`). A file
+whose mtime is younger than `RACY_NS` when it is read could still change within the same timestamp tick without
+its stamp moving (git's "racily clean" problem), so it is stored as "retry" (mtime -1), exactly like an unreadable
+file, and read again by the next open. ctime is not held to that rule: it is "now" for every freshly copied or
+checked-out file, which would make every new checkout re-read in full twice, and a miss would need a second
+same-size edit that also puts the mtime back, within one clock tick of the first. Reading is the only expensive part of a cold build, so large batches are spread over worker
+processes while this process writes finished batches into the open transaction.
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ from unitycli.indexes.walk import Kind, Listing
 PARALLEL_MIN_BYTES = 24 * 1024 * 1024
 BATCH_BYTES = 4 * 1024 * 1024
 MAX_WORKERS = 4
+# Coarser than any filesystem's timestamp tick (FAT: 2 s; ext4 and NTFS: a kernel clock tick).
+RACY_NS = 3_000_000_000
 
-# (old id or None, path, real, size, mtime_ns, kind)
-Job = tuple[int | None, str, str, int, int, int]
+# (old id or None, path, real, size, mtime_ns, kind, ctime_ns, inode)
+Job = tuple[int | None, str, str, int, int, int, int, int]
 
 
 @dataclass
@@ -41,15 +48,16 @@ class Diff:
 def diff(listing: Listing, snapshot: Snapshot) -> Diff:
     """Compare the listing with the cache; folders and plain assets only need to still exist."""
     result = Diff()
-    for path, (real, size, mtime, kind) in listing.items():
+    for path, row in listing.items():
         old = snapshot.get(path)
+        kind = row[3]
         if old is None:
-            result.read.append((None, path, real, size, mtime, kind))
+            result.read.append((None, path, *row))
         elif old[4] != kind:
             result.removed.append(old[0])
-            result.read.append((None, path, real, size, mtime, kind))
-        elif kind >= Kind.META and (old[1], old[2], old[3]) != (real, size, mtime):
-            result.read.append((old[0], path, real, size, mtime, kind))
+            result.read.append((None, path, *row))
+        elif kind >= Kind.META and old[1:] != row:
+            result.read.append((old[0], path, *row))
         else:
             result.reused += 1
     if len(snapshot) != result.reused + sum(1 for job in result.read if job[0] is not None) + len(result.removed):
@@ -58,14 +66,17 @@ def diff(listing: Listing, snapshot: Snapshot) -> Diff:
 
 
 def _read(path: str, size: int) -> bytes:
-    """The whole file with raw os calls: tens of thousands of small metas make buffered-file overhead count."""
+    """The whole file with raw os calls: tens of thousands of small metas make buffered-file overhead count.
+
+    A regular file yields what is asked up to its end, so a short first read is the whole file; only one that
+    grew since it was listed needs more reads.
+    """
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     try:
         data = os.read(fd, size + 1)
-        more = os.read(fd, 1 << 20) if data else b""
-        if not more:
+        if len(data) <= size:
             return data
-        chunks = [data, more]
+        chunks = [data]
         while chunks[-1]:
             chunks.append(os.read(fd, 1 << 20))
         return b"".join(chunks)
@@ -73,25 +84,28 @@ def _read(path: str, size: int) -> bytes:
         os.close(fd)
 
 
-def read_job(project_root: str, job: Job) -> tuple[int | None, FileRecord]:
-    """Read one file into its record; an unreadable one is stored with mtime -1 so the next refresh retries it."""
-    old_id, path, real, size, mtime, kind = job
+def read_job(project_root: str, job: Job, racy_after: int) -> tuple[int | None, FileRecord]:
+    """Read one file into its record; an unreadable or racy one is stored with mtime -1 so the next open retries."""
+    old_id, path, real, size, mtime, kind, ctime, ino = job
     if kind < Kind.META:
-        return old_id, (path, real, size, mtime, kind, ScanState.OK, None, [])
+        return old_id, (path, real, size, mtime, kind, ctime, ino, ScanState.OK, None, [])
     try:
         data = _read(os.path.join(project_root, real), size)
     except OSError:
-        return old_id, (path, real, size, -1, kind, ScanState.UNREADABLE, None, [])
+        return old_id, (path, real, size, -1, kind, ctime, ino, ScanState.UNREADABLE, None, [])
+    if mtime > racy_after:
+        mtime = -1
     if kind == Kind.META:
         guid = meta_guid(data)
-        return old_id, (path, real, size, mtime, kind, ScanState.OK if guid else ScanState.NO_GUID, guid, [])
+        return old_id, (path, real, size, mtime, kind, ctime, ino, ScanState.OK if guid else ScanState.NO_GUID,
+                        guid, [])
     state, postings = scan_yaml(data, bare_guids=path.startswith("ProjectSettings/"))
-    return old_id, (path, real, size, mtime, kind, state, None, postings)
+    return old_id, (path, real, size, mtime, kind, ctime, ino, state, None, postings)
 
 
-def read_batch(project_root: str, jobs: list[Job]) -> list[tuple[int | None, FileRecord]]:
+def read_batch(project_root: str, jobs: list[Job], racy_after: int) -> list[tuple[int | None, FileRecord]]:
     """A worker's unit of work: whole batches keep pickling overhead per file low."""
-    return [read_job(project_root, job) for job in jobs]
+    return [read_job(project_root, job, racy_after) for job in jobs]
 
 
 def _batches(jobs: list[Job]) -> list[list[Job]]:
@@ -112,15 +126,18 @@ def _workers(total_bytes: int) -> int:
     return min(os.cpu_count() or 1, MAX_WORKERS)
 
 
-def apply(project_root: Path, work: Diff, writer: Writer, progress: Progress) -> int:
-    """Read every job and write the records; returns how many worker processes were used."""
+def apply(project_root: Path, work: Diff, writer: Writer, progress: Progress, listed_ns: int) -> int:
+    """Read every job and write the records; returns how many worker processes were used.
+
+    `listed_ns` is when the listing began (`time.time_ns()`): files stamped after `listed_ns - RACY_NS` are racy.
+    """
     try:
-        return _apply(project_root, work, writer, progress)
+        return _apply(project_root, work, writer, progress, listed_ns - RACY_NS)
     finally:
         progress.finish()
 
 
-def _apply(project_root: Path, work: Diff, writer: Writer, progress: Progress) -> int:
+def _apply(project_root: Path, work: Diff, writer: Writer, progress: Progress, racy_after: int) -> int:
     writer.remove(work.removed)
     jobs = sorted(work.read, key=lambda job: job[1])
     total = len(jobs)
@@ -132,7 +149,7 @@ def _apply(project_root: Path, work: Diff, writer: Writer, progress: Progress) -
         from concurrent.futures import ProcessPoolExecutor, as_completed  # only big builds pay for the import
 
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(read_batch, str(project_root), batch) for batch in batches]
+            futures = [pool.submit(read_batch, str(project_root), batch, racy_after) for batch in batches]
             for future in as_completed(futures):
                 records = future.result()
                 writer.write(records)
@@ -140,7 +157,7 @@ def _apply(project_root: Path, work: Diff, writer: Writer, progress: Progress) -
                 progress.update(done, total, records[-1][1][0] if records else "")
     else:
         for batch in batches:
-            records = read_batch(str(project_root), batch)
+            records = read_batch(str(project_root), batch, racy_after)
             writer.write(records)
             done += len(records)
             progress.update(done, total, batch[-1][1] if batch else "")

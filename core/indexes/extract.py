@@ -26,8 +26,9 @@ BOM = b"\xef\xbb\xbf"
 _LFS_POINTER = (b"version https://git-lfs.github.com/spec/v1\n", b"version https://hawser.github.com/spec/v1\n")
 _META_GUID = re.compile(rb"^guid:[ \t]*([0-9a-f]{32})[ \t\r]*$", re.M)
 _HEADER = re.compile(rb"\n--- !u!(\d+) &(-?\d+)[^\n]*")
-_GUID = re.compile(rb"guid:\s+([0-9a-f]{32}),")
-_JSON_GUID = re.compile(rb'\\?"guid\\?":\s*\\?"([0-9a-f]{32})\\?"')
+# Both shapes in one pass: `guid: G,` (group 1) or `"guid":"G"` / `\"guid\":\"G\"` (group 2). The shared literal
+# prefix `guid` lets the regex engine skip ahead quickly, and the lookbehind keeps the JSON shape's opening quote.
+_GUID_EITHER = re.compile(rb'guid(?::\s+([0-9a-f]{32}),|(?<="guid)\\?":\s*\\?"([0-9a-f]{32})\\?")')
 _BARE = re.compile(rb"guid: ([0-9a-f]{32})[ \t\r]*(?=\n|$)")
 _FLOW = re.compile(rb"fileID:\s+(-?\d+),\s+guid:\s+([0-9a-f]{32}),\s+type:\s+(\d+)")
 _JSON = re.compile(rb'fileID\\?":\s*(-?\d+),\s*\\?"guid\\?":\s*\\?"([0-9a-f]{32})\\?",\s*\\?"type\\?":\s*(\d+)')
@@ -72,32 +73,37 @@ def scan_yaml(data: bytes, bare_guids: bool = False) -> tuple[ScanState, list[Po
     state, data = _yaml_body(data)
     if state != ScanState.OK:
         return state, []
-    has_json = b'"guid' in data
-    has_bare = bare_guids and _BARE.search(data) is not None
     parts = _HEADER.split(data)
     bodies = parts[3::3]
     # map() runs the regex over every document without a Python-level loop; only documents with references
-    # cost interpreter time below.
-    found_per_doc = list(map(_GUID.findall, bodies))
-    if has_json:
-        found_per_doc = [found + _JSON_GUID.findall(body) for found, body in zip(found_per_doc, bodies, strict=True)]
-    if has_bare:
-        found_per_doc = [found + _bare_guids(body) for found, body in zip(found_per_doc, bodies, strict=True)]
-    docs_of: dict[bytes, list[bytes]] = {}
-    every: list[bytes] = []
-    for cls, file_id, found in zip(parts[1::3], parts[2::3], found_per_doc, strict=True):
+    # cost interpreter time below. A reference is found as (yaml guid, b"") or (b"", json guid).
+    found_per_doc: list[list[tuple[bytes, bytes]]] = list(map(_GUID_EITHER.findall, bodies))
+    if bare_guids and _BARE.search(data) is not None:
+        found_per_doc = [found + [(guid, b"") for guid in _bare_guids(body)]
+                         for found, body in zip(found_per_doc, bodies, strict=True)]
+    docs_of: dict[tuple[bytes, bytes], list[int]] = {}
+    every: list[tuple[bytes, bytes]] = []
+    for i, found in enumerate(found_per_doc):
         if not found:
             continue
         every += found
-        doc = cls + b":" + file_id
-        for guid in dict.fromkeys(found) if len(found) > 1 else found:
-            docs = docs_of.get(guid)
+        for key in dict.fromkeys(found) if len(found) > 1 else found:
+            docs = docs_of.get(key)
             if docs is None:
-                docs_of[guid] = [doc]
+                docs_of[key] = [i]
             else:
-                docs.append(doc)
+                docs.append(i)
+    if not docs_of:
+        return ScanState.OK, []
     counts = Counter(every)
-    return ScanState.OK, [(g.decode("ascii"), counts[g], b" ".join(d).decode("ascii")) for g, d in docs_of.items()]
+    merged: dict[bytes, tuple[int, list[int]]] = {}
+    for key, docs in docs_of.items():
+        guid = key[0] or key[1]
+        seen = merged.get(guid)  # the same GUID written in both shapes in one file (rare): one posting
+        merged[guid] = (counts[key], docs) if seen is None else (seen[0] + counts[key], sorted({*seen[1], *docs}))
+    return ScanState.OK, [
+        (guid.decode("ascii"), n, b" ".join([parts[3 * i + 1] + b":" + parts[3 * i + 2] for i in docs]).decode("ascii"))
+        for guid, (n, docs) in merged.items()]
 
 
 def parse_documents(docs: str) -> list[tuple[int, int]]:

@@ -138,6 +138,14 @@ class ProjectIndex:
         prefixes = [root.logical for root in self.roots if root.has_metas]
         return self._query(lambda s: s.assets_without_meta(prefixes))
 
+    def unscanned(self) -> list[tuple[str, int]]:
+        """(path, ScanState) of YAML-typed files whose references are unknown: LFS pointers, unreadable, not YAML."""
+        from unitycli.indexes.extract import ScanState
+        from unitycli.indexes.walk import Kind
+
+        sql = f"SELECT path, state FROM files WHERE kind={int(Kind.SCAN)} AND state!={int(ScanState.OK)} ORDER BY path"
+        return self._query(lambda s: s.conn.execute(sql).fetchall())
+
     def _key(self, path: str | PurePath) -> str:
         """A project-relative posix path; an absolute path inside the project is made relative."""
         text = path.as_posix() if isinstance(path, PurePath) else str(path).replace("\\", "/")

@@ -22,6 +22,8 @@ from unitycli.indexes.store import DB_NAME, CacheInvalid, IndexStore, Writer, bu
 from unitycli.indexes.walk import Listing, list_project, signature
 
 LOCK_NAME = "build.lock"
+# A listing and the `time.time_ns()` at which it began.
+Listed = tuple[Listing, int]
 _SIGNATURE = "listing"
 
 
@@ -34,12 +36,13 @@ def open_store(root: Path, roots: list[Root], callback: ProgressCallback | None,
         return _in_memory(root, roots, Progress(callback), started)
     db = folder / DB_NAME
     reason: str | None = None
-    listing: Listing | None = None
+    listed: Listed | None = None
     try:
         store = IndexStore(db)
         if not refresh:
             return store, IndexStats(0, 0, 0, 0, time.perf_counter() - started, str(db))
-        listing = list_project(root, roots)
+        listed = _list(root, roots)
+        listing = listed[0]
         try:
             fresh = store.info(_SIGNATURE) == signature(listing)
         except CacheInvalid:
@@ -51,9 +54,7 @@ def open_store(root: Path, roots: list[Root], callback: ProgressCallback | None,
     except CacheInvalid as exc:
         reason = "no cache yet" if str(exc) == "missing" else f"cache discarded: {exc}"
     with build_lock(folder / LOCK_NAME):
-        if listing is None:
-            listing = list_project(root, roots)
-        return _refresh_locked(root, db, listing, Progress(callback), started, reason)
+        return _refresh_locked(root, db, listed or _list(root, roots), Progress(callback), started, reason)
 
 
 def rebuild(root: Path, roots: list[Root], reason: str) -> tuple[IndexStore, IndexStats]:
@@ -65,57 +66,65 @@ def rebuild(root: Path, roots: list[Root], reason: str) -> tuple[IndexStore, Ind
     db = folder / DB_NAME
     with build_lock(folder / LOCK_NAME):
         discard(db)
-        return _refresh_locked(root, db, list_project(root, roots), Progress(None), started, reason)
+        return _refresh_locked(root, db, _list(root, roots), Progress(None), started, reason)
 
 
-def _refresh_locked(root: Path, db: Path, listing: Listing, progress: Progress, started: float,
+def _list(root: Path, roots: list[Root]) -> Listed:
+    """The listing with the wall-clock time it began: files stamped near that time are racy (`build.RACY_NS`)."""
+    listed_ns = time.time_ns()
+    return list_project(root, roots), listed_ns
+
+
+def _refresh_locked(root: Path, db: Path, listed: Listed, progress: Progress, started: float,
                     reason: str | None) -> tuple[IndexStore, IndexStats]:
     """Under the build lock: update the cache in place, or build a new one when it is missing or untrustworthy."""
+    listing = listed[0]
     sig = signature(listing)
     try:
         store = IndexStore(db)
     except CacheInvalid as exc:
         if reason is None:
             reason = "no cache yet" if str(exc) == "missing" else f"cache discarded: {exc}"
-        return _build_new(root, db, listing, sig, progress, started, reason)
+        return _build_new(root, db, listed, sig, progress, started, reason)
     try:
         if store.info(_SIGNATURE) == sig:  # another process refreshed while we waited for the lock
             return store, IndexStats(len(listing), 0, len(listing), 0, time.perf_counter() - started, str(db))
         work = build.diff(listing, store.snapshot())
         with store.writer() as writer:
-            workers = build.apply(root, work, writer, progress)
+            workers = build.apply(root, work, writer, progress, listed[1])
             _sign(writer, sig)
     except (CacheInvalid, sqlite3.DatabaseError) as exc:
         store.close()
-        return _build_new(root, db, listing, sig, progress, started, f"cache discarded: {exc}")
+        return _build_new(root, db, listed, sig, progress, started, f"cache discarded: {exc}")
     return store, _stats(listing, work, started, str(db), reason, workers)
 
 
-def _build_new(root: Path, db: Path, listing: Listing, sig: str, progress: Progress, started: float,
+def _build_new(root: Path, db: Path, listed: Listed, sig: str, progress: Progress, started: float,
                reason: str) -> tuple[IndexStore, IndexStats]:
-    work = build.diff(listing, {})
-    _conn, workers = build_fresh(db, lambda writer: _fill(root, work, writer, progress, sig))
-    return IndexStore(db), _stats(listing, work, started, str(db), reason, workers)
+    work = build.diff(listed[0], {})
+    _conn, workers = build_fresh(db, lambda writer: _fill(root, work, writer, progress, sig, listed[1]))
+    return IndexStore(db), _stats(listed[0], work, started, str(db), reason, workers)
 
 
 def _in_memory(root: Path, roots: list[Root], progress: Progress, started: float) -> tuple[IndexStore, IndexStats]:
     """No writable cache folder anywhere: build into memory, so queries still work (just never warm)."""
-    listing = list_project(root, roots)
+    listing, listed_ns = _list(root, roots)
     work = build.diff(listing, {})
-    conn, workers = build_fresh(None, lambda writer: _fill(root, work, writer, progress, signature(listing)))
+    conn, workers = build_fresh(None, lambda writer: _fill(root, work, writer, progress, signature(listing),
+                                                            listed_ns))
     assert conn is not None
     return IndexStore(None, conn), _stats(listing, work, started, None, "no writable cache folder", workers)
 
 
-def _fill(root: Path, work: build.Diff, writer: Writer, progress: Progress, sig: str) -> int:
-    workers = build.apply(root, work, writer, progress)
+def _fill(root: Path, work: build.Diff, writer: Writer, progress: Progress, sig: str, listed_ns: int) -> int:
+    workers = build.apply(root, work, writer, progress, listed_ns)
     _sign(writer, sig)
     return workers
 
 
 def _sign(writer: Writer, sig: str) -> None:
-    """Record the listing the cache now matches; with unreadable files, record none so the next open retries."""
-    writer.set_info(_SIGNATURE, "" if writer.unreadable else sig)
+    """Record the listing the cache now matches; with unreadable or racy files, none, so the next open retries."""
+    writer.set_info(_SIGNATURE, "" if writer.retry else sig)
 
 
 def _stats(listing: Listing, work: build.Diff, started: float, cache: str | None, reason: str | None,

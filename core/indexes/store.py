@@ -17,18 +17,19 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TypeVar
 
-from unitycli.indexes.extract import Posting, ScanState
+from unitycli.indexes.extract import Posting
 from unitycli.indexes.walk import Kind
 
 T = TypeVar("T")
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 DB_NAME = "index.sqlite"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 _TABLES = """
 CREATE TABLE info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL, real TEXT NOT NULL, size INTEGER NOT NULL,
-    mtime INTEGER NOT NULL, kind INTEGER NOT NULL, state INTEGER NOT NULL, guid TEXT);
+    mtime INTEGER NOT NULL, kind INTEGER NOT NULL, ctime INTEGER NOT NULL, ino INTEGER NOT NULL,
+    state INTEGER NOT NULL, guid TEXT);
 CREATE TABLE postings(file INTEGER NOT NULL, guid TEXT NOT NULL, n INTEGER NOT NULL, docs TEXT NOT NULL);
 """
 # Created after a cold build's inserts: sorting once is cheaper than keeping B-trees ordered row by row.
@@ -40,10 +41,10 @@ CREATE INDEX postings_file ON postings(file);
 """
 _META, _ASSET_KINDS = int(Kind.META), f"{int(Kind.FOLDER)}, {int(Kind.ASSET)}, {int(Kind.SCAN)}"
 
-# path -> (id, real, size, mtime_ns, kind)
-Snapshot = dict[str, tuple[int, str, int, int, int]]
-# (path, real, size, mtime_ns, kind, state, guid, postings)
-FileRecord = tuple[str, str, int, int, int, int, str | None, list[Posting]]
+# path -> (id, real, size, mtime_ns, kind, ctime_ns, inode): the id, then the listing's row (`walk.Listing`)
+Snapshot = dict[str, tuple[int, str, int, int, int, int, int]]
+# (path, real, size, mtime_ns, kind, ctime_ns, inode, state, guid, postings); mtime -1 means "read it again"
+FileRecord = tuple[str, str, int, int, int, int, int, int, str | None, list[Posting]]
 
 
 class CacheInvalid(Exception):
@@ -63,7 +64,7 @@ class Writer:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.next_id = 1
-        self.unreadable = 0
+        self.retry = 0
 
     def __enter__(self) -> Writer:
         self.conn.execute("BEGIN IMMEDIATE")
@@ -85,7 +86,7 @@ class Writer:
     def write(self, records: list[tuple[int | None, FileRecord]]) -> None:
         """Store records; one with an old id replaces that row and its postings, keeping the id."""
         self.remove([i for i, _ in records if i is not None])
-        self.unreadable += sum(1 for _, rec in records if rec[5] == ScanState.UNREADABLE)
+        self.retry += sum(1 for _, rec in records if rec[3] < 0)
         numbered = []
         for old_id, rec in records:
             if old_id is None:
@@ -93,10 +94,10 @@ class Writer:
                 self.next_id += 1
             numbered.append((old_id, rec))
         self.conn.executemany(
-            "INSERT INTO files(id, path, real, size, mtime, kind, state, guid) VALUES (?,?,?,?,?,?,?,?)",
-            [(i, *rec[:7]) for i, rec in numbered])
+            "INSERT INTO files(id, path, real, size, mtime, kind, ctime, ino, state, guid) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [(i, *rec[:9]) for i, rec in numbered])
         self.conn.executemany("INSERT INTO postings(file, guid, n, docs) VALUES (?,?,?,?)",
-                              [(i, *posting) for i, rec in numbered for posting in rec[7]])
+                              [(i, *posting) for i, rec in numbered for posting in rec[9]])
 
     def set_info(self, key: str, value: str) -> None:
         self.conn.execute("INSERT OR REPLACE INTO info(key, value) VALUES (?,?)", (key, value))
@@ -176,7 +177,7 @@ class IndexStore:
     def snapshot(self) -> Snapshot:
         """What the cache knows about every listed path; reading it all also proves the table is readable."""
         try:
-            rows = self.conn.execute("SELECT path, id, real, size, mtime, kind FROM files").fetchall()
+            rows = self.conn.execute("SELECT path, id, real, size, mtime, kind, ctime, ino FROM files").fetchall()
         except sqlite3.DatabaseError as exc:
             raise CacheInvalid(str(exc)) from exc
         return {row[0]: row[1:] for row in rows}

@@ -2,12 +2,13 @@
 
 The listing is the input of every refresh, warm or cold, so it must be cheap: folders and plain assets are
 recorded by name only (their existence is all the meta checks need), while `.meta` files and YAML candidates
-carry (size, mtime_ns) so a changed file is re-read and an unchanged one never is.
+carry (size, mtime_ns, ctime_ns, inode) so a changed file is re-read and an unchanged one never is.
 """
 
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
 from enum import IntEnum
 from pathlib import Path
@@ -37,21 +38,31 @@ class Kind(IntEnum):
 
 _FOLDER, _ASSET, _META, _SCAN = (int(k) for k in Kind)
 
-# path -> (real path for display, size, mtime_ns, kind); size and mtime are 0 for FOLDER and ASSET.
-Listing = dict[str, tuple[str, int, int, int]]
+# path -> (real path for display, size, mtime_ns, kind, ctime_ns, inode); the numbers are 0 for FOLDER and ASSET.
+# ctime and inode make the proof of "unchanged" hold where (size, mtime) alone would not: a same-size edit whose
+# mtime was put back (`touch -r`, archive tools) still moves ctime, which no user call can set, and a file replaced
+# by rename with a copy of equal size and mtime (`cp -p`, `mv`) has another inode.
+Listing = dict[str, tuple[str, int, int, int, int, int]]
+# sqlite integers are signed 64-bit; some filesystems use all 64 bits of an inode number (Windows ReFS: 128).
+_INO_BITS = (1 << 63) - 1
+_FOLDER_ROW = ("", 0, 0, _FOLDER, 0, 0)
+_ASSET_ROW = ("", 0, 0, _ASSET, 0, 0)
 
 
 def walk_root(project_root: Path, root: Root, out: Listing) -> None:
     """Add everything under `root` to `out`, following folder symlinks once (a link loop is not followed).
 
     Unity's hidden-asset rule (names starting with `.`, ending with `~`, `cvs`, `*.tmp`) is inlined here: this
-    loop runs once per file on every refresh.
+    loop runs once per file on every open, so it does as little per entry as it can (one stat per read file).
     """
     if not root.real.is_dir():
         return
     metas = root.has_metas
     seen: set[str] = {os.path.realpath(root.real)}
-    stack = [(str(root.real), root.logical, display_path(project_root, root.real))]
+    top_shown = display_path(project_root, root.real)
+    # Under Assets and ProjectSettings the display path is the logical one: reuse the string, build none.
+    same = top_shown == root.logical
+    stack = [(str(root.real), root.logical, top_shown)]
     while stack:
         folder, logical, shown = stack.pop()
         try:
@@ -61,7 +72,11 @@ def walk_root(project_root: Path, root: Root, out: Listing) -> None:
             continue
         for entry in entries:
             name = entry.name
-            if name[0] == "." or name[-1] == "~" or name.endswith((".tmp", ".TMP")) or name.lower() == "cvs":
+            if name[0] == "." or name[-1] == "~":
+                continue
+            dot = name.rfind(".")
+            ext = name[dot:].lower() if dot > 0 else ""
+            if ext == ".tmp" or (len(name) == 3 and name.lower() == "cvs"):
                 continue
             path = f"{logical}/{name}"
             try:
@@ -71,27 +86,25 @@ def walk_root(project_root: Path, root: Root, out: Listing) -> None:
                         if real in seen:
                             continue
                         seen.add(real)
-                    stack.append((entry.path, path, f"{shown}/{name}"))
+                    stack.append((entry.path, path, path if same else f"{shown}/{name}"))
                     if metas:
-                        out[path] = ("", 0, 0, _FOLDER)
+                        out[path] = _FOLDER_ROW
                     continue
-                if name.endswith(".meta"):
+                if ext == ".meta" and name.endswith(".meta"):
                     if not metas:
                         continue
                     kind = _META
+                elif ext in YAML_SUFFIXES:
+                    kind = _SCAN
                 else:
-                    dot = name.rfind(".")
-                    if dot > 0 and name[dot:].lower() in YAML_SUFFIXES:
-                        kind = _SCAN
-                    elif metas:
-                        out[path] = ("", 0, 0, _ASSET)
-                        continue
-                    else:
-                        continue
+                    if metas:
+                        out[path] = _ASSET_ROW
+                    continue
                 st = entry.stat()
             except OSError:
                 continue
-            out[path] = (f"{shown}/{name}", st.st_size, st.st_mtime_ns, kind)
+            out[path] = (path if same else f"{shown}/{name}", st.st_size, st.st_mtime_ns, kind, st.st_ctime_ns,
+                         st.st_ino & _INO_BITS)
 
 
 def list_project(project_root: Path, roots: list[Root]) -> Listing:
@@ -105,7 +118,8 @@ def list_project(project_root: Path, roots: list[Root]) -> Listing:
 def signature(listing: Listing) -> str:
     """A digest of the whole listing: equal to the stored one means nothing changed, with no per-file compare.
 
-    It follows the walk order, which is stable for unchanged folders; if the order ever differs the only cost is
-    a full compare against the cache.
+    marshal version 2 writes every value in full (no back-references that depend on object identity), in C, so
+    equal listings give equal bytes at a fifth of the cost of `repr`. It follows the walk order, which is stable
+    for unchanged folders; if the order ever differs the only cost is a full compare against the cache.
     """
-    return hashlib.blake2b(repr(listing).encode("utf-8", "surrogateescape"), digest_size=20).hexdigest()
+    return hashlib.blake2b(marshal.dumps(listing, 2), digest_size=20).hexdigest()

@@ -79,6 +79,14 @@ def _runnable(descriptor: ToolDescriptor) -> bool:
 _OWNER_RANK = {"project": 0, "extension": 1, "builtin": 2}
 
 
+# Among built-ins, what an agent reaches for first: the project, then scene and object editing, then assets.
+_BUILTIN_ORDER = ("project", "scene", "prefab", "gameobject", "component", "asset", "package")
+
+
+def _builtin_order(group: str) -> int:
+    return _BUILTIN_ORDER.index(group) if group in _BUILTIN_ORDER else len(_BUILTIN_ORDER)
+
+
 def _rank(descriptor: ToolDescriptor) -> int:
     return _OWNER_RANK.get(descriptor.owner.kind, 1)
 
@@ -106,7 +114,7 @@ def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: Li
     by_group: dict[str, list[ToolDescriptor]] = {}
     for descriptor in candidates:
         by_group.setdefault(descriptor.group, []).append(descriptor)
-    for group in sorted(by_group, key=lambda g: (min(_rank(d) for d in by_group[g]), g)):
+    for group in sorted(by_group, key=lambda g: (min(_rank(d) for d in by_group[g]), _builtin_order(g), g)):
         tools = by_group[group]
         if len(tools) <= room:
             selection.listed.extend(tools)

@@ -11,6 +11,7 @@ from unitycli.scene.edits import (
     Created,
     Deleted,
     add_component,
+    append_component,
     create_gameobject,
     delete_gameobject,
     remove_component,
@@ -34,7 +35,7 @@ from unitycli.scene.values import convert_value, property_node, shape_of, to_jso
 
 __all__ = [
     "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES", "ComponentRef", "Created", "Deleted", "LoadedFile",
-    "Reference", "SceneModel", "SceneNode", "add_component", "components_of", "convert_value", "create_gameobject",
+    "Reference", "SceneModel", "SceneNode", "add_component", "append_component", "components_of", "convert_value", "create_gameobject",
     "delete_gameobject", "describe", "find_component", "find_gameobject", "instance_modifications", "instance_name",
     "instance_unsupported", "list_files", "null_references", "open_for_read", "open_for_write", "property_node", "references_to",
     "remove_component", "resolve_file", "shape_of", "subtree_objects", "to_json", "uses_root_order",

@@ -112,7 +112,18 @@ def add_component(model: SceneModel, node: SceneNode, class_name: str, unity_ver
             for e in go_doc.get("m_Component", []) or [] if isinstance(e, dict) and isinstance(e.get("component"), Ref)):
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{node.path!r} already has a {class_name}; Unity allows one",
                             details={"component": class_name, "gameObject": node.path})
-    doc = model.file.add_document(class_id, class_name, build(node.file_id))
+    return append_component(model, node.file_id, class_id, class_name, build(node.file_id))
+
+
+def append_component(model: SceneModel, game_object: int, class_id: int, class_name: str,
+                     fields: dict[str, Any]) -> int:
+    """Add a component object as given and list it last in the GameObject's `m_Component`; returns its fileID.
+
+    No layout or version checks: for callers that write a layout they verified themselves (a script's
+    MonoBehaviour, an extension's components). `game_object` may be one `create_gameobject` just added.
+    """
+    go_doc = model.file.get(game_object)
+    doc = model.file.add_document(class_id, class_name, fields)
     go_doc.insert_item("m_Component", len(go_doc.get("m_Component", []) or []), {"component": Ref(doc.file_id)})
     return doc.file_id
 

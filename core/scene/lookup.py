@@ -40,7 +40,8 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
         return hits[0]
     if hits:
         raise UnityCliError("E_GAMEOBJECT_AMBIGUOUS", f"{len(hits)} objects in {name} have the path {path!r}",
-                            details={"file": name, "gameObject": path, "candidates": [_candidate(n) for n in hits]},
+                            details={"file": name, "gameObject": path, "candidates": [_candidate(n) for n in hits],
+                                     "fileIDs": [n.file_id for n in hits]},
                             next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
     leaf = path.rsplit("/", 1)[-1]
     near = [_candidate(n) for n in model.walk() if n.name == leaf or n.name.lower() == leaf.lower()][:10]

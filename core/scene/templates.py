@@ -19,13 +19,15 @@ _ZERO = Ref(0)
 _LAYER_MASK = {"serializedVersion": 2, "m_Bits": 0}
 
 
-def _head(game_object: int) -> dict[str, Any]:
+def component_head(game_object: int) -> dict[str, Any]:
+    """The fields every new component starts with, up to its `m_GameObject` (extensions build on it too)."""
     return {"m_ObjectHideFlags": 0, "m_CorrespondingSourceObject": _ZERO, "m_PrefabInstance": _ZERO,
             "m_PrefabAsset": _ZERO, "m_GameObject": Ref(game_object)}
 
 
-def _collider_head(game_object: int) -> dict[str, Any]:
-    return {**_head(game_object), "m_Material": _ZERO, "m_IncludeLayers": dict(_LAYER_MASK),
+def collider_head(game_object: int) -> dict[str, Any]:
+    """The fields every new Collider starts with; each kind then adds its `serializedVersion` and shape."""
+    return {**component_head(game_object), "m_Material": _ZERO, "m_IncludeLayers": dict(_LAYER_MASK),
             "m_ExcludeLayers": dict(_LAYER_MASK), "m_LayerOverridePriority": 0, "m_IsTrigger": 0,
             "m_ProvidesContacts": 0, "m_Enabled": 1}
 
@@ -35,20 +37,20 @@ def _vec(x: float, y: float, z: float) -> Flow:
 
 
 def _box(go: int) -> dict[str, Any]:
-    return {**_collider_head(go), "serializedVersion": 3, "m_Size": _vec(1, 1, 1), "m_Center": _vec(0, 0, 0)}
+    return {**collider_head(go), "serializedVersion": 3, "m_Size": _vec(1, 1, 1), "m_Center": _vec(0, 0, 0)}
 
 
 def _sphere(go: int) -> dict[str, Any]:
-    return {**_collider_head(go), "serializedVersion": 3, "m_Radius": 0.5, "m_Center": _vec(0, 0, 0)}
+    return {**collider_head(go), "serializedVersion": 3, "m_Radius": 0.5, "m_Center": _vec(0, 0, 0)}
 
 
 def _capsule(go: int) -> dict[str, Any]:
-    return {**_collider_head(go), "serializedVersion": 2, "m_Radius": 0.5, "m_Height": 2, "m_Direction": 1,
+    return {**collider_head(go), "serializedVersion": 2, "m_Radius": 0.5, "m_Height": 2, "m_Direction": 1,
             "m_Center": _vec(0, 0, 0)}
 
 
 def _rigidbody(go: int) -> dict[str, Any]:
-    return {**_head(go), "serializedVersion": 4, "m_Mass": 1, "m_Drag": 0, "m_AngularDrag": 0.05,
+    return {**component_head(go), "serializedVersion": 4, "m_Mass": 1, "m_Drag": 0, "m_AngularDrag": 0.05,
             "m_CenterOfMass": _vec(0, 0, 0), "m_InertiaTensor": _vec(1, 1, 1),
             "m_InertiaRotation": Flow({"x": 0, "y": 0, "z": 0, "w": 1}), "m_IncludeLayers": dict(_LAYER_MASK),
             "m_ExcludeLayers": dict(_LAYER_MASK), "m_ImplicitCom": 1, "m_ImplicitTensor": 1, "m_UseGravity": 1,
@@ -56,7 +58,7 @@ def _rigidbody(go: int) -> dict[str, Any]:
 
 
 def _mesh_filter(go: int) -> dict[str, Any]:
-    return {**_head(go), "m_Mesh": _ZERO}
+    return {**component_head(go), "m_Mesh": _ZERO}
 
 
 # class name -> (class ID, body builder taking the GameObject fileID)
@@ -84,9 +86,10 @@ def game_object_fields(name: str, transform_id: int, *, layer: int = 0, tag: str
 def transform_fields(game_object: int, father: int, position: tuple[float, float, float] = (0, 0, 0),
                      root_order: int | None = None) -> dict[str, Any]:
     """A new Transform (`--- !u!4`); `root_order` only for files that still write `m_RootOrder` (pre-2022.2)."""
-    fields = {**_head(game_object), "serializedVersion": 2, "m_LocalRotation": Flow({"x": 0, "y": 0, "z": 0, "w": 1}),
-              "m_LocalPosition": _vec(*position), "m_LocalScale": _vec(1, 1, 1), "m_ConstrainProportionsScale": 0,
-              "m_Children": [], "m_Father": Ref(father)}
+    fields = {**component_head(game_object), "serializedVersion": 2,
+              "m_LocalRotation": Flow({"x": 0, "y": 0, "z": 0, "w": 1}), "m_LocalPosition": _vec(*position),
+              "m_LocalScale": _vec(1, 1, 1), "m_ConstrainProportionsScale": 0, "m_Children": [],
+              "m_Father": Ref(father)}
     if root_order is not None:
         fields["m_RootOrder"] = root_order
     fields["m_LocalEulerAnglesHint"] = _vec(0, 0, 0)

@@ -4,18 +4,26 @@ Reads go through the tool's transaction, so dry-run and stale checks see them. T
 package outside the project folder (cinemachine `Projects/URP` uses `file:../../../com.unity.cinemachine`): Unity
 shows its files as `Packages/<name>/...`, the transaction refuses paths outside the project, so read-only tools read
 those files where the index says they are, and writers refuse them.
+
+Every path a request names enters through `project_path`, which resolves it inside the project root before any
+other judgement (`E_PATH_OUTSIDE_PROJECT` for `..`, absolute paths and symlinks that leave it), reads included:
+a lookup that merely finds nothing outside the project still tells the caller what is there.
 """
 
 from __future__ import annotations
 
+import difflib
+import fnmatch
 import os
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from pydantic import Field, model_validator
 
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
+from unitycli.plugins.assets.commands import tool_command
+from unitycli.plugins.assets.inventory import list_assets
 from unitycli.toolspec import ToolInput
 from unitycli.transaction import resolve_inside
 from unitycli.unityfiles import MetaFile, parse_meta
@@ -34,23 +42,34 @@ class AssetTarget(ToolInput):
         return self
 
 
-def normalise(path: str) -> str:
-    """Posix spelling without `./` or a trailing slash; a `.meta` path is refused (its asset is what moves)."""
+def _spelling(path: str) -> str:
+    """Posix spelling without `./` or a trailing slash."""
     text = path.replace("\\", "/").strip()
     while text.startswith("./"):
         text = text[2:]
     text = text.rstrip("/")
-    if text.lower().endswith(".meta"):
-        raise invalid_path(path, "name the asset, not its .meta file; the .meta always goes with its asset")
     if not text:
         raise invalid_path(path, "the path is empty")
     return text
 
 
-def invalid_path(path: str, reason: str) -> UnityCliError:
+def project_path(ctx: Any, path: str, *, meta_ok: bool = False) -> str:
+    """The one way a requested path enters the asset tools: normalised and resolved inside the project root.
+
+    A `.meta` path is refused unless `meta_ok` (an asset tool moves, deletes and describes the asset, and its meta
+    always goes with it).
+    """
+    text = _spelling(path)
+    resolve_inside(Path(ctx.project.root), text)  # E_PATH_OUTSIDE_PROJECT before any other judgement
+    if not meta_ok and text.lower().endswith(".meta"):
+        raise invalid_path(path, "name the asset, not its .meta file; the .meta always goes with its asset",
+                           [tool_command(ctx, "asset.info", {"path": text[:-len(".meta")]})])
+    return text
+
+
+def invalid_path(path: str, reason: str, next_actions: list[str] | None = None) -> UnityCliError:
     return UnityCliError("E_ASSET_PATH_INVALID", f"{path!r} cannot be used here: {reason}",
-                         details={"path": path, "reason": reason},
-                         next_actions=["unitycli tools run asset.find --input '{\"name\": \"<name>\"}'"])
+                         details={"path": path, "reason": reason}, next_actions=next_actions or [])
 
 
 def require_asset_location(path: str) -> None:
@@ -63,6 +82,49 @@ def require_asset_location(path: str) -> None:
     raise invalid_path(path, "assets live below Assets/ or Packages/<package>/ (the root folders cannot change)")
 
 
+MAX_SUGGESTIONS = 5
+
+
+def close_matches(index: ProjectIndex, root: Path, path: str) -> list[str]:
+    """Assets whose name is closest to the last component of `path`: same name, same stem, prefix, substring, then
+    spelling; at most `MAX_SUGGESTIONS`, present files before metas whose file is absent."""
+    wanted = PurePosixPath(path).name.lower()
+    stem = PurePosixPath(wanted).stem if PurePosixPath(wanted).suffix else wanted
+    entries = [e for e in list_assets(index, root) if not e.is_folder or "." not in wanted]
+    names = {e.path: PurePosixPath(e.path).name.lower() for e in entries}
+    spelled = set(difflib.get_close_matches(wanted, sorted(set(names.values())), n=MAX_SUGGESTIONS, cutoff=0.75))
+
+    def rank(name: str) -> int | None:
+        own_stem = PurePosixPath(name).stem
+        for level, hit in enumerate((name == wanted, own_stem == stem, own_stem.startswith(stem), stem in own_stem,
+                                     name in spelled)):
+            if hit:
+                return level
+        return None
+
+    ranked = [(level, not e.has_file, e.path) for e in entries if (level := rank(names[e.path])) is not None]
+    return [p for _, _, p in sorted(ranked)[:MAX_SUGGESTIONS]]
+
+
+def not_found(ctx: Any, index: ProjectIndex, path: str) -> UnityCliError:
+    """`E_ASSET_NOT_FOUND` with the closest assets in details and, as next actions, commands that find them."""
+    matches = close_matches(index, Path(ctx.project.root), path)
+    actions = [tool_command(ctx, "asset.info", {"path": match}) for match in matches[:3]]
+    stem = PurePosixPath(PurePosixPath(path).name).stem
+    glob = f"*{stem}*"
+    if matches and not any(ch in stem for ch in "*?[]") and any(
+            fnmatch.fnmatchcase(PurePosixPath(m).name.lower(), glob.lower()) for m in matches):
+        actions.append(tool_command(ctx, "asset.find", {"name": glob}))
+    if not matches:
+        parent = PurePosixPath(path).parent.as_posix()
+        while parent not in (".", "") and not ctx.transaction.exists(parent):
+            parent = PurePosixPath(parent).parent.as_posix()
+        actions.append(tool_command(ctx, "asset.find", {"folder": parent} if parent not in (".", "") else None))
+    return UnityCliError("E_ASSET_NOT_FOUND", f"{path} does not exist in the project (nor its .meta)"
+                         + (f"; closest: {', '.join(matches)}" if matches else ""),
+                         details={"path": path, "closeMatches": matches}, next_actions=actions)
+
+
 def resolve_target(ctx: Any, index: ProjectIndex, target: AssetTarget) -> str:
     """The asset path a request names; `E_ASSET_NOT_FOUND` when neither the asset nor its meta exists."""
     if target.guid is not None:
@@ -71,26 +133,34 @@ def resolve_target(ctx: Any, index: ProjectIndex, target: AssetTarget) -> str:
         if not paths:
             raise UnityCliError("E_ASSET_NOT_FOUND", f"no .meta in the project has guid {guid}",
                                 details={"guid": guid},
-                                next_actions=["unitycli tools run asset.validate",
-                                              f"unitycli tools run asset.find --input '{{\"guid\": \"{guid}\"}}'"])
+                                next_actions=[tool_command(ctx, "asset.validate", {"kinds": ["missing-guid"]})])
         return paths[0]
     assert target.path is not None
-    path = normalise(target.path)
+    path = project_path(ctx, target.path)
     if not (exists(ctx, index, path) or exists(ctx, index, path + ".meta")):
-        raise UnityCliError("E_ASSET_NOT_FOUND", f"{path} does not exist in the project (nor its .meta)",
-                            details={"path": path},
-                            next_actions=[f"unitycli tools run asset.find --input '{{\"name\": \"{Path(path).name}\"}}'"])
+        raise not_found(ctx, index, path)
     return path
 
 
 def external_path(ctx: Any, index: ProjectIndex, path: str) -> Path | None:
-    """The disk path of a file in a local package outside the project folder, else None."""
-    real = index.real_path(path)
-    if real is None:
-        return None
-    try:
-        real.resolve().relative_to(Path(ctx.project.root).resolve())
-    except ValueError:
+    """The disk path of a file in a local `file:` package outside the project folder, else None.
+
+    Only a package root that the manifest places outside the project qualifies (a symlink inside the project that
+    leads out is refused by the transaction instead), and the file must stay inside that package's folder.
+    """
+    for root in index.roots:
+        inside = path == root.logical or path.startswith(root.logical + "/")
+        if not inside or Path(os.path.normpath(root.real)).is_relative_to(index.root):
+            continue
+        real = root.real / path[len(root.logical) + 1:] if path != root.logical else root.real
+        base = root.real.resolve()
+        resolved = real.resolve()
+        if resolved != base and not resolved.is_relative_to(base):
+            raise UnityCliError("E_PATH_OUTSIDE_PROJECT", f"{path!r} leaves its package folder {base}",
+                                details={"path": path, "projectRoot": str(ctx.project.root),
+                                         "reason": "a symlink leads outside the local package",
+                                         "resolved": str(resolved)},
+                                next_actions=[tool_command(ctx, "asset.find", {"folder": root.logical})])
         return real
     return None
 

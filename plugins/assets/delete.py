@@ -3,7 +3,9 @@
 Deleting a referenced asset leaves `{fileID, guid, type}` references that Unity shows as "Missing", so the tool
 refuses with `E_ASSET_REFERENCED` and names every referrer unless `force` is set. References from inside what is
 being deleted (a folder's prefabs using its materials) do not count. A deleted folder goes with its subfolders,
-in the same commit as its files.
+in the same commit as its files. When a file that may hold references could not be scanned (an LFS pointer, an
+unreadable or JSON file, see `unscanned`), "no referrer" is unproven and the tool refuses with
+`E_ASSET_REFERENCES_UNVERIFIABLE` unless `force` is set.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from pydantic import Field
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.plugins.assets import access
-from unitycli.plugins.assets.access import AssetTarget
+from unitycli.plugins.assets.access import MAX_SUGGESTIONS, AssetTarget
+from unitycli.plugins.assets.commands import lfs_pull_command, tool_command
 from unitycli.plugins.assets.folders import remove_emptied
+from unitycli.plugins.assets.unscanned import SkippedFile, skipped_files
 from unitycli.toolspec import ToolOutput
 from unitycli.unityfiles import parse_meta
 
@@ -39,6 +43,8 @@ class AssetDeleteOutput(ToolOutput):
     is_folder: bool
     deleted: list[str] = Field(description="Every file deleted, metas included")
     dangling_referrers: list[ReferrerOfDeleted] = Field(description="Referrers left dangling (only with force)")
+    skipped: list[SkippedFile] = Field(description="Files that may reference it but could not be scanned (only with "
+                                                   "force)")
     removed_folders: list[str] = Field(description="Folders removed with their .meta")
     leftover_folders: list[str] = Field(description="Emptied folders left on disk because they have no .meta of "
                                                     "their own (e.g. Samples~); usually empty")
@@ -51,6 +57,36 @@ def _referrers(index: ProjectIndex, guids: dict[str, str], deleted: set[str]) ->
             if referrer.path not in deleted:
                 found.append(ReferrerOfDeleted(path=referrer.path, asset=asset, guid=guid, count=referrer.count))
     return found
+
+
+def _listed(paths: list[str]) -> str:
+    return ", ".join(paths[:MAX_SUGGESTIONS]) + (" ..." if len(paths) > MAX_SUGGESTIONS else "")
+
+
+def _refuse(ctx: Any, request: AssetDeleteInput, path: str, referrers: list[ReferrerOfDeleted],
+            skipped: list[SkippedFile]) -> None:
+    """Raise when deleting would leave references dangling, or when that cannot be ruled out."""
+    forced = tool_command(ctx, "asset.delete", {"path": path, "force": True} | (
+        {"expectedRevision": request.expected_revision} if request.expected_revision else {}))
+    unscanned = [s.model_dump(by_alias=True) for s in skipped]
+    if referrers:
+        shown = sorted({r.path for r in referrers})
+        # Per referenced asset: a folder's own path has no GUID references, the assets inside it do.
+        assets = list(dict.fromkeys(r.asset for r in referrers))
+        raise UnityCliError(
+            "E_ASSET_REFERENCED", f"{path} is referenced by {len(shown)} file(s): {_listed(shown)}",
+            details={"path": path, "referrers": [r.model_dump(by_alias=True) for r in referrers]}
+            | ({"referencedAssets": assets} if assets != [path] else {}) | ({"skipped": unscanned} if skipped else {}),
+            next_actions=[tool_command(ctx, "asset.references", {"path": asset}) for asset in assets[:MAX_SUGGESTIONS]]
+            + [forced])
+    if skipped:
+        shown = [s.path for s in skipped]
+        pull = [lfs_pull_command(ctx)] if any(s.reason == "lfs-pointer" for s in skipped) else []
+        raise UnityCliError(
+            "E_ASSET_REFERENCES_UNVERIFIABLE",
+            f"{path} may still be referenced: {len(shown)} file(s) could not be scanned for references: "
+            f"{_listed(shown)}", details={"path": path, "skipped": unscanned},
+            next_actions=pull + [forced])
 
 
 def asset_delete(ctx: Any, request: AssetDeleteInput) -> AssetDeleteOutput:
@@ -74,17 +110,12 @@ def asset_delete(ctx: Any, request: AssetDeleteInput) -> AssetDeleteOutput:
             if file.endswith(".meta"):
                 guids[parse_meta(ctx.transaction.read_bytes(file), file).guid] = file[:-len(".meta")]
         referrers = _referrers(index, guids, set(files))
-    if referrers and not request.force:
-        shown = sorted({r.path for r in referrers})
-        raise UnityCliError(
-            "E_ASSET_REFERENCED",
-            f"{path} is referenced by {len(shown)} file(s): {', '.join(shown[:5])}{' ...' if len(shown) > 5 else ''}",
-            details={"path": path, "referrers": [r.model_dump(by_alias=True) for r in referrers]},
-            next_actions=[f"unitycli tools run asset.references --input '{{\"path\": \"{path}\"}}'",
-                          "Remove those references first, or run again with \"force\": true"])
+        skipped = skipped_files(ctx, index, list(guids), exclude=set(files)) if guids else []
+    if not request.force:
+        _refuse(ctx, request, path, referrers, skipped)
     for file in files:
         ctx.transaction.delete(file)
     removed, kept = remove_emptied(ctx, folders, set(files))
     own = next((g for g, asset in guids.items() if asset == path), None)
     return AssetDeleteOutput(path=path, guid=own, is_folder=folder, deleted=files, dangling_referrers=referrers,
-                             removed_folders=removed, leftover_folders=kept)
+                             skipped=skipped, removed_folders=removed, leftover_folders=kept)

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.indexes.extract import scan_references
 from unitycli.indexes.walk import YAML_SUFFIXES
@@ -18,6 +19,7 @@ from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.access import AssetTarget
 from unitycli.plugins.assets.kinds import extension
+from unitycli.plugins.assets.unscanned import MESSAGES, SkippedFile, reason_for
 from unitycli.toolspec import ToolOutput
 
 TOOL = "asset.dependencies"
@@ -55,6 +57,8 @@ class AssetDependenciesOutput(ToolOutput):
     revision: str | None
     total: int
     dependencies: list[DependencyItem]
+    skipped: list[SkippedFile] = Field(description="Files on the way whose references could not be read (LFS "
+                                                   "pointers, unreadable, JSON); empty when the answer is complete")
     next_cursor: str | None
 
 
@@ -67,12 +71,31 @@ def direct_dependencies(data: bytes, path: str) -> dict[str, dict[tuple[int | No
     return found
 
 
+def _load(ctx: Any, index: ProjectIndex, path: str, skipped: list[SkippedFile]) -> bytes | None:
+    """A YAML-typed file's bytes when its references can be read; otherwise None, noting why in `skipped`."""
+    try:
+        data = access.read_bytes(ctx, index, path)
+    except UnityCliError as exc:
+        if exc.code != "E_PROJECT_FILE_UNREADABLE":
+            raise
+        skipped.append(SkippedFile(path=path, reason="unreadable", message=MESSAGES["unreadable"]))
+        return None
+    reason = reason_for(data, None) if data is not None and extension(path) in YAML_SUFFIXES else None
+    if reason is not None:
+        skipped.append(SkippedFile(path=path, reason=reason, message=MESSAGES[reason]))
+        return None
+    return data
+
+
 def asset_dependencies(ctx: Any, request: AssetDependenciesInput) -> AssetDependenciesOutput:
+    skipped: list[SkippedFile] = []
     with ProjectIndex.open(ctx.project.root) as index:
         path = access.resolve_target(ctx, index, request)
         meta = access.read_meta(ctx, index, path)
-        first = access.read_bytes(ctx, index, path) if not access.is_folder(ctx, index, path) else None
-        revision = ctx.transaction.revision(path) if first is not None and access.external_path(
+        folder = access.is_folder(ctx, index, path)
+        first = _load(ctx, index, path, skipped) if not folder else None
+        readable = not folder and not (skipped and skipped[0].reason == "unreadable")
+        revision = ctx.transaction.revision(path) if readable and access.external_path(
             ctx, index, path) is None else None
         items: list[DependencyItem] = []
         seen = {meta.guid} if meta else set()
@@ -93,8 +116,8 @@ def asset_dependencies(ctx: Any, request: AssetDependenciesInput) -> AssetDepend
                     depth=depth, via=source, count=sum(targets.values()),
                     targets=[DependencyTarget(file_id=f, type=t, count=n) for (f, t), n in targets.items()]))
                 if request.recursive and present and extension(resolved) in YAML_SUFFIXES:
-                    queue.append((resolved, access.read_bytes(ctx, index, resolved), depth + 1))
+                    queue.append((resolved, _load(ctx, index, resolved, skipped), depth + 1))
         query = {"path": path, "recursive": request.recursive}
         chunk, next_cursor = page(items, TOOL, query, request.limit, request.cursor)
     return AssetDependenciesOutput(path=path, guid=meta.guid if meta else None, revision=revision,
-                                   total=len(items), dependencies=chunk, next_cursor=next_cursor)
+                                   total=len(items), dependencies=chunk, skipped=skipped, next_cursor=next_cursor)

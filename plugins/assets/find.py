@@ -65,7 +65,7 @@ def _matches(entry: AssetEntry, request: AssetFindInput, folder: str | None) -> 
 
 
 def asset_find(ctx: Any, request: AssetFindInput) -> AssetFindOutput:
-    folder = access.normalise(request.folder) if request.folder else None
+    folder = access.project_path(ctx, request.folder) if request.folder else None
     with ProjectIndex.open(ctx.project.root) as index:
         candidates = [e for e in list_assets(index, ctx.project.root) if _matches(e, request, folder)]
         types: dict[str, str | None] = {}

@@ -15,9 +15,11 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.errors import UnityCliError
+from unitycli.indexes import ProjectIndex
 from unitycli.indexes.roots import is_hidden
 from unitycli.indexes.walk import YAML_SUFFIXES
 from unitycli.paging import page
+from unitycli.plugins.assets import access
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import project_relative, resolve_inside
 from unitycli.unityfiles import JsonFile, is_lfs_pointer, looks_like_json, parse_meta
@@ -108,9 +110,10 @@ def _first_line(a: bytes, b: bytes) -> int:
 
 def format_check(ctx: Any, request: FormatCheckInput) -> FormatCheckOutput:
     root = Path(ctx.project.root)
-    start = request.path.replace("\\", "/").strip().strip("/").removeprefix("./") if request.path else None
+    start = access.project_path(ctx, request.path, meta_ok=True) if request.path else None
     if start is not None and not ctx.transaction.exists(start):
-        raise UnityCliError("E_ASSET_NOT_FOUND", f"{start} does not exist in the project", details={"path": start})
+        with ProjectIndex.open(root) as index:
+            raise access.not_found(ctx, index, start)
     files = _unity_files(root, start)
     chunk, next_cursor = page(files, TOOL, {"path": start}, request.limit, request.cursor)
     different: list[DifferentFile] = []

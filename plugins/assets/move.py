@@ -19,6 +19,7 @@ from pydantic import Field
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.plugins.assets import access
+from unitycli.plugins.assets.commands import tool_command
 from unitycli.plugins.assets.folders import make_tree, remove_emptied
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import resolve_inside
@@ -103,16 +104,13 @@ def _remove(ctx: Any, path: str, folder: bool) -> None:
 def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
                expected_revision: str | None) -> AssetMoveOutput:
     """The shared body of move and rename."""
-    for path in (source, destination):
-        resolve_inside(ctx.project.root, path)  # E_PATH_OUTSIDE_PROJECT before any other judgement
     access.require_asset_location(source)
     access.require_asset_location(destination)
     if destination.startswith(source + "/"):
         raise access.invalid_path(destination, f"a folder cannot move into itself ({source})")
-    if not ctx.transaction.exists(source):
-        raise UnityCliError("E_ASSET_NOT_FOUND", f"{source} does not exist in the project", details={"path": source},
-                            next_actions=[f"unitycli tools run asset.find --input '{{\"name\": \"{PurePosixPath(source).name}\"}}'"])
     with ProjectIndex.open(ctx.project.root) as index:
+        if not ctx.transaction.exists(source):
+            raise access.not_found(ctx, index, source)
         folder = access.is_folder(ctx, index, source)
         if expected_revision is not None:
             if folder:
@@ -140,8 +138,10 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
                     "E_ASSET_OUTPUT_EXISTS", f"{clash} already exists; {reason}",
                     details={"path": source, "destination": destination, "existing": clash,
                              "existingGuid": existing.guid if existing else None},
-                    next_actions=[f"unitycli tools run asset.references --input '{{\"path\": \"{clash}\"}}'",
-                                  "Run again with another destination, or with \"overwrite\": true"])
+                    next_actions=[tool_command(ctx, "asset.references", {"path": clash}),
+                                  tool_command(ctx, "asset.move", {"path": source, "destination": destination,
+                                                                   "overwrite": True})]
+                    if clash_folder == folder else [tool_command(ctx, "asset.references", {"path": clash})])
             result.replaced = ReplacedAsset(path=clash, guid=existing.guid if existing else None,
                                             referrers=len(index.referrers(existing.guid)) if existing else 0)
             _remove(ctx, clash, clash_folder)
@@ -164,12 +164,12 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
 
 
 def asset_move(ctx: Any, request: AssetMoveInput) -> AssetMoveOutput:
-    return move_asset(ctx, access.normalise(request.path), access.normalise(request.destination), request.overwrite,
-                      request.expected_revision)
+    return move_asset(ctx, access.project_path(ctx, request.path), access.project_path(ctx, request.destination),
+                      request.overwrite, request.expected_revision)
 
 
 def asset_rename(ctx: Any, request: AssetRenameInput) -> AssetMoveOutput:
-    source = access.normalise(request.path)
+    source = access.project_path(ctx, request.path)
     name = request.name.strip()
     if not name or "/" in name or "\\" in name or name in (".", ".."):
         raise access.invalid_path(request.name, "a new name is one path component, without folders")
@@ -178,4 +178,4 @@ def asset_rename(ctx: Any, request: AssetRenameInput) -> AssetMoveOutput:
     if suffix and not folder and not name.lower().endswith(suffix.lower()):
         name += suffix
     destination = f"{PurePosixPath(source).parent.as_posix()}/{name}"
-    return move_asset(ctx, source, access.normalise(destination), request.overwrite, request.expected_revision)
+    return move_asset(ctx, source, access.project_path(ctx, destination), request.overwrite, request.expected_revision)

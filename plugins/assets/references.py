@@ -17,6 +17,7 @@ from unitycli.plugins.assets import access
 from unitycli.plugins.assets.access import AssetTarget
 from unitycli.plugins.assets.kinds import class_name
 from unitycli.plugins.assets.refpaths import object_name, properties_referencing
+from unitycli.plugins.assets.unscanned import SkippedFile, skipped_files
 from unitycli.toolspec import ToolOutput
 from unitycli.unityyaml import UnityYamlFile
 
@@ -55,6 +56,9 @@ class AssetReferencesOutput(ToolOutput):
     total_files: int
     total_references: int
     referrers: list[ReferencingFile]
+    skipped: list[SkippedFile] = Field(description="Files the reference index could not read that may reference the "
+                                                   "asset (LFS pointers, unreadable, JSON); empty when the answer "
+                                                   "is complete")
     next_cursor: str | None
 
 
@@ -94,6 +98,7 @@ def asset_references(ctx: Any, request: AssetReferencesInput) -> AssetReferences
         query = {"guid": meta.guid, "includeProperties": request.include_properties}
         chunk, next_cursor = page(referrers, TOOL, query, request.limit, request.cursor)
         files = [describe_referrer(ctx, index, r, meta.guid, request.include_properties) for r in chunk]
+        skipped = skipped_files(ctx, index, [meta.guid], exclude={path})
     return AssetReferencesOutput(path=path, guid=meta.guid, total_files=len(referrers),
                                  total_references=sum(r.count for r in referrers), referrers=files,
-                                 next_cursor=next_cursor)
+                                 skipped=skipped, next_cursor=next_cursor)

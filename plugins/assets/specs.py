@@ -50,8 +50,9 @@ ASSET_TOOLS = (
         summary="Files, objects and properties that reference an asset.",
         description=("Uses the project's reference index to find every YAML file (scenes, prefabs, assets, "
                      "ProjectSettings) that references the asset's GUID, then names each referencing object "
-                     "(fileID, class, m_Name) and the property path holding the reference. Paged by referring "
-                     "file. Read-only."),
+                     "(fileID, class, m_Name) and the property path holding the reference. Files the index could "
+                     "not scan that may hold references (LFS pointers, unreadable, JSON) are listed in `skipped`. "
+                     "Paged by referring file. Read-only."),
         input_model=AssetReferencesInput, output_model=AssetReferencesOutput, handler=asset_references,
         examples=({"path": "Assets/Materials/Grass.mat"}, {"path": "Assets/Prefabs/Lantern.prefab", "limit": 20}),
     ),
@@ -60,7 +61,8 @@ ASSET_TOOLS = (
         summary="GUIDs an asset references, resolved to paths, optionally transitive.",
         description=("Scans the asset's current content for external references and resolves each GUID through the "
                      "project's metas: path, whether the file is present, built-in resources flagged, referenced "
-                     "fileIDs and types with counts. `recursive` follows YAML dependencies. Paged. Read-only."),
+                     "fileIDs and types with counts. `recursive` follows YAML dependencies. Files whose references "
+                     "could not be read (LFS pointers, unreadable, JSON) are listed in `skipped`. Paged. Read-only."),
         input_model=AssetDependenciesInput, output_model=AssetDependenciesOutput, handler=asset_dependencies,
         examples=({"path": "Assets/Scenes/Garden.unity"}, {"path": "Assets/Scenes/Garden.unity", "recursive": True}),
     ),
@@ -90,7 +92,9 @@ ASSET_TOOLS = (
         summary="Delete an asset or folder with its .meta; refuses while it is referenced.",
         description=("Deletes the file (or a folder's files) and the .meta. E_ASSET_REFERENCED lists every file "
                      "that still references the asset (references from inside the deleted folder do not count); "
-                     "`force` deletes anyway and reports the dangling referrers."),
+                     "`force` deletes anyway and reports the dangling referrers. E_ASSET_REFERENCES_UNVERIFIABLE "
+                     "(exit 3) when a file that may reference it could not be scanned (LFS pointer, unreadable, "
+                     "JSON), unless `force`."),
         input_model=AssetDeleteInput, output_model=AssetDeleteOutput, handler=asset_delete,
         read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
         examples=({"path": "Assets/Scenes/Credits.unity"}, {"path": "Assets/Prefabs/Lantern.prefab", "force": True}),
@@ -99,8 +103,8 @@ ASSET_TOOLS = (
         name="asset.validate", title="Validate GUIDs and references",
         summary="Duplicate GUIDs, dangling references, missing GUIDs and orphan metas.",
         description=("Checks the project's metas and references and reports each issue with a kind "
-                     "(duplicate-guid, dangling-reference, missing-guid, meta-without-asset, asset-without-meta) and "
-                     "a severity; missing code and binary files are warnings or info, since a checkout may lack them "
+                     "(duplicate-guid, dangling-reference, missing-guid, meta-without-asset, asset-without-meta, "
+                     "unscanned) and a severity; missing code and binary files are warnings or info, since a checkout may lack them "
                      "on purpose. `clean` is true when there is no error. Paged. Read-only."),
         input_model=AssetValidateInput, output_model=AssetValidateOutput, handler=asset_validate,
         examples=({}, {"kinds": ["dangling-reference", "duplicate-guid"]}, {"path": "Assets/Prefabs"}),

@@ -10,6 +10,9 @@ Kinds, because they mean different things:
   deleted, or one in a registry/built-in/git package: those live in `Library/PackageCache`, which is not indexed.
 - `meta-without-asset`: a warning for Unity text assets, info for code/binaries (same reason as above).
 - `asset-without-meta` (warning): Unity will create a meta with a fresh GUID, so nothing can reference it yet.
+- `unscanned`: a YAML-typed file whose references could not be read, so the checks above are incomplete. An error
+  for an LFS pointer or an unreadable file (the project cannot be called clean); a warning for a file serialized
+  as JSON or binary that may hold GUIDs.
 Built-in resources (`0000000000000000e000000000000000`, `...f000...`) are never problems.
 """
 
@@ -19,6 +22,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.indexes.extract import scan_yaml
 from unitycli.indexes.walk import Kind, list_project
@@ -27,11 +31,12 @@ from unitycli.plugins.assets import access
 from unitycli.plugins.assets.dependencies import BUILTIN_PREFIX
 from unitycli.plugins.assets.inventory import AssetEntry, list_assets
 from unitycli.plugins.assets.kinds import extension, family
+from unitycli.plugins.assets.unscanned import MESSAGES, reason_for
 from unitycli.toolspec import ToolInput, ToolOutput
 
 TOOL = "asset.validate"
 IssueKind = Literal["duplicate-guid", "dangling-reference", "missing-guid", "meta-without-asset",
-                    "asset-without-meta"]
+                    "asset-without-meta", "unscanned"]
 Severity = Literal["error", "warning", "info"]
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 _MAY_BE_ABSENT = {"code", "binary"}
@@ -76,17 +81,28 @@ def _folder_flag(ctx: Any, index: ProjectIndex, entry: AssetEntry) -> bool:
     return bool(meta and meta.folder_asset)
 
 
-def _referenced(ctx: Any, index: ProjectIndex) -> dict[str, dict[str, int]]:
-    """guid -> {referring file: count}, scanning every YAML file of the project (ProjectSettings included)."""
+def _referenced(ctx: Any, index: ProjectIndex) -> tuple[dict[str, dict[str, int]], dict[str, str]]:
+    """(guid -> {referring file: count}, {file: why its references are unknown}), scanning every YAML-typed file
+    of the project (ProjectSettings included)."""
     found: dict[str, dict[str, int]] = {}
+    unscanned: dict[str, str] = {}
     listing = list_project(index.root, index.roots)
     for path in sorted(p for p, row in listing.items() if row[3] == Kind.SCAN):
-        data = access.read_bytes(ctx, index, path)
+        try:
+            data = access.read_bytes(ctx, index, path)
+        except UnityCliError as exc:
+            if exc.code != "E_PROJECT_FILE_UNREADABLE":
+                raise
+            unscanned[path] = "unreadable"
+            continue
         if data is None:
             continue
+        reason = reason_for(data, None)
+        if reason is not None:
+            unscanned[path] = reason
         for guid, count, _docs in scan_yaml(data, path.startswith("ProjectSettings/"))[1]:
             found.setdefault(guid, {})[path] = count
-    return found
+    return found, unscanned
 
 
 def _issues(ctx: Any, index: ProjectIndex) -> list[ValidationIssue]:
@@ -112,7 +128,12 @@ def _issues(ctx: Any, index: ProjectIndex) -> list[ValidationIssue]:
                 kind="asset-without-meta", severity="warning", path=entry.path, guid=None,
                 family=family(entry.path, entry.is_folder),
                 message=f"{entry.path} has no .meta; Unity will create one with a new GUID"))
-    for guid, files in _referenced(ctx, index).items():
+    referenced, unscanned = _referenced(ctx, index)
+    for path, reason in unscanned.items():
+        issues.append(ValidationIssue(
+            kind="unscanned", severity="warning" if reason == "not-yaml" else "error", path=path, guid=None,
+            family=family(path), message=f"{path} is {MESSAGES[reason]}; references from it are not checked"))
+    for guid, files in referenced.items():
         if guid.startswith(BUILTIN_PREFIX):
             continue
         referrers = [IssueReferrer(path=p, count=n) for p, n in sorted(files.items())]
@@ -140,10 +161,10 @@ def _concerns(issue: ValidationIssue, prefix: str) -> bool:
 
 
 def asset_validate(ctx: Any, request: AssetValidateInput) -> AssetValidateOutput:
+    prefix = access.project_path(ctx, request.path) if request.path else None
     with ProjectIndex.open(ctx.project.root) as index:
         issues = _issues(ctx, index)
-    if request.path:
-        prefix = access.normalise(request.path)
+    if prefix is not None:
         issues = [i for i in issues if _concerns(i, prefix)]
     if request.kinds:
         issues = [i for i in issues if i.kind in request.kinds]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 from tests.assets.conftest import GARDEN, GRASS, LANTERN, snapshot
@@ -32,4 +33,5 @@ def test_deleting_a_used_asset_fails_with_exit_1_and_the_referrers(sample: Path)
     error = outcome.envelope["error"]
     assert error["code"] == "E_ASSET_REFERENCED"
     assert [r["path"] for r in error["details"]["referrers"]] == [LANTERN, GARDEN]
-    assert error["nextActions"][0] == f"unitycli tools run asset.references --input '{{\"path\": \"{GRASS}\"}}'"
+    assert error["nextActions"][0] == (f"unitycli tools run asset.references --project {shlex.quote(str(sample))} "
+                                       f"--input '{{\"path\": \"{GRASS}\"}}'")

@@ -165,3 +165,17 @@ def test_human_output_and_json_output_have_the_same_exit_code(echo_ext, capsys):
         main(["tools", "describe", "nope.nothing", "--json"])
     assert exit_info.value.code == 2
     assert json.loads(capsys.readouterr().out)["error"]["code"] == "E_TOOL_NOT_FOUND_FOR_TARGET"
+
+
+@pytest.mark.parametrize("text", ['{"text": "a", "text": "b"}', '{"text": NaN}', '{"n": 1e400}', '{"n": -Infinity}'])
+def test_input_that_is_not_strict_json_is_refused(echo_ext, text):
+    code, envelope = invoke("tools", "run", "echo.say", "--input", text, "--json")
+    assert (code, envelope["error"]["code"]) == (2, "E_INPUT_JSON_INVALID")
+    assert "not strict JSON" in envelope["error"]["message"]
+
+
+def test_json_with_a_value_is_refused_in_json():
+    outcome = run(["tools", "group", "--json=1"])
+    assert outcome.json_mode and outcome.exit_code == 2
+    assert outcome.envelope["error"]["code"] == "E_OPTION_VALUE_INVALID"
+    assert outcome.envelope["error"]["nextActions"] == ["unitycli tools group --json"]

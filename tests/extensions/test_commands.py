@@ -3,12 +3,15 @@ tests/extensions/test_real_pip.py runs the real thing)."""
 
 from __future__ import annotations
 
+from importlib.metadata import distribution
+
 import pytest
 
-from tests.extensions.helpers import PROBUILDER_5_2_2, copy_project, fake_extension
+from tests.extensions.helpers import PROBUILDER_5_2_2, TESTEXT, copy_project, fake_extension
 from unitycli.cli.main import run
 from unitycli.extensions import pip
 from unitycli.extensions.lock import LOCK, LockEntry, read_lock, render_lock
+from unitycli.extensions.record import direct_url
 
 
 def cli(root, *args):
@@ -32,8 +35,8 @@ def test_init_maps_chicken_defense_packages_to_extensions(tmp_path):
     assert sorted(result["effects"]["effects"]["created"]) == [
         ".unitycli/config.toml", ".unitycli/extensions.toml", ".unitycli/tools/README.md"]
     assert result["nextActions"][0] == f"unitycli init --project {root}"
-    assert f"unitycli extensions install urp --project {root}" in result["nextActions"]
-    assert f"unitycli extensions install probuilder --project {root}" not in result["nextActions"]
+    # urp and cinemachine apply but have no released version yet: nothing to advise installing.
+    assert not any("extensions install" in action for action in result["nextActions"])
 
 
 def test_init_writes_unitycli_folder_lock_and_skill_file(tmp_path):
@@ -46,7 +49,6 @@ def test_init_writes_unitycli_folder_lock_and_skill_file(tmp_path):
     assert '[extensions.probuilder]\ndistribution = "unitycli-probuilder"' in lock
     # Only installed extensions are recorded: an entry nobody can install would fail every doctor run.
     assert "[extensions.cinemachine]" not in lock and "[extensions.urp]" not in lock and "hdrp" not in lock
-    assert f"unitycli extensions install cinemachine --project {root}" in env["result"]["nextActions"]
     skill = (root / ".claude" / "skills" / "unitycli" / "SKILL.md").read_text()
     assert skill.startswith("---\nname: unitycli\n")
     assert "- `package.add`: Add a Unity package to Packages/manifest.json, or change its version." in skill
@@ -105,19 +107,36 @@ def test_install_with_no_network_fails_clearly_and_leaves_the_lock(tmp_path, mon
         calls.append(args)
         return pip.PipResult(["python", "-m", "pip", *args], 1,
                              "WARNING: Retrying (Retry(total=0...)) after connection broken by 'NewConnectionError'\n"
-                             "ERROR: Could not find a version that satisfies the requirement unitycli-probuilder\n"
-                             "ERROR: No matching distribution found for unitycli-probuilder\n")
+                             "ERROR: Could not find a version that satisfies the requirement setuptools>=68\n"
+                             "ERROR: No matching distribution found for setuptools>=68\n")
 
     monkeypatch.setattr(pip, "run_pip", offline)
-    code, env = cli(root, "extensions", "install", "probuilder")
+    code, env = cli(root, "extensions", "install", str(TESTEXT))
     assert code == 1
     error = env["error"]
     assert error["code"] == "E_EXTENSION_INSTALL_FAILED"
-    assert error["message"].endswith("ERROR: No matching distribution found for unitycli-probuilder")
-    assert error["details"]["pipOutput"][-1] == "ERROR: No matching distribution found for unitycli-probuilder"
-    assert error["transient"] is True
-    assert calls == [["install", "unitycli-probuilder"]]
+    assert error["message"].endswith("ERROR: No matching distribution found for setuptools>=68")
+    assert error["details"]["pipOutput"][-1] == "ERROR: No matching distribution found for setuptools>=68"
+    assert error["transient"] is True  # the network was down: trying again later can work
+    assert error["nextActions"] == [f"python -m pip install {TESTEXT}"]
+    assert calls == [["install", str(TESTEXT)]]
     assert (root / LOCK).read_bytes() == lock_before
+
+
+def test_a_missing_distribution_is_not_transient(monkeypatch):
+    result = pip.PipResult(["python", "-m", "pip", "install", "unitycli-x==1.0"], 1,
+                           "ERROR: Could not find a version that satisfies the requirement unitycli-x==1.0\n"
+                           "ERROR: No matching distribution found for unitycli-x==1.0\n")
+    error = pip.pip_failed(result, "pip install unitycli-x==1.0").to_dict()
+    assert (error["transient"], error["details"]["distributionMissing"]) == (False, True)
+
+
+def test_an_unreleased_catalog_extension_is_not_installed_by_name(tmp_path, monkeypatch):
+    monkeypatch.setattr(pip, "run_pip", lambda *a, **k: pytest.fail("pip must not run"))
+    code, env = cli(None, "extensions", "install", "cinemachine")
+    assert (code, env["error"]["code"]) == (1, "E_EXTENSION_NOT_FOUND")
+    assert env["error"]["details"] == {"id": "cinemachine", "distribution": "unitycli-cinemachine",
+                                       "published": False}
 
 
 def test_install_unknown_id_and_missing_path(tmp_path):
@@ -254,3 +273,13 @@ def test_project_config_disables_an_extension_before_import(site, tmp_path):
     code, env = cli(root, "extensions", "doctor")
     assert not canary.exists()
     assert {c["name"]: c["status"] for c in env["result"]["checks"]}["load:noisy"] == "warn"
+
+
+def test_init_records_where_a_local_extension_came_from(tmp_path):
+    root = copy_project("chicken-defense", tmp_path)
+    cli(root, "init")
+    entry = read_lock(root)["probuilder"]
+    expected = direct_url(distribution("unitycli-probuilder")).get("url") or "index"
+    assert entry.source == expected
+    if expected != "index":  # installed from this repository (CI: editable), never claimed to be from the index
+        assert expected.startswith("file://") and expected.endswith("extensions/probuilder")

@@ -209,3 +209,15 @@ def test_a_typo_of_a_loaded_tool_is_not_blamed_on_an_unapproved_file(project, tm
     assert env["error"]["details"]["closest"][0] == "package.list"
     assert env["error"]["details"]["unapprovedProjectToolFiles"][0]["file"] == ".unitycli/tools/team.py"
     assert env["error"]["nextActions"][-1] == f"unitycli tools approve .unitycli/tools/team.py --project {project}"
+
+
+def test_an_approved_tool_file_with_a_misspelled_hook_fails_doctor(project):
+    (project / ".unitycli" / "tools" / "typo.py").write_text(
+        "from unitycli.hookspecs import hookimpl\n\n\n@hookimpl\ndef unitycli_register_tool(register):\n    pass\n")
+    cli(project, "tools", "approve", "--all")
+    code, env = cli(project, "extensions", "doctor")
+    [check] = [c for c in env["result"]["checks"] if c["name"] == "project-tool:.unitycli/tools/typo.py"]
+    assert check["status"] == "fail"
+    assert check["message"] == (".unitycli/tools/typo.py is approved but failed at hooks: unknown hook "
+                                "implementation(s): unitycli_register_tool")
+    assert code == 1

@@ -40,34 +40,34 @@ def test_list_holds_runnable_tools_and_the_meta_tools(sample_copy, cinemachine_e
             listed = await c.list_tools()
             by_name = {t.name: t for t in listed.tools}
             assert set(META_TOOLS) <= set(by_name)
-            assert {"package_list", "package_add", "notes_append", "notes_read"} <= set(by_name)
+            assert {"scene_list", "gameobject_create"} <= set(by_name)  # test-only `notes` group sorts last
             assert "cinemachine_list_cameras" not in by_name  # the project has no Cinemachine
             assert len(listed.tools) < 40
-            add = by_name["package_add"]
+            add = by_name["gameobject_create"]
             assert add.annotations.read_only_hint is False and add.annotations.destructive_hint is False
             assert add.input_schema["properties"]["dryRun"]["type"] == "boolean"
-            assert "dryRun" not in by_name["package_list"].input_schema["properties"]
-            assert by_name["package_list"].annotations.read_only_hint is True
+            assert "dryRun" not in by_name["scene_list"].input_schema["properties"]
+            assert by_name["scene_list"].annotations.read_only_hint is True
             assert add.output_schema["properties"]["output"]["type"] == "object"
             return add.meta
 
     meta = anyio.run(check)
-    assert meta == {"io.unitycli/tool": "package.add", "io.unitycli/group": "package"}
+    assert meta == {"io.unitycli/tool": "gameobject.create", "io.unitycli/group": "gameobject"}
 
 
 @pytest.mark.parametrize("mode", ERAS)
 def test_read_tool_returns_structured_content_and_a_compact_text_copy(sample_copy, mode):
     async def check():
         async with client(notes_options(sample_copy), mode) as c:
-            return payload(await c.call_tool("package_list", {}))
+            return payload(await c.call_tool("scene_list", {}))
 
     result = anyio.run(check)
-    assert result["tool"] == "package.list"
+    assert result["tool"] == "scene.list"
     assert result["dryRun"] is False
-    names_found = {p["name"] for p in result["output"]["packages"]} if "packages" in result["output"] else None
-    cli = cli_run(["tools", "run", "package.list", "--project", str(sample_copy), "--json"]).envelope["result"]
+    cli = cli_run(["tools", "run", "scene.list", "--project", str(sample_copy), "--json"]).envelope["result"]
     assert result["output"] == cli["output"]  # one implementation, two entries
-    assert names_found is None or "com.unity.probuilder" in names_found
+    assert [s["path"] for s in result["output"]["scenes"]] == ["Assets/Scenes/Garden.unity",
+                                                              "Assets/Scenes/Credits.unity"]
 
 
 @pytest.mark.parametrize("mode", ERAS)
@@ -208,3 +208,12 @@ def test_extension_groups_are_listed_before_builtin_groups():
     listed = [t.name for t in surface.tools]
     assert "probuilder_create_shape" in listed and "probuilder_list_meshes" in listed
     assert len(listed) < 40
+
+
+def test_project_and_scene_tools_are_listed_by_default():
+    from unitycli.mcp.surface import ToolSurface
+    from unitycli.session import Session
+
+    surface = ToolSurface.build(Session(project_arg=str(fixture_project("minigolf"))), ListPolicy())
+    listed = [t.name for t in surface.tools]
+    assert {"project_info", "scene_hierarchy", "gameobject_find", "component_set"} <= set(listed)

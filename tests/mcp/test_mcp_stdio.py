@@ -36,13 +36,13 @@ def test_stdio_subprocess_on_a_fixture_project(tmp_path):
     async def check():
         async with Client(_server(project, tmp_path / "home"), mode="legacy") as c:
             listed = names(await c.list_tools())
-            packages = payload(await c.call_tool("package_list", {}))
+            packages = payload(await c.call_tool("scene_list", {}))
             missing = error_of(await c.call_tool("unitycli_describe_tool", {"name": "nope.nothing"}))
             return listed, packages, missing
 
     listed, packages, missing = anyio.run(check)
-    assert {"package_list", "unitycli_search_tools"} <= set(listed) and len(listed) < 40
-    assert packages["tool"] == "package.list"
+    assert {"scene_list", "unitycli_search_tools"} <= set(listed) and len(listed) < 40
+    assert packages["tool"] == "scene.list"
     assert missing["code"] == "E_TOOL_NOT_FOUND_FOR_TARGET"
 
 
@@ -54,8 +54,8 @@ def test_stdout_carries_protocol_messages_only(tmp_path):
             "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
-        {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "package_list", "arguments": {}}},
-        {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "package_list",
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "scene_list", "arguments": {}}},
+        {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "scene_list",
                                                                        "arguments": {"bogus": 1}}},
     ]
     stdin = "".join(json.dumps(r) + "\n" for r in requests)
@@ -120,7 +120,7 @@ def test_mcp_inspector_cli_lists_and_calls(tmp_path):
 
     listed = inspect("--method", "tools/list")
     tool_names = [t["name"] for t in listed["tools"]]
-    assert "package_list" in tool_names and "unitycli_run_tool" in tool_names and len(tool_names) < 40
+    assert "scene_list" in tool_names and "unitycli_run_tool" in tool_names and len(tool_names) < 40
     called = inspect("--method", "tools/call", "--tool-name", "unitycli_search_tools", "--tool-arg", "query=package")
     assert called.get("isError") in (False, None)
     assert called["structuredContent"]["tools"][0]["name"].startswith("package.")

@@ -82,3 +82,12 @@ def test_a_name_containing_a_slash_is_still_addressable() -> None:
     model = SceneModel(UnityYamlFile.parse(text.encode(), "Garden.unity"))
     assert find_gameobject(model, "Player/Hat/Cap").file_id == 845330172
     assert find_gameobject(model, "&845330172").path == "Player/Hat/Cap"
+
+
+def test_an_ambiguous_path_lists_the_candidates_and_their_file_ids() -> None:
+    model = _model(fixture_path("minigolf/Assets/LlamAcademy/Minigolf/Scenes/Game.unity"))
+    with pytest.raises(UnityCliError) as err:
+        find_gameobject(model, "Grid/Tilemap/All Grass")
+    assert err.value.code == "E_GAMEOBJECT_AMBIGUOUS"
+    assert err.value.details["fileIDs"] == [c["fileID"] for c in err.value.details["candidates"]] == [
+        2036997746, 649946260, 535763504, 174351696, 1764677429]

@@ -9,6 +9,8 @@ from unitycli.errors import UnityCliError
 from unitycli.scene import (
     SceneModel,
     add_component,
+    append_component,
+    components_of,
     convert_value,
     create_gameobject,
     delete_gameobject,
@@ -17,6 +19,7 @@ from unitycli.scene import (
     remove_component,
     to_json,
 )
+from unitycli.scene.templates import component_head
 from unitycli.unityyaml import Flow, Ref, UnityYamlFile
 
 GARDEN = SAMPLE / "Assets/Scenes/Garden.unity"
@@ -79,6 +82,25 @@ def test_add_and_remove_component_round_trip_and_references_are_found() -> None:
     remove_component(model, hat, new, force=False)
     assert model.file.to_bytes() == before
 
+
+def test_a_script_appended_to_a_new_gameobject_is_listed_after_its_transform() -> None:
+    model = _garden()
+    created = create_gameobject(model, "Probe", find_gameobject(model, "Player"))
+    script = Ref(11500000, "0123456789abcdef0123456789abcdef", 3)
+    added = append_component(model, created.game_object, 114, "MonoBehaviour",
+                             {**component_head(created.game_object), "m_Enabled": 1, "m_Script": script})
+    go_text = model.file.get(created.game_object).text
+    assert (f"  m_Component:\n  - component: {{fileID: {created.transform}}}\n"
+            f"  - component: {{fileID: {added}}}\n  m_Layer: 0\n") in go_text
+    assert model.file.get(added).text == (
+        f"--- !u!114 &{added}\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_CorrespondingSourceObject: {{fileID: 0}}\n"
+        f"  m_PrefabInstance: {{fileID: 0}}\n  m_PrefabAsset: {{fileID: 0}}\n"
+        f"  m_GameObject: {{fileID: {created.game_object}}}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: 0123456789abcdef0123456789abcdef, type: 3}}\n")
+    rebuilt = SceneModel(model.file)
+    probe = find_gameobject(rebuilt, "Player/Probe")
+    assert [(c.class_name, c.script_guid) for c in components_of(rebuilt, probe)] == [
+        ("Transform", None), ("MonoBehaviour", "0123456789abcdef0123456789abcdef")]
 
 def test_deleting_a_parent_takes_components_added_to_instance_objects_along() -> None:
     model = _garden()

@@ -72,24 +72,22 @@ def _manual(data: MeshData, vertex: int) -> bool:
 
 
 def run_edit(ctx: Any, request: EditTarget, edit: Edit) -> EditOutput:
-    if request.expected_revision is not None:
-        ctx.transaction.expect_revision(request.file, request.expected_revision)
-    site = locate.find_mesh(ctx, request.file, request.game_object)
-    site.yaml.ensure_editable()
+    loaded, site = locate.find_mesh(ctx, request.file, request.game_object,
+                                    expected_revision=request.expected_revision, for_write=True)
     data = MeshData.from_document(site.mesh)
     problems = data.problems()
     if problems:
         raise UnityCliError("E_FILE_FORMAT_UNSUPPORTED",
                             f"the ProBuilderMesh on {site.path!r} is inconsistent ({problems[0]}); not editing it",
-                            details={"file": request.file, "problems": problems})
+                            details={"file": site.file, "problems": problems})
     touched = edit(data, site)
     _refresh(data, touched, layout.legacy_hard_groups(layout.project_layout(ctx)))
     report = rebuild.mark_for_rebuild(site, data)
     changed = data.write_to(site.mesh)
-    ctx.transaction.write_bytes(request.file, site.yaml.to_bytes())
+    loaded.save(ctx)
     corners = geometry.bounds(data.positions)
     return EditOutput(
-        file=request.file, game_object=site.path, face_count=len(data.faces), vertex_count=data.vertex_count,
+        file=site.file, game_object=site.path, face_count=len(data.faces), vertex_count=data.vertex_count,
         shared_vertex_count=len(data.shared_vertices), bounds=Bounds.of(*corners) if corners else None,
         changed_faces=sorted(touched), changed_fields=changed, version_index=data.version_index,
         mesh_rebuild=MeshRebuild(mesh_reference_cleared=report.mesh_reference_cleared,

@@ -16,12 +16,9 @@ SHAPE_SCRIPT = Ref(11500000, SHAPE_SCRIPT_GUID, 3)
 # Content/Resources/Materials/ProBuilderDefault.mat(.meta): what BuiltinMaterials.defaultMaterial loads.
 DEFAULT_MATERIAL = Ref(2100000, "c22777d6e868e4f2fb421913386b154e", 2)
 
-GAME_OBJECT = 1
-TRANSFORM = 4
+# Class IDs of the objects ProBuilder works with (the GameObject tree's own are the core scene model's).
 MESH_RENDERER = 23
 MESH_FILTER = 33
 MESH = 43
 MESH_COLLIDER = 64
 MONO_BEHAVIOUR = 114
-RECT_TRANSFORM = 224
-SCENE_ROOTS = 1660057539

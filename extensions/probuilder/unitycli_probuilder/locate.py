@@ -1,21 +1,33 @@
-"""Finding ProBuilder meshes: open a scene or prefab through the transaction and name each mesh's parts.
+"""Finding ProBuilder meshes: the ProBuilderMesh components of a scene or prefab, each with its GameObject.
 
-Every read goes through `ctx.transaction`, so a tool sees its own staged writes and the commit can check that
-nothing changed underneath. A mesh is addressed with the shared vocabulary: `file` (project-relative path) and
-`gameObject` (hierarchy path or fileID).
+Files are named, opened and guarded by the core's scene model (`unitycli.scene`: path or unique name, revision
+check, LFS refusal, round-trip guard for writes) and GameObjects are found in its tree with its paths and errors,
+as the scene tools find them.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
+from unitycli.scene import (
+    OBJECT_FILE_SUFFIXES,
+    LoadedFile,
+    SceneModel,
+    SceneNode,
+    components_of,
+    find_gameobject,
+    open_for_read,
+    open_for_write,
+    resolve_file,
+)
 from unitycli.unityyaml import Document, Ref, UnityYamlFile
-from unitycli_probuilder import ids, scenegraph
+from unitycli_probuilder import ids
 
-YAML_SUFFIXES = (".unity", ".prefab")
+_FILE_ID = re.compile(r"^&?-?[0-9]+$")
 
 
 @dataclass
@@ -24,16 +36,27 @@ class MeshSite:
 
     file: str
     yaml: UnityYamlFile
+    model: SceneModel
+    node: SceneNode
     mesh: Document
-    game_object: int
-    path: str
+
+    @property
+    def game_object(self) -> int:
+        return self.node.file_id
+
+    @property
+    def path(self) -> str:
+        return self.node.path
 
     def component(self, class_id: int) -> Document | None:
-        return scenegraph.component_of_class(self.yaml, self.game_object, class_id)
+        """The GameObject's first component of `class_id`, if it has one."""
+        return next((self.yaml.get(c.file_id) for c in components_of(self.model, self.node)
+                     if c.class_id == class_id and not c.missing), None)
 
     @property
     def shape(self) -> Document | None:
-        return scenegraph.script_component(self.yaml, self.game_object, ids.SHAPE_SCRIPT_GUID)
+        return next((self.yaml.get(c.file_id) for c in components_of(self.model, self.node)
+                     if c.script_guid == ids.SHAPE_SCRIPT_GUID), None)
 
     @property
     def renderer(self) -> Document | None:
@@ -46,12 +69,23 @@ class MeshSite:
         return [m for m in renderer.get("m_Materials", []) if isinstance(m, Ref)]
 
 
-def open_yaml(ctx: Any, file: str) -> UnityYamlFile:
-    """A scene or prefab as the transaction sees it (staged writes included)."""
-    if not file.endswith(YAML_SUFFIXES):
-        raise UnityCliError("E_FILE_FORMAT_UNSUPPORTED", f"{file} is not a scene (.unity) or prefab (.prefab)",
-                            details={"file": file})
-    return UnityYamlFile.parse(ctx.transaction.read_bytes(file), file)
+def open_file(ctx: Any, file: str, *, expected_revision: str | None = None,
+              for_write: bool = False) -> tuple[LoadedFile, SceneModel]:
+    """The scene or prefab `file` names (path or unique name), read through the transaction, and its tree."""
+    path = resolve_file(ctx, file, OBJECT_FILE_SUFFIXES)
+    loaded = open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
+    return loaded, SceneModel(loaded.yaml)
+
+
+def game_object(model: SceneModel, spec: str) -> SceneNode:
+    """`find_gameobject`, and one ProBuilder habit kept: a component's fileID (list-meshes reports the
+    ProBuilderMesh's as meshFileId) names the GameObject it is on."""
+    text = spec.strip()
+    doc = model.file.find(int(text.lstrip("&"))) if _FILE_ID.match(text) else None
+    owner = doc.get("m_GameObject", None) if doc is not None and not doc.stripped else None
+    if isinstance(owner, Ref) and owner.guid is None and owner.file_id in model.nodes:
+        return model.nodes[owner.file_id]
+    return find_gameobject(model, text)
 
 
 def is_mesh(doc: Document) -> bool:
@@ -59,28 +93,35 @@ def is_mesh(doc: Document) -> bool:
             and ids.MESH_SCRIPT_GUID in doc.text and getattr(doc.get("m_Script", None), "guid", None) == ids.MESH_SCRIPT_GUID)
 
 
-def meshes_in(file: str, yaml: UnityYamlFile) -> list[MeshSite]:
+def meshes_in(file: str, yaml: UnityYamlFile, model: SceneModel | None = None) -> list[MeshSite]:
+    """Every ProBuilderMesh in the file, in file order, with the GameObject (tree node) that carries it."""
+    if model is None:
+        model = SceneModel(yaml)
     sites = []
     for doc in yaml.of_class(ids.MONO_BEHAVIOUR):
         if is_mesh(doc):
-            go = scenegraph.owner_of(doc)
-            sites.append(MeshSite(file, yaml, doc, go, scenegraph.path_of(yaml, go)))
+            owner = doc.get("m_GameObject", None)
+            node = model.node_of_object(owner.file_id) if isinstance(owner, Ref) else None
+            if node is not None:
+                sites.append(MeshSite(file, yaml, model, node, doc))
     return sites
 
 
-def find_mesh(ctx: Any, file: str, game_object: str) -> MeshSite:
-    """The ProBuilderMesh on `game_object` in `file`; `E_PROBUILDER_MESH_NOT_FOUND` when it has none."""
-    yaml = open_yaml(ctx, file)
-    go = scenegraph.find_game_object(yaml, game_object)
-    for site in meshes_in(file, yaml):
-        if site.game_object == go:
-            return site
-    others = [s.path for s in meshes_in(file, yaml)]
+def find_mesh(ctx: Any, file: str, spec: str, *, expected_revision: str | None = None,
+              for_write: bool = False) -> tuple[LoadedFile, MeshSite]:
+    """The file as read and the ProBuilderMesh on GameObject `spec` in it; `E_PROBUILDER_MESH_NOT_FOUND` when
+    the GameObject has none."""
+    loaded, model = open_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
+    node = game_object(model, spec)
+    sites = meshes_in(loaded.path, loaded.yaml, model)
+    for site in sites:
+        if site.node is node:
+            return loaded, site
     raise UnityCliError(
         "E_PROBUILDER_MESH_NOT_FOUND",
-        f"GameObject {scenegraph.path_of(yaml, go)!r} in {file} has no ProBuilderMesh",
-        details={"file": file, "gameObject": game_object, "meshesInFile": others},
-        next_actions=[f"unitycli tools run probuilder.list-meshes --input '{{\"file\": \"{file}\"}}'"],
+        f"GameObject {node.path!r} in {loaded.path} has no ProBuilderMesh",
+        details={"file": loaded.path, "gameObject": spec, "meshesInFile": [s.path for s in sites]},
+        next_actions=[f"unitycli tools run probuilder.list-meshes --input '{{\"file\": \"{loaded.path}\"}}'"],
     )
 
 
@@ -88,7 +129,7 @@ def project_mesh_files(ctx: Any) -> list[str]:
     """Scenes and prefabs under Assets/ that reference the ProBuilderMesh script, from the project index."""
     with ProjectIndex.open(ctx.project.root) as index:
         referrers = index.referrers(ids.MESH_SCRIPT_GUID)
-    return sorted(r.path for r in referrers if r.path.endswith(YAML_SUFFIXES) and r.path.startswith("Assets/"))
+    return sorted(r.path for r in referrers if r.path.endswith(OBJECT_FILE_SUFFIXES) and r.path.startswith("Assets/"))
 
 
 def material_paths(ctx: Any, guids: set[str]) -> dict[str, str | None]:

@@ -6,11 +6,12 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.scene import PREFAB_SUFFIXES, SceneNode, append_component, create_gameobject
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 from unitycli.unityfiles.meta import parse_meta
 from unitycli.unityfiles.project_version import read_project_version
 from unitycli.unityyaml import Ref
-from unitycli_probuilder import components, geometry, ids, layout, locate, scenegraph, shapelayout, shapes
+from unitycli_probuilder import components, geometry, ids, layout, locate, shapelayout, shapes
 from unitycli_probuilder.inputs import Bounds
 from unitycli_probuilder.meshdata import MESH_KEYS, UNWRAP_DEFAULTS, MeshData
 
@@ -65,6 +66,17 @@ def _mesh_body(data: MeshData) -> dict[str, Any]:
     return {key: fields[key] if key in fields else extra[key] for key in MESH_KEYS}
 
 
+def _unique_name(siblings: list[SceneNode], name: str) -> str:
+    """GameObjectUtility.EnsureUniqueNameForSibling: `Cube`, then `Cube (1)`, `Cube (2)`, …"""
+    taken = {node.name for node in siblings}
+    if name not in taken:
+        return name
+    n = 1
+    while f"{name} ({n})" in taken:
+        n += 1
+    return f"{name} ({n})"
+
+
 def create_shape(ctx: Any, request: CreateShapeInput) -> CreateShapeOutput:
     kind = request.shape.strip().lower()
     if kind not in shapes.SHAPES:
@@ -76,50 +88,35 @@ def create_shape(ctx: Any, request: CreateShapeInput) -> CreateShapeOutput:
     data.version_index = _VERSION_INDEX
     pb_layout = layout.project_layout(ctx)
     material = _material(ctx, request.material)
-    if request.expected_revision is not None:
-        ctx.transaction.expect_revision(request.file, request.expected_revision)
-    yaml = locate.open_yaml(ctx, request.file)
-    yaml.ensure_editable()
-    parent_transform = None
+    loaded, model = locate.open_file(ctx, request.file, expected_revision=request.expected_revision, for_write=True)
     if request.parent is not None:
-        parent_transform = scenegraph.transform_of(yaml, scenegraph.find_game_object(yaml, request.parent))
-    elif request.file.endswith(".prefab"):
-        roots = [t for t in yaml.of_class(ids.TRANSFORM) + yaml.of_class(ids.RECT_TRANSFORM)
-                 if not t.stripped and scenegraph.ref_id(t.get("m_Father", None)) == 0]
-        parent_transform = roots[0] if roots else None
-    name = components.unique_sibling_name(yaml, parent_transform, request.name or kind.capitalize())
+        parent = locate.game_object(model, request.parent)
+    else:  # a prefab has one root, and ProBuilder puts new shapes under it
+        parent = model.roots[0] if loaded.path.endswith(PREFAB_SUFFIXES) and model.roots else None
+    name = _unique_name(parent.children if parent is not None else model.roots, request.name or kind.capitalize())
     unity_major = read_project_version(ctx.project.root).major
-
-    ids_ = {}
-    for role in ("gameObject", "transform", "proBuilderMesh", "proBuilderShape", "meshRenderer", "meshFilter",
-                 "meshCollider"):
-        fid = yaml.new_file_id()
-        while fid in ids_.values():
-            fid = yaml.new_file_id()
-        ids_[role] = fid
-    go = ids_["gameObject"]
-    father = parent_transform.file_id if parent_transform is not None else 0
-    order = ["transform", "proBuilderMesh", "proBuilderShape", "meshRenderer", "meshFilter", "meshCollider"]
     shape_body = shapelayout.shape_fields(pb_layout, kind, size, data.version_index, shapelayout.new_rid(),
                                           width_cuts=request.width_cuts, height_cuts=request.height_cuts)
-    yaml.add_document(ids.GAME_OBJECT, "GameObject", components.game_object(name, [ids_[r] for r in order]),
-                      file_id=go)
-    yaml.add_document(ids.TRANSFORM, "Transform",
-                      components.transform(go, (request.position.x, request.position.y, request.position.z), father),
-                      file_id=ids_["transform"])
-    yaml.add_document(ids.MONO_BEHAVIOUR, "MonoBehaviour",
-                      components.mono_behaviour(go, ids.MESH_SCRIPT, _mesh_body(data)), file_id=ids_["proBuilderMesh"])
-    yaml.add_document(ids.MONO_BEHAVIOUR, "MonoBehaviour", components.mono_behaviour(go, ids.SHAPE_SCRIPT, shape_body),
-                      file_id=ids_["proBuilderShape"])
-    yaml.add_document(ids.MESH_RENDERER, "MeshRenderer", components.mesh_renderer(go, [material], unity_major),
-                      file_id=ids_["meshRenderer"])
-    yaml.add_document(ids.MESH_FILTER, "MeshFilter", components.mesh_filter(go), file_id=ids_["meshFilter"])
-    yaml.add_document(ids.MESH_COLLIDER, "MeshCollider", components.mesh_collider(go), file_id=ids_["meshCollider"])
-    components.attach(yaml, ids_["transform"], parent_transform)
-    ctx.transaction.write_bytes(request.file, yaml.to_bytes())
+
+    created = create_gameobject(model, name, parent,
+                                position=(request.position.x, request.position.y, request.position.z))
+    go = created.game_object
+    parts = {  # in the order ProBuilder's shape tool leaves them on the GameObject, after the Transform
+        "proBuilderMesh": (ids.MONO_BEHAVIOUR, "MonoBehaviour",
+                           components.mono_behaviour(go, ids.MESH_SCRIPT, _mesh_body(data))),
+        "proBuilderShape": (ids.MONO_BEHAVIOUR, "MonoBehaviour",
+                            components.mono_behaviour(go, ids.SHAPE_SCRIPT, shape_body)),
+        "meshRenderer": (ids.MESH_RENDERER, "MeshRenderer", components.mesh_renderer(go, [material], unity_major)),
+        "meshFilter": (ids.MESH_FILTER, "MeshFilter", components.mesh_filter(go)),
+        "meshCollider": (ids.MESH_COLLIDER, "MeshCollider", components.mesh_collider(go)),
+    }
+    ids_ = {"gameObject": go, "transform": created.transform}
+    for role, (class_id, class_name, fields) in parts.items():
+        ids_[role] = append_component(model, go, class_id, class_name, fields)
+    loaded.save(ctx)
     lo, hi = geometry.bounds(data.positions)  # type: ignore[misc]
     return CreateShapeOutput(
-        file=request.file, game_object=scenegraph.path_of(yaml, go), game_object_file_id=go,
+        file=loaded.path, game_object=name if parent is None else f"{parent.path}/{name}", game_object_file_id=go,
         mesh_file_id=ids_["proBuilderMesh"], shape_file_id=ids_["proBuilderShape"], component_file_ids=ids_,
         shape=kind, probuilder_layout=pb_layout, face_count=len(data.faces), vertex_count=data.vertex_count,
         bounds=Bounds.of(lo, hi),

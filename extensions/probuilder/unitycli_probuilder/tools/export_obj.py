@@ -39,13 +39,13 @@ def _material_name(path: str | None, guid: str | None, file_id: int) -> str:
 
 
 def export_obj(ctx: Any, request: ExportObjInput) -> ExportObjOutput:
-    site = locate.find_mesh(ctx, request.file, request.game_object)
+    _, site = locate.find_mesh(ctx, request.file, request.game_object)
     data = MeshData.from_document(site.mesh)
     materials = site.materials()
     paths = locate.material_paths(ctx, {m.guid for m in materials if m.guid})
     names = [_material_name(paths.get(m.guid or ""), m.guid, m.file_id) for m in materials]
     go_name = site.path.rsplit("/", 1)[-1]
-    target = request.output or posixpath.join(posixpath.dirname(request.file), f"{'_'.join(go_name.split())}.obj")
+    target = request.output or posixpath.join(posixpath.dirname(site.file), f"{'_'.join(go_name.split())}.obj")
     if not target.endswith(".obj"):
         raise UnityCliError("E_SCHEMA_INVALID", f"output {target!r} must end in .obj",
                             details={"path": "output", "value": target})

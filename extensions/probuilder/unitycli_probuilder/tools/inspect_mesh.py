@@ -49,7 +49,7 @@ class InspectMeshOutput(ToolOutput):
 
 
 def inspect_mesh(ctx: Any, request: InspectMeshInput) -> InspectMeshOutput:
-    site = locate.find_mesh(ctx, request.file, request.game_object)
+    loaded, site = locate.find_mesh(ctx, request.file, request.game_object)
     data = MeshData.from_document(site.mesh)
     materials = site.materials()
     paths = locate.material_paths(ctx, {m.guid for m in materials if m.guid})
@@ -71,7 +71,7 @@ def inspect_mesh(ctx: Any, request: InspectMeshInput) -> InspectMeshOutput:
             submesh_index=face.submesh_index, material=MaterialRef.of(materials[slot], paths) if materials else None,
             smoothing_group=face.smoothing_group, manual_uv=bool(face.manual_uv), texture_group=face.texture_group))
     return InspectMeshOutput(
-        mesh=summarize(site, data, paths), revision=ctx.transaction.revision(request.file),
+        mesh=summarize(site, data, paths), revision=loaded.revision,
         vertices=vertices, faces=faces,
         next_vertex_offset=v_end if v_end < data.vertex_count else None,
         next_face_offset=f_end if f_end < len(data.faces) else None,

@@ -67,12 +67,14 @@ def list_meshes(ctx: Any, request: ListMeshesInput) -> ListMeshesOutput:
     revisions = {}
     for i, file in enumerate(files):
         ctx.progress(i, len(files), file)
-        yaml = locate.open_yaml(ctx, file)
-        revisions[file] = ctx.transaction.revision(file)
-        found += [(site, MeshData.from_document(site.mesh)) for site in locate.meshes_in(file, yaml)]
+        loaded, model = locate.open_file(ctx, file)
+        revisions[loaded.path] = loaded.revision
+        found += [(site, MeshData.from_document(site.mesh))
+                  for site in locate.meshes_in(loaded.path, loaded.yaml, model)]
     if request.file and not found:
-        raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"{request.file} has no ProBuilderMesh",
-                            details={"file": request.file},
+        path = next(iter(revisions))
+        raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"{path} has no ProBuilderMesh",
+                            details={"file": path},
                             next_actions=["unitycli tools run probuilder.list-meshes"])
     guids = {m.guid for site, _ in found for m in site.materials() if m.guid}
     paths = locate.material_paths(ctx, guids)

@@ -31,7 +31,7 @@ def set_face_material(ctx: Any, request: SetFaceMaterialInput) -> EditOutput:
         renderer = site.renderer
         if renderer is None:
             raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"{site.path!r} has no MeshRenderer to hold materials",
-                                details={"file": request.file, "gameObject": site.path})
+                                details={"file": site.file, "gameObject": site.path})
         before = site.materials()
         after = edits.set_face_material(data, before, request.faces, material)
         if after != before:
