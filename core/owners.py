@@ -27,6 +27,8 @@ class ToolOwner(BaseModel):
         """A short human name: `unitycli-probuilder 0.1.0 (entry point probuilder)` or `builtin:project`."""
         if self.kind == "project":
             return f"project tool {self.file}"
-        if self.distribution:
-            return f"{self.distribution} {self.version or '?'} (entry point {self.entry_point})"
-        return self.plugin
+        if self.kind == "builtin":
+            return f"built-in plugin {self.plugin.removeprefix('builtin:')} of unitycli"
+        if self.distribution and self.entry_point:
+            return f"{self.distribution} {self.version or '(unknown version)'} (entry point {self.entry_point})"
+        return self.distribution or self.plugin

@@ -11,7 +11,7 @@ import difflib
 
 import click
 
-from unitycli.cli.argv import looks_like_option
+from unitycli.cli.argv import FLAG_OPTIONS, VALUE_OPTIONS, looks_like_option
 from unitycli.errors import UnityCliError
 
 
@@ -54,13 +54,14 @@ def _check_values(command: click.Command, ctx: click.Context, args: list[str]) -
 
 
 def _all_options(command: click.Command, ctx: click.Context) -> set[str]:
-    names = {"--help", "-h"}
+    names = {"--help", "-h", *GLOBAL_OPTIONS}  # accepted anywhere (see unitycli.cli.argv)
     for param in command.get_params(ctx):
         if isinstance(param, click.Option):
             names.update(param.opts + param.secondary_opts)
     return names
 
 
+GLOBAL_OPTIONS = (*FLAG_OPTIONS, *VALUE_OPTIONS)
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 

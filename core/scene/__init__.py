@@ -6,7 +6,15 @@
 GameObjects, adds and removes components and deletes subtrees; `references` finds local references.
 """
 
-from unitycli.scene.components import ComponentRef, components_of, describe, find_component
+from unitycli.scene.components import (
+    ComponentRef,
+    components_of,
+    describe,
+    find_component,
+    known_class,
+    names_a_script,
+    unnamed_scripts,
+)
 from unitycli.scene.edits import (
     Created,
     Deleted,
@@ -19,6 +27,7 @@ from unitycli.scene.edits import (
     uses_root_order,
 )
 from unitycli.scene.files import (
+    FILE_DESCRIPTION,
     OBJECT_FILE_SUFFIXES,
     PREFAB_SUFFIXES,
     SCENE_SUFFIXES,
@@ -28,15 +37,17 @@ from unitycli.scene.files import (
     open_for_write,
     resolve_file,
 )
-from unitycli.scene.lookup import find_gameobject, instance_unsupported
+from unitycli.scene.lookup import GAMEOBJECT_DESCRIPTION, find_gameobject, instance_unsupported
 from unitycli.scene.references import Reference, null_references, references_to
 from unitycli.scene.tree import SceneModel, SceneNode, instance_modifications, instance_name
 from unitycli.scene.values import convert_value, property_node, shape_of, to_json
 
 __all__ = [
-    "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES", "ComponentRef", "Created", "Deleted", "LoadedFile",
-    "Reference", "SceneModel", "SceneNode", "add_component", "append_component", "components_of", "convert_value", "create_gameobject",
-    "delete_gameobject", "describe", "find_component", "find_gameobject", "instance_modifications", "instance_name",
-    "instance_unsupported", "list_files", "null_references", "open_for_read", "open_for_write", "property_node", "references_to",
-    "remove_component", "resolve_file", "shape_of", "subtree_objects", "to_json", "uses_root_order",
+    "FILE_DESCRIPTION", "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES",
+    "ComponentRef", "Created", "Deleted", "LoadedFile", "Reference", "SceneModel", "SceneNode", "add_component",
+    "append_component", "components_of", "convert_value", "create_gameobject", "delete_gameobject", "describe",
+    "find_component", "find_gameobject", "instance_modifications", "instance_name", "instance_unsupported",
+    "known_class", "list_files", "names_a_script", "null_references", "open_for_read", "open_for_write",
+    "property_node", "references_to", "remove_component", "resolve_file", "shape_of", "subtree_objects", "to_json",
+    "unnamed_scripts", "uses_root_order",
 ]

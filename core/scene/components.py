@@ -3,6 +3,10 @@
 A component is named by class name (`Light`, `Transform`: which also finds a RectTransform, as `GetComponent`
 does), by the script class of a MonoBehaviour (the `.cs` file stem whose `.meta` GUID is `m_Script.guid`: the
 fixtures hold the `.cs.meta` files even where the `.cs` files are missing), by script GUID, or by fileID.
+
+A script whose `.cs` is not in the project (a package's, e.g. CinemachineVirtualCamera in chicken-defense, or one
+compiled into a DLL) has no name offline, so "no component X" is unprovable while such a script is present: the
+answer then names those components so the caller can ask again by GUID or fileID.
 """
 
 from __future__ import annotations
@@ -74,6 +78,47 @@ def describe(doc: Document, script_path: ScriptPath | None = None) -> ComponentR
     return ComponentRef(doc.file_id, doc.class_id, doc.class_name, guid, path)
 
 
+def unnamed_scripts(components: list[ComponentRef]) -> list[ComponentRef]:
+    """MonoBehaviours whose script GUID does not lead to a `.cs` in the project, so their class is unknown offline."""
+    return [c for c in components if not c.missing and c.script_guid and c.script_class is None]
+
+
+def names_a_script(wanted: str | int) -> bool:
+    """Whether `wanted` may be a script class name (not a class ID, script GUID or fileID)."""
+    text = str(wanted).strip()
+    return not isinstance(wanted, int) and bool(text) and not _GUID.match(text) and not _FILE_ID.match(text)
+
+
+def known_class(model: SceneModel, wanted: str, script_path: ScriptPath | None = None) -> bool:
+    """Whether some object in the file is of class `wanted` (any letter case): a built-in class, or a script whose
+    `.cs` is in the project. Such a name is not one of the file's unnamed scripts (Unity requires unique class
+    names among the scripts of a project, and scripts cannot take a built-in class's name)."""
+    text = wanted.strip().lower()
+    for doc in model.file:
+        if doc.stripped:
+            continue
+        if doc.class_id != MONOBEHAVIOUR:
+            if doc.class_name.lower() == text:
+                return True
+        elif script_path is not None and (describe(doc, script_path).script_class or "").lower() == text:
+            return True
+    return False
+
+
+def unnamed_scripts_error(where: str, wanted: str | int, unnamed: list[ComponentRef],
+                          details: dict[str, object]) -> UnityCliError:
+    """`E_COMPONENT_NOT_FOUND` that says the answer is unknown rather than no: `unnamed` may include `wanted`."""
+    count = len(unnamed)
+    have = "component has a script" if count == 1 else "components have scripts"
+    return UnityCliError(
+        "E_COMPONENT_NOT_FOUND",
+        f"{where} has no component {wanted!r} among those that can be named offline, but {count} {have} that "
+        f"cannot be named offline (the .cs is not in the project, e.g. it comes from a package); {wanted!r} may be "
+        f"{'it' if count == 1 else 'one of them'}",
+        details={**details, "unresolvedScripts": [{"fileID": c.file_id, "scriptGuid": c.script_guid} for c in unnamed]},
+        next_actions=["Repeat with component set to the scriptGuid or fileID of one of details.unresolvedScripts"])
+
+
 def _matches(component: ComponentRef, wanted: str) -> bool:
     if component.missing:
         return False
@@ -110,10 +155,13 @@ def find_component(model: SceneModel, node: SceneNode, wanted: str | int,
     if len(hits) == 1:
         return hits[0]
     where = f"{node.path!r} (&{node.file_id}) in {model.file.name}"
+    details: dict[str, object] = {"component": wanted, "gameObject": node.path, "fileID": node.file_id,
+                                  "components": listed}
+    unnamed = unnamed_scripts(components) if not hits and names_a_script(wanted) else []
+    if unnamed and not known_class(model, text, script_path):
+        raise unnamed_scripts_error(where, wanted, unnamed, details)
     if not hits:
-        raise UnityCliError("E_COMPONENT_NOT_FOUND", f"{where} has no component {wanted!r}",
-                            details={"component": wanted, "gameObject": node.path, "fileID": node.file_id,
-                                     "components": listed},
+        raise UnityCliError("E_COMPONENT_NOT_FOUND", f"{where} has no component {wanted!r}", details=details,
                             next_actions=["Repeat with component set to one of the listed class names, scripts or "
                                           "fileIDs", "unitycli tools run component.add (to add a built-in one)"])
     raise UnityCliError("E_COMPONENT_AMBIGUOUS", f"{where} has {len(hits)} components {wanted!r}",

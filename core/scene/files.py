@@ -21,6 +21,9 @@ PREFAB_SUFFIXES = (".prefab",)
 OBJECT_FILE_SUFFIXES = (".unity", ".prefab")
 _SEARCH_ROOTS = ("Assets", "Packages")
 
+FILE_DESCRIPTION = ("Project-relative path (Assets/Scenes/Game.unity) or a unique asset name (Game); "
+                    "E_SCENE_AMBIGUOUS lists the candidates when the name is not unique")
+
 
 @dataclass
 class LoadedFile:

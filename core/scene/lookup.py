@@ -13,6 +13,8 @@ from unitycli.scene.tree import SceneModel, SceneNode
 
 _FILE_ID = re.compile(r"^&?-?[0-9]+$")
 
+GAMEOBJECT_DESCRIPTION = "Hierarchy path `Root/Child` or the GameObject's fileID (also a prefab instance's fileID)"
+
 
 def _candidate(node: SceneNode) -> dict[str, object]:
     return {"path": node.path, "fileID": node.file_id, "kind": node.kind}

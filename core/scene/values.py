@@ -4,6 +4,11 @@ A headless edit cannot ask Unity for a field's type, so the current value is the
 a string a string, a reference `{fileID, guid?, type?}` a reference, a mapping needs exactly the same keys (inline
 `{x, y, z}` mappings stay inline), a list stays a list whose items look like its first item. Anything else is
 `E_VALUE_TYPE_MISMATCH`, naming the expected shape and the current value.
+
+A JSON boolean is not a number here, even for a field holding 0 or 1: Unity writes bools as 0/1, but also ints and
+enums (the sample Garden's Directional Light has `m_Enabled: 1`, a bool, beside `m_Type: 1`, the LightType enum
+where 0 is Spot), so the file cannot tell us that `false` means what the caller thinks. NaN and infinities are
+refused too: JSON cannot carry them, and a Python caller (MCP, batch) sending one is almost certainly a bug.
 """
 
 from __future__ import annotations
@@ -53,6 +58,8 @@ def _json_type(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "boolean"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
     if isinstance(value, int | float):
         return "number"
     if isinstance(value, str):
@@ -104,14 +111,13 @@ def _convert(node: Node, value: Any, where: str, file: UnityYamlFile | None) -> 
         if not isinstance(value, list):
             raise _Mismatch(where, "list", value)
         if not node.items:
-            return [_loose(item) for item in value]
+            return [_loose(item, f"{where}[{i}]") for i, item in enumerate(value)]
         return [_convert(node.items[0], item, f"{where}[{i}]", file) for i, item in enumerate(value)]
     assert isinstance(node, Scalar)
     current = node.to_python()
     if isinstance(current, int | float):
-        if isinstance(value, bool):
-            return int(value)
-        if isinstance(value, int | float):
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            _finite(value, where)
             return value
         raise _Mismatch(where, "number", value)
     if isinstance(value, str):
@@ -119,10 +125,21 @@ def _convert(node: Node, value: Any, where: str, file: UnityYamlFile | None) -> 
     raise _Mismatch(where, "string", value)
 
 
-def _loose(value: Any) -> Any:
+def _finite(value: int | float, where: str) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise _Mismatch(where, "finite number", value)
+
+
+def _loose(value: Any, where: str = "item") -> Any:
     """An item for a list that is empty now: references become `Ref`, inline only when they are references."""
     if isinstance(value, dict) and "fileID" in value and set(value) <= {"fileID", "guid", "type"}:
-        return _convert_ref(value, "item", None)
+        return _convert_ref(value, where, None)
+    if isinstance(value, float):
+        _finite(value, where)
+    elif isinstance(value, dict):
+        return {k: _loose(v, f"{where}.{k}") for k, v in value.items()}
+    elif isinstance(value, list):
+        return [_loose(v, f"{where}[{i}]") for i, v in enumerate(value)]
     return value
 
 
@@ -151,5 +168,6 @@ def convert_value(node: Node, value: Any, property_path: str, file: UnityYamlFil
             f"{exc.where} holds a {exc.expected}; got {_json_type(exc.got)}",
             details={"property": property_path, "at": exc.where, "expected": exc.expected,
                      "got": _json_type(exc.got), "current": to_json(node.to_python())},
-            next_actions=["Repeat with a value of the expected type (read it first with component.get)"],
+            next_actions=["Repeat with a value of the expected type (read it first with component.get)"
+                          + ("; Unity stores a bool as 0 or 1: pass 1 or 0" if isinstance(exc.got, bool) else "")],
         ) from None

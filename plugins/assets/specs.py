@@ -97,7 +97,7 @@ ASSET_TOOLS = (
                      "JSON), unless `force`."),
         input_model=AssetDeleteInput, output_model=AssetDeleteOutput, handler=asset_delete,
         read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
-        examples=({"path": "Assets/Scenes/Credits.unity"}, {"path": "Assets/Prefabs/Lantern.prefab", "force": True}),
+        examples=({"path": "Assets/Scenes/Credits.unity", "force": True}, {"path": "Assets/Prefabs", "force": True}),
     ),
     ToolSpec(
         name="asset.validate", title="Validate GUIDs and references",

@@ -7,6 +7,8 @@ tool needs a name for a GUID.
 
 from __future__ import annotations
 
+import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +17,14 @@ from pydantic import Field
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.scene import (
+    FILE_DESCRIPTION,
+    GAMEOBJECT_DESCRIPTION,
     ComponentRef,
     LoadedFile,
     SceneModel,
     SceneNode,
     components_of,
+    find_component,
     open_for_read,
     open_for_write,
     resolve_file,
@@ -29,9 +34,6 @@ from unitycli.transaction import revision_of
 from unitycli.unityfiles import parse_meta
 from unitycli.unityyaml.scalars import ScalarError
 
-FILE_DESCRIPTION = ("Project-relative path (Assets/Scenes/Game.unity) or a unique asset name (Game); "
-                    "E_SCENE_AMBIGUOUS lists the candidates when the name is not unique")
-GAMEOBJECT_DESCRIPTION = "Hierarchy path `Root/Child` or the GameObject's fileID (also a prefab instance's fileID)"
 COMPONENT_DESCRIPTION = ("Class name (Transform, Light, BoxCollider), a script class name (resolved through the "
                          "project's .cs.meta GUIDs), a script GUID, or the component's fileID")
 REVISION_DESCRIPTION = "The file's `revision` from an earlier read; E_STALE_WRITE if the file changed since"
@@ -129,6 +131,31 @@ class Names:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def run_command(ctx: Any, tool: str, data: dict[str, Any]) -> str:
+    """A complete `unitycli tools run` command line for `tool` on this project, ready to paste into a shell."""
+    root = shlex.quote(str(ctx.project.root))
+    return f"unitycli tools run {tool} --project {root} --input {shlex.quote(json.dumps(data, ensure_ascii=False))}"
+
+
+def find_named_component(ctx: Any, tool: str, request: ToolInput, model: SceneModel, node: SceneNode,
+                         names: Names) -> ComponentRef:
+    """`find_component` for `request.component`; when the answer is unknown because the GameObject has scripts
+    that cannot be named offline, the error's next actions are this same call by each one's GUID or fileID."""
+    try:
+        return find_component(model, node, request.component, names.path_for_guid)  # type: ignore[attr-defined]
+    except UnityCliError as exc:
+        unnamed = exc.details.get("unresolvedScripts") if exc.code == "E_COMPONENT_NOT_FOUND" else None
+        if not unnamed:
+            raise
+        data = request.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        guids = [u["scriptGuid"] for u in unnamed]
+        exc.next_actions = [run_command(ctx, tool, {**data, "component": u["scriptGuid"] if guids.count(
+            u["scriptGuid"]) == 1 else str(u["fileID"])}) for u in unnamed]
+        exc.next_actions.append(run_command(ctx, "gameobject.get", {"file": model.file.name,
+                                                                     "gameObject": node.file_id}))
+        raise
 
 
 def component_summary(comp: ComponentRef) -> ComponentSummary:

@@ -17,13 +17,13 @@ from unitycli.plugins.scenes.common import (
     GameObjectWriteInput,
     Names,
     WriteOutput,
+    find_named_component,
     finish,
     open_model,
 )
 from unitycli.scene import (
     OBJECT_FILE_SUFFIXES,
     add_component,
-    find_component,
     find_gameobject,
     remove_component,
 )
@@ -70,7 +70,7 @@ def component_remove(ctx: Any, request: ComponentRemoveInput) -> ComponentRemove
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)
         node = find_gameobject(model, request.game_object)
-        comp = find_component(model, node, request.component, names.path_for_guid)
+        comp = find_named_component(ctx, "component.remove", request, model, node, names)
     cleared = remove_component(model, node, comp.file_id, force=request.force)
     return ComponentRemoveOutput(file=loaded.path, revision=finish(ctx, loaded), game_object=node.path,
                                  fileID=comp.file_id, **{"class": comp.display_name},

@@ -18,12 +18,12 @@ from unitycli.plugins.scenes.common import (
     GameObjectWriteInput,
     Names,
     component_summary,
+    find_named_component,
     open_model,
 )
 from unitycli.scene import (
     OBJECT_FILE_SUFFIXES,
     convert_value,
-    find_component,
     find_gameobject,
     property_node,
     to_json,
@@ -55,7 +55,7 @@ def component_set(ctx: Any, request: ComponentSetInput) -> ComponentSetOutput:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)
         node = find_gameobject(model, request.game_object)
-        comp = find_component(model, node, request.component, names.path_for_guid)
+        comp = find_named_component(ctx, "component.set", request, model, node, names)
     doc = model.file.get(comp.file_id)
     current = property_node(doc, request.property)
     previous = to_json(current.to_python())

@@ -18,13 +18,13 @@ from unitycli.plugins.scenes.common import (
     GameObjectSummary,
     Names,
     component_summary,
+    find_named_component,
     open_model,
     summarize,
 )
 from unitycli.scene import (
     OBJECT_FILE_SUFFIXES,
     components_of,
-    find_component,
     find_gameobject,
     instance_modifications,
     property_node,
@@ -87,7 +87,7 @@ def component_get(ctx: Any, request: ComponentGetInput) -> ComponentGetOutput:
     with Names(Path(ctx.project.root)) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names)
         node = find_gameobject(model, request.game_object)
-        comp = find_component(model, node, request.component, names.path_for_guid)
+        comp = find_named_component(ctx, "component.get", request, model, node, names)
     doc = model.file.get(comp.file_id)
     value = property_node(doc, request.property).to_python() if request.property else doc.to_python()
     return ComponentGetOutput(file=loaded.path, revision=loaded.revision, game_object=node.path,

@@ -100,7 +100,9 @@ SCENE_TOOLS = (
         summary="Find GameObjects by name pattern, component, tag or layer in a file or project.",
         description=("Searches one scene or prefab (`file`) or every scene and prefab in the project. Filters "
                      "combine: `name` (glob), `component` (class, script class, script GUID), `tag`, `layer`. "
-                     "Files that cannot be read are listed in `skipped`. Paged. Read-only."),
+                     "Files that cannot be read are listed in `skipped`. A component name that no searched object is known "
+                     "to have, while some have scripts that cannot be named offline (their .cs is in a package), "
+                     "sets `unresolvedScripts`: matches may be missing; search by their GUIDs. Paged. Read-only."),
         input_model=FindInput, output_model=FindOutput, handler=gameobject_find,
         examples=({"name": "Tree*"}, {"file": _GARDEN, "component": "BoxCollider"}, {"tag": "Player"}),
     ),

@@ -179,3 +179,10 @@ def test_json_with_a_value_is_refused_in_json():
     assert outcome.json_mode and outcome.exit_code == 2
     assert outcome.envelope["error"]["code"] == "E_OPTION_VALUE_INVALID"
     assert outcome.envelope["error"]["nextActions"] == ["unitycli tools group --json"]
+
+
+def test_a_misspelled_global_option_gets_a_suggestion():
+    outcome = run(["tools", "group", "--jsn"])
+    error = outcome.envelope["error"]
+    assert (outcome.exit_code, error["code"]) == (2, "E_UNKNOWN_OPTION")
+    assert "did you mean --json?" in error["message"]

@@ -38,6 +38,18 @@ def test_listing_the_whole_project_finds_scenes_and_prefabs(chicken, minigolf):
     assert wall["bounds"] == {"min": {"x": -0.5, "y": -0.25, "z": -0.5}, "max": {"x": -0.25, "y": 0.5, "z": 0.5},
                               "center": {"x": -0.375, "y": 0.125, "z": 0.0}, "size": {"x": 0.25, "y": 0.75, "z": 1.0}}
     assert wall["inFileMesh"] is False  # prefabs store m_Mesh: {fileID: 0}
+    assert chicken.output("probuilder.list-meshes", {})["skipped"] == []
+
+
+def test_a_prefab_that_is_a_git_lfs_pointer_is_listed_as_skipped_not_silently_dropped(chicken):
+    oid = "4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393"
+    (chicken.root / SNAKE).write_text(f"version https://git-lfs.github.com/spec/v1\noid sha256:{oid}\nsize 123\n")
+    out = chicken.output("probuilder.list-meshes", {})
+    assert len(out["meshes"]) == 5 and SNAKE not in {m["file"] for m in out["meshes"]}
+    assert out["skipped"] == [{"path": SNAKE, "code": "E_ASSET_LFS_POINTER",
+                               "reason": f"{SNAKE} is a Git LFS pointer, not the file's content"}]
+    assert SNAKE not in out["revisions"]
+    assert chicken.error("probuilder.list-meshes", {"file": SNAKE}).code == "E_ASSET_LFS_POINTER"
 
 
 def test_a_file_without_probuilder_is_mesh_not_found(minigolf):
@@ -84,3 +96,27 @@ def test_export_refuses_to_overwrite_unless_asked(minigolf):
     assert minigolf.output("probuilder.export-obj", request)["objFile"] == f"{TILES}/All_Grass.obj"
     assert minigolf.error("probuilder.export-obj", request).code == "E_PROBUILDER_EXPORT_EXISTS"
     assert minigolf.output("probuilder.export-obj", {**request, "overwrite": True, "handedness": "left"})
+
+
+def test_game_objects_are_named_by_path_or_int_file_id_as_in_the_core_tools(chicken):
+    by_path = chicken.output("probuilder.inspect-mesh", {"file": GAME, "gameObject": "World/Floor", "faceLimit": 1})
+    for spec in (877252943, "877252943", 877252948):  # the GameObject's fileID, as number or text; the mesh's
+        assert chicken.output("probuilder.inspect-mesh", {"file": GAME, "gameObject": spec, "faceLimit": 1}) == by_path
+    created = chicken.output("probuilder.create-shape", {"file": "Game", "shape": "cube", "parent": 877252943})
+    assert created["gameObject"] == "World/Floor/Cube"
+
+
+def test_probuilder_inputs_use_the_core_vocabulary_and_types():
+    from unitycli.session import Session
+
+    session = Session()
+    schemas = {name: session.descriptor(tool).input_schema["properties"]
+               for name, tool in session.registry.tools.items()}
+    core_game_object, core_file = schemas["component.get"]["gameObject"], schemas["component.get"]["file"]
+    with_target = [name for name in schemas if name.startswith("probuilder.") and "gameObject" in schemas[name]]
+    assert len(with_target) == 6
+    for name in with_target:
+        assert schemas[name]["gameObject"]["anyOf"] == core_game_object["anyOf"], name
+        assert schemas[name]["gameObject"]["description"].startswith(core_game_object["description"]), name
+        assert schemas[name]["file"] == core_file, name
+    assert schemas["probuilder.create-shape"]["parent"]["anyOf"] == schemas["gameobject.create"]["parent"]["anyOf"]

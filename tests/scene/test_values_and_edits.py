@@ -42,7 +42,7 @@ def test_values_keep_the_type_and_style_of_the_current_value() -> None:
     renderer = model.file.get(731902448)
     assert convert_value(renderer.node("m_Materials[0]"), external, "m_Materials[0]", model.file) == Ref(
         2100000, "0eca85ad95414238971dd16981da0e04", 2)
-    assert convert_value(renderer.node("m_Enabled"), False, "m_Enabled") == 0
+    assert convert_value(renderer.node("m_Enabled"), 0, "m_Enabled") == 0
     assert to_json(Ref(5, "a" * 32, 3)) == {"fileID": 5, "guid": "a" * 32, "type": 3}
     assert to_json(float("inf")) == "Infinity"
 
@@ -60,6 +60,31 @@ def test_values_of_another_type_are_refused(path: str, value) -> None:
     with pytest.raises(UnityCliError) as err:
         convert_value(doc.node(path), value, path, model.file)
     assert err.value.code == "E_VALUE_TYPE_MISMATCH"
+
+
+@pytest.mark.parametrize("file_id, path, value, got", [
+    (388120915, "m_Intensity", True, "boolean"),          # a float: JSON true is not 1.0
+    (388120915, "m_Enabled", False, "boolean"),           # a bool stored as 0/1 ...
+    (388120915, "m_Type", True, "boolean"),               # ... looks like this enum (1 = Directional, 0 = Spot)
+    (388120915, "m_Intensity", float("nan"), "NaN"),      # Python callers (MCP, batch) can send what JSON cannot
+    (388120915, "m_Intensity", float("inf"), "Infinity"),
+    (731902450, "m_LocalPosition", {"x": 0, "y": float("-inf"), "z": 0}, "-Infinity"),
+])
+def test_booleans_and_non_finite_numbers_are_not_numbers(file_id: int, path: str, value, got: str) -> None:
+    model = _garden()
+    doc = model.file.get(file_id)
+    with pytest.raises(UnityCliError) as err:
+        convert_value(doc.node(path), value, path, model.file)
+    assert err.value.code == "E_VALUE_TYPE_MISMATCH" and err.value.details["got"] == got
+
+
+def test_a_non_finite_number_in_an_item_of_an_empty_list_is_refused() -> None:
+    model = _garden()
+    empty = model.file.get(845330175).node("m_Children")  # Player/Hat's Transform has no children
+    assert convert_value(empty, [1.5], "m_Children") == [1.5]
+    with pytest.raises(UnityCliError) as err:
+        convert_value(empty, [{"w": float("nan")}], "m_Children")
+    assert (err.value.code, err.value.details["at"]) == ("E_VALUE_TYPE_MISMATCH", "m_Children[0].w")
 
 
 def test_create_then_delete_gives_back_the_same_bytes() -> None:

@@ -153,3 +153,21 @@ def test_a_file_changed_between_read_and_commit_is_target_changed(sample: Path) 
         txn.commit()
     assert err.value.code == "E_TARGET_CHANGED"
     assert scene.read_text() == meddled
+
+
+def test_json_true_for_the_garden_lights_intensity_is_refused_and_nothing_is_written(sample: Path) -> None:
+    scene = sample / GARDEN
+    before = scene.read_bytes()
+    for prop, value in (("m_Intensity", True), ("m_Enabled", False), ("m_Intensity", float("nan"))):
+        with pytest.raises(UnityCliError) as err:
+            _set(sample, GARDEN, "Directional Light", "Light", prop, value)
+        assert err.value.code == "E_VALUE_TYPE_MISMATCH"
+    assert err.value.message == "m_Intensity holds a finite number; got NaN"
+    assert scene.read_bytes() == before
+    with pytest.raises(UnityCliError) as err:
+        _set(sample, GARDEN, "Directional Light", "Light", "m_Enabled", False)
+    assert err.value.message == "m_Enabled holds a number; got boolean"
+    assert err.value.next_actions == ["Repeat with a value of the expected type (read it first with component.get); "
+                                      "Unity stores a bool as 0 or 1: pass 1 or 0"]
+    _set(sample, GARDEN, "Directional Light", "Light", "m_Enabled", 0)
+    assert line_diff(before.decode(), scene.read_text()) == [("  m_Enabled: 1", "  m_Enabled: 0")]

@@ -4,15 +4,25 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from unitycli.scene import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityyaml import Ref, format_float
+
+# The examples run on examples/sample-project, which has ProBuilder but no mesh: create-shape's example adds one.
+SAMPLE_SCENE = "Assets/Scenes/Garden.unity"
+SAMPLE_MESH = "Crate"
+EXAMPLE_NOTE = (f" The example uses the `{SAMPLE_MESH}` cube that probuilder.create-shape's example adds to "
+                f"{SAMPLE_SCENE} of examples/sample-project: run that one first.")
+
+# ProBuilder's own habit on top of the shared vocabulary (see `locate.game_object`).
+MESH_GAMEOBJECT_DESCRIPTION = GAMEOBJECT_DESCRIPTION + "; the ProBuilderMesh's fileID (meshFileId) also names it"
 
 
 class MeshTarget(ToolInput):
     """Which ProBuilderMesh: the scene or prefab file and the GameObject that carries it."""
 
-    file: str = Field(description="Project-relative path of the scene (.unity) or prefab (.prefab).")
-    game_object: str = Field(description="Hierarchy path (`Root/Child`) or fileID of the GameObject.")
+    file: str = Field(description=FILE_DESCRIPTION)
+    game_object: str | int = Field(description=MESH_GAMEOBJECT_DESCRIPTION)
 
 
 class EditTarget(MeshTarget):

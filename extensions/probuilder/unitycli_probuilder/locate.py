@@ -77,15 +77,15 @@ def open_file(ctx: Any, file: str, *, expected_revision: str | None = None,
     return loaded, SceneModel(loaded.yaml)
 
 
-def game_object(model: SceneModel, spec: str) -> SceneNode:
+def game_object(model: SceneModel, spec: str | int) -> SceneNode:
     """`find_gameobject`, and one ProBuilder habit kept: a component's fileID (list-meshes reports the
     ProBuilderMesh's as meshFileId) names the GameObject it is on."""
-    text = spec.strip()
+    text = str(spec).strip()
     doc = model.file.find(int(text.lstrip("&"))) if _FILE_ID.match(text) else None
     owner = doc.get("m_GameObject", None) if doc is not None and not doc.stripped else None
     if isinstance(owner, Ref) and owner.guid is None and owner.file_id in model.nodes:
         return model.nodes[owner.file_id]
-    return find_gameobject(model, text)
+    return find_gameobject(model, spec)
 
 
 def is_mesh(doc: Document) -> bool:
@@ -107,7 +107,7 @@ def meshes_in(file: str, yaml: UnityYamlFile, model: SceneModel | None = None) -
     return sites
 
 
-def find_mesh(ctx: Any, file: str, spec: str, *, expected_revision: str | None = None,
+def find_mesh(ctx: Any, file: str, spec: str | int, *, expected_revision: str | None = None,
               for_write: bool = False) -> tuple[LoadedFile, MeshSite]:
     """The file as read and the ProBuilderMesh on GameObject `spec` in it; `E_PROBUILDER_MESH_NOT_FOUND` when
     the GameObject has none."""
@@ -126,10 +126,13 @@ def find_mesh(ctx: Any, file: str, spec: str, *, expected_revision: str | None =
 
 
 def project_mesh_files(ctx: Any) -> list[str]:
-    """Scenes and prefabs under Assets/ that reference the ProBuilderMesh script, from the project index."""
+    """Scenes and prefabs under Assets/ that reference the ProBuilderMesh script, from the project index, and those
+    the index could not read (a Git LFS pointer, binary serialization): they may hold meshes, so the caller opens
+    them and reports why it could not."""
     with ProjectIndex.open(ctx.project.root) as index:
-        referrers = index.referrers(ids.MESH_SCRIPT_GUID)
-    return sorted(r.path for r in referrers if r.path.endswith(OBJECT_FILE_SUFFIXES) and r.path.startswith("Assets/"))
+        paths = {r.path for r in index.referrers(ids.MESH_SCRIPT_GUID)}
+        paths.update(path for path, _state in index.unscanned())
+    return sorted(p for p in paths if p.endswith(OBJECT_FILE_SUFFIXES) and p.startswith("Assets/"))
 
 
 def material_paths(ctx: Any, guids: set[str]) -> dict[str, str | None]:

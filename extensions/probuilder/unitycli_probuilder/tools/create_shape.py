@@ -6,13 +6,20 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.scene import PREFAB_SUFFIXES, SceneNode, append_component, create_gameobject
+from unitycli.scene import (
+    FILE_DESCRIPTION,
+    GAMEOBJECT_DESCRIPTION,
+    PREFAB_SUFFIXES,
+    SceneNode,
+    append_component,
+    create_gameobject,
+)
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 from unitycli.unityfiles.meta import parse_meta
 from unitycli.unityfiles.project_version import read_project_version
 from unitycli.unityyaml import Ref
 from unitycli_probuilder import components, geometry, ids, layout, locate, shapelayout, shapes
-from unitycli_probuilder.inputs import Bounds
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, Bounds
 from unitycli_probuilder.meshdata import MESH_KEYS, UNWRAP_DEFAULTS, MeshData
 
 _VERSION_INDEX = 1  # any non-zero value; the shape stays editable while ProBuilderShape.m_UnmodifiedMeshVersion matches
@@ -25,13 +32,14 @@ class Vec3Input(ToolInput):
 
 
 class CreateShapeInput(ToolInput):
-    file: str = Field(description="Scene (.unity) or prefab (.prefab) to add the GameObject to.")
+    file: str = Field(description="Scene or prefab to add the GameObject to: " + FILE_DESCRIPTION)
     shape: str = Field(description="`cube` or `plane`.")
     size: Vec3Input = Field(default_factory=lambda: Vec3Input(x=1, y=1, z=1),
                             description="Size in local units; x, y, z > 0 for a cube, x, z > 0 for a plane (y is 0).")
     position: Vec3Input = Field(default_factory=Vec3Input, description="Local position of the new GameObject.")
     name: str | None = Field(None, description="GameObject name; default `Cube` / `Plane`, made unique among siblings.")
-    parent: str | None = Field(None, description="Parent GameObject (path or fileID); default: scene root / prefab root.")
+    parent: str | int | None = Field(None, description=("Parent (" + GAMEOBJECT_DESCRIPTION + "); default: scene root "
+                                                          "/ prefab root"))
     material: str | None = Field(None, description="Project path of a .mat; default ProBuilder's ProBuilderDefault material.")
     width_cuts: int = Field(1, description="Plane only: m_WidthSegments (ProBuilder's default 1 gives 2 columns).")
     height_cuts: int = Field(1, description="Plane only: m_HeightSegments (default 1 gives 2 rows).")
@@ -132,9 +140,10 @@ SPEC = ToolSpec(
                  "ProBuilder's own Cube/Plane generators; the ProBuilderShape is written in the layout of the "
                  "project's ProBuilder version (5.2.x or 6.0.x). The Mesh itself is left for Unity to build on load "
                  "(`m_Mesh: {fileID: 0}`, as in prefabs). E_PROBUILDER_SHAPE_INVALID for unknown shapes or sizes that "
-                 "are not finite and positive. Supports --dry-run."),
+                 "are not finite and positive. Supports --dry-run. The example adds the `" + SAMPLE_MESH + "` cube "
+                 "that the other ProBuilder tools' examples use, to " + SAMPLE_SCENE + " of examples/sample-project."),
     input_model=CreateShapeInput, output_model=CreateShapeOutput, handler=create_shape,
     read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": "Assets/Scenes/Level.unity", "shape": "cube", "size": {"x": 2, "y": 1, "z": 2},
-               "position": {"x": 0, "y": 0.5, "z": 0}},),
+    examples=({"file": SAMPLE_SCENE, "shape": "cube", "name": SAMPLE_MESH, "size": {"x": 2, "y": 1, "z": 2},
+               "position": {"x": 0, "y": 0.5, "z": 3}},),
 )

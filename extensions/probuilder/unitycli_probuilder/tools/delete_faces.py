@@ -9,7 +9,7 @@ from pydantic import Field
 from unitycli.toolspec import ToolSpec
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
-from unitycli_probuilder.inputs import EditTarget
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 
 
 class DeleteFacesInput(EditTarget):
@@ -25,8 +25,8 @@ SPEC = ToolSpec(
     summary="Delete faces of a ProBuilder mesh, with the vertices only they used.",
     description=("Removes the given faces and every vertex no remaining face uses, re-indexing the faces, every "
                  "per-vertex array (positions, UVs, tangents, colors), the shared vertices and the selection. "
-                 "Refuses to delete every face. " + REBUILD_NOTE + " Supports --dry-run."),
+                 "Refuses to delete every face. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
     input_model=DeleteFacesInput, output_model=EditOutput, handler=delete_faces,
     read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": "Assets/Scenes/Level.unity", "gameObject": "Cube", "faces": [4]},),
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )

@@ -10,7 +10,7 @@ from pydantic import Field
 from unitycli.errors import UnityCliError
 from unitycli.toolspec import ToolOutput, ToolSpec
 from unitycli_probuilder import layout, locate, obj
-from unitycli_probuilder.inputs import MeshTarget
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, MeshTarget
 from unitycli_probuilder.meshdata import MeshData
 
 
@@ -70,8 +70,8 @@ SPEC = ToolSpec(
                  "groups applied) and triangles grouped by submesh with `usemtl <material name>`, plus an MTL file "
                  "naming each MeshRenderer material. Right-handed by default, as ProBuilder's exporter: x negated and "
                  "winding reversed. Refuses to replace existing files unless `overwrite` is set. The scene or prefab "
-                 "is not changed; Unity imports the new .obj as a model on its next refresh."),
+                 "is not changed; Unity imports the new .obj as a model on its next refresh." + EXAMPLE_NOTE),
     input_model=ExportObjInput, output_model=ExportObjOutput, handler=export_obj,
     read_only=False, destructive=False, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"file": "Assets/Scenes/Level.unity", "gameObject": "Floor", "output": "Assets/Export/Floor.obj"},),
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "output": f"Assets/Export/{SAMPLE_MESH}.obj"},),
 )

@@ -10,7 +10,7 @@ from pydantic import Field, field_validator
 from unitycli.toolspec import ToolSpec
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
-from unitycli_probuilder.inputs import EditTarget
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 
 
 class ExtrudeFacesInput(EditTarget):
@@ -36,8 +36,8 @@ SPEC = ToolSpec(
                  "`distance` along its normal and a new quad bridges each perimeter edge, wound so it faces "
                  "outwards, with the face's submesh and UV settings. The side faces' bottom vertices join the shared "
                  "vertices left behind; the moved face and the side tops form new shared vertices. All per-vertex "
-                 "arrays grow together. " + REBUILD_NOTE + " Supports --dry-run."),
+                 "arrays grow together. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
     input_model=ExtrudeFacesInput, output_model=EditOutput, handler=extrude_faces,
     read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": "Assets/Scenes/Level.unity", "gameObject": "Cube", "faces": [4], "distance": 0.5},),
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4], "distance": 0.5},),
 )

@@ -9,7 +9,7 @@ from pydantic import Field
 from unitycli.toolspec import ToolSpec
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
-from unitycli_probuilder.inputs import EditTarget
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 
 
 class FlipNormalsInput(EditTarget):
@@ -27,8 +27,8 @@ SPEC = ToolSpec(
     summary="Reverse the winding of ProBuilder faces so their normals point the other way.",
     description=("Reverses each face's index array, as ProBuilder's Face.Reverse does, which flips every triangle's "
                  "winding and so its normal; auto UVs and tangents of those faces are recomputed. " + REBUILD_NOTE
-                 + " Supports --dry-run."),
+                 + " Supports --dry-run." + EXAMPLE_NOTE),
     input_model=FlipNormalsInput, output_model=EditOutput, handler=flip_normals,
     read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": "Assets/Scenes/Level.unity", "gameObject": "Cube", "faces": [0, 1]},),
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1]},),
 )

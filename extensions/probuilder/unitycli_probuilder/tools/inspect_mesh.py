@@ -8,7 +8,14 @@ from pydantic import Field
 
 from unitycli.toolspec import ToolOutput, ToolSpec
 from unitycli_probuilder import geometry, locate
-from unitycli_probuilder.inputs import MaterialRef, MeshTarget, Vector3
+from unitycli_probuilder.inputs import (
+    EXAMPLE_NOTE,
+    SAMPLE_MESH,
+    SAMPLE_SCENE,
+    MaterialRef,
+    MeshTarget,
+    Vector3,
+)
 from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.tools.list_meshes import MeshSummary, summarize
 
@@ -84,7 +91,8 @@ SPEC = ToolSpec(
     description=("Reads one ProBuilderMesh (`file` + `gameObject`) and returns a page of its vertices (position, UV0, "
                  "color, shared-vertex group) and a page of its faces (triangle indexes, normal, submesh index and "
                  "the MeshRenderer material it maps to, smoothing group, manual-UV flag). Pages never truncate "
-                 "silently: nextVertexOffset / nextFaceOffset say where the next page starts. Read-only."),
+                 "silently: nextVertexOffset / nextFaceOffset say where the next page starts. Read-only."
+                 + EXAMPLE_NOTE),
     input_model=InspectMeshInput, output_model=InspectMeshOutput, handler=inspect_mesh,
-    examples=({"file": "Assets/Scenes/Level.unity", "gameObject": "Floor", "faceLimit": 10},),
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faceLimit": 10},),
 )

@@ -1,4 +1,8 @@
-"""`probuilder.list-meshes`: every ProBuilderMesh in a scene, a prefab or the whole project, with its numbers."""
+"""`probuilder.list-meshes`: every ProBuilderMesh in a scene, a prefab or the whole project, with its numbers.
+
+Across the project a file that cannot be read (a Git LFS pointer, a format we do not parse) is listed in `skipped`
+with its error, as `gameobject.find` does, so a count that is short says so.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from pydantic import Field
 from unitycli.errors import UnityCliError
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 from unitycli_probuilder import geometry, locate
-from unitycli_probuilder.inputs import Bounds, MaterialRef
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_SCENE, Bounds, MaterialRef
 from unitycli_probuilder.meshdata import MeshData
 
 
@@ -34,9 +38,17 @@ class MeshSummary(ToolOutput):
     problems: list[str] = Field(description="Inconsistencies between the parallel arrays; empty when well formed")
 
 
+class SkippedFile(ToolOutput):
+    path: str
+    code: str
+    reason: str
+
+
 class ListMeshesOutput(ToolOutput):
     meshes: list[MeshSummary]
     revisions: dict[str, str] = Field(description="Revision of each file read, for expectedRevision")
+    skipped: list[SkippedFile] = Field(description=("Files that may hold meshes but could not be read (Git LFS "
+                                                    "pointer, unsupported format), with the error; project-wide only"))
 
 
 def summarize(site: locate.MeshSite, data: MeshData, paths: dict[str, str | None]) -> MeshSummary:
@@ -65,12 +77,20 @@ def list_meshes(ctx: Any, request: ListMeshesInput) -> ListMeshesOutput:
     files = [request.file] if request.file else locate.project_mesh_files(ctx)
     found: list[tuple[locate.MeshSite, MeshData]] = []
     revisions = {}
+    skipped: list[SkippedFile] = []
     for i, file in enumerate(files):
         ctx.progress(i, len(files), file)
-        loaded, model = locate.open_file(ctx, file)
+        try:
+            loaded, model = locate.open_file(ctx, file)
+            in_file = [(site, MeshData.from_document(site.mesh))
+                       for site in locate.meshes_in(loaded.path, loaded.yaml, model)]
+        except UnityCliError as exc:
+            if request.file:
+                raise
+            skipped.append(SkippedFile(path=file, code=exc.code, reason=exc.message))
+            continue
         revisions[loaded.path] = loaded.revision
-        found += [(site, MeshData.from_document(site.mesh))
-                  for site in locate.meshes_in(loaded.path, loaded.yaml, model)]
+        found += in_file
     if request.file and not found:
         path = next(iter(revisions))
         raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"{path} has no ProBuilderMesh",
@@ -78,7 +98,8 @@ def list_meshes(ctx: Any, request: ListMeshesInput) -> ListMeshesOutput:
                             next_actions=["unitycli tools run probuilder.list-meshes"])
     guids = {m.guid for site, _ in found for m in site.materials() if m.guid}
     paths = locate.material_paths(ctx, guids)
-    return ListMeshesOutput(meshes=[summarize(site, data, paths) for site, data in found], revisions=revisions)
+    return ListMeshesOutput(meshes=[summarize(site, data, paths) for site, data in found], revisions=revisions,
+                            skipped=skipped)
 
 
 SPEC = ToolSpec(
@@ -88,7 +109,8 @@ SPEC = ToolSpec(
                  "under Assets/ that references the ProBuilderMesh script. For each: the GameObject path, face, "
                  "vertex, shared-vertex and triangle counts, local-space bounds, the MeshRenderer materials its "
                  "faces use, the ProBuilderShape type when present, and any inconsistency between the parallel "
-                 "arrays. Read-only; reports each file's revision."),
+                 "arrays. Files that cannot be read (Git LFS pointer, unsupported format) are listed in `skipped`. "
+                 "Read-only; reports each file's revision." + EXAMPLE_NOTE),
     input_model=ListMeshesInput, output_model=ListMeshesOutput, handler=list_meshes,
-    examples=({"file": "Assets/Scenes/Level.unity"}, {}),
+    examples=({"file": SAMPLE_SCENE}, {}),
 )

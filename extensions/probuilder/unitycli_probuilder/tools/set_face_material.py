@@ -12,7 +12,7 @@ from unitycli.unityfiles.meta import parse_meta
 from unitycli.unityyaml import Ref
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
-from unitycli_probuilder.inputs import EditTarget
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 
 
 class SetFaceMaterialInput(EditTarget):
@@ -46,9 +46,9 @@ SPEC = ToolSpec(
     description=("Does what ProBuilderMesh.SetMaterial does: the faces get the submesh index of the material in the "
                  "MeshRenderer's m_Materials, reusing its slot, else a slot no face uses, else a new slot appended. "
                  "(Face.m_Material is a legacy field ProBuilder ignores for format version 2; it is left as is.) "
-                 + REBUILD_NOTE + " Supports --dry-run."),
+                 + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
     input_model=SetFaceMaterialInput, output_model=EditOutput, handler=set_face_material,
     read_only=False, destructive=False, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"file": "Assets/Scenes/Level.unity", "gameObject": "Cube", "faces": [4],
-               "material": "Assets/Materials/Red.mat"},),
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
+               "material": "Assets/Materials/Grass.mat"},),
 )

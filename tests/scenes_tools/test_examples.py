@@ -1,0 +1,77 @@
+"""Every example in the descriptor of every built-in and ProBuilder tool runs on our own sample project.
+
+Each example runs through `unitycli tools run --json` on a fresh copy of examples/sample-project (Unity 6,
+ProBuilder 6.0.4 in its manifest), writers with --dry-run, and must answer `ok` with output that fits the tool's
+published output schema and leave the copy untouched.
+
+Order: the sample has no ProBuilder mesh, so the examples of the tools that read or edit one name the `Crate` cube
+that probuilder.create-shape's example adds to Garden (their descriptions say so). For those, create-shape's example
+is run first, for real, in that copy: the one place an example depends on an earlier example's write.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib.metadata import PackageNotFoundError, distribution
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from tests.scenes_tools.projects import copy_project
+from unitycli.cli.main import run as cli_run
+from unitycli.session import Session
+
+SESSION = Session()
+CREATE_SHAPE = "probuilder.create-shape"
+NEEDS_CRATE = {"probuilder.delete-faces", "probuilder.export-obj", "probuilder.extrude-faces",
+               "probuilder.flip-normals", "probuilder.inspect-mesh", "probuilder.list-meshes",
+               "probuilder.set-face-material"}
+# Examples outside this suite's scope (plugins/assets, plugins/settings, examples/) that do not run on the sample
+# yet; strict, so the entry must go when they are fixed.
+NOT_YET = {
+}
+
+
+def _ours(tool) -> bool:
+    return tool.owner.kind == "builtin" or tool.owner.distribution == "unitycli-probuilder"
+
+
+TOOLS = sorted((t for t in SESSION.registry.tools.values() if _ours(t)), key=lambda t: t.spec.name)
+CASES = [pytest.param(tool, index, id=f"{tool.spec.name}[{index}]",
+                      marks=[pytest.mark.xfail(strict=True, reason=NOT_YET[(tool.spec.name, index)])]
+                      if (tool.spec.name, index) in NOT_YET else [])
+         for tool in TOOLS for index in range(len(tool.spec.examples))]
+
+
+def _tools_run(root: Path, name: str, data: dict, *, dry_run: bool) -> dict:
+    argv = ["tools", "run", name, "--project", str(root), "--input", json.dumps(data), "--json"]
+    return cli_run(argv + (["--dry-run"] if dry_run else [])).envelope
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and "Library" not in p.relative_to(root).parts}
+
+
+def test_the_probuilder_extension_is_installed_so_its_examples_are_run() -> None:
+    try:
+        distribution("unitycli-probuilder")
+    except PackageNotFoundError:
+        pytest.fail("unitycli-probuilder is not installed: pip install -e extensions/probuilder")
+    assert NEEDS_CRATE | {CREATE_SHAPE} == {t.spec.name for t in TOOLS if t.spec.name.startswith("probuilder.")}
+
+
+@pytest.mark.parametrize("tool, index", CASES)
+def test_every_example_runs_on_a_fresh_sample_project(tmp_path: Path, tool, index: int) -> None:
+    root = copy_project("sample", tmp_path / "sample")
+    spec = tool.spec
+    if spec.name in NEEDS_CRATE:
+        created = _tools_run(root, CREATE_SHAPE, SESSION.registry.tools[CREATE_SHAPE].spec.examples[0], dry_run=False)
+        assert created["ok"], created["error"]
+    before = _snapshot(root)
+    envelope = _tools_run(root, spec.name, spec.examples[index], dry_run=not spec.read_only)
+    assert envelope["ok"], envelope["error"]
+    jsonschema.validate(envelope["result"]["output"], SESSION.descriptor(tool).output_schema)
+    if not spec.read_only:
+        assert _snapshot(root) == before, "a dry run changed the project"
