@@ -14,7 +14,8 @@ class StrictJsonError(ValueError):
     """Valid for Python's parser, but not strict JSON: a repeated key or a non-finite number."""
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """`object_pairs_hook` that refuses a key repeated in one object (JSON allows it; meaning would be lost)."""
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
@@ -36,4 +37,4 @@ def _finite_float(text: str) -> float:
 
 def loads(text: str) -> Any:
     """`json.loads`, refusing duplicate keys and NaN/Infinity (raises JSONDecodeError or StrictJsonError)."""
-    return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant, parse_float=_finite_float)
+    return json.loads(text, object_pairs_hook=reject_duplicate_keys, parse_constant=_no_constant, parse_float=_finite_float)

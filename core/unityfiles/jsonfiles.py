@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.strict_json import reject_duplicate_keys
 from unitycli.unityfiles.lfs import ensure_not_lfs
 
 BOM = b"\xef\xbb\xbf"
@@ -41,15 +42,6 @@ def looks_like_json(data: bytes) -> bool:
     return head[:1] in (b"{", b"[")
 
 
-def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"duplicate key {key!r}")
-        result[key] = value
-    return result
-
-
 def _unreadable(file: str, problem: str, **details: Any) -> UnityCliError:
     return UnityCliError(
         "E_PROJECT_FILE_UNREADABLE",
@@ -69,7 +61,7 @@ def parse_json_bytes(raw: bytes, file: str) -> Any:
     except UnicodeDecodeError as exc:
         raise _unreadable(file, f"not UTF-8 ({exc.reason})", position=exc.start) from exc
     try:
-        return json.loads(text, object_pairs_hook=_reject_duplicates)
+        return json.loads(text, object_pairs_hook=reject_duplicate_keys)
     except json.JSONDecodeError as exc:
         raise _unreadable(file, exc.msg, line=exc.lineno, column=exc.colno, position=exc.pos) from exc
     except ValueError as exc:

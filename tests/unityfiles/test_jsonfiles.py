@@ -69,7 +69,7 @@ def test_duplicate_keys_are_refused():
     with pytest.raises(UnityCliError) as caught:
         JsonFile.parse(b'{"a": 1, "a": 2}', "x.json")
     assert caught.value.code == "E_PROJECT_FILE_UNREADABLE"
-    assert caught.value.details == {"file": "x.json", "problem": "duplicate key 'a'"}
+    assert caught.value.details == {"file": "x.json", "problem": "the key 'a' appears twice in one object"}
 
 
 def test_missing_file_is_unreadable(tmp_path):
