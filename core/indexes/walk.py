@@ -59,6 +59,12 @@ def walk_root(project_root: Path, root: Root, out: Listing) -> None:
         return
     metas = root.has_metas
     seen: set[str] = {os.path.realpath(root.real)}
+    # Links may point anywhere; follow only those that stay inside the project (or inside a `file:` package
+    # that lives outside it), the same boundary every path a tool touches must keep (E_PATH_OUTSIDE_PROJECT).
+    project_real = os.path.realpath(project_root)
+    root_real = os.path.realpath(root.real)
+    inside_project = root_real == project_real or root_real.startswith(project_real + os.sep)
+    boundary = project_real if inside_project else root_real
     top_shown = display_path(project_root, root.real)
     # Under Assets and ProjectSettings the display path is the logical one: reuse the string, build none.
     same = top_shown == root.logical
@@ -80,8 +86,11 @@ def walk_root(project_root: Path, root: Root, out: Listing) -> None:
                 continue
             path = f"{logical}/{name}"
             try:
+                linked = entry.is_symlink()
+                if linked and not _within(os.path.realpath(entry.path), boundary):
+                    continue
                 if entry.is_dir():
-                    if entry.is_symlink():
+                    if linked:
                         real = os.path.realpath(entry.path)
                         if real in seen:
                             continue
@@ -105,6 +114,10 @@ def walk_root(project_root: Path, root: Root, out: Listing) -> None:
                 continue
             out[path] = (path if same else f"{shown}/{name}", st.st_size, st.st_mtime_ns, kind, st.st_ctime_ns,
                          st.st_ino & _INO_BITS)
+
+
+def _within(real: str, boundary: str) -> bool:
+    return real == boundary or real.startswith(boundary + os.sep)
 
 
 def list_project(project_root: Path, roots: list[Root]) -> Listing:
