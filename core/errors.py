@@ -6,6 +6,7 @@ once, and a meta-test scans the sources so a missing code is caught before it sh
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -231,6 +232,17 @@ class UnityCliError(Exception):
     @property
     def exit_code(self) -> int:
         return self.spec.exit_code
+
+    def for_project(self, root: Any) -> UnityCliError:
+        """Make every `unitycli …` next action runnable from anywhere: add `--project <root>` where missing."""
+        if self.next_actions:
+            flag = f"--project {shlex.quote(str(root))}"
+            self.next_actions = [
+                f"{action} {flag}" if action.startswith("unitycli ") and "--project" not in action
+                and "--instance" not in action else action
+                for action in self.next_actions
+            ]
+        return self
 
     def to_dict(self) -> dict[str, Any]:
         spec = self.spec

@@ -41,7 +41,7 @@ class LoadFailure:
     plugin: str
     distribution: str | None
     entry_point: str | None
-    stage: str  # "import", "register", "hooks", "approval" (a blocked project tool file), "config"
+    stage: str  # "integrity", "import", "register", "hooks", "approval" (a blocked project tool file), "config"
     error: str
     traceback: str
     code: str | None = None  # a catalogued code when the failure has one (E_PROJECT_TOOL_UNTRUSTED, ...)
@@ -128,6 +128,20 @@ def register_plugin(loaded: LoadedPlugins, plugin: object, owner: ToolOwner) -> 
     return True
 
 
+def _refuse_unverified(ep: EntryPoint, owner: ToolOwner) -> LoadFailure | None:
+    """Check an installed extension against its RECORD *before* importing it: importing runs its code, so a
+    tampered file must be caught here, not when one of its tools is called."""
+    if ep.dist is None:
+        return None
+    from unitycli.extensions.record import verify_distribution
+
+    result = verify_distribution(ep.dist)
+    if result.status in ("verified", "editable"):
+        return None
+    return LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "integrity", result.message, "",
+                       code=result.code, details={**result.details, "nextActions": result.next_actions})
+
+
 def load_plugins(
     *,
     config_denied: Iterable[str] = (),
@@ -149,6 +163,10 @@ def load_plugins(
             owner = _entry_point_owner(ep)
             if ep.name.lower() in denied or (owner.distribution or "").lower() in denied:
                 loaded.disabled.append(owner)
+                continue
+            refused = _refuse_unverified(ep, owner)
+            if refused is not None:
+                loaded.failures.append(refused)
                 continue
             try:
                 plugin = ep.load()

@@ -7,7 +7,6 @@ and the shape of the result are the same everywhere.
 from __future__ import annotations
 
 import random
-import shlex
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -87,18 +86,6 @@ def _pins_revision(request: BaseModel) -> bool:
     return bool(getattr(request, "expected_revision", None))
 
 
-def _with_project(exc: UnityCliError, root) -> UnityCliError:
-    """Make every `unitycli …` next action runnable from anywhere: add `--project <root>` where it is missing."""
-    if exc.next_actions:
-        flag = f"--project {shlex.quote(str(root))}"
-        exc.next_actions = [
-            f"{action} {flag}" if action.startswith("unitycli ") and "--project" not in action
-            and "--instance" not in action else action
-            for action in exc.next_actions
-        ]
-    return exc
-
-
 def _execute(spec, request: BaseModel, project, transaction: Transaction | None, *, dry_run: bool,
              allow_editor_open: bool, progress: ProgressCallback | None, is_cancelled):
     """One attempt: the handler against a transaction, then commit (when the transaction is ours)."""
@@ -129,7 +116,23 @@ def _execute(spec, request: BaseModel, project, transaction: Transaction | None,
     return output, effects
 
 
-def run_tool(
+def run_tool(session: Session, name: str, raw_input: Any, **options: Any) -> RunResult:
+    """Run one tool (see `_run_tool`); every error's next actions name the selected project."""
+    try:
+        return _run_tool(session, name, raw_input, **options)
+    except UnityCliError as exc:
+        raise _for_selected_project(session, exc) from None
+
+
+def _for_selected_project(session: Session, exc: UnityCliError) -> UnityCliError:
+    try:
+        project = session.optional_project()
+    except UnityCliError:
+        return exc
+    return exc.for_project(project.root) if project is not None else exc
+
+
+def _run_tool(
     session: Session,
     name: str,
     raw_input: Any,
@@ -178,7 +181,7 @@ def run_tool(
             # Nothing was written; the handler re-reads on the next attempt, so a concurrent writer's change is
             # merged, never lost. With expectedRevision the caller asked to fail instead.
             if exc.code != "E_TARGET_CHANGED" or attempt == attempts:
-                raise _with_project(exc, project.root) from None
+                raise
             time.sleep(random.uniform(0.005, 0.05) * attempt)
     result = RunResult(
         tool=spec.name,

@@ -26,6 +26,7 @@ class Session:
     cwd: Path = field(default_factory=Path.cwd)
     include_entry_points: bool = True
     extra_plugins: Iterable[tuple[object, ToolOwner]] = ()
+    command: str | None = None  # the invocation's command words, so selection errors suggest runnable commands
 
     @cached_property
     def project_setup(self):  # unitycli.extensions.project_setup.ProjectSetup
@@ -52,7 +53,8 @@ class Session:
         from unitycli.project.selection import select_project
 
         try:
-            return select_project(instance=self.instance_arg, project=self.project_arg, cwd=self.cwd)
+            return select_project(instance=self.instance_arg, project=self.project_arg, cwd=self.cwd,
+                                  command=self.command)
         except UnityCliError as exc:
             return exc
 
@@ -91,19 +93,27 @@ class Session:
                     for p in providers if p.extension_id
                 )],
             )
+        for failure in self.plugins.failures:
+            # An extension refused before import (tampered or unverifiable): its tools carry its id as group.
+            if failure.stage == "integrity" and name.split(".", 1)[0] == failure.plugin.removeprefix("ext:"):
+                raise UnityCliError(failure.code or "E_EXTENSION_INTEGRITY_MISMATCH", failure.error,
+                                    details={"tool": name, **{k: v for k, v in failure.details.items()
+                                                              if k != "nextActions"}},
+                                    next_actions=failure.details.get("nextActions") or [])
         from unitycli.search import closest_names
 
         close = closest_names(name, self.registry.names())
         blocked = self.project_setup.blocked_error(name)
-        # A blocked project file explains an unknown name, unless the name is plainly a typo of a loaded tool.
-        names_unknown = blocked is not None and "files" in blocked.details  # never-approved files: names unknown
-        if blocked is not None and not (names_unknown and close):
+        if blocked is not None:
+            # An unapproved or changed project file may be what provides this name: say so, whatever the
+            # spelling, and still offer the close names of loaded tools.
+            if close:
+                blocked.message += f"; or did you mean {', '.join(close)}?"
+                blocked.details["closest"] = close
+                blocked.next_actions = [*(blocked.next_actions or []), *(f"unitycli tools describe {c}" for c in close)]
             raise blocked
         details: dict = {"tool": name, "closest": close}
         actions = [f"unitycli tools describe {c}" for c in close] or ["unitycli tools group"]
-        if blocked is not None:
-            details["unapprovedProjectToolFiles"] = blocked.details.get("files", [])
-            actions += blocked.next_actions or []
         raise UnityCliError(
             "E_TOOL_NOT_FOUND_FOR_TARGET",
             f"no tool named {name!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),

@@ -39,7 +39,7 @@ def _invalid(line_no: int, text: str, reason: str) -> UnityCliError:
         "E_BATCH_LINE_INVALID",
         f"batch line {line_no} is invalid: {reason}",
         details={"line": line_no, "text": text, "reason": reason, "format": FORMAT_HELP},
-        next_actions=["unitycli batch --help", "unitycli tools describe <tool>"],
+        next_actions=["unitycli batch --help", "unitycli tools group"],
     )
 
 

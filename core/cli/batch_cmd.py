@@ -38,7 +38,7 @@ def _read_commands(source: str) -> str:
                             details={"option": "--commands", "file": source}) from None
 
 
-def _print_step(report, json_mode: bool) -> None:
+def _print_step(report, json_mode: bool, out) -> None:
     step = report.step
     position = {"index": step.index, "line": step.line, "tool": step.tool}
     if json_mode:
@@ -48,11 +48,11 @@ def _print_step(report, json_mode: bool) -> None:
         else:
             envelope = failure("tools run", request_id, report.error.to_dict())
         envelope["step"] = position
-        sys.stdout.write(json.dumps(envelope, ensure_ascii=False) + "\n")
+        out.write(json.dumps(envelope, ensure_ascii=False) + "\n")
     else:
         status = "ok" if report.error is None else f"failed {report.error.code}: {report.error.message}"
-        sys.stdout.write(f"step {step.index} (line {step.line}) {step.tool}: {status}\n")
-    sys.stdout.flush()
+        out.write(f"step {step.index} (line {step.line}) {step.tool}: {status}\n")
+    out.flush()
 
 
 @click.command("batch", epilog=EPILOG)
@@ -69,7 +69,7 @@ def batch_cmd(commands: str, dry_run: bool, allow_editor_open: bool) -> BatchRes
     session = cli_state.session
     session.project()  # one project for the whole batch: refuse before any step when none is selected
     run = run_batch(session, steps, dry_run=dry_run, allow_editor_open=allow_editor_open,
-                    on_step=lambda report: _print_step(report, cli_state.options.json))
+                    on_step=lambda report: _print_step(report, cli_state.options.json, cli_state.stdout))
     if run.failure is not None:
         raise run.failure
     return run.result

@@ -6,6 +6,7 @@ No Python traceback reaches the user: a catalogued error is rendered as itself, 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import traceback
@@ -114,6 +115,16 @@ def _to_jsonable(result: Any) -> Any:
     return result
 
 
+# Errors about choosing a project: their next actions already say which project to pick.
+_SELECTION_CODES = frozenset({"E_INSTANCE_REQUIRED", "E_INSTANCE_NOT_FOUND", "E_INSTANCE_PATH_UNAVAILABLE",
+                              "E_PROJECT_INVALID"})
+
+
+def _owns_stdout(args: list[str]) -> bool:
+    """Help text, and `mcp` (whose transport claims fd 1 itself), write to stdout directly."""
+    return any(a in ("--help", "-h") for a in args) or not args or args[0] == "mcp"
+
+
 def _remember_discovery(argv: list[str], obj: CliState, envelope: dict[str, Any]) -> None:
     """Store discovery answers for the stdlib-only fast path (see unitycli.cli.fastpath)."""
     from unitycli.cli import fastpath
@@ -131,6 +142,7 @@ def run(argv: list[str]) -> Outcome:
     from unitycli.cli.render import render_error, render_result
 
     request_id = new_request_id()
+    obj: CliState | None = None
     command = _command_name([a for a in argv if not a.startswith("--") or a == "--"])
     json_mode = any(a == "--json" or a.startswith("--json=") for a in argv)
     try:
@@ -138,8 +150,11 @@ def run(argv: list[str]) -> Outcome:
         json_mode = options.json
         command = _command_name(options.rest) or command
         obj = CliState(options=options, request_id=request_id)
+        # Only the envelope (or help) goes to stdout: a plugin's stray print() is diverted to stderr.
+        quiet = contextlib.nullcontext() if _owns_stdout(options.rest) else contextlib.redirect_stdout(sys.stderr)
         try:
-            result = cli.main(args=options.rest, prog_name="unitycli", standalone_mode=False, obj=obj)
+            with quiet:
+                result = cli.main(args=options.rest, prog_name="unitycli", standalone_mode=False, obj=obj)
         except click.exceptions.Exit as exc:  # --help
             return Outcome(exc.exit_code, None, "", json_mode)
         except click.ClickException as exc:
@@ -157,6 +172,13 @@ def run(argv: list[str]) -> Outcome:
             _remember_discovery(argv, obj, envelope)
         return Outcome(exit_code, envelope, "" if json_mode else render_result(command, payload), json_mode)
     except UnityCliError as exc:
+        if obj is not None and exc.code not in _SELECTION_CODES:
+            try:  # next actions must name the project the command ran on
+                project = obj.session.optional_project()
+            except UnityCliError:
+                project = None
+            if project is not None:
+                exc.for_project(project.root)
         envelope = failure(command, request_id, exc.to_dict())
         return Outcome(exc.exit_code, envelope, "" if json_mode else render_error(exc.to_dict()), json_mode)
     except Exception as exc:  # the last line of defence: never a traceback on the terminal

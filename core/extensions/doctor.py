@@ -8,6 +8,7 @@ own, called one plugin at a time so a raising hook is itself reported instead of
 from __future__ import annotations
 
 import shlex
+import sys
 from typing import TYPE_CHECKING
 
 from unitycli import CORE_API_VERSION
@@ -44,8 +45,10 @@ def _load_checks(session: Session, report: DoctorReport) -> None:
         ext_id = failure.plugin.removeprefix("ext:")
         report.add(f"load:{ext_id}", "fail",
                    f"{failure.distribution or failure.plugin} failed at {failure.stage}: {failure.error}",
-                   [f"python -m pip install --force-reinstall {failure.distribution}" if failure.distribution
-                    else "unitycli extensions list", f"UNITYCLI_DISABLE_EXTENSIONS={ext_id} unitycli tools group"],
+                   [*(failure.details.get("nextActions") or [])] or
+                   [f"{shlex.quote(sys.executable)} -m pip install --force-reinstall {failure.distribution}"
+                    if failure.distribution else "unitycli extensions list",
+                    f"UNITYCLI_DISABLE_EXTENSIONS={ext_id} unitycli tools group"],
                    failure.to_dict())
     for owner in loaded.disabled:
         report.add(f"load:{owner.extension_id}", "warn",

@@ -96,7 +96,8 @@ def list_extensions(session: Session) -> ExtensionsListResult:
         if disabled:
             info.status = "disabled"
         elif failure is not None or owner is None:
-            info.status = "load-error"
+            # Refused before import by the RECORD check, or failed to load.
+            info.status = "integrity-failed" if failure is not None and failure.stage == "integrity" else "load-error"
             info.problems.append(failure.error if failure else "not registered")
         else:
             results = integrity_of(loaded.manager, owner)

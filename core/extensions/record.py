@@ -16,6 +16,7 @@ import io
 import json
 import os
 import shlex
+import sys
 from contextlib import suppress
 from importlib.metadata import Distribution
 from pathlib import Path
@@ -53,9 +54,10 @@ def reinstall_command(dist: Distribution) -> str:
     """The pip command that puts back the original files: from the same path/URL when it came from one."""
     url = direct_url(dist).get("url")
     name = dist.metadata["Name"]
+    python = shlex.quote(sys.executable)  # this environment's interpreter, never whatever `python` is on PATH
     if isinstance(url, str) and url.startswith("file://"):
-        return f"python -m pip install --force-reinstall --no-deps {shlex.quote(url[len('file://'):])}"
-    return f"python -m pip install --force-reinstall --no-deps {name}=={dist.version}"
+        return f"{python} -m pip install --force-reinstall --no-deps {shlex.quote(url[len('file://'):])}"
+    return f"{python} -m pip install --force-reinstall --no-deps {name}=={dist.version}"
 
 
 class _DigestCache:

@@ -15,8 +15,10 @@ runner then discards the staged writes (`E_CANCELLED`, nothing written).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -225,10 +227,12 @@ async def serve_stdio(options: ServerOptions) -> None:
 
     try:
         async with stdio_server() as (read_stream, write_stream):
-            # Plugins load here, after the SDK diverted fd 1, so an import-time print cannot reach the wire.
-            state = await anyio.to_thread.run_sync(McpState, options)
-            server = build_server(options, state=state)
-            await server.run(read_stream, write_stream, server.create_initialization_options())
+            # Plugins load here, after the SDK diverted fd 1, so an import-time print cannot reach the wire; and
+            # Python-level prints go straight to stderr, never into a buffer flushed onto stdout at exit.
+            with contextlib.redirect_stdout(sys.stderr):
+                state = await anyio.to_thread.run_sync(McpState, options)
+                server = build_server(options, state=state)
+                await server.run(read_stream, write_stream, server.create_initialization_options())
     except BaseExceptionGroup as group:  # the transport's task group wraps a startup failure; unwrap ours
         found = group.subgroup(UnityCliError)
         if found is None:

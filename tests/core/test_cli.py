@@ -54,7 +54,7 @@ def test_run_validates_input_against_the_schema(echo_ext):
     error = envelope["error"]
     assert error["code"] == "E_SCHEMA_INVALID"
     assert error["details"]["errors"][0]["path"] == "text"
-    assert error["nextActions"] == ["unitycli tools describe echo.say"]
+    assert error["nextActions"] == [f"unitycli tools describe echo.say --project {SAMPLE}"]
 
 
 def test_unknown_input_field_is_a_schema_error(echo_ext):

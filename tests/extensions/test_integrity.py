@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from importlib.metadata import distribution
 
 import pytest
@@ -29,7 +30,7 @@ def test_changed_file_is_a_mismatch_naming_the_file_and_reinstall(site):
     assert str(site / "acme_mod.py") in result.message
     assert result.details["files"][0]["file"] == "acme_mod.py"
     assert result.details["files"][0]["problem"] == "changed"
-    assert result.next_actions == ["python -m pip install --force-reinstall --no-deps unitycli-acme==1.0.0"]
+    assert result.next_actions == [f"{sys.executable} -m pip install --force-reinstall --no-deps unitycli-acme==1.0.0"]
 
 
 def test_deleted_and_unlisted_files_are_reported(site):
@@ -79,7 +80,7 @@ def test_tampered_extension_tool_is_blocked_at_run(site, tmp_path):
     error = blocked.envelope["error"]
     assert error["code"] == "E_EXTENSION_INTEGRITY_MISMATCH"
     assert "acme_tamper.py" in error["message"]
-    assert error["nextActions"] == ["python -m pip install --force-reinstall --no-deps unitycli-acme==1.0.0"]
+    assert error["nextActions"] == [f"{sys.executable} -m pip install --force-reinstall --no-deps unitycli-acme==1.0.0"]
 
 
 def test_digests_are_cached_by_size_and_mtime(site, monkeypatch):
@@ -106,3 +107,19 @@ def test_builtin_tools_report_builtin_integrity(kind):
     loaded = load_plugins(include_entry_points=False)
     owner = loaded.owners["builtin:packages_tools"]
     assert [r.status for r in integrity_of(loaded.manager, owner)] == [kind]
+
+
+
+def test_a_tampered_extension_is_never_imported(site, tmp_path):
+    """Importing runs code: the RECORD check happens before the import, so the tampered file never executes."""
+    from unitycli.plugin_loader import load_plugins
+
+    canary = tmp_path / "imported.txt"
+    make_dist(site, "unitycli-acme", "acme_tampered", echo_tool("acme.echo"))
+    with open(site / "acme_tampered.py", "a") as handle:
+        handle.write(f"\nopen({str(canary)!r}, 'w').write('ran')\n")
+    loaded = load_plugins()
+    assert not canary.exists()
+    [failure] = [f for f in loaded.failures if f.distribution == "unitycli-acme"]
+    assert (failure.stage, failure.code) == ("integrity", "E_EXTENSION_INTEGRITY_MISMATCH")
+    assert failure.details["nextActions"][0].startswith(f"{sys.executable} -m pip install --force-reinstall")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -202,13 +205,16 @@ def test_approve_needs_files_or_all(project):
     assert env["error"]["code"] == "E_OPTION_VALUE_REQUIRED"
 
 
-def test_a_typo_of_a_loaded_tool_is_not_blamed_on_an_unapproved_file(project, tmp_path):
+def test_an_unknown_name_with_an_unapproved_file_names_the_file_and_the_close_tools(project, tmp_path):
     _write_tool(project, tmp_path / "canary.txt")
+    for name in ("package.lst", "team.hello"):  # a typo or the file's own tool: the same answer either way
+        code, env = cli(project, "tools", "describe", name)
+        assert (code, env["error"]["code"]) == (1, "E_PROJECT_TOOL_UNTRUSTED")
+        assert env["error"]["details"]["files"][0]["file"] == ".unitycli/tools/team.py"
+        assert env["error"]["nextActions"][0] == f"unitycli tools approve .unitycli/tools/team.py --project {project}"
     code, env = cli(project, "tools", "describe", "package.lst")
-    assert (code, env["error"]["code"]) == (2, "E_TOOL_NOT_FOUND_FOR_TARGET")
     assert env["error"]["details"]["closest"][0] == "package.list"
-    assert env["error"]["details"]["unapprovedProjectToolFiles"][0]["file"] == ".unitycli/tools/team.py"
-    assert env["error"]["nextActions"][-1] == f"unitycli tools approve .unitycli/tools/team.py --project {project}"
+    assert f"unitycli tools describe package.list --project {project}" in env["error"]["nextActions"]
 
 
 def test_an_approved_tool_file_with_a_misspelled_hook_fails_doctor(project):
@@ -221,3 +227,18 @@ def test_an_approved_tool_file_with_a_misspelled_hook_fails_doctor(project):
     assert check["message"] == (".unitycli/tools/typo.py is approved but failed at hooks: unknown hook "
                                 "implementation(s): unitycli_register_tool")
     assert code == 1
+
+
+def test_prints_in_tool_code_never_reach_stdout(project, tmp_path):
+    """`--json` stdout is the envelope alone, even when a tool prints at import and while it runs."""
+    path = _write_tool(project, tmp_path / "canary.txt", greeting="hi ")
+    text = path.read_text().replace("from unitycli.hookspecs import hookimpl",
+                                    "print('AT IMPORT')\nfrom unitycli.hookspecs import hookimpl")
+    path.write_text(text.replace("    return HelloOutput(", "    print('IN HANDLER')\n    return HelloOutput("))
+    cli(project, "tools", "approve", "--all")
+    proc = subprocess.run([sys.executable, "-m", "unitycli", "tools", "run", "team.hello", "--project", str(project),
+                           "--json"], capture_output=True, text=True, env={**os.environ}, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    envelope = json.loads(proc.stdout)
+    assert envelope["result"]["output"] == {"greeting": "hi world"}
+    assert "AT IMPORT" in proc.stderr and "IN HANDLER" in proc.stderr
