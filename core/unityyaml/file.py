@@ -8,6 +8,8 @@ the file is sorted (all scenes and assets in the fixtures), appended otherwise (
 from __future__ import annotations
 
 import bisect
+import hashlib
+import random
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,7 @@ class UnityYamlFile:
         self._style = style
         self._by_id: dict[int, Document] | None = None
         self._editable = original is None
+        self._id_rng: random.Random | None = None
         self.sorted = self._detect_sorted()
 
     @classmethod
@@ -121,12 +124,21 @@ class UnityYamlFile:
         return [doc for doc in self.documents if doc.class_name == cls]
 
     # --- adding and removing objects -------------------------------------------------------------------------
+    @property
+    def id_rng(self) -> random.Random:
+        """Random numbers for new IDs, seeded by the file's content: the same edit of the same file gets the same
+        IDs, so a `--dry-run` diff shows exactly the IDs the real run will write."""
+        if self._id_rng is None:
+            content = self._original if self._original is not None else self.to_text().encode("utf-8")
+            self._id_rng = random.Random(int.from_bytes(hashlib.sha256(content).digest()[:16], "big"))
+        return self._id_rng
+
     def new_file_id(self) -> int:
         """A fileID unused in this file, small for scenes and random 64-bit for prefabs and assets."""
         ids = self._index().keys()
         is_scene = (self.name or "").endswith(".unity") or any(
             d.class_id in _SCENE_CLASS_IDS for d in self.documents[:4])
-        return fresh_file_id(set(ids), large=uses_large_ids(ids, is_scene=is_scene))
+        return fresh_file_id(set(ids), large=uses_large_ids(ids, is_scene=is_scene), rng=self.id_rng)
 
     def add_document(self, class_id: int, class_name: str, fields: Mapping[str, Any], *,
                      file_id: int | None = None, stripped: bool = False) -> Document:

@@ -103,7 +103,7 @@ def create_shape(ctx: Any, request: CreateShapeInput) -> CreateShapeOutput:
         parent = model.roots[0] if loaded.path.endswith(PREFAB_SUFFIXES) and model.roots else None
     name = _unique_name(parent.children if parent is not None else model.roots, request.name or kind.capitalize())
     unity_major = read_project_version(ctx.project.root).major
-    shape_body = shapelayout.shape_fields(pb_layout, kind, size, data.version_index, shapelayout.new_rid(),
+    shape_body = shapelayout.shape_fields(pb_layout, kind, size, data.version_index, shapelayout.new_rid(loaded.yaml.id_rng),
                                           width_cuts=request.width_cuts, height_cuts=request.height_cuts)
 
     created = create_gameobject(model, name, parent,
