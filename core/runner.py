@@ -94,7 +94,7 @@ def _execute(spec, request: BaseModel, project, transaction: Transaction | None,
     owned = transaction is None
     if transaction is None:
         transaction = Transaction(project.root, dry_run=dry_run, allow_editor_open=allow_editor_open)
-    staged_before = transaction.planned_effects()
+    write_calls_before = transaction.write_calls
     ctx = ToolContext(project=project, transaction=transaction, dry_run=dry_run, allow_editor_open=allow_editor_open)
     if progress is not None:
         ctx.progress_callback = progress
@@ -109,10 +109,12 @@ def _execute(spec, request: BaseModel, project, transaction: Transaction | None,
                             details={"tool": spec.name}) from None
     if not isinstance(output, spec.output_model):
         raise TypeError(f"{spec.name} returned {type(output).__name__}, not {spec.output_model.__name__}")
-    staged = transaction.planned_effects()
-    if spec.read_only and staged != staged_before:
+    if spec.read_only and transaction.write_calls != write_calls_before:
         raise RuntimeError(f"read-only tool {spec.name} staged file changes")
-    effects = transaction.commit().effects if owned else staged
+    # Diffs are computed once: by commit (which also previews in dry-run), or for a caller-owned transaction.
+    if spec.read_only:
+        return output, None
+    effects = transaction.commit().effects if owned else transaction.planned_effects()
     return output, effects
 
 

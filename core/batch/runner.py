@@ -21,7 +21,7 @@ from pydantic.alias_generators import to_camel
 
 from unitycli.batch.lines import BatchStep
 from unitycli.errors import UnityCliError
-from unitycli.mcp.failures import internal_error
+from unitycli.internal_error import internal_error
 from unitycli.runner import RunResult, run_tool, validate_input
 from unitycli.session import Session
 

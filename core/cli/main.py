@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-import traceback
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +20,7 @@ from unitycli.cli.state import CliState
 from unitycli.cli.strict import StrictGroup
 from unitycli.envelope import failure, new_request_id, success
 from unitycli.errors import EXIT_OK, EXIT_USAGE, UnityCliError
+from unitycli.internal_error import internal_error
 
 
 @click.group("unitycli", cls=StrictGroup)
@@ -80,19 +80,6 @@ def _command_name(args: list[str]) -> str:
         words.append(token)
         group = sub
     return " ".join(words)
-
-
-def _log_internal(request_id: str, exc: BaseException) -> str:
-    from unitycli.project.userdata import user_cache_dir
-
-    try:
-        log_dir = user_cache_dir() / "logs"
-        log_dir.mkdir(parents=True, exist_ok=True)
-        path = log_dir / f"{request_id}.log"
-        path.write_text("".join(traceback.format_exception(exc)), encoding="utf-8")
-        return str(path)
-    except OSError:
-        return "(log could not be written)"
 
 
 def _usage_error(exc: click.ClickException) -> UnityCliError:
@@ -182,9 +169,7 @@ def run(argv: list[str]) -> Outcome:
         envelope = failure(command, request_id, exc.to_dict())
         return Outcome(exc.exit_code, envelope, "" if json_mode else render_error(exc.to_dict()), json_mode)
     except Exception as exc:  # the last line of defence: never a traceback on the terminal
-        log = _log_internal(request_id, exc)
-        error = UnityCliError("E_INTERNAL", f"unexpected {type(exc).__name__}: {exc}",
-                              details={"log": log}, next_actions=[f"read {log}"])
+        error = internal_error(exc, request_id)
         human = "" if json_mode else render_error(error.to_dict())
         return Outcome(error.exit_code, failure(command, request_id, error.to_dict()), human, json_mode)
 

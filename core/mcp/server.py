@@ -38,7 +38,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 import unitycli
 from unitycli.errors import UnityCliError
-from unitycli.mcp.failures import internal_error
+from unitycli.internal_error import internal_error
 from unitycli.mcp.surface import ToolSurface
 from unitycli.mcp.toolsets import ListPolicy, check_toolsets
 from unitycli.mcp.watch import fingerprint, watched_paths

@@ -60,6 +60,7 @@ class Transaction:
         self._dirs: dict[str, bool] = {}  # True: create (absent when seen); False: remove (a folder when seen)
         self._seen: dict[str, Snapshot] = {}
         self._done = False
+        self.write_calls = 0  # staging requests so far: lets a caller see a read-only tool tried to write
 
     # --- paths and snapshots ---------------------------------------------------------------------------------
 
@@ -78,6 +79,7 @@ class Transaction:
         return fresh
 
     def _writable(self, relative: str) -> tuple[str, Path]:
+        self.write_calls += 1
         rel, path = self._resolve(relative)
         if rel == "." or rel == _RESERVED or rel.startswith(_RESERVED + "/"):
             raise not_a_file(rel, "it is reserved for the project root or unitycli's transaction state")

@@ -1,8 +1,8 @@
 """Turn an unexpected exception into the catalogued `E_INTERNAL` error, with the traceback in a log file.
 
-Entries that keep running after a failure (the MCP server between calls, the batch runner reporting a step)
-cannot let an exception escape to the user; they log it under the user cache directory and return the error
-object every entry returns, pointing at the log.
+No entry lets an exception escape to the user (the CLI, the MCP server between calls, the batch runner
+reporting a step): each logs it under the user cache directory and returns the error object every entry
+returns, pointing at the log.
 """
 
 from __future__ import annotations
