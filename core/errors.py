@@ -94,6 +94,8 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_PROPERTY_NOT_FOUND", "The property path does not exist on the Unity object.", EXIT_FAILED),
     _spec("E_PROPERTY_EDIT_UNSUPPORTED", "That value cannot be written at that property path (wrong shape).", EXIT_FAILED),
     # --- scenes, prefabs, GameObjects and components -------------------------------------------------------
+    _spec("E_PREFAB_NOT_FOUND", "No prefab has that path or asset name.", EXIT_FAILED,
+          next_actions=("unitycli tools run prefab.list",)),
     _spec("E_SCENE_NOT_FOUND", "No scene or prefab has that path or asset name.", EXIT_FAILED,
           next_actions=("unitycli tools run scene.list",)),
     _spec("E_SCENE_AMBIGUOUS", "Several scenes or prefabs have that asset name; give the project-relative path.",
@@ -194,6 +196,10 @@ _SPECS: list[ErrorSpec] = [
           "A project tool file has not been approved for this project, so it was not imported.", EXIT_FAILED),
     _spec("E_PROJECT_TOOL_INTEGRITY_MISMATCH",
           "A project tool file changed since it was approved, so it was not imported.", EXIT_FAILED),
+    _spec("E_DOCTOR_FAILED", "At least one doctor check failed; the full report is in the envelope's result.",
+          EXIT_FAILED),
+    _spec("E_DOCTOR_UNVERIFIABLE", "No doctor check failed, but at least one could not be verified; the full report "
+          "is in the envelope's result.", EXIT_INCOMPLETE),
     _spec("E_PROJECT_TOOL_SHADOWS",
           "A project tool uses the name of a built-in or extension tool; the project tool is refused.", EXIT_FAILED),
     # --- probuilder extension ------------------------------------------------------------------------------

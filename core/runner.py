@@ -6,6 +6,7 @@ and the shape of the result are the same everywhere.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import TYPE_CHECKING, Any
@@ -43,15 +44,45 @@ def error_path(location: tuple[Any, ...]) -> str:
     return text or "(root)"
 
 
+def _allowed_keys(model: type[BaseModel], location: tuple[Any, ...]) -> list[str] | None:
+    """The keys the schema allows beside an unknown one (for nested models too), by their wire names."""
+    for part in location[:-1]:
+        field = model.model_fields.get(part) if isinstance(part, str) else None
+        if field is None:
+            field = next((f for f in model.model_fields.values() if f.alias == part), None)
+        annotation = getattr(field, "annotation", None)
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return None
+        model = annotation
+    return sorted(f.alias or name for name, f in model.model_fields.items())
+
+
 def validate_input(tool: RegisteredTool, raw: Any) -> BaseModel:
-    """The typed request, or `E_SCHEMA_INVALID` naming each failing path."""
+    """The typed request exactly as the published schema says, or `E_SCHEMA_INVALID` naming each failing path.
+
+    Validation runs in pydantic's strict JSON mode: `"5"` is not an integer and `"yes"` not a boolean, the same
+    over CLI, MCP and batch, because an agent that sends the wrong type should learn it, not be guessed at.
+    """
+    model = tool.spec.input_model
     try:
-        return tool.spec.input_model.model_validate(raw)
+        text = json.dumps(raw, ensure_ascii=False)
+    except (TypeError, ValueError) as exc:  # only in-process callers can hand over non-JSON values
+        raise UnityCliError("E_SCHEMA_INVALID", f"input for {tool.spec.name} is not JSON data: {exc}",
+                            details={"tool": tool.spec.name, "errors": [{"path": "(root)", "message": str(exc),
+                                                                         "type": "not_json"}]},
+                            next_actions=[f"unitycli tools describe {tool.spec.name}"]) from None
+    try:
+        return model.model_validate_json(text, strict=True)
     except ValidationError as exc:
-        errors = [
-            {"path": error_path(tuple(e["loc"])), "message": e["msg"], "type": e["type"]}
-            for e in exc.errors(include_url=False)
-        ]
+        errors = []
+        for e in exc.errors(include_url=False):
+            entry: dict[str, Any] = {"path": error_path(tuple(e["loc"])), "message": e["msg"], "type": e["type"]}
+            if e["type"] == "extra_forbidden":
+                allowed = _allowed_keys(model, tuple(e["loc"]))
+                if allowed is not None:
+                    entry["allowed"] = allowed
+                    entry["message"] = f"unknown key; allowed keys: {', '.join(allowed) or '(none)'}"
+            errors.append(entry)
         first = errors[0]
         raise UnityCliError(
             "E_SCHEMA_INVALID",
@@ -123,7 +154,25 @@ def run_tool(session: Session, name: str, raw_input: Any, **options: Any) -> Run
     try:
         return _run_tool(session, name, raw_input, **options)
     except UnityCliError as exc:
-        raise _for_selected_project(session, exc) from None
+        raise _for_selected_project(session, _with_call_actions(exc, name, raw_input)) from None
+
+
+def _with_call_actions(exc: UnityCliError, name: str, raw_input: Any) -> UnityCliError:
+    """Errors raised below the tool (path guard, revision check) get next actions that are runnable calls."""
+    from unitycli.next_actions import tool_command
+
+    path = exc.details.get("path")
+    if not isinstance(path, str) or not isinstance(raw_input, dict):
+        return exc
+    if exc.code == "E_STALE_WRITE":
+        actions = [tool_command("asset.info", {"path": path})]
+        if exc.details.get("actual"):
+            actions.append(tool_command(name, {**raw_input, "expectedRevision": exc.details["actual"]}))
+        exc.next_actions = actions
+    elif exc.code == "E_PATH_OUTSIDE_PROJECT":
+        base = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+        exc.next_actions = [tool_command("asset.find", {"name": f"{base}*"} if base.strip(".") else None)]
+    return exc
 
 
 def _for_selected_project(session: Session, exc: UnityCliError) -> UnityCliError:

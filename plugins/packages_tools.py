@@ -110,7 +110,7 @@ def unitycli_register_tools(register) -> None:
                      "exact semver version, a git URL or a file: path. Does not touch packages-lock.json: the Unity "
                      "Editor resolves the package when it next opens the project."),
         input_model=PackageAddInput, output_model=PackageEditOutput, handler=package_add,
-        read_only=False, idempotent=True, permissions=("reads_project", "writes_project"),
+        read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
         examples=({"name": "com.unity.probuilder", "version": "6.0.4"},),
     ))
     register(ToolSpec(

@@ -48,9 +48,13 @@ def extract_global_options(argv: list[str], command_words: frozenset[str] = froz
             opts.json = True
         elif name in FLAG_OPTIONS and eq:
             opts.json = True  # answer in JSON: the caller asked for it, however it was spelled
-            raise UnityCliError("E_OPTION_VALUE_INVALID", f"{name} takes no value (got {token!r})",
-                                details={"option": name},
-                                next_actions=["unitycli " + shlex.join(name if a == token else a for a in argv)])
+            from unitycli.cli.strict import flag_value
+
+            try:
+                opts.json = flag_value(name, inline)
+            except UnityCliError as exc:
+                exc.next_actions = ["unitycli " + shlex.join(name if a == token else a for a in argv)]
+                raise
         elif name in VALUE_OPTIONS:
             if eq:
                 value = inline

@@ -1,7 +1,7 @@
 """The files a discovery answer depends on, so the fast path knows when a cached answer is stale.
 
 Installed code (the unitycli package, every sys.path folder, each extension's dist-info and package files),
-the selected project's package and unitycli files, and the user's aliases and approvals.
+the selected project's package and unitycli files, and the user's aliases and approvals (not the caches).
 """
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ def _project_files(root: Path | None, cwd: Path) -> list[str]:
     if root is not None:
         files.extend(str(root / rel) for rel in PROJECT_FILES)
         unitycli_dir = root / ".unitycli"
-        if unitycli_dir.is_dir():
-            files.extend(str(p) for p in unitycli_dir.rglob("*"))
+        if unitycli_dir.is_dir():  # the transaction journal below it changes on every write, never the tools
+            files.extend(str(p) for p in unitycli_dir.rglob("*") if "txn" not in p.relative_to(unitycli_dir).parts)
     for folder in (cwd, *cwd.parents):  # walk-up selection could find a different project
         files.append(str(folder / "Assets"))
         files.append(str(folder / "ProjectSettings" / "ProjectVersion.txt"))
@@ -68,13 +68,15 @@ def _project_files(root: Path | None, cwd: Path) -> list[str]:
 
 
 def _user_files() -> list[str]:
-    from unitycli.project.userdata import user_data_dir
+    """Only the user files that change what discovery answers: approvals (which project tools load) and aliases.
 
-    data = user_data_dir()
-    files = [str(data)]
-    if data.is_dir():
-        files.extend(str(p) for p in data.rglob("*") if p.is_file())
-    return files
+    Never the cache (the discovery cache itself, indexes, logs) nor `known-projects.json`, whose `lastSeen` every
+    selection rewrites: depending on them made each answer invalidate the next one.
+    """
+    from unitycli.extensions.approvals import _STORE as approvals
+    from unitycli.project.aliases import STORE as alias_store
+
+    return [str(approvals.path), str(alias_store.path)]
 
 
 def discovery_dependencies(project_root: Path | None, cwd: Path) -> list[str]:

@@ -46,9 +46,9 @@ def core_checks(report: DoctorReport) -> None:
 
 
 @click.command("doctor")
-def doctor_cmd() -> DoctorResult:  # returned inside a CommandResult that carries the exit code
+def doctor_cmd() -> DoctorResult:  # inside a CommandResult, which carries any failure beside it
     """Check the whole setup. Exit 0 all pass (warnings allowed), 1 any failure, 3 anything unverifiable."""
-    from unitycli.cli.main import CommandResult
+    from unitycli.cli.results import doctor_outcome
     from unitycli.extensions.doctor import extension_checks
 
     session = state().session
@@ -58,9 +58,9 @@ def doctor_cmd() -> DoctorResult:  # returned inside a CommandResult that carrie
         project = session.optional_project()
     except UnityCliError as exc:
         report.add("project", "fail", exc.message, exc.next_actions, exc.details)
-        return CommandResult(DoctorResult.of(report), report.exit_code)
+        return doctor_outcome(DoctorResult.of(report))
     if project is not None:
         report.project = str(project.root)
         report.add("project", "pass", f"{project.root} (Unity {project.unity_version or '?'}, {project.instance_id})")
     extension_checks(session, report)
-    return CommandResult(DoctorResult.of(report), report.exit_code)
+    return doctor_outcome(DoctorResult.of(report))

@@ -58,16 +58,16 @@ def sync_cmd(dry_run: bool, pip_args: tuple[str, ...]) -> SyncResult:
 
 
 @extensions_group.command("doctor")
-def doctor_cmd() -> DoctorResult:  # returned inside a CommandResult that carries the exit code
+def doctor_cmd() -> DoctorResult:  # inside a CommandResult, which carries any failure beside it
     """Diagnose extensions: load errors, clashes, manifests, integrity, lock, packages, project tools.
 
     Exit 0 when every check passes (warnings allowed), 1 on any failure, 3 when something is unverifiable.
     """
-    from unitycli.cli.main import CommandResult
+    from unitycli.cli.results import doctor_outcome
     from unitycli.doctor_report import DoctorReport
     from unitycli.extensions.doctor import extension_checks
 
     session = state().session
     project = session.optional_project()
     report = extension_checks(session, DoctorReport(project=str(project.root) if project else None))
-    return CommandResult(DoctorResult.of(report), report.exit_code)
+    return doctor_outcome(DoctorResult.of(report))

@@ -21,9 +21,16 @@ def instances_group() -> None:
 
 
 @instances_group.command("list")
-def instances_list_cmd() -> InstancesListResult:
-    """List known projects: path, instanceId, aliases and status (offline, editor-open, unverifiable, missing)."""
-    return InstancesListResult(instances=instances.list_instances())
+@click.option("--all", "show_all", is_flag=True, help="Also list records whose folder is missing or no longer the "
+              "same Unity project.")
+def instances_list_cmd(show_all: bool) -> InstancesListResult:
+    """List known projects: path, instanceId, aliases and status (offline, editor-open, unverifiable, missing).
+
+    Records that cannot be used (missing, unverifiable) are counted but only listed with --all."""
+    every = instances.list_instances()
+    shown = every if show_all else [i for i in every if i.status in instances.USABLE]
+    counts = {status: sum(1 for i in every if i.status == status) for status in instances.STATUSES}
+    return InstancesListResult(instances=shown, counts=counts, hidden=len(every) - len(shown))
 
 
 @instances_group.command("prune")
@@ -45,9 +52,9 @@ def alias_group() -> None:
 
 @alias_group.command("set")
 @click.argument("name")
-@click.argument("path")
+@click.argument("path", metavar="PATH|INSTANCE_ID")
 def alias_set_cmd(name: str, path: str) -> AliasSetResult:
-    """Point alias NAME at the Unity project at PATH."""
+    """Point alias NAME at the Unity project at PATH, or at the known project with that instanceId."""
     return aliases.set_alias(name, path)
 
 

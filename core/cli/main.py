@@ -7,6 +7,7 @@ No Python traceback reaches the user: a catalogued error is rendered as itself, 
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import sys
 from dataclasses import dataclass
@@ -16,8 +17,10 @@ import click
 from pydantic import BaseModel
 
 from unitycli.cli.argv import extract_global_options
+from unitycli.cli.results import CommandResult
 from unitycli.cli.state import CliState
 from unitycli.cli.strict import StrictGroup
+from unitycli.cli.version import render_version, version_report
 from unitycli.envelope import failure, new_request_id, success
 from unitycli.errors import EXIT_OK, EXIT_USAGE, UnityCliError
 from unitycli.internal_error import internal_error
@@ -28,7 +31,7 @@ def cli() -> None:
     """Discover and run typed tools against Unity projects, headless.
 
     Global options, accepted anywhere: --json (one JSON document on stdout), --project PATH,
-    --instance ID|PATH|ALIAS.
+    --instance ID|PATH|ALIAS. `unitycli --version` prints the core and extension versions.
     """
 
 
@@ -49,14 +52,6 @@ def _add_commands() -> None:
 
 
 _add_commands()
-
-
-@dataclass
-class CommandResult:
-    """A command result that also sets the exit code (doctor: 1 on failures, 3 when unverifiable)."""
-
-    payload: Any
-    exit_code: int = EXIT_OK
 
 
 @dataclass
@@ -124,6 +119,18 @@ def _remember_discovery(argv: list[str], obj: CliState, envelope: dict[str, Any]
     fastpath.store(argv, envelope, discovery_dependencies(project.root if project else None, obj.cwd))
 
 
+def _name_the_project(exc: UnityCliError, obj: CliState | None) -> UnityCliError:
+    """Next actions must name the project the command ran on (selection errors already say which to pick)."""
+    if obj is not None and exc.code not in _SELECTION_CODES:
+        try:
+            project = obj.session.optional_project()
+        except UnityCliError:
+            project = None
+        if project is not None:
+            exc.for_project(project.root)
+    return exc
+
+
 def run(argv: list[str]) -> Outcome:
     """Run one invocation: the exit code, the envelope, and its human rendering unless in JSON mode."""
     from unitycli.cli.render import render_error, render_result
@@ -137,35 +144,47 @@ def run(argv: list[str]) -> Outcome:
         json_mode = options.json
         command = _command_name(options.rest) or command
         obj = CliState(options=options, request_id=request_id)
-        # Only the envelope (or help) goes to stdout: a plugin's stray print() is diverted to stderr.
-        quiet = contextlib.nullcontext() if _owns_stdout(options.rest) else contextlib.redirect_stdout(sys.stderr)
+        if options.rest[:1] == ["--version"]:
+            if len(options.rest) > 1:
+                raise UnityCliError("E_UNKNOWN_OPTION", "--version takes nothing after it",
+                                    details={"option": options.rest[1]}, next_actions=["unitycli --version"])
+            payload = version_report()
+            return Outcome(EXIT_OK, success("version", request_id, payload), render_version(payload), json_mode)
+        wants_help = any(a in ("--help", "-h") for a in options.rest) or not options.rest
+        help_text = io.StringIO()
+        if wants_help and json_mode:
+            quiet = contextlib.redirect_stdout(help_text)  # help becomes the envelope's result
+        elif _owns_stdout(options.rest):
+            quiet = contextlib.nullcontext()
+        else:  # only the envelope goes to stdout: a plugin's stray print() is diverted to stderr
+            quiet = contextlib.redirect_stdout(sys.stderr)
         try:
             with quiet:
                 result = cli.main(args=options.rest, prog_name="unitycli", standalone_mode=False, obj=obj)
-        except click.exceptions.Exit as exc:  # --help
-            return Outcome(exc.exit_code, None, "", json_mode)
+        except click.exceptions.Exit as exc:
+            result = exc.exit_code
         except click.ClickException as exc:
             raise _usage_error(exc) from None
         except click.exceptions.Abort:
             raise UnityCliError("E_CANCELLED", "aborted") from None
-        if result is None:  # a group invoked without a command printed its help
-            return Outcome(EXIT_OK, None, "", json_mode)
-        exit_code = EXIT_OK
+        if result is None or (isinstance(result, int) and not isinstance(result, bool)):
+            # Click printed help (it answers --help, and a group without a command, with an exit code).
+            code = result or EXIT_OK
+            if json_mode:
+                return Outcome(code, success(command, request_id, {"help": help_text.getvalue()}), "", json_mode)
+            return Outcome(code, None, "", json_mode)
+        error = None
         if isinstance(result, CommandResult):
-            exit_code, result = result.exit_code, result.payload
+            error, result = result.error, result.payload
         payload = _to_jsonable(result)
+        if error is not None:  # a report that is also a failure: ok is false, and the report is kept beside it
+            envelope = {**failure(command, request_id, _name_the_project(error, obj).to_dict()), "result": payload}
+            return Outcome(error.exit_code, envelope, "" if json_mode else render_result(command, payload), json_mode)
         envelope = success(command, request_id, payload)
-        if exit_code == EXIT_OK:
-            _remember_discovery(argv, obj, envelope)
-        return Outcome(exit_code, envelope, "" if json_mode else render_result(command, payload), json_mode)
+        _remember_discovery(argv, obj, envelope)
+        return Outcome(EXIT_OK, envelope, "" if json_mode else render_result(command, payload), json_mode)
     except UnityCliError as exc:
-        if obj is not None and exc.code not in _SELECTION_CODES:
-            try:  # next actions must name the project the command ran on
-                project = obj.session.optional_project()
-            except UnityCliError:
-                project = None
-            if project is not None:
-                exc.for_project(project.root)
+        _name_the_project(exc, obj)
         envelope = failure(command, request_id, exc.to_dict())
         return Outcome(exc.exit_code, envelope, "" if json_mode else render_error(exc.to_dict()), json_mode)
     except Exception as exc:  # the last line of defence: never a traceback on the terminal

@@ -53,6 +53,46 @@ def _check_values(command: click.Command, ctx: click.Context, args: list[str]) -
         i += 1
 
 
+TRUE_WORDS = frozenset({"true", "1", "yes", "on"})
+FALSE_WORDS = frozenset({"false", "0", "no", "off"})
+
+
+def flag_value(name: str, text: str) -> bool:
+    """The boolean an agent meant by `--flag=<text>`, or `E_OPTION_VALUE_INVALID` naming what is accepted."""
+    word = text.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise UnityCliError(
+        "E_OPTION_VALUE_INVALID",
+        f"{name} is a flag: give it alone, or as {name}=true / {name}=false (got {text!r})",
+        details={"option": name, "value": text, "accepted": sorted(TRUE_WORDS | FALSE_WORDS)},
+        next_actions=[f"unitycli ... {name}"],
+    )
+
+
+def _flag_options(command: click.Command, ctx: click.Context) -> set[str]:
+    return {opt for param in command.get_params(ctx) if isinstance(param, click.Option) and param.is_flag
+            for opt in param.opts if opt.startswith("--")}
+
+
+def _expand_flag_values(command: click.Command, ctx: click.Context, args: list[str]) -> list[str]:
+    """`--dry-run=true` is `--dry-run`; `--dry-run=false` is no flag at all; anything else is refused."""
+    flags = _flag_options(command, ctx)
+    out: list[str] = []
+    for i, token in enumerate(args):
+        if token == "--":
+            return out + args[i:]
+        name, eq, value = token.partition("=")
+        if eq and name in flags:
+            if flag_value(name, value):
+                out.append(name)
+            continue
+        out.append(token)
+    return out
+
+
 def _all_options(command: click.Command, ctx: click.Context) -> set[str]:
     names = {"--help", "-h", *GLOBAL_OPTIONS}  # accepted anywhere (see unitycli.cli.argv)
     for param in command.get_params(ctx):
@@ -71,6 +111,7 @@ class StrictCommand(click.Command):
         super().__init__(*args, **kwargs)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        args = _expand_flag_values(self, ctx, args)
         _check_values(self, ctx, args)
         return super().parse_args(ctx, args)
 

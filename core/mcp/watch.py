@@ -17,7 +17,9 @@ def watched_paths(project_root: Path | None, cwd: Path) -> list[str]:
     from unitycli.cli.discovery_deps import discovery_dependencies
 
     files = set(discovery_dependencies(project_root, cwd))
-    files |= {os.path.dirname(f) for f in files}
+    # The folders of code and of `.unitycli/` too, so a new tool file shows up; not the folders of settings,
+    # caches or user data, which ordinary writes and every selection touch.
+    files |= {os.path.dirname(f) for f in files if f.endswith((".py", ".toml")) or f"{os.sep}.unitycli" in f}
     if project_root is not None:  # folders that may not exist yet but would hold new project tools or a lock
         files |= {str(project_root / ".unitycli"), str(project_root / ".unitycli" / "tools")}
     return sorted(files)

@@ -13,6 +13,7 @@ from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.project import known
+from unitycli.project.identity import is_instance_id
 from unitycli.project.models import AliasInfo, AliasSetResult
 from unitycli.project.root import open_project
 from unitycli.project.userdata import JsonStore
@@ -59,7 +60,14 @@ def set_alias(name: str, project_path: str | os.PathLike[str], *, cwd: Path | No
     """Point alias `name` at the Unity project at `project_path` (must be a project root); replaces silently
     but reports the previous target. The project becomes known."""
     validate_alias_name(name)
-    project = open_project(project_path, base=cwd, command="target alias set " + name)
+    target = os.fspath(project_path)
+    if is_instance_id(target):  # an instanceId names a known project
+        entry_known = known.known_projects().get(target)
+        if entry_known is None:
+            raise UnityCliError("E_INSTANCE_NOT_FOUND", f"no known project has instance id {target}",
+                                details={"instance": target}, next_actions=["unitycli instances list --all"])
+        target = entry_known.path
+    project = open_project(target, base=cwd, command="target alias set " + name)
     entry = {"path": str(project.root), "instanceId": project.instance_id}
 
     def change(data: dict[str, Any]) -> AliasInfo | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from unitycli.errors import UnityCliError
 from unitycli.project import aliases, known
@@ -16,6 +16,9 @@ from unitycli.project.identity import canonical_path, instance_id_for
 from unitycli.project.models import InstanceInfo, InstanceStatus
 from unitycli.project.root import missing_markers, read_unity_version
 from unitycli.transaction.editor_guard import editor_status
+
+STATUSES: tuple[InstanceStatus, ...] = get_args(InstanceStatus)
+USABLE = frozenset({"offline", "editor-open"})
 
 
 def list_instances() -> list[InstanceInfo]:

@@ -30,7 +30,11 @@ class InstanceInfo(_Model):
 
 
 class InstancesListResult(_Model):
+    """`counts` are by status over every record, shown or not; `hidden` is how many `--all` would add."""
+
     instances: list[InstanceInfo]
+    counts: dict[str, int] = {}
+    hidden: int = 0
 
 
 class InstancesPruneResult(_Model):

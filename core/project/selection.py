@@ -57,8 +57,18 @@ def _require_value(value: str, option: str) -> None:
 
 
 def _from_path(value: str, option: str, cwd: Path, command: str | None, alias: str | None = None) -> Project:
+    """A project root, or any existing folder or file inside one (`--project Assets/Scenes` from the root)."""
     _require_value(value, option)
-    return open_project(value, base=cwd, alias=alias, command=command)
+    try:
+        return open_project(value, base=cwd, alias=alias, command=command)
+    except UnityCliError as exc:
+        if exc.code != "E_PROJECT_INVALID":
+            raise
+        inside = canonical_path(value, cwd)
+        root = find_root_above(inside if inside.is_dir() else inside.parent) if inside.exists() else None
+        if root is None:
+            raise
+        return open_project(root, alias=alias, command=command)
 
 
 def _looks_like_path(value: str, cwd: Path) -> bool:

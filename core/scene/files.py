@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.unityfiles import ensure_not_lfs
 from unitycli.unityyaml import UnityYamlFile, ensure_roundtrips
 
@@ -60,8 +61,11 @@ def _kind_words(suffixes: tuple[str, ...]) -> str:
 
 
 def _not_found(file: str, why: str, suffixes: tuple[str, ...], candidates: list[str]) -> UnityCliError:
-    actions = ["unitycli tools run scene.list"]
-    return UnityCliError("E_SCENE_NOT_FOUND", f"no {_kind_words(suffixes)} {file!r}: {why}",
+    """`E_PREFAB_NOT_FOUND` when only prefabs were asked for, else `E_SCENE_NOT_FOUND`, with the listing tool."""
+    prefab_only = tuple(suffixes) == PREFAB_SUFFIXES
+    code, lister = ("E_PREFAB_NOT_FOUND", "prefab.list") if prefab_only else ("E_SCENE_NOT_FOUND", "scene.list")
+    actions = [tool_command(lister)]
+    return UnityCliError(code, f"no {_kind_words(suffixes)} {file!r}: {why}",
                          details={"file": file, "didYouMean": candidates}, next_actions=actions)
 
 

@@ -15,6 +15,7 @@ A Transaction is single-use and not thread-safe: one handler run, one commit.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -174,6 +175,15 @@ class Transaction:
         rel, path = self._resolve(relative)
         seen = self._observe(rel, path, content=True)
         check_revision(rel, revision, seen.revision)
+
+    def new_guid(self, asset_path: str) -> str:
+        """A GUID for a new asset, derived from the project, the asset's path and everything this transaction
+        read: the same edit of the same state gets the same GUID, so a dry-run diff is exactly the commit, while
+        another project, path or state gets another one (32 lower-case hex digits, as Unity writes them)."""
+        seed = hashlib.sha256(b"unitycli-guid\0" + str(self.root).encode() + b"\0" + asset_path.encode())
+        for rel in sorted(self._seen):
+            seed.update(b"\0" + rel.encode() + b"=" + (self._seen[rel].revision or "-").encode())
+        return seed.hexdigest()[:32]
 
     # --- writes ----------------------------------------------------------------------------------------------
 

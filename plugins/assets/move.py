@@ -147,7 +147,7 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
             _remove(ctx, clash, clash_folder)
     for created in _missing_folders(ctx, destination):
         ctx.transaction.make_dir(created)
-        ctx.transaction.write_bytes(created + ".meta", new_meta(created, folder=True))
+        ctx.transaction.write_bytes(created + ".meta", new_meta(created, folder=True, guid=ctx.transaction.new_guid(created)))
         result.created_folders.append(created)
     files, folders = access.files_below(ctx, source) if folder else ([source], [])
     if ctx.transaction.exists(source + ".meta"):

@@ -132,7 +132,7 @@ SCENE_TOOLS = (
                      "(number, string, {x,y,z} with the same keys, {fileID, guid?, type?}, list); otherwise "
                      "E_VALUE_TYPE_MISMATCH." + _ADDRESSING + _WRITER),
         input_model=ComponentSetInput, output_model=ComponentSetOutput, handler=component_set,
-        read_only=False, permissions=WRITES,
+        read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Player", "component": "Transform",
                    "property": "m_LocalPosition", "value": {"x": 0, "y": 2, "z": 0}},
                   {"file": "Garden", "gameObject": "Directional Light", "component": "Light",
@@ -154,7 +154,7 @@ SCENE_TOOLS = (
         description=("Rewrites m_Name (for a prefab instance, the value of its m_Name override)." + _ADDRESSING
                      + _WRITER),
         input_model=RenameInput, output_model=RenameOutput, handler=gameobject_rename,
-        read_only=False, permissions=WRITES,
+        read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Trees/Tree A", "name": "Oak"},),
     ),
     ToolSpec(
@@ -163,7 +163,7 @@ SCENE_TOOLS = (
         description=("Writes m_IsActive 1 or 0 (for a prefab instance, its existing m_IsActive override)."
                      + _ADDRESSING + _WRITER),
         input_model=SetActiveInput, output_model=SetActiveOutput, handler=gameobject_set_active,
-        read_only=False, permissions=WRITES,
+        read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Debug Marker", "active": True},),
     ),
     ToolSpec(

@@ -76,7 +76,7 @@ SETTINGS_TOOLS = (
                      "Unity's enum names. applicationIdentifier, buildNumber and scriptingDefineSymbols take a map "
                      "of platform → value; a new platform is inserted in Unity's sorted order. " + _CHECKED),
         input_model=PlayerSettingsSetInput, output_model=PlayerSettingsSetOutput, handler=set_player_settings,
-        read_only=False, permissions=_WRITES,
+        read_only=False, destructive=True, permissions=_WRITES,
         examples=({"companyName": "Acme", "productName": "Garden", "bundleVersion": "1.2.0"},
                   {"applicationIdentifier": {"Android": "com.acme.garden"}, "defaultScreenOrientation": "Portrait"}),
     ),
@@ -105,7 +105,7 @@ SETTINGS_TOOLS = (
                      "clears it. Built-in layers 0, 1, 2, 4, 5 are refused (E_PROJECT_LAYER_RESERVED), and so is a "
                      "name another layer has (E_PROJECT_LAYER_NAME_TAKEN). " + _CHECKED),
         input_model=LayerSetInput, output_model=LayerSetOutput, handler=set_layer,
-        read_only=False, permissions=_WRITES, examples=({"index": 8, "name": "Enemies"}, {"index": 8, "name": ""}),
+        read_only=False, destructive=True, permissions=_WRITES, examples=({"index": 8, "name": "Enemies"}, {"index": 8, "name": ""}),
     ),
     ToolSpec(
         name="project.get-build-scenes", title="Get build scenes",
@@ -143,7 +143,7 @@ SETTINGS_TOOLS = (
                      "exactly (E_PROJECT_INPUT_AXIS_NOT_FOUND); when several share the name, give its index from "
                      "project.get-input-settings (E_PROJECT_INPUT_AXIS_AMBIGUOUS). " + _CHECKED),
         input_model=InputAxisSetInput, output_model=InputAxisSetOutput, handler=set_input_axis,
-        read_only=False, permissions=_WRITES,
+        read_only=False, destructive=True, permissions=_WRITES,
         examples=({"name": "Jump", "index": 5, "fields": {"positiveButton": "space", "altPositiveButton": "w"}},),
     ),
     ToolSpec(

@@ -174,11 +174,18 @@ def test_input_that_is_not_strict_json_is_refused(echo_ext, text):
     assert "not strict JSON" in envelope["error"]["message"]
 
 
-def test_json_with_a_value_is_refused_in_json():
-    outcome = run(["tools", "group", "--json=1"])
+def test_json_with_a_value_that_is_not_a_boolean_is_refused_in_json():
+    outcome = run(["tools", "group", "--json=maybe"])
     assert outcome.json_mode and outcome.exit_code == 2
     assert outcome.envelope["error"]["code"] == "E_OPTION_VALUE_INVALID"
     assert outcome.envelope["error"]["nextActions"] == ["unitycli tools group --json"]
+
+
+@pytest.mark.parametrize(("spelling", "json_mode"), [("--json=true", True), ("--json=1", True),
+                                                     ("--json=false", False), ("--json=OFF", False)])
+def test_json_takes_a_boolean_as_agents_write_it(spelling, json_mode):
+    outcome = run(["tools", "group", spelling])
+    assert (outcome.exit_code, outcome.json_mode) == (0, json_mode)
 
 
 def test_a_misspelled_global_option_gets_a_suggestion():

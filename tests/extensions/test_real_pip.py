@@ -1,7 +1,7 @@
 """The test extension built and installed by real pip into a throwaway venv, then driven through the CLI.
 
-One venv per module (`--system-site-packages` so unitycli and its dependencies come from the running
-interpreter, `--without-pip` because the base pip is importable from there). Each test leaves the venv as it
+One venv per module, layered over the running interpreter's packages (`tests.venvs.child_venv`) so unitycli
+and its dependencies come from the environment under test, never from the base interpreter. Each test leaves the venv as it
 found it: variants are uninstalled and tampered files restored.
 """
 
@@ -11,12 +11,12 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.extensions.helpers import BITESIZE_CLIENT_DRIVEN, TESTEXT, copy_project
+from tests.venvs import child_venv
 
 GAME_SCENE = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 NO_BUILD = ("--no-deps", "--no-build-isolation")
@@ -46,8 +46,7 @@ class Venv:
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory) -> Venv:
     path = tmp_path_factory.mktemp("venv") / "env"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(path)], check=True,
-                   timeout=120)
+    child_venv(path)
     env = Venv(path)
     env.pip("install", *NO_BUILD, str(TESTEXT))
     return env

@@ -1,6 +1,6 @@
 """unitycli-probuilder as a real distribution: the wheel carries the manifest, installs, loads, and is integrity-checked.
 
-A throwaway venv (`--system-site-packages`, so unitycli itself comes from the running interpreter) gets the wheel
+A throwaway venv layered over the running interpreter's packages (`tests.venvs.child_venv`) gets the wheel
 through `unitycli extensions install <wheel>`; then one installed file is tampered with and the tools refuse to run.
 """
 
@@ -17,6 +17,7 @@ import pytest
 
 from tests.extensions.helpers import copy_project
 from tests.fixturepaths import REPO_ROOT
+from tests.venvs import child_venv
 
 EXTENSION = REPO_ROOT / "extensions" / "probuilder"
 MANIFEST = REPO_ROOT / "manifests" / "probuilder.toml"
@@ -49,8 +50,7 @@ def test_the_packaged_manifest_is_a_symlink_and_the_wheel_carries_its_bytes(whee
 
 def test_install_from_a_local_wheel_then_tampering_blocks_the_tools(wheel, tmp_path):
     env_dir = tmp_path / "env"
-    assert _run(sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(env_dir)).returncode == 0
-    python = str(env_dir / "bin" / "python")
+    python = str(child_venv(env_dir))
     root = copy_project("chicken-defense", tmp_path / "p", extra=(GAME,))
 
     def cli(*args: str) -> tuple[int, dict]:

@@ -128,11 +128,29 @@ def test_folder_with_assets_only_names_the_missing_version_file(tmp_path):
     assert err.details["missing"] == ["ProjectSettings/ProjectVersion.txt"]
 
 
-def test_subfolder_of_a_project_suggests_the_root_above(tmp_path):
+def test_a_folder_or_file_inside_a_project_selects_that_project(tmp_path):
     root = fixture_project("chicken-defense").resolve()
-    err = _error(select_project, None, str(root / "Assets" / "LlamAcademy"), tmp_path, command="tools run")
-    assert err.code == "E_PROJECT_INVALID"
-    assert err.next_actions == [f"unitycli tools run --project {root}"]
+    for inside in ("Assets/LlamAcademy", "Assets", "ProjectSettings/ProjectVersion.txt"):
+        selected = select_project(None, str(root / inside), tmp_path)
+        assert selected.root == root, inside
+    relative = select_project(None, "Assets/LlamAcademy/ChickenDefense/Scenes", root)
+    assert relative.root == root
+
+
+def test_a_missing_folder_inside_a_project_is_still_refused(tmp_path):
+    root = fixture_project("chicken-defense").resolve()
+    err = _error(select_project, None, str(root / "Assets" / "NoSuchFolder"), tmp_path, command="tools run")
+    assert err.code in ("E_PROJECT_INVALID", "E_INSTANCE_PATH_UNAVAILABLE")
+
+
+def test_an_alias_can_be_set_by_instance_id(tmp_path):
+    root = fixture_project("minigolf").resolve()
+    known = select_project(None, str(root), tmp_path)
+    result = set_alias("golf", known.instance_id)
+    assert (result.alias.path, result.alias.instance_id) == (str(root), known.instance_id)
+    assert select_project("golf", None, tmp_path).root == root
+    err = _error(set_alias, "nope", "unity-" + "0" * 64)
+    assert err.code == "E_INSTANCE_NOT_FOUND"
 
 
 def test_parent_folder_suggests_the_projects_below(tmp_path, make_project):

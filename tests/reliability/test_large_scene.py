@@ -11,6 +11,8 @@ from unitycli.errors import UnityCliError
 from unitycli.runner import run_tool
 from unitycli.session import Session
 
+pytestmark = pytest.mark.slow  # skipped locally with -m 'not slow'; CI runs it
+
 HEADER = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
 # One root GameObject with its Transform, written the way Unity 6 writes them (sample project's Garden.unity).
 PAIR = """--- !u!1 &{go}

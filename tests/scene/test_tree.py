@@ -18,6 +18,7 @@ def _model(path) -> SceneModel:
     return SceneModel(UnityYamlFile.read(path))
 
 
+@pytest.mark.slow
 def test_every_scene_and_prefab_in_the_fixtures_forms_one_consistent_tree() -> None:
     files = sorted(fixtures_root().rglob("*.unity")) + sorted(fixtures_root().rglob("*.prefab"))
     assert len(files) > 400

@@ -2,7 +2,9 @@
 
 Each example runs through `unitycli tools run --json` on a fresh copy of examples/sample-project (Unity 6,
 ProBuilder 6.0.4 in its manifest), writers with --dry-run, and must answer `ok` with output that fits the tool's
-published output schema and leave the copy untouched.
+published output schema and leave the copy untouched. A writer's example then runs for real on that copy:
+its applied diffs must equal the planned ones, and a writer whose diffs remove or change an existing line (or
+delete a file) must declare `destructiveHint: true`, since MCP clients decide from it whether to ask a person.
 
 Order: the sample has no ProBuilder mesh, so the examples of the tools that read or edit one name the `Crate` cube
 that probuilder.create-shape's example adds to Garden (their descriptions say so). For those, create-shape's example
@@ -75,3 +77,19 @@ def test_every_example_runs_on_a_fresh_sample_project(tmp_path: Path, tool, inde
     jsonschema.validate(envelope["result"]["output"], SESSION.descriptor(tool).output_schema)
     if not spec.read_only:
         assert _snapshot(root) == before, "a dry run changed the project"
+        planned = envelope["result"]["plannedEffects"]
+        _check_destructive_hint(spec, planned)
+        committed = _tools_run(root, spec.name, spec.examples[index], dry_run=False)
+        assert committed["ok"], committed["error"]
+        applied = committed["result"]["appliedEffects"]
+        assert applied == planned, "the dry-run diff differs from what was committed"
+
+
+def _check_destructive_hint(spec, effects: dict) -> None:
+    """Removed or changed lines are destructive; growing an empty `[]`/`{}` into a list is still additive."""
+    changed = [line for d in effects["diffs"] for line in (d["diff"] or "").splitlines()
+               if line.startswith("-") and not line.startswith("---")
+               and not line.rstrip().endswith(("[]", "{}"))]
+    if changed or effects["deleted"] or effects["deletedDirs"]:
+        assert spec.destructive, (f"{spec.name} changes or removes existing content but declares "
+                                  f"destructiveHint false: {(changed or effects['deleted'])[:3]}")

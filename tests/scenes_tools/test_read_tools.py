@@ -94,7 +94,7 @@ def test_prefab_hierarchy_of_a_prefab_and_of_a_variant(sample: Path, minigolf: P
     assert len(variant) == 1 and variant[0]["kind"] == "prefabInstance" and variant[0]["parentFileID"] is None
     with pytest.raises(UnityCliError) as err:
         run(sample, "prefab.hierarchy", {"file": GARDEN})
-    assert err.value.code == "E_SCENE_NOT_FOUND"
+    assert err.value.code == "E_PREFAB_NOT_FOUND"
 
 
 def test_gameobject_find_across_the_project_and_in_one_file(sample: Path, chicken: Path) -> None:

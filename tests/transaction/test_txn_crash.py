@@ -7,7 +7,11 @@ import random
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from tests.transaction import crash_workload as workload
+
+pytestmark = pytest.mark.slow  # skipped locally with -m 'not slow'; CI runs it
 
 
 def test_kills_at_every_named_point_inside_recovery_and_at_random_times_lose_nothing(project: Path) -> None:

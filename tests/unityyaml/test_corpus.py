@@ -24,6 +24,7 @@ EMIT_EXCEPTIONS = {
 }
 
 
+@pytest.mark.slow
 def test_every_fixture_yaml_file_round_trips_and_parses_fully():
     files = unity_yaml_files()
     assert len(files) > 800, "the fixture corpus looks incomplete"
@@ -83,6 +84,7 @@ def _model(node: Node):
     return node.text
 
 
+@pytest.mark.slow
 def test_emitter_rewrites_fixture_objects_exactly_as_unity_wrote_them():
     """Re-emitting each object from its parsed values (strings only, styles chosen afresh) gives Unity's text:
     scalar quoting, wrapping at 80 columns, flow-mapping wrapping, indentless lists, `key: ` for empty values."""
@@ -112,6 +114,7 @@ def _plain_tree(node: Node):
     return node.text
 
 
+@pytest.mark.slow
 def test_parsed_values_agree_with_pyyaml_on_the_sample_files():
     """An independent parser (libyaml via PyYAML, all scalars as strings) reads the same keys and strings.
     The empty-key objects are skipped: PyYAML cannot read them at all (NOTES §9)."""

@@ -72,6 +72,6 @@ SPEC = ToolSpec(
                  "winding reversed. Refuses to replace existing files unless `overwrite` is set. The scene or prefab "
                  "is not changed; Unity imports the new .obj as a model on its next refresh." + EXAMPLE_NOTE),
     input_model=ExportObjInput, output_model=ExportObjOutput, handler=export_obj,
-    read_only=False, destructive=False, idempotent=True, permissions=("reads_project", "writes_project"),
+    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "output": f"Assets/Export/{SAMPLE_MESH}.obj"},),
 )

@@ -38,6 +38,6 @@ SPEC = ToolSpec(
                  "vertices left behind; the moved face and the side tops form new shared vertices. All per-vertex "
                  "arrays grow together. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
     input_model=ExtrudeFacesInput, output_model=EditOutput, handler=extrude_faces,
-    read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
+    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4], "distance": 0.5},),
 )

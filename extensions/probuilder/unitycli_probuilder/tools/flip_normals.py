@@ -29,6 +29,6 @@ SPEC = ToolSpec(
                  "winding and so its normal; auto UVs and tangents of those faces are recomputed. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
     input_model=FlipNormalsInput, output_model=EditOutput, handler=flip_normals,
-    read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
+    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1]},),
 )

@@ -48,7 +48,7 @@ SPEC = ToolSpec(
                  "(Face.m_Material is a legacy field ProBuilder ignores for format version 2; it is left as is.) "
                  + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
     input_model=SetFaceMaterialInput, output_model=EditOutput, handler=set_face_material,
-    read_only=False, destructive=False, idempotent=True, permissions=("reads_project", "writes_project"),
+    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
                "material": "Assets/Materials/Grass.mat"},),
 )
