@@ -6,8 +6,9 @@ once, and a meta-test scans the sources so a missing code is caught before it sh
 
 from __future__ import annotations
 
+import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 EXIT_OK = 0
@@ -16,14 +17,22 @@ EXIT_USAGE = 2
 EXIT_INCOMPLETE = 3
 
 
+CORE_OWNER = "unitycli"
+CODE_RE = re.compile(r"^E_[A-Z][A-Z0-9_]{2,63}$")
+
+
 @dataclass(frozen=True)
 class ErrorSpec:
+    """One catalogued code. Extensions declare theirs through the `unitycli_error_codes` hook; `owner` is filled
+    in by the catalog when it merges them (the core's own codes are owned by `unitycli`)."""
+
     code: str
     meaning: str
     exit_code: int = EXIT_FAILED
     transient: bool = False
     retry_after_ms: int | None = None
     next_actions: tuple[str, ...] = ()
+    owner: str = CORE_OWNER
 
 
 def _spec(code: str, meaning: str, exit_code: int = EXIT_FAILED, **kw: Any) -> ErrorSpec:
@@ -202,17 +211,34 @@ _SPECS: list[ErrorSpec] = [
           "is in the envelope's result.", EXIT_INCOMPLETE),
     _spec("E_PROJECT_TOOL_SHADOWS",
           "A project tool uses the name of a built-in or extension tool; the project tool is refused.", EXIT_FAILED),
-    # --- probuilder extension ------------------------------------------------------------------------------
-    _spec("E_PROBUILDER_MESH_NOT_FOUND", "The file or GameObject has no ProBuilderMesh component.", EXIT_FAILED,
-          next_actions=("unitycli tools run probuilder.list-meshes",)),
-    _spec("E_PROBUILDER_SHAPE_INVALID", "Unknown shape type, or a size/segment value the shape cannot have.",
-          EXIT_USAGE, next_actions=("unitycli tools describe probuilder.create-shape",)),
-    _spec("E_PROBUILDER_FACES_INVALID", "A face index is out of range, repeated, or the edit would leave no faces.",
-          EXIT_USAGE),
-    _spec("E_PROBUILDER_EXPORT_EXISTS", "The export target already exists and overwrite was not set.", EXIT_FAILED),
 ]
 
 CATALOG: dict[str, ErrorSpec] = {spec.code: spec for spec in _SPECS}
+
+
+def register_error_specs(specs: object, owner: str) -> list[str]:
+    """Merge a plugin's error specs into the catalog; return the problems (malformed specs, clashes naming both
+    owners). The same spec from the same owner again is a no-op, so every new Session may register again."""
+    problems: list[str] = []
+    if not isinstance(specs, list | tuple):
+        return [f"{owner}: unitycli_error_codes must return a list of ErrorSpec, not {type(specs).__name__}"]
+    for spec in specs:
+        if not isinstance(spec, ErrorSpec):
+            problems.append(f"{owner}: error codes must be ErrorSpec, not {type(spec).__name__}")
+            continue
+        if not CODE_RE.match(spec.code) or spec.exit_code not in (EXIT_FAILED, EXIT_USAGE, EXIT_INCOMPLETE):
+            problems.append(f"{owner}: {spec.code!r} needs an E_UPPER_CASE code and exit code 1, 2 or 3")
+            continue
+        owned = replace(spec, owner=owner)
+        existing = CATALOG.get(spec.code)
+        if existing is None:
+            CATALOG[spec.code] = owned
+        elif existing.owner != owner:
+            problems.append(f"error code {spec.code} is declared by both {existing.owner} and {owner}; "
+                            f"{existing.owner}'s meaning is kept")
+        else:
+            CATALOG[spec.code] = owned  # the same owner may refine its own spec
+    return problems
 
 
 @dataclass

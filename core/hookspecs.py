@@ -13,6 +13,7 @@ import pluggy
 if TYPE_CHECKING:  # pragma: no cover - imports for type hints only
     from unitycli.availability import Availability, PackageRequirement
     from unitycli.doctor_report import DoctorReport
+    from unitycli.errors import ErrorSpec
     from unitycli.integrity import IntegrityResult
     from unitycli.owners import ToolOwner
     from unitycli.project.selection import Project
@@ -98,4 +99,16 @@ def unitycli_extension_manifest() -> str | None:
         @hookimpl
         def unitycli_extension_manifest():
             return importlib.resources.files(__package__).joinpath("manifest.toml").read_text()
+    """
+
+
+@hookspec
+def unitycli_error_codes() -> list[ErrorSpec] | None:
+    """The error codes this plugin owns, merged into the one catalog (a code two owners declare is a problem
+    that names both, and the first owner's meaning is kept). `docs errors` shows each code's owner. Example::
+
+        @hookimpl
+        def unitycli_error_codes():
+            return [ErrorSpec(code, "No widget has that name.", next_actions=("unitycli tools run acme.list",))
+                    for code in ACME_CODES]
     """

@@ -181,4 +181,21 @@ def load_plugins(
             register_plugin(loaded, plugin, owner)
     for plugin, owner in extra_plugins:
         register_plugin(loaded, plugin, owner)
+    _merge_error_codes(loaded)
     return loaded
+
+
+def _merge_error_codes(loaded: LoadedPlugins) -> None:
+    """Each plugin's own error codes join the catalog before any of its code can raise them."""
+    from unitycli.errors import register_error_specs
+
+    for impl in loaded.manager.hook.unitycli_error_codes.get_hookimpls():
+        owner = loaded.owners.get(impl.plugin_name) or ToolOwner(kind="extension", plugin=impl.plugin_name)
+        name = "unitycli" if owner.kind == "builtin" else owner.distribution or owner.label()
+        try:
+            problems = register_error_specs(impl.function() or [], name)
+        except Exception as exc:  # a guest's hook may raise anything
+            problems = [repr(exc)]
+        for problem in problems:
+            loaded.failures.append(LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "error-codes",
+                                               problem, ""))

@@ -1,13 +1,13 @@
-"""Test-wide isolation: every test gets its own unitycli home, so no test reads or writes the user's data."""
+"""Test-wide isolation comes from the `unitycli.testing` pytest plugin (its autouse `unitycli_home` fixture gives
+every test its own unitycli home); `_isolated_home` is that home under the name older tests use."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 
-@pytest.fixture(autouse=True)
-def _isolated_home(tmp_path_factory, monkeypatch):
-    home = tmp_path_factory.mktemp("unitycli-home")
-    monkeypatch.setenv("UNITYCLI_HOME", str(home))
-    monkeypatch.delenv("UNITYCLI_DISABLE_EXTENSIONS", raising=False)
-    yield home
+@pytest.fixture
+def _isolated_home(unitycli_home: Path) -> Path:
+    return unitycli_home

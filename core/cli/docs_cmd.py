@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import click
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
 from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import CATALOG, UnityCliError
@@ -22,6 +23,7 @@ class ErrorDoc(BaseModel):
     transient: bool
     retry_after_ms: int | None
     next_actions: list[str]
+    owner: str = Field(description="Who declares the code: unitycli, or the extension distribution that owns it")
 
 
 class ErrorsDoc(BaseModel):
@@ -37,10 +39,12 @@ def docs_group() -> None:
 
 @docs_group.command("errors")
 def errors_cmd() -> ErrorsDoc:
-    """Every error code unitycli can return, with meaning, exit code and default next actions."""
+    """Every error code unitycli and its installed extensions can return, with meaning, exit code, default next
+    actions and owner."""
+    _ = state().session.plugins  # loading the plugins merges their own codes into the catalog
     return ErrorsDoc(errors=[
         ErrorDoc(code=s.code, meaning=s.meaning, exit_code=s.exit_code, transient=s.transient,
-                 retry_after_ms=s.retry_after_ms, next_actions=list(s.next_actions))
+                 retry_after_ms=s.retry_after_ms, next_actions=list(s.next_actions), owner=s.owner)
         for s in sorted(CATALOG.values(), key=lambda s: s.code)
     ])
 

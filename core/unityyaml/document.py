@@ -41,6 +41,11 @@ class Document:
         return f"<Document !u!{self.class_id} &{self.file_id}{' stripped' if self.stripped else ''}>"
 
     @property
+    def file_name(self) -> str | None:
+        """The name of the file this document belongs to (for error details), when it belongs to one."""
+        return getattr(self._owner, "name", None)
+
+    @property
     def text(self) -> str:
         """The document's exact text, header line included."""
         return self._text

@@ -29,6 +29,15 @@ def test_every_catalog_entry_is_a_symlink_to_its_manifest_and_vice_versa():
         assert entry.read_bytes() == (MANIFESTS / name).read_bytes()
 
 
+@pytest.mark.parametrize("ext", sorted(p.parent.name for p in (REPO / "extensions").glob("*/pyproject.toml")))
+def test_each_shipped_extension_carries_a_real_manifest_equal_to_the_catalogs(ext):
+    """The wheel must carry the bytes even when built from its sdist outside this repository: no symlink."""
+    packaged = REPO / "extensions" / ext / f"unitycli_{ext}" / "manifest.toml"
+    assert packaged.is_file() and not packaged.is_symlink()
+    assert packaged.read_bytes() == (MANIFESTS / f"{ext}.toml").read_bytes(), (
+        f"extensions/{ext}'s manifest.toml differs from manifests/{ext}.toml: copy one over the other")
+
+
 def test_the_test_extension_ships_its_manifest_as_a_symlink():
     packaged = TESTEXT / "unitycli_testext" / "manifest.toml"
     assert packaged.is_symlink()

@@ -1,4 +1,5 @@
-"""unitycli-probuilder as a real distribution: the wheel carries the manifest, installs, loads, and is integrity-checked.
+"""unitycli-probuilder as a real distribution: the wheel carries the manifest (also when built from the sdist
+elsewhere), installs, loads, and is integrity-checked.
 
 A throwaway venv layered over the running interpreter's packages (`tests.venvs.child_venv`) gets the wheel
 through `unitycli extensions install <wheel>`; then one installed file is tampered with and the tools refuse to run.
@@ -10,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -24,8 +26,8 @@ MANIFEST = REPO_ROOT / "manifests" / "probuilder.toml"
 GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 
 
-def _run(*args: str, timeout: int = 300) -> subprocess.CompletedProcess:
-    return subprocess.run(list(args), capture_output=True, text=True, timeout=timeout,
+def _run(*args: str, timeout: int = 300, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(list(args), capture_output=True, text=True, timeout=timeout, cwd=cwd,
                           env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"})
 
 
@@ -37,15 +39,36 @@ def wheel(tmp_path_factory) -> Path:
     return next(out.glob("unitycli_probuilder-*.whl"))
 
 
-def test_the_packaged_manifest_is_a_symlink_and_the_wheel_carries_its_bytes(wheel):
+def test_the_wheel_carries_the_manifest_bytes(wheel):
     packaged = EXTENSION / "unitycli_probuilder" / "manifest.toml"
-    assert packaged.is_symlink() and os.readlink(packaged) == "../../../manifests/probuilder.toml"
+    assert not packaged.is_symlink() and packaged.read_bytes() == MANIFEST.read_bytes()
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         assert archive.read("unitycli_probuilder/manifest.toml") == MANIFEST.read_bytes()
         entry_points = archive.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "[unitycli.extensions]\nprobuilder = unitycli_probuilder" in entry_points
-    assert {"unitycli_probuilder/tools/create_shape.py", "unitycli_probuilder/meshdata.py"} <= set(names)
+    assert {"unitycli_probuilder/tools/create_shape.py", "unitycli_probuilder/meshdata.py",
+            "unitycli_probuilder/errors.py"} <= set(names)
+
+
+def test_a_wheel_built_from_the_sdist_outside_this_repository_still_carries_the_manifest(tmp_path):
+    """What PyPI users get: the sdist unpacked somewhere else, with no manifests/ folder beside it."""
+    sdist_dir = tmp_path / "sdist"
+    done = _run(sys.executable, "-c", f"from setuptools import build_meta; build_meta.build_sdist({str(sdist_dir)!r})",
+                cwd=EXTENSION)
+    assert done.returncode == 0, done.stdout + done.stderr
+    [sdist] = sdist_dir.glob("*.tar.gz")
+    elsewhere = tmp_path / "elsewhere"
+    with tarfile.open(sdist) as archive:
+        archive.extractall(elsewhere, filter="data")
+    [source] = elsewhere.iterdir()
+    wheels = tmp_path / "wheels"
+    done = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(wheels),
+                str(source))
+    assert done.returncode == 0, done.stdout + done.stderr
+    [wheel] = wheels.glob("unitycli_probuilder-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        assert archive.read("unitycli_probuilder/manifest.toml") == MANIFEST.read_bytes()
 
 
 def test_install_from_a_local_wheel_then_tampering_blocks_the_tools(wheel, tmp_path):

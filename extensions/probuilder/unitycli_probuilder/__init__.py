@@ -1,7 +1,8 @@
 """unitycli-probuilder: headless tools for ProBuilder meshes in Unity scenes and prefabs.
 
-Registered through the same hooks as the core's built-in plugins. Availability is the core's business: it reads
-this package's manifest (a copy of `manifests/probuilder.toml`) against the project's resolved packages.
+Registered through the same hooks as the core's built-in plugins, importing only `unitycli.api`. Availability is
+the core's business: it reads this package's manifest (`manifest.toml`, identical to the catalog's
+`manifests/probuilder.toml`) against the project's resolved packages.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 from importlib.resources import files
 
-from unitycli.hookspecs import hookimpl
+from unitycli.api import hookimpl
 
 TOOL_MODULES = ("list_meshes", "inspect_mesh", "export_obj", "create_shape", "delete_faces", "flip_normals",
                 "extrude_faces", "set_face_material")
@@ -19,6 +20,13 @@ TOOL_MODULES = ("list_meshes", "inspect_mesh", "export_obj", "create_shape", "de
 def unitycli_register_tools(register) -> None:
     for name in TOOL_MODULES:
         register(import_module(f"{__name__}.tools.{name}").SPEC)
+
+
+@hookimpl
+def unitycli_error_codes() -> list:
+    from unitycli_probuilder.errors import ERROR_CODES
+
+    return ERROR_CODES
 
 
 @hookimpl

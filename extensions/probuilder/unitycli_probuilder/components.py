@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.scene.templates import COMPONENTS, collider_head, component_head
-from unitycli.unityyaml import Ref
+from unitycli.api import COMPONENTS, Ref, collider_head, component_head
 
 _NULL = Ref(0)
 

@@ -12,8 +12,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.errors import UnityCliError
-from unitycli.toolspec import ToolOutput
+from unitycli.api import ToolOutput, UnityCliError
 from unitycli_probuilder import geometry, layout, locate, rebuild
 from unitycli_probuilder.inputs import Bounds, EditTarget
 from unitycli_probuilder.meshdata import MeshData

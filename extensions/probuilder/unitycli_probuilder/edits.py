@@ -7,8 +7,7 @@ Each returns the indexes of the faces whose vertices it changed or created, for 
 
 from __future__ import annotations
 
-from unitycli.errors import UnityCliError
-from unitycli.unityyaml import Ref
+from unitycli.api import Ref, UnityCliError
 from unitycli_probuilder import geometry
 from unitycli_probuilder.meshdata import VERTEX_ARRAYS, MeshData
 

@@ -6,7 +6,7 @@ Script GUIDs are those of `Runtime/Core/ProBuilderMesh.cs.meta` and `Runtime/Sha
 
 from __future__ import annotations
 
-from unitycli.unityyaml import Ref
+from unitycli.api import Ref
 
 PROBUILDER_PACKAGE = "com.unity.probuilder"
 MESH_SCRIPT_GUID = "8233d90336aea43098adf6dbabd606a2"

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from unitycli.scene import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION
-from unitycli.toolspec import ToolInput, ToolOutput
-from unitycli.unityyaml import Ref, format_float
+from unitycli.api import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION, Ref, ToolInput, ToolOutput, format_float
 
 # The examples run on examples/sample-project, which has ProBuilder but no mesh: create-shape's example adds one.
 SAMPLE_SCENE = "Assets/Scenes/Garden.unity"

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from unitycli.errors import UnityCliError
-from unitycli.packages.resolver import resolve_packages
+from unitycli.api import ToolContext, UnityCliError
 from unitycli_probuilder import ids
 
 Layout = Literal["5.2", "6.0"]
 
 
-def probuilder_version(ctx: Any) -> str | None:
-    package = resolve_packages(ctx.project.root).packages.get(ids.PROBUILDER_PACKAGE)
-    return package.version if package is not None else None
+def probuilder_version(ctx: ToolContext) -> str | None:
+    return ctx.package_version(ids.PROBUILDER_PACKAGE)
 
 
 def layout_of(version: str | None) -> Layout:

@@ -11,20 +11,22 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from unitycli.errors import UnityCliError
-from unitycli.indexes import ProjectIndex
-from unitycli.scene import (
+from unitycli.api import (
     OBJECT_FILE_SUFFIXES,
+    Document,
     LoadedFile,
+    ProjectIndex,
+    Ref,
     SceneModel,
     SceneNode,
+    UnityCliError,
+    UnityYamlFile,
     components_of,
     find_gameobject,
     open_for_read,
     open_for_write,
     resolve_file,
 )
-from unitycli.unityyaml import Document, Ref, UnityYamlFile
 from unitycli_probuilder import ids
 
 _FILE_ID = re.compile(r"^&?-?[0-9]+$")

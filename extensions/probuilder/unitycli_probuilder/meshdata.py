@@ -14,9 +14,17 @@ from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 from typing import Any
 
-from unitycli.errors import UnityCliError
-from unitycli.unityyaml import Document, Flow, Ref, decode_int32_le_hex, encode_int32_le_hex
-from unitycli.unityyaml.nodes import Mapping, Scalar, Sequence
+from unitycli.api import (
+    Document,
+    Flow,
+    Mapping,
+    Ref,
+    Scalar,
+    Sequence,
+    UnityCliError,
+    decode_int32_le_hex,
+    encode_int32_le_hex,
+)
 
 Vec = tuple[float, ...]
 
@@ -47,10 +55,9 @@ UNWRAP_DEFAULTS: dict[str, Any] = {"m_HardAngle": 88, "m_PackMargin": 20, "m_Ang
 
 
 def _unsupported(doc: Document, why: str) -> UnityCliError:
-    owner = getattr(doc, "_owner", None)
     return UnityCliError("E_FILE_FORMAT_UNSUPPORTED",
                          f"ProBuilderMesh &{doc.file_id}: {why}; its layout is not the verified one, so it is not read",
-                         details={"file": getattr(owner, "name", None), "fileID": doc.file_id})
+                         details={"file": doc.file_name, "fileID": doc.file_id})
 
 
 @dataclass

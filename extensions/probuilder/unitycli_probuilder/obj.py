@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from unitycli.unityyaml import format_float
+from unitycli.api import format_float
 from unitycli_probuilder import geometry
 from unitycli_probuilder.meshdata import MeshData
 

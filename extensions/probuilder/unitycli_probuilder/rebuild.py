@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from unitycli.unityyaml import Ref
+from unitycli.api import Ref
 from unitycli_probuilder import ids
 from unitycli_probuilder.locate import MeshSite
 from unitycli_probuilder.meshdata import MeshData

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from unitycli.unityyaml import Flow
+from unitycli.api import Flow
 from unitycli_probuilder.layout import Layout
 
 _IDENTITY = Flow((("x", 0), ("y", 0), ("z", 0), ("w", 1)))

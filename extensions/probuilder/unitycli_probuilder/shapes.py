@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from unitycli.errors import UnityCliError
+from unitycli.api import UnityCliError
 from unitycli_probuilder import geometry
 from unitycli_probuilder.meshdata import Face, MeshData, Vec
 

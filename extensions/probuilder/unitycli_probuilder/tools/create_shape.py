@@ -6,18 +6,19 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.scene import (
+from unitycli.api import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
     PREFAB_SUFFIXES,
+    Ref,
     SceneNode,
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
     append_component,
     create_gameobject,
+    parse_meta,
 )
-from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
-from unitycli.unityfiles.meta import parse_meta
-from unitycli.unityfiles.project_version import read_project_version
-from unitycli.unityyaml import Ref
 from unitycli_probuilder import components, geometry, ids, layout, locate, shapelayout, shapes
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, Bounds
 from unitycli_probuilder.meshdata import MESH_KEYS, UNWRAP_DEFAULTS, MeshData
@@ -102,7 +103,7 @@ def create_shape(ctx: Any, request: CreateShapeInput) -> CreateShapeOutput:
     else:  # a prefab has one root, and ProBuilder puts new shapes under it
         parent = model.roots[0] if loaded.path.endswith(PREFAB_SUFFIXES) and model.roots else None
     name = _unique_name(parent.children if parent is not None else model.roots, request.name or kind.capitalize())
-    unity_major = read_project_version(ctx.project.root).major
+    unity_major = ctx.unity_version.major
     shape_body = shapelayout.shape_fields(pb_layout, kind, size, data.version_index, shapelayout.new_rid(loaded.yaml.id_rng),
                                           width_cuts=request.width_cuts, height_cuts=request.height_cuts)
 

@@ -7,8 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.errors import UnityCliError
-from unitycli.toolspec import ToolOutput, ToolSpec
+from unitycli.api import ToolOutput, ToolSpec, UnityCliError
 from unitycli_probuilder import layout, locate, obj
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, MeshTarget
 from unitycli_probuilder.meshdata import MeshData

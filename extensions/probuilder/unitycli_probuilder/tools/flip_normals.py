@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.toolspec import ToolSpec
+from unitycli.api import ToolSpec
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.toolspec import ToolOutput, ToolSpec
+from unitycli.api import ToolOutput, ToolSpec
 from unitycli_probuilder import geometry, locate
 from unitycli_probuilder.inputs import (
     EXAMPLE_NOTE,

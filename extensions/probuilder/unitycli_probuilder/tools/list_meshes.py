@@ -10,8 +10,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.errors import UnityCliError
-from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_probuilder import geometry, locate
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_SCENE, Bounds, MaterialRef
 from unitycli_probuilder.meshdata import MeshData

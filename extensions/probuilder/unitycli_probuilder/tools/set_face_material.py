@@ -6,10 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.errors import UnityCliError
-from unitycli.toolspec import ToolSpec
-from unitycli.unityfiles.meta import parse_meta
-from unitycli.unityyaml import Ref
+from unitycli.api import Ref, ToolSpec, UnityCliError, parse_meta
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget

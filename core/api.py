@@ -1,0 +1,63 @@
+"""The one module extensions import: everything an extension needs, and nothing it should not reach.
+
+`CORE_API_VERSION` versions exactly this surface: a name removed or changed here is a new major version, a name
+added is a new minor. Extensions declare the range they support in their manifest (`core_api = ">=1.0,<2"`), and
+a test fails when an extension imports `unitycli.*` past this module (or `unitycli.testing` in its tests).
+"""
+
+from __future__ import annotations
+
+from unitycli import CORE_API_VERSION
+from unitycli.context import Cancelled, ToolContext
+from unitycli.doctor_report import DoctorReport
+from unitycli.errors import EXIT_FAILED, EXIT_INCOMPLETE, EXIT_USAGE, ErrorSpec, UnityCliError
+from unitycli.hookspecs import hookimpl
+from unitycli.indexes import ProjectIndex
+from unitycli.next_actions import tool_command
+from unitycli.scene import (
+    FILE_DESCRIPTION,
+    GAMEOBJECT_DESCRIPTION,
+    OBJECT_FILE_SUFFIXES,
+    PREFAB_SUFFIXES,
+    SCENE_SUFFIXES,
+    LoadedFile,
+    SceneModel,
+    SceneNode,
+    append_component,
+    components_of,
+    create_gameobject,
+    find_gameobject,
+    list_files,
+    open_for_read,
+    open_for_write,
+    resolve_file,
+)
+from unitycli.scene.templates import COMPONENTS, collider_head, component_head
+from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+from unitycli.unityfiles.meta import parse_meta
+from unitycli.unityyaml import (
+    Document,
+    Flow,
+    Mapping,
+    Node,
+    Ref,
+    Scalar,
+    Sequence,
+    UnityYamlFile,
+    decode_int32_le_hex,
+    decode_int64_le_hex,
+    encode_int32_le_hex,
+    encode_int64_le_hex,
+    format_float,
+)
+
+__all__ = [
+    "COMPONENTS", "CORE_API_VERSION", "EXIT_FAILED", "EXIT_INCOMPLETE", "EXIT_USAGE", "FILE_DESCRIPTION",
+    "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES",
+    "Cancelled", "DoctorReport", "Document", "ErrorSpec", "Flow", "LoadedFile", "Mapping", "Node", "ProjectIndex",
+    "Ref", "Scalar", "SceneModel", "SceneNode", "Sequence", "ToolContext", "ToolInput", "ToolOutput", "ToolSpec",
+    "UnityCliError", "UnityYamlFile", "append_component", "collider_head", "component_head", "components_of",
+    "create_gameobject", "decode_int32_le_hex", "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex",
+    "find_gameobject", "format_float", "hookimpl", "list_files", "open_for_read", "open_for_write", "parse_meta",
+    "resolve_file", "tool_command",
+]

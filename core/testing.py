@@ -1,0 +1,134 @@
+"""`unitycli.testing`: a pytest plugin for extension and project-tool authors, so they test the way the core does.
+
+Installed as the `pytest11` entry point `unitycli`, it gives every test its own unitycli home (no test reads or
+writes the user's data) and offers:
+
+- `fixture_root()`: the `unity/` folder of the real Unity fixtures (`UNITYCLI_FIXTURES`, default
+  `../shared/fixtures` from the working directory); absent, a test skips with the reason, and fails under `CI=true`;
+- `copy_fixture_project(name, dest)`: a writable copy of a fixture project (by short name or relative path);
+- `run_tool(root, tool, input, dry_run=False)`: one tool call through the same runner every entry uses, returning
+  the output or the error and the file diffs;
+- `assert_dry_run_matches_commit(root, tool, input)`: the promise every writer keeps — the dry run writes nothing
+  and plans exactly the diff that the commit then applies;
+- `changed_lines(before, after)`: the exact `(old, new)` line pairs an edit changed, for exact-text assertions.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SHORT_NAMES = {
+    "chicken-defense": "chicken-defense",
+    "minigolf": "minigolf",
+    "vfx-samples": "VisualEffectGraph-Samples",
+    "physics-samples": "EntityComponentSystemSamples/PhysicsSamples",
+    "cinemachine-hdrp": "com.unity.cinemachine/Projects/HDRP",
+    "cinemachine-urp": "com.unity.cinemachine/Projects/URP",
+}
+_IGNORED = shutil.ignore_patterns("Library", "Temp", ".unitycli")
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason} (CI=true: the real-project fixtures are required)")
+    pytest.skip(reason)
+
+
+def fixture_root() -> Path:
+    """The `unity/` folder of the shared fixtures, or skip (fail under CI) with the reason."""
+    base = Path(os.environ.get("UNITYCLI_FIXTURES", Path.cwd().parent / "shared" / "fixtures")).resolve()
+    unity = base / "unity"
+    if not unity.is_dir():
+        _missing(f"Unity fixtures not found at {unity}; set UNITYCLI_FIXTURES to the fixtures folder")
+    return unity
+
+
+def fixture_project(name: str) -> Path:
+    """A fixture project's root, by short name (`minigolf`) or path relative to `unity/`."""
+    root = fixture_root() / SHORT_NAMES.get(name, name)
+    if not (root / "ProjectSettings" / "ProjectVersion.txt").is_file():
+        _missing(f"fixture project {name} not found at {root}")
+    return root
+
+
+def copy_fixture_project(name: str, dest: Path) -> Path:
+    """A writable copy of a whole fixture project under `dest` (its Library/ and Temp/ left out)."""
+    source = fixture_project(name)
+    target = Path(dest) / Path(SHORT_NAMES.get(name, name)).name
+    shutil.copytree(source, target, ignore=_IGNORED, symlinks=True)
+    return target
+
+
+@dataclass
+class ToolRun:
+    """One tool call's outcome: `output` when it succeeded, else `error` (the catalogued error as a dict)."""
+
+    ok: bool
+    output: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    effects: dict[str, Any] | None = None
+    diffs: dict[str, str] = field(default_factory=dict)
+    profile_verified: bool | None = None
+
+
+def run_tool(root: Path, tool: str, data: dict[str, Any] | None = None, *, dry_run: bool = False) -> ToolRun:
+    """Run `tool` on the project at `root` exactly as `unitycli tools run` would (a fresh session each call)."""
+    from unitycli.errors import UnityCliError
+    from unitycli.runner import run_tool as run
+    from unitycli.session import Session
+
+    session = Session(project_arg=str(root), cwd=Path(root))
+    try:
+        result = run(session, tool, data or {}, dry_run=dry_run)
+    except UnityCliError as exc:
+        return ToolRun(ok=False, error=exc.to_dict())
+    effects = result.planned_effects if dry_run else result.applied_effects
+    diffs = {d["path"]: d["diff"] for d in (effects or {}).get("diffs", [])}
+    return ToolRun(ok=True, output=result.output, effects=effects, diffs=diffs,
+                   profile_verified=result.profile_verified)
+
+
+def _snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and not {"Library", ".unitycli"} & set(p.relative_to(root).parts)}
+
+
+def assert_dry_run_matches_commit(root: Path, tool: str, data: dict[str, Any]) -> ToolRun:
+    """Dry-run `tool`, check nothing was written, commit it, check the applied effects equal the planned ones."""
+    before = _snapshot(root)
+    planned = run_tool(root, tool, data, dry_run=True)
+    assert planned.ok, planned.error
+    assert _snapshot(root) == before, f"a dry run of {tool} changed the project"
+    committed = run_tool(root, tool, data)
+    assert committed.ok, committed.error
+    assert committed.effects == planned.effects, f"{tool}: the dry-run diff differs from what was committed"
+    return committed
+
+
+def changed_lines(before: str, after: str) -> list[tuple[str, str]]:
+    """The `(old, new)` pairs of lines an edit replaced, in order; a pure insertion or removal pairs with ''."""
+    pairs: list[tuple[str, str]] = []
+    old, new = before.splitlines(), after.splitlines()
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        left, right = old[i1:i2], new[j1:j2]
+        width = max(len(left), len(right))
+        pairs.extend(zip(left + [""] * (width - len(left)), right + [""] * (width - len(right)), strict=True))
+    return pairs
+
+
+@pytest.fixture(autouse=True)
+def unitycli_home(tmp_path_factory, monkeypatch) -> Path:
+    """Every test gets its own unitycli home, so no test reads or writes the user's data or another test's."""
+    home = tmp_path_factory.mktemp("unitycli-home")
+    monkeypatch.setenv("UNITYCLI_HOME", str(home))
+    monkeypatch.delenv("UNITYCLI_DISABLE_EXTENSIONS", raising=False)
+    return home

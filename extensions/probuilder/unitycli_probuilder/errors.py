@@ -1,0 +1,16 @@
+"""The error codes this extension owns; the core merges them into its catalog (`docs errors` names the owner)."""
+
+from __future__ import annotations
+
+from unitycli.api import EXIT_FAILED, EXIT_USAGE, ErrorSpec
+
+ERROR_CODES = [
+    ErrorSpec("E_PROBUILDER_MESH_NOT_FOUND", "The file or GameObject has no ProBuilderMesh component.", EXIT_FAILED,
+              next_actions=("unitycli tools run probuilder.list-meshes",)),
+    ErrorSpec("E_PROBUILDER_SHAPE_INVALID", "Unknown shape type, or a size/segment value the shape cannot have.",
+              EXIT_USAGE, next_actions=("unitycli tools describe probuilder.create-shape",)),
+    ErrorSpec("E_PROBUILDER_FACES_INVALID",
+              "A face index is out of range, repeated, or the edit would leave no faces.", EXIT_USAGE),
+    ErrorSpec("E_PROBUILDER_EXPORT_EXISTS", "The export target already exists and overwrite was not set.",
+              EXIT_FAILED),
+]
