@@ -32,8 +32,18 @@ from unitycli.scene import (
     open_for_write,
     resolve_file,
 )
+from unitycli.scene.scripts import (
+    ScriptComponent,
+    ScriptSearch,
+    UnreadableFile,
+    components_in,
+    files_referencing,
+    find_script_components,
+    script_guid_of,
+)
 from unitycli.scene.templates import COMPONENTS, collider_head, component_head
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+from unitycli.unityclasses import CLASS_IDS, CLASS_NAMES
 from unitycli.unityfiles.meta import parse_meta
 from unitycli.unityyaml import (
     Document,
@@ -52,10 +62,11 @@ from unitycli.unityyaml import (
 )
 
 __all__ = [
-    "COMPONENTS", "CORE_API_VERSION", "EXIT_FAILED", "EXIT_INCOMPLETE", "EXIT_USAGE", "FILE_DESCRIPTION",
+    "CLASS_IDS", "CLASS_NAMES", "COMPONENTS", "CORE_API_VERSION", "EXIT_FAILED", "EXIT_INCOMPLETE", "EXIT_USAGE", "FILE_DESCRIPTION",
     "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES",
     "Cancelled", "DoctorReport", "Document", "ErrorSpec", "Flow", "LoadedFile", "Mapping", "Node", "ProjectIndex",
-    "Ref", "Scalar", "SceneModel", "SceneNode", "Sequence", "ToolContext", "ToolInput", "ToolOutput", "ToolSpec",
+    "Ref", "Scalar", "SceneModel", "SceneNode", "ScriptComponent", "ScriptSearch", "Sequence", "UnreadableFile",
+    "components_in", "files_referencing", "find_script_components", "script_guid_of", "ToolContext", "ToolInput", "ToolOutput", "ToolSpec",
     "UnityCliError", "UnityYamlFile", "append_component", "collider_head", "component_head", "components_of",
     "create_gameobject", "decode_int32_le_hex", "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex",
     "find_gameobject", "format_float", "hookimpl", "list_files", "open_for_read", "open_for_write", "parse_meta",

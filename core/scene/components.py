@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from unitycli.errors import UnityCliError
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.tree import SceneModel, SceneNode
+from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Document, Ref
 
-MONOBEHAVIOUR = 114
 _GUID = re.compile(r"^[0-9a-fA-F]{32}$")
 _FILE_ID = re.compile(r"^-?[0-9]+$")
 

@@ -20,7 +20,8 @@ from unitycli.scene.templates import (
     game_object_fields,
     transform_fields,
 )
-from unitycli.scene.tree import GAMEOBJECT, SCENE_ROOTS, SceneModel, SceneNode, instance_modifications
+from unitycli.scene.tree import SceneModel, SceneNode, instance_modifications
+from unitycli.unityclasses import GAMEOBJECT, SCENE_ROOTS
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
 
 _GAMEOBJECT_REF = "m_GameObject: {fileID: "

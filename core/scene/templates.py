@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from unitycli.unityclasses import CLASS_IDS
 from unitycli.unityyaml import Flow, Ref
 
 VERIFIED_VERSIONS = ("2022.3.", "6000.0.")
@@ -63,11 +64,9 @@ def _mesh_filter(go: int) -> dict[str, Any]:
 
 # class name -> (class ID, body builder taking the GameObject fileID)
 COMPONENTS: dict[str, tuple[int, Any]] = {
-    "BoxCollider": (65, _box),
-    "SphereCollider": (135, _sphere),
-    "CapsuleCollider": (136, _capsule),
-    "Rigidbody": (54, _rigidbody),
-    "MeshFilter": (33, _mesh_filter),
+    name: (CLASS_IDS[name], body) for name, body in (
+        ("BoxCollider", _box), ("SphereCollider", _sphere), ("CapsuleCollider", _capsule),
+        ("Rigidbody", _rigidbody), ("MeshFilter", _mesh_filter))
 }
 # Unity allows one of these per GameObject ([DisallowMultipleComponent] in the engine).
 SINGLE_PER_GAMEOBJECT = {"Rigidbody", "MeshFilter"}

@@ -18,12 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from unitycli.unityclasses import GAMEOBJECT, PREFAB_INSTANCE, SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
-
-TRANSFORM_CLASSES = (4, 224)
-GAMEOBJECT = 1
-PREFAB_INSTANCE = 1001
-SCENE_ROOTS = 1660057539
 
 
 @dataclass(eq=False)

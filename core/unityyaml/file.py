@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.unityclasses import SCENE_SETTINGS_CLASSES
 from unitycli.unityyaml.document import Document
 from unitycli.unityyaml.emit import EmitStyle, emit_body
 from unitycli.unityyaml.fileids import fresh_file_id, uses_large_ids
 from unitycli.unityyaml.split import decode, split, unsupported
 from unitycli.unityyaml.style import detect_style
-
-_SCENE_CLASS_IDS = {29, 104, 157, 196, 1660057539}  # OcclusionCulling, Render, Lightmap, NavMesh settings, roots
 
 
 class UnityYamlFile:
@@ -137,7 +136,7 @@ class UnityYamlFile:
         """A fileID unused in this file, small for scenes and random 64-bit for prefabs and assets."""
         ids = self._index().keys()
         is_scene = (self.name or "").endswith(".unity") or any(
-            d.class_id in _SCENE_CLASS_IDS for d in self.documents[:4])
+            d.class_id in SCENE_SETTINGS_CLASSES for d in self.documents[:4])
         return fresh_file_id(set(ids), large=uses_large_ids(ids, is_scene=is_scene), rng=self.id_rng)
 
     def add_document(self, class_id: int, class_name: str, fields: Mapping[str, Any], *,

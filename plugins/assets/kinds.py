@@ -11,16 +11,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from unitycli.indexes.walk import YAML_SUFFIXES
-
-# Class IDs of main objects seen in fixture metas (`mainObjectFileID` = classID * 100000, NOTES §11) and headers.
-CLASS_NAMES = {
-    1: "GameObject", 21: "Material", 28: "Texture2D", 43: "Mesh", 48: "Shader", 49: "TextAsset",
-    74: "AnimationClip", 84: "RenderTexture", 89: "Cubemap", 91: "AnimatorController", 114: "MonoBehaviour",
-    115: "MonoScript", 117: "Texture3D", 128: "Font", 134: "PhysicMaterial", 156: "TerrainData",
-    221: "AnimatorOverrideController", 238: "NavMeshData", 241: "AudioMixerController", 319: "AvatarMask",
-    1001: "PrefabInstance", 1032: "SceneAsset", 181963792: "Preset", 687078895: "SpriteAtlas",
-    850595691: "LightingSettings", 2058629511: "VisualEffectResource",
-}
+from unitycli.unityclasses import CLASS_NAMES
 
 _BY_EXTENSION = {
     ".unity": "SceneAsset", ".prefab": "GameObject", ".mat": "Material", ".controller": "AnimatorController",

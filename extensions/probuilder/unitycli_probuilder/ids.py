@@ -6,7 +6,7 @@ Script GUIDs are those of `Runtime/Core/ProBuilderMesh.cs.meta` and `Runtime/Sha
 
 from __future__ import annotations
 
-from unitycli.api import Ref
+from unitycli.api import CLASS_IDS, Ref
 
 PROBUILDER_PACKAGE = "com.unity.probuilder"
 MESH_SCRIPT_GUID = "8233d90336aea43098adf6dbabd606a2"
@@ -16,9 +16,9 @@ SHAPE_SCRIPT = Ref(11500000, SHAPE_SCRIPT_GUID, 3)
 # Content/Resources/Materials/ProBuilderDefault.mat(.meta): what BuiltinMaterials.defaultMaterial loads.
 DEFAULT_MATERIAL = Ref(2100000, "c22777d6e868e4f2fb421913386b154e", 2)
 
-# Class IDs of the objects ProBuilder works with (the GameObject tree's own are the core scene model's).
-MESH_RENDERER = 23
-MESH_FILTER = 33
-MESH = 43
-MESH_COLLIDER = 64
-MONO_BEHAVIOUR = 114
+# Class IDs of the objects ProBuilder works with, from the core's one table.
+MESH_RENDERER = CLASS_IDS["MeshRenderer"]
+MESH_FILTER = CLASS_IDS["MeshFilter"]
+MESH = CLASS_IDS["Mesh"]
+MESH_COLLIDER = CLASS_IDS["MeshCollider"]
+MONO_BEHAVIOUR = CLASS_IDS["MonoBehaviour"]

@@ -21,7 +21,9 @@ from unitycli.api import (
     SceneNode,
     UnityCliError,
     UnityYamlFile,
+    components_in,
     components_of,
+    files_referencing,
     find_gameobject,
     open_for_read,
     open_for_write,
@@ -90,23 +92,10 @@ def game_object(model: SceneModel, spec: str | int) -> SceneNode:
     return find_gameobject(model, spec)
 
 
-def is_mesh(doc: Document) -> bool:
-    return (doc.class_id == ids.MONO_BEHAVIOUR and not doc.stripped
-            and ids.MESH_SCRIPT_GUID in doc.text and getattr(doc.get("m_Script", None), "guid", None) == ids.MESH_SCRIPT_GUID)
-
-
 def meshes_in(file: str, yaml: UnityYamlFile, model: SceneModel | None = None) -> list[MeshSite]:
     """Every ProBuilderMesh in the file, in file order, with the GameObject (tree node) that carries it."""
-    if model is None:
-        model = SceneModel(yaml)
-    sites = []
-    for doc in yaml.of_class(ids.MONO_BEHAVIOUR):
-        if is_mesh(doc):
-            owner = doc.get("m_GameObject", None)
-            node = model.node_of_object(owner.file_id) if isinstance(owner, Ref) else None
-            if node is not None:
-                sites.append(MeshSite(file, yaml, model, node, doc))
-    return sites
+    return [MeshSite(file, yaml, found.model, found.node, found.component)
+            for found in components_in(file, yaml, [ids.MESH_SCRIPT_GUID], model)]
 
 
 def find_mesh(ctx: Any, file: str, spec: str | int, *, expected_revision: str | None = None,
@@ -128,13 +117,10 @@ def find_mesh(ctx: Any, file: str, spec: str | int, *, expected_revision: str | 
 
 
 def project_mesh_files(ctx: Any) -> list[str]:
-    """Scenes and prefabs under Assets/ that reference the ProBuilderMesh script, from the project index, and those
-    the index could not read (a Git LFS pointer, binary serialization): they may hold meshes, so the caller opens
-    them and reports why it could not."""
-    with ProjectIndex.open(ctx.project.root) as index:
-        paths = {r.path for r in index.referrers(ids.MESH_SCRIPT_GUID)}
-        paths.update(path for path, _state in index.unscanned())
-    return sorted(p for p in paths if p.endswith(OBJECT_FILE_SUFFIXES) and p.startswith("Assets/"))
+    """Scenes and prefabs under Assets/ that reference the ProBuilderMesh script, and those the index could not read
+    (a Git LFS pointer, binary serialization): they may hold meshes, so the caller opens them and says why not."""
+    referencing, unreadable = files_referencing(ctx, [ids.MESH_SCRIPT_GUID])
+    return sorted({*referencing, *(u.path for u in unreadable)})
 
 
 def material_paths(ctx: Any, guids: set[str]) -> dict[str, str | None]:
