@@ -13,6 +13,7 @@ from unitycli.doctor_report import DoctorReport
 from unitycli.errors import EXIT_FAILED, EXIT_INCOMPLETE, EXIT_USAGE, ErrorSpec, UnityCliError
 from unitycli.hookspecs import hookimpl
 from unitycli.indexes import ProjectIndex
+from unitycli.knownscripts import KnownScript
 from unitycli.next_actions import tool_command
 from unitycli.scene import (
     FILE_DESCRIPTION,
@@ -64,7 +65,7 @@ from unitycli.unityyaml import (
 __all__ = [
     "CLASS_IDS", "CLASS_NAMES", "COMPONENTS", "CORE_API_VERSION", "EXIT_FAILED", "EXIT_INCOMPLETE", "EXIT_USAGE", "FILE_DESCRIPTION",
     "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES",
-    "Cancelled", "DoctorReport", "Document", "ErrorSpec", "Flow", "LoadedFile", "Mapping", "Node", "ProjectIndex",
+    "Cancelled", "DoctorReport", "Document", "ErrorSpec", "Flow", "KnownScript", "LoadedFile", "Mapping", "Node", "ProjectIndex",
     "Ref", "Scalar", "SceneModel", "SceneNode", "ScriptComponent", "ScriptSearch", "Sequence", "UnreadableFile",
     "components_in", "files_referencing", "find_script_components", "script_guid_of", "ToolContext", "ToolInput", "ToolOutput", "ToolSpec",
     "UnityCliError", "UnityYamlFile", "append_component", "collider_head", "component_head", "components_of",

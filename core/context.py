@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.knownscripts import KnownScript
     from unitycli.packages.models import ResolvedPackages
     from unitycli.project.selection import Project
     from unitycli.transaction import Transaction
@@ -32,6 +33,7 @@ class ToolContext:
     transaction: Transaction
     dry_run: bool = False
     allow_editor_open: bool = False
+    known_scripts: dict[str, KnownScript] = field(default_factory=dict)  # package scripts by GUID
     progress_callback: ProgressCallback = field(default=_no_progress)
     is_cancelled: Callable[[], bool] = field(default=lambda: False)
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover - imports for type hints only
     from unitycli.doctor_report import DoctorReport
     from unitycli.errors import ErrorSpec
     from unitycli.integrity import IntegrityResult
+    from unitycli.knownscripts import KnownScript
     from unitycli.owners import ToolOwner
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
@@ -111,4 +112,15 @@ def unitycli_error_codes() -> list[ErrorSpec] | None:
         def unitycli_error_codes():
             return [ErrorSpec(code, "No widget has that name.", next_actions=("unitycli tools run acme.list",))
                     for code in ACME_CODES]
+    """
+
+
+@hookspec
+def unitycli_known_scripts() -> list[KnownScript] | None:
+    """The script GUIDs and class names of a package's components, so every tool (`gameobject.find`,
+    `component.get`, ...) can address them by class name although their `.cs` is not in the project. Example::
+
+        @hookimpl
+        def unitycli_known_scripts():
+            return [KnownScript("8233d90336aea43098adf6dbabd606a2", "ProBuilderMesh", "com.unity.probuilder")]
     """

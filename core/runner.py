@@ -118,7 +118,7 @@ def _pins_revision(request: BaseModel) -> bool:
 
 
 def _execute(spec, request: BaseModel, project, transaction: Transaction | None, *, dry_run: bool,
-             allow_editor_open: bool, progress: ProgressCallback | None, is_cancelled):
+             allow_editor_open: bool, progress: ProgressCallback | None, is_cancelled, known_scripts=None):
     """One attempt: the handler against a transaction, then commit (when the transaction is ours)."""
     from unitycli.transaction import Transaction
 
@@ -126,7 +126,8 @@ def _execute(spec, request: BaseModel, project, transaction: Transaction | None,
     if transaction is None:
         transaction = Transaction(project.root, dry_run=dry_run, allow_editor_open=allow_editor_open)
     write_calls_before = transaction.write_calls
-    ctx = ToolContext(project=project, transaction=transaction, dry_run=dry_run, allow_editor_open=allow_editor_open)
+    ctx = ToolContext(project=project, transaction=transaction, dry_run=dry_run, allow_editor_open=allow_editor_open,
+                      known_scripts=known_scripts or {})
     if progress is not None:
         ctx.progress_callback = progress
     if is_cancelled is not None:
@@ -226,7 +227,7 @@ def _run_tool(
         try:
             output, effects = _execute(spec, request, project, transaction, dry_run=dry_run,
                                        allow_editor_open=allow_editor_open, progress=progress,
-                                       is_cancelled=is_cancelled)
+                                       is_cancelled=is_cancelled, known_scripts=session.known_scripts)
             break
         except UnityCliError as exc:
             # Nothing was written; the handler re-reads on the next attempt, so a concurrent writer's change is

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from unitycli.errors import UnityCliError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.project.root import Project
 
 # Where a keyword matched weighs more the closer it is to the tool's identity.
 FIELD_WEIGHTS = (("name", 8), ("title", 4), ("summary", 2), ("description", 1))
@@ -52,3 +61,75 @@ def closest_names(name: str, candidates: list[str], limit: int = 3) -> list[str]
             if len(close) >= limit:
                 break
     return close
+
+
+# --- the catalog: extensions that are not installed yet are found by the same keywords -------------------------
+
+class ExtensionHit(BaseModel):
+    """A catalog extension matching a search: what `tools search` / `unitycli_search_tools` list beside tools."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+    id: str
+    distribution: str
+    summary: str
+    status: str = Field(description="installed | not-installed")
+    installed_version: str | None = None
+    packages: list[str] = Field(description="the Unity package profiles it supports (name@v1|v2…)")
+    tools: list[str] = Field(description="globs of the tool names it adds")
+    install_command: str = Field(description="the exact command that installs it (and records it in the lock)")
+    installable: bool = Field(description="whether a configured source (repo, wheelhouse, PyPI) has it now")
+    source: str | None = Field(None, description="the source the install would use: repo:extensions/<id>, "
+                                                 "wheelhouse or pypi")
+    not_installable_reason: str | None = Field(None, description="what was searched, when no source has it")
+    score: int
+
+
+def catalog_entries() -> list[dict[str, str]]:
+    """One search entry per catalog manifest: its id, distribution, summary, and the Unity packages and tool
+    globs it covers (so `camera`, `cinemachine` and `com.unity.cinemachine` all find unitycli-cinemachine)."""
+    from unitycli.extensions.catalog import load_catalog
+
+    entries = []
+    for ext_id, manifest in sorted(load_catalog().manifests.items()):
+        words = [manifest.distribution] + [p.name for p in manifest.packages]
+        words += [glob for p in manifest.packages for glob in p.tools]
+        entries.append({"name": ext_id, "title": manifest.distribution, "summary": manifest.summary,
+                        "description": " ".join(words)})
+    return entries
+
+
+def search_catalog(query: str, project: Project | None = None) -> list[ExtensionHit]:
+    """Catalog extensions matching `query`, best first, each with its exact install command and whether a
+    configured source can install it now. A selected `project` is named in the command and its `[sources]`
+    (`.unitycli/config.toml`) are the ones asked."""
+    import shlex
+
+    from unitycli.extensions.catalog import load_catalog
+    from unitycli.extensions.installed import installed_extensions, same_name
+    from unitycli.extensions.installer import Sources, locate
+
+    hits = rank(catalog_entries(), query)
+    if not hits:
+        return []
+    catalog = load_catalog()
+    installed = {e.id: e for e in installed_extensions()}
+    try:
+        sources = Sources.for_project(project)
+    except UnityCliError:  # a malformed config must not break discovery; install and doctor report it
+        sources = Sources.for_project(None)
+    where = f" --project {shlex.quote(str(project.root))}" if project is not None else ""
+    found = []
+    for points, entry in hits:
+        manifest = catalog.get(entry["name"])
+        ext = installed.get(manifest.id)
+        active = ext is not None and same_name(ext.distribution, manifest.distribution)
+        candidate, searched = locate(manifest.id, manifest.distribution, None, sources, catalog)
+        found.append(ExtensionHit(
+            id=manifest.id, distribution=manifest.distribution, summary=manifest.summary,
+            status="installed" if active else "not-installed", installed_version=ext.version if active else None,
+            packages=[p.profile() for p in manifest.packages], tools=[g for p in manifest.packages for g in p.tools],
+            install_command=f"unitycli extensions install {manifest.id}{where}",
+            installable=candidate is not None, source=candidate.source if candidate else None,
+            not_installable_reason=None if candidate else "; ".join(searched), score=points))
+    return found

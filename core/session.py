@@ -14,6 +14,7 @@ from pathlib import Path
 from unitycli.availability import Availability, check_availability, static_requirements
 from unitycli.descriptors import ToolDescriptor, describe
 from unitycli.errors import UnityCliError
+from unitycli.knownscripts import KnownScript, merge_known_scripts
 from unitycli.owners import ToolOwner
 from unitycli.plugin_loader import LoadedPlugins, load_plugins
 from unitycli.registry import RegisteredTool, ToolRegistry, build_registry
@@ -47,6 +48,17 @@ class Session:
     @cached_property
     def registry(self) -> ToolRegistry:
         return self.project_setup.apply_rules(build_registry(self.plugins))
+
+    @cached_property
+    def known_scripts(self) -> dict[str, KnownScript]:
+        """Package scripts by GUID, as every loaded plugin declares them (see `unitycli_known_scripts`)."""
+        answers = []
+        for impl in self.plugins.manager.hook.unitycli_known_scripts.get_hookimpls():
+            try:
+                answers.append(impl.function())
+            except Exception:  # a guest's hook may raise anything; its scripts stay unnamed, as before
+                continue
+        return merge_known_scripts(answers)
 
     @cached_property
     def _project(self):  # Project | UnityCliError

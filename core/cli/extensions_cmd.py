@@ -28,12 +28,28 @@ def list_cmd() -> ExtensionsListResult:
 
 @extensions_group.command("install")
 @click.argument("target")
+@click.option("--source", type=click.Choice(["repo", "wheelhouse", "pypi"]), default=None,
+              help="Take an extension id from this source only (default: the first that has it, in the order "
+                   "below).")
 @click.option("--pip-arg", "pip_args", multiple=True, metavar="ARG", help=_PIP_ARG_HELP)
-def install_cmd(target: str, pip_args: tuple[str, ...]) -> InstallResult:
-    """Install an extension by catalog id (exact version) or from a local path or wheel, with pip."""
+def install_cmd(target: str, source: str | None, pip_args: tuple[str, ...]) -> InstallResult:
+    """Install an extension by id, or from a local folder or wheel, with pip; record it in the project's lock.
+
+    \b
+    An id is looked up, in this order, in:
+      wheelhouse  folders of built wheels: [sources] wheelhouse = ["../wheels"] in .unitycli/config.toml
+      repo        extension source folders (<id>/pyproject.toml): the extensions/ folder of the unitycli
+                  checkout this runs from, or [sources] extensions = "<folder>" in .unitycli/config.toml
+      pypi        the package index, only for extensions the catalog says are published (exact version);
+                  [sources] index = false turns it off
+    Folders in [sources] are relative to the project root. Wheelhouse and repo installs work offline (a source
+    folder is built with --no-build-isolation when setuptools is installed). The lock records a portable source
+    (repo:extensions/<id>, wheelhouse, pypi or local), the version and the RECORD digest, never a local path;
+    `extensions sync` installs the same from that project's sources elsewhere.
+    """
     from unitycli.extensions.installer import install
 
-    return install(target, state().session.optional_project(), pip_args)
+    return install(target, state().session.optional_project(), pip_args, source)
 
 
 @extensions_group.command("remove")
@@ -51,7 +67,11 @@ def remove_cmd(extension_id: str, uninstall: bool, pip_args: tuple[str, ...]) ->
 @click.option("--dry-run", is_flag=True, help="Only report drift between the lock and what is installed.")
 @click.option("--pip-arg", "pip_args", multiple=True, metavar="ARG", help=_PIP_ARG_HELP)
 def sync_cmd(dry_run: bool, pip_args: tuple[str, ...]) -> SyncResult:
-    """Install exactly what the project's .unitycli/extensions.toml says; report drift."""
+    """Install exactly what the project's .unitycli/extensions.toml says; report drift.
+
+    Each entry's exact version comes from its recorded source first (repo:extensions/<id>, wheelhouse, pypi),
+    then from any other configured source (see `extensions install --help`).
+    """
     from unitycli.extensions.installer import sync
 
     return sync(state().session.project(), dry_run, pip_args)

@@ -86,6 +86,14 @@ def render_result(command: str, result: Any) -> str:
     elif command in ("tools group list", "tools search") and isinstance(result, dict):
         lines = [_tool_line(t) for t in result["tools"]] or ["no tools match"]
         lines.append("\nDetails: unitycli tools describe <name>")
+        extensions = result.get("extensions") or []
+        if extensions:
+            lines.append("\nExtensions in the catalog:")
+            for ext in extensions:
+                lines.append(f"  {ext['id']:<16} {ext['status']:<14} {ext['summary']}")
+                if ext["status"] != "installed":
+                    lines.append(f"  {'':<16} install: {ext['installCommand']}" + (
+                        "" if ext.get("installable") else "  (no configured source has it yet)"))
         lines += _registry_lines(result)
     elif command == "docs tool" and isinstance(result, dict):
         lines = [result["page"].rstrip("\n")]  # the page is already the human rendering

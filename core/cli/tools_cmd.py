@@ -13,7 +13,7 @@ from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
 from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
-from unitycli.search import rank, split_keywords
+from unitycli.search import ExtensionHit, rank, search_catalog, split_keywords
 
 
 class _Model(BaseModel):
@@ -60,6 +60,8 @@ class SearchResult(_Model):
     query: str
     keywords: list[str]
     tools: list[ToolBrief]
+    extensions: list[ExtensionHit] = Field(default_factory=list, description="catalog extensions matching the "
+                                           "query, installed or not, each with its exact install command")
     registry: RegistryHealth
 
 
@@ -134,7 +136,9 @@ def search_cmd(query: str) -> SearchResult:
                for d in descriptors.values()]
     hits = rank(entries, query)
     return SearchResult(project=_project_label(), query=query, keywords=keywords,
-                        tools=[_brief(descriptors[e["name"]], s) for s, e in hits], registry=registry_health())
+                        tools=[_brief(descriptors[e["name"]], s) for s, e in hits],
+                        extensions=search_catalog(query, state().session.optional_project()),
+                        registry=registry_health())
 
 
 @tools_group.command("describe")

@@ -1,8 +1,9 @@
 """The project's own unitycli settings, `.unitycli/config.toml`, committed with the project.
 
 Only choices a team makes on purpose live here: extensions it disables for this project (applied before
-import) and the one unverified Unity package version per package it accepts (tools then run with
-`profileVerified: false`). Nothing here can approve code: approvals live in the user data directory.
+import), the one unverified Unity package version per package it accepts (tools then run with
+`profileVerified: false`) and where `extensions install <id>` / `extensions sync` may get extensions from.
+Nothing here can approve code: approvals live in the user data directory.
 
 ```toml
 [extensions]
@@ -10,6 +11,13 @@ disabled = ["vfx"]
 
 [accept-unverified]
 "com.unity.probuilder" = "6.1.0"
+
+[sources]
+# Folders are relative to the project root, so the committed file means the same on every machine.
+wheelhouse = ["../wheels"]      # folders of built extension wheels (a string or a list)
+extensions = "../unitycli/extensions"   # a folder of extension sources (<id>/pyproject.toml); default: the
+                                         # `extensions/` folder of the unitycli checkout, when it runs from one
+index = true                    # PyPI (pip's configured index) for extensions the catalog says are published
 ```
 """
 
@@ -26,9 +34,25 @@ CONFIG = ".unitycli/config.toml"
 
 
 @dataclass(frozen=True)
+class SourcesConfig:
+    """`[sources]`: the folders as written (project-relative or absolute) and whether the index may be used."""
+
+    wheelhouse: tuple[str, ...] = ()
+    extensions: str | None = None
+    index: bool = True
+
+    def wheelhouse_dirs(self, root: Path) -> list[Path]:
+        return [(root / folder).resolve() for folder in self.wheelhouse]
+
+    def extensions_dir(self, root: Path) -> Path | None:
+        return (root / self.extensions).resolve() if self.extensions else None
+
+
+@dataclass(frozen=True)
 class ProjectConfig:
     disabled_extensions: tuple[str, ...] = ()
     accept_unverified: dict[str, str] = field(default_factory=dict)
+    sources: SourcesConfig = field(default_factory=SourcesConfig)
 
 
 def _invalid(field_name: str, problem: str) -> UnityCliError:
@@ -50,9 +74,9 @@ def read_project_config(root: Path) -> ProjectConfig:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise _invalid("(toml)", str(exc)) from None
-    unknown = sorted(set(data) - {"extensions", "accept-unverified"})
+    unknown = sorted(set(data) - {"extensions", "accept-unverified", "sources"})
     if unknown:
-        raise _invalid(unknown[0], "unknown table (allowed: [extensions], [accept-unverified])")
+        raise _invalid(unknown[0], "unknown table (allowed: [extensions], [accept-unverified], [sources])")
     extensions = data.get("extensions", {})
     disabled = extensions.get("disabled", []) if isinstance(extensions, dict) else None
     if not isinstance(disabled, list) or not all(isinstance(x, str) for x in disabled):
@@ -63,4 +87,24 @@ def read_project_config(root: Path) -> ProjectConfig:
     for name, version in accept.items():
         if not isinstance(version, str) or not is_semver(version):
             raise _invalid(f"accept-unverified.{name}", "must be one exact semver version string")
-    return ProjectConfig(tuple(disabled), dict(accept))
+    return ProjectConfig(tuple(disabled), dict(accept), _sources(data.get("sources", {})))
+
+
+def _sources(table: object) -> SourcesConfig:
+    if not isinstance(table, dict):
+        raise _invalid("sources", "must be a table")
+    unknown = sorted(set(table) - {"wheelhouse", "extensions", "index"})
+    if unknown:
+        raise _invalid(f"sources.{unknown[0]}", "unknown key (allowed: wheelhouse, extensions, index)")
+    wheelhouse = table.get("wheelhouse", [])
+    if isinstance(wheelhouse, str):
+        wheelhouse = [wheelhouse]
+    if not isinstance(wheelhouse, list) or not all(isinstance(x, str) and x for x in wheelhouse):
+        raise _invalid("sources.wheelhouse", "must be a folder or a list of folders")
+    extensions = table.get("extensions")
+    if extensions is not None and (not isinstance(extensions, str) or not extensions):
+        raise _invalid("sources.extensions", "must be a folder")
+    index = table.get("index", True)
+    if not isinstance(index, bool):
+        raise _invalid("sources.index", "must be true or false")
+    return SourcesConfig(tuple(wheelhouse), extensions, index)

@@ -2,7 +2,9 @@
 
 Written with tomli-w through a Transaction (atomic, crash-safe), committed with the project so a team and CI
 get the same extensions with `extensions sync`. `init` records wanted extensions (id + distribution);
-`extensions install` adds the installed version, the digest of its RECORD and where it came from.
+`extensions install` adds the installed version, the digest of its RECORD and where it came from. Nothing in it
+names this machine: the source is a kind of place that `sync` looks up in the configured sources
+(`[sources]` in `.unitycli/config.toml`, and the unitycli checkout's `extensions/` folder).
 
 ```toml
 version = 1
@@ -10,9 +12,12 @@ version = 1
 [extensions.probuilder]
 distribution = "unitycli-probuilder"
 version = "0.1.0"
-digest = "sha256:…"      # sha256 of the installed distribution's RECORD
-source = "index"         # or the local path / wheel it was installed from
+digest = "sha256:…"      # sha256 of the installed distribution's RECORD (none for an editable install)
+source = "repo:extensions/probuilder"   # or "wheelhouse", "pypi", "local" (a folder elsewhere: any source)
 ```
+
+Locks written before sources were portable may hold `index` (read as `pypi`) or a path / `file://` URL; `sync`
+still honours them and rewrites them portably when it fills in a version or digest.
 """
 
 from __future__ import annotations
@@ -28,6 +33,20 @@ from unitycli.errors import UnityCliError
 
 LOCK = ".unitycli/extensions.toml"
 LOCK_VERSION = 1
+
+REPO_PREFIX = "repo:extensions/"  # + the extension's folder name in the repository's extensions/
+WHEELHOUSE_SOURCE = "wheelhouse"  # a built wheel, found in a configured wheelhouse folder
+INDEX_SOURCE = "pypi"             # pip's index, by exact version
+LEGACY_INDEX_SOURCE = "index"     # what older locks wrote for the index
+LOCAL_SOURCE = "local"            # a folder outside the repository: sync finds the version in any source
+
+
+def is_portable_source(source: str | None) -> bool:
+    """Whether a lock source names no machine-local place (no absolute path, no file URL)."""
+    if source is None or source in (WHEELHOUSE_SOURCE, INDEX_SOURCE, LEGACY_INDEX_SOURCE, LOCAL_SOURCE):
+        return True
+    rest = source[len(REPO_PREFIX):] if source.startswith(REPO_PREFIX) else None
+    return bool(rest) and not rest.startswith("/") and ".." not in rest.split("/")
 
 
 class LockEntry(BaseModel):

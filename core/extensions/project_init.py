@@ -18,10 +18,10 @@ from pydantic.alias_generators import to_camel
 from unitycli.errors import UnityCliError
 from unitycli.extensions.catalog import load_catalog
 from unitycli.extensions.config import CONFIG
-from unitycli.extensions.installed import distribution_digest, installed_extensions, same_name
+from unitycli.extensions.installed import installed_extensions, same_name
+from unitycli.extensions.installer import Sources, installed_source, lock_digest
 from unitycli.extensions.lock import LockEntry, read_lock, stage_lock
 from unitycli.extensions.project_tools import TOOLS_DIR
-from unitycli.extensions.record import direct_url
 from unitycli.extensions.skill import AGENT_FOLDERS, AGENT_SKILL_PATHS, render_skill
 from unitycli.packages.resolver import resolve_packages
 
@@ -132,14 +132,15 @@ def init_project(session: Session, check: bool, agents: tuple[str, ...] = ()) ->
                                       installed_version=ext.version if active else None, packages=packages))
     entries = read_lock(root)
     updated = dict(entries)
+    sources = Sources.for_project(project)
     for match in matches:
         ext = installed.get(match.id)
         if match.id in updated or match.status != "active" or ext is None:
             continue
-        # Where it really came from: a local folder or wheel (PEP 610 direct_url.json), else the package index.
-        source = direct_url(ext.dist).get("url") or "index"
+        # Where it really came from, portably: the repository's extensions/ folder, a wheel, a folder elsewhere
+        # or the index (PEP 610 direct_url.json) -- never the path on this machine.
         updated[match.id] = LockEntry(distribution=match.distribution, version=ext.version,
-                                      digest=distribution_digest(ext.dist), source=source)
+                                      digest=lock_digest(ext.dist), source=installed_source(ext.dist, sources))
     transaction = Transaction(root, dry_run=check, allow_editor_open=True)
     if not transaction.exists(CONFIG):
         transaction.write_text(CONFIG, _CONFIG_TEMPLATE)
@@ -148,7 +149,7 @@ def init_project(session: Session, check: bool, agents: tuple[str, ...] = ()) ->
     stage_lock(transaction, updated)
     skill_files = _skill_targets(root, agents)
     if skill_files:
-        text = render_skill(str(root), session.descriptors())
+        text = render_skill(session.descriptors())
         for path in skill_files:
             transaction.write_text(path, text)
     effects = transaction.commit().model_dump(by_alias=True, mode="json")

@@ -15,6 +15,7 @@ from pydantic.alias_generators import to_camel
 from unitycli.descriptors import ToolDescriptor
 from unitycli.mcp.names import DESCRIBE_TOOL, RUN_TOOL, SEARCH_TOOL
 from unitycli.mcp.schemas import run_result_schema
+from unitycli.search import ExtensionHit
 from unitycli.toolspec import ToolInput
 
 
@@ -55,6 +56,8 @@ class SearchHit(_Camel):
 class SearchOutput(_Camel):
     query: str
     tools: list[SearchHit]
+    extensions: list[ExtensionHit] = Field(default_factory=list, description="catalog extensions matching the "
+                                           "query, installed or not, each with its exact install command")
 
 
 def search_description(collapsed_groups: list[str], hidden: int) -> str:

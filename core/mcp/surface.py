@@ -24,7 +24,7 @@ from unitycli.mcp.names import DESCRIBE_TOOL, RUN_TOOL, SEARCH_TOOL, NameTable, 
 from unitycli.mcp.schemas import DRY_RUN_ARG, mcp_tool
 from unitycli.mcp.toolsets import ListPolicy, Selection, select_tools
 from unitycli.runner import error_path, run_tool
-from unitycli.search import rank, split_keywords
+from unitycli.search import rank, search_catalog, split_keywords
 from unitycli.session import Session
 from unitycli.toolspec import mcp_name
 
@@ -127,7 +127,8 @@ class ToolSurface:
                                   read_only=d.read_only_hint, listed=d.name in listed, available=d.available,
                                   unavailable_code=d.unavailable_code, unavailable_reason=d.unavailable_reason,
                                   score=score))
-        return SearchOutput(query=request.query, tools=hits)
+        return SearchOutput(query=request.query, tools=hits,
+                            extensions=search_catalog(request.query, self.session.optional_project()))
 
 
 def _wire_fields(model: type[BaseModel]) -> set[str]:

@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.knownscripts import class_from_identifier
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.tree import SceneModel, SceneNode
 from unitycli.unityclasses import MONOBEHAVIOUR
@@ -25,6 +27,9 @@ _GUID = re.compile(r"^[0-9a-fA-F]{32}$")
 _FILE_ID = re.compile(r"^-?[0-9]+$")
 
 ScriptPath = Callable[[str], str | None]  # script GUID -> asset path (None when unknown)
+# Either that callable, or an object with `path_for_guid(guid)` and `class_for_guid(guid)` (a package script's
+# class name from the known scripts), such as the scene tools' `Names`.
+Scripts = ScriptPath | Any
 
 
 @dataclass
@@ -37,20 +42,22 @@ class ComponentRef:
     script_guid: str | None = None
     script_path: str | None = None
     missing: bool = False  # listed in m_Component but absent from the file
+    package_class: str | None = None  # a package script's class, from the known scripts or the file itself
 
     @property
     def script_class(self) -> str | None:
-        """The script's class name: its `.cs` file stem (Unity requires the two to match for MonoBehaviours)."""
+        """The script's class name: its `.cs` file stem (Unity requires the two to match for MonoBehaviours),
+        else the class a package declares for its GUID or Unity 6's `m_EditorClassIdentifier` names."""
         if self.script_path and self.script_path.endswith(".cs"):
             return self.script_path.rsplit("/", 1)[-1][:-3]
-        return None
+        return self.package_class
 
     @property
     def display_name(self) -> str:
         return self.script_class or self.class_name
 
 
-def components_of(model: SceneModel, node: SceneNode, script_path: ScriptPath | None = None) -> list[ComponentRef]:
+def components_of(model: SceneModel, node: SceneNode, script_path: Scripts | None = None) -> list[ComponentRef]:
     """The components of a GameObject in `m_Component` order (a prefab instance has none in this file)."""
     if node.is_instance:
         return []
@@ -68,14 +75,20 @@ def components_of(model: SceneModel, node: SceneNode, script_path: ScriptPath | 
     return out
 
 
-def describe(doc: Document, script_path: ScriptPath | None = None) -> ComponentRef:
-    """A component document as a `ComponentRef` (script GUID and path resolved for MonoBehaviours)."""
-    guid = None
+def describe(doc: Document, script_path: Scripts | None = None) -> ComponentRef:
+    """A component document as a `ComponentRef` (script GUID, path and package class resolved for MonoBehaviours)."""
+    guid = package_class = None
     if doc.class_id == MONOBEHAVIOUR and not doc.stripped:
         script = doc.get("m_Script", None)
         guid = script.guid if isinstance(script, Ref) else None
-    path = script_path(guid) if guid and script_path is not None else None
-    return ComponentRef(doc.file_id, doc.class_id, doc.class_name, guid, path)
+    path = None
+    if guid and script_path is not None:
+        path = getattr(script_path, "path_for_guid", script_path)(guid)
+        by_guid = getattr(script_path, "class_for_guid", None)
+        package_class = by_guid(guid) if by_guid is not None else None
+    if guid and package_class is None:
+        package_class = class_from_identifier(doc.get("m_EditorClassIdentifier", None))
+    return ComponentRef(doc.file_id, doc.class_id, doc.class_name, guid, path, package_class=package_class)
 
 
 def unnamed_scripts(components: list[ComponentRef]) -> list[ComponentRef]:
@@ -89,7 +102,7 @@ def names_a_script(wanted: str | int) -> bool:
     return not isinstance(wanted, int) and bool(text) and not _GUID.match(text) and not _FILE_ID.match(text)
 
 
-def known_class(model: SceneModel, wanted: str, script_path: ScriptPath | None = None) -> bool:
+def known_class(model: SceneModel, wanted: str, script_path: Scripts | None = None) -> bool:
     """Whether some object in the file is of class `wanted` (any letter case): a built-in class, or a script whose
     `.cs` is in the project. Such a name is not one of the file's unnamed scripts (Unity requires unique class
     names among the scripts of a project, and scripts cannot take a built-in class's name)."""
@@ -128,7 +141,7 @@ def _matches(component: ComponentRef, wanted: str) -> bool:
 
 
 def find_component(model: SceneModel, node: SceneNode, wanted: str | int,
-                   script_path: ScriptPath | None = None) -> ComponentRef:
+                   script_path: Scripts | None = None) -> ComponentRef:
     """The one component `wanted` names on `node`: `E_COMPONENT_NOT_FOUND` / `E_COMPONENT_AMBIGUOUS` with the
     GameObject's components listed so the caller can pick one.
 

@@ -110,10 +110,16 @@ def meta_guid(ctx: Any, path: str) -> str | None:
 class Names:
     """GUID -> asset path through the project index, opened on first use; close it when done (`with`)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, known_scripts: dict | None = None) -> None:
         self.root = root
+        self.known_scripts = known_scripts or {}
         self._index: ProjectIndex | None = None
         self._cache: dict[str, str | None] = {}
+
+    def class_for_guid(self, guid: str) -> str | None:
+        """A package script's class name, as its extension declares it (see `unitycli_known_scripts`)."""
+        known = self.known_scripts.get(guid.lower())
+        return known.class_name if known is not None else None
 
     def path_for_guid(self, guid: str) -> str | None:
         if guid not in self._cache:
@@ -144,7 +150,7 @@ def find_named_component(ctx: Any, tool: str, request: ToolInput, model: SceneMo
     """`find_component` for `request.component`; when the answer is unknown because the GameObject has scripts
     that cannot be named offline, the error's next actions are this same call by each one's GUID or fileID."""
     try:
-        return find_component(model, node, request.component, names.path_for_guid)  # type: ignore[attr-defined]
+        return find_component(model, node, request.component, names)  # type: ignore[attr-defined]
     except UnityCliError as exc:
         unnamed = exc.details.get("unresolvedScripts") if exc.code == "E_COMPONENT_NOT_FOUND" else None
         if not unnamed:
@@ -207,8 +213,7 @@ def summarize(model: SceneModel, node: SceneNode, names: Names | None, *, compon
         source = SourcePrefab(guid=guid, path=names.path_for_guid(guid) if guid and names else None)
     comps = None
     if components:
-        resolver = names.path_for_guid if names is not None else None
-        comps = [component_summary(c) for c in components_of(model, node, resolver)]
+        comps = [component_summary(c) for c in components_of(model, node, names)]
     return GameObjectSummary(
         fileID=node.file_id, name=node.name, path=node.path, kind=node.kind, active=node.active,
         hidden=node.hidden, hide_flags=node.hide_flags,

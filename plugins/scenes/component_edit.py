@@ -43,7 +43,7 @@ class ComponentAddOutput(WriteOutput):
 
 
 def component_add(ctx: Any, request: ComponentAddInput) -> ComponentAddOutput:
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)
     node = find_gameobject(model, request.game_object)
@@ -66,7 +66,7 @@ class ComponentRemoveOutput(WriteOutput):
 
 
 def component_remove(ctx: Any, request: ComponentRemoveInput) -> ComponentRemoveOutput:
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)
         node = find_gameobject(model, request.game_object)

@@ -51,7 +51,7 @@ class ComponentSetOutput(ToolOutput):
 
 
 def component_set(ctx: Any, request: ComponentSetInput) -> ComponentSetOutput:
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)
         node = find_gameobject(model, request.game_object)

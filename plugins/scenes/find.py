@@ -82,7 +82,7 @@ class FindOutput(ToolOutput):
 
 def _component_matches(model: SceneModel, node: SceneNode, wanted: str, names: Names) -> bool:
     text = wanted.strip()
-    for comp in components_of(model, node, names.path_for_guid):
+    for comp in components_of(model, node, names):
         if comp.missing:
             continue
         if text.isdigit() and comp.file_id == int(text):
@@ -109,7 +109,7 @@ def _matches(model: SceneModel, node: SceneNode, request: FindInput, names: Name
         return None
     if request.component is not None and not _component_matches(model, node, request.component, names):
         if names_a_script(request.component):
-            unnamed.extend(unnamed_scripts(components_of(model, node, names.path_for_guid)))
+            unnamed.extend(unnamed_scripts(components_of(model, node, names)))
         return None
     return FoundObject(file=model.file.name or "", fileID=node.file_id, path=node.path, name=node.name,
                        kind=node.kind, active=node.active, tag=tag, layer=layer if isinstance(layer, int) else None)
@@ -117,7 +117,7 @@ def _matches(model: SceneModel, node: SceneNode, request: FindInput, names: Name
 
 def gameobject_find(ctx: Any, request: FindInput) -> FindOutput:
     root = Path(ctx.project.root)
-    with Names(root) as names:
+    with Names(root, ctx.known_scripts) as names:
         files = [request.file] if request.file is not None else list_files(root, OBJECT_FILE_SUFFIXES)
         found: list[FoundObject] = []
         revisions: dict[str, str] = {}
@@ -133,7 +133,7 @@ def gameobject_find(ctx: Any, request: FindInput) -> FindOutput:
                 hits = [hit for node in model.walk()
                         if (hit := _matches(model, node, request, names, in_file)) is not None]
                 if by_name and not known:
-                    known = known_class(model, str(request.component), names.path_for_guid)
+                    known = known_class(model, str(request.component), names)
             except UnityCliError as exc:
                 if request.file is not None:
                     raise

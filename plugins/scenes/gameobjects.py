@@ -66,7 +66,7 @@ class CreateOutput(WriteOutput):
 
 
 def gameobject_create(ctx: Any, request: CreateInput) -> CreateOutput:
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = _open(ctx, request, names)
     parent = find_gameobject(model, request.parent) if request.parent is not None else None
     if parent is None and loaded.path.endswith(".prefab"):
@@ -99,7 +99,7 @@ def _instance_override(model: SceneModel, node: Any, prop: str) -> int | None:
 
 
 def gameobject_rename(ctx: Any, request: RenameInput) -> RenameOutput:
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = _open(ctx, request, names)
     node = find_gameobject(model, request.game_object)
     previous = node.name
@@ -126,7 +126,7 @@ class SetActiveOutput(WriteOutput):
 
 
 def gameobject_set_active(ctx: Any, request: SetActiveInput) -> SetActiveOutput:
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = _open(ctx, request, names)
     node = find_gameobject(model, request.game_object)
     if node.is_instance:
@@ -154,7 +154,7 @@ class DeleteOutput(WriteOutput):
 
 
 def gameobject_delete(ctx: Any, request: DeleteInput) -> DeleteOutput:
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = _open(ctx, request, names)
     node = find_gameobject(model, request.game_object)
     deleted = delete_gameobject(model, node, force=request.force)

@@ -102,7 +102,7 @@ class HierarchyOutput(ToolOutput):
 
 
 def _hierarchy(ctx: Any, request: HierarchyInput, tool: str, suffixes: tuple[str, ...]) -> HierarchyOutput:
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, suffixes, names)
         starts = [find_gameobject(model, request.root)] if request.root is not None else model.roots
         base = starts[0].depth if request.root is not None else 0

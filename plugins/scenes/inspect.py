@@ -52,11 +52,11 @@ class GameObjectGetOutput(ToolOutput):
 
 
 def gameobject_get(ctx: Any, request: GameObjectGetInput) -> GameObjectGetOutput:
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names)
         node = find_gameobject(model, request.game_object)
         details = []
-        for comp in components_of(model, node, names.path_for_guid):
+        for comp in components_of(model, node, names):
             fields = None
             if request.include_fields and not comp.missing:
                 fields = to_json(model.file.get(comp.file_id).to_python())
@@ -84,7 +84,7 @@ class ComponentGetOutput(ToolOutput):
 
 
 def component_get(ctx: Any, request: ComponentGetInput) -> ComponentGetOutput:
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names)
         node = find_gameobject(model, request.game_object)
         comp = find_named_component(ctx, "component.get", request, model, node, names)

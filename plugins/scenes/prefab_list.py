@@ -62,6 +62,6 @@ def prefab_list(ctx: Any, request: PrefabListInput) -> PrefabListOutput:
         prefix = request.folder.rstrip("/") + "/"
         files = [f for f in files if f.startswith(prefix)]
     chunk, cursor = page(files, "prefab.list", {"folder": request.folder}, request.limit, request.cursor)
-    with Names(Path(ctx.project.root)) as names:
+    with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         entries = [_entry(ctx, path, names) for path in chunk]
     return PrefabListOutput(total=len(files), prefabs=entries, next_cursor=cursor)

@@ -118,8 +118,11 @@ def test_install_with_no_network_fails_clearly_and_leaves_the_lock(tmp_path, mon
     assert error["message"].endswith("ERROR: No matching distribution found for setuptools>=68")
     assert error["details"]["pipOutput"][-1] == "ERROR: No matching distribution found for setuptools>=68"
     assert error["transient"] is True  # the network was down: trying again later can work
-    assert error["nextActions"] == [f"python -m pip install {TESTEXT}"]
-    assert calls == [["install", str(TESTEXT)]]
+    # The next actions name real things (the scratch folder pip built in is gone by now).
+    assert [a.split(" --project ")[0] for a in error["nextActions"]] == [
+        f"unitycli extensions install {TESTEXT}", "unitycli extensions doctor"]
+    # Its own build backend is not setuptools, so pip builds the wheel (from a private copy of the folder).
+    assert len(calls) == 1 and calls[0][:2] == ["wheel", "--no-deps"] and calls[0][-1].endswith("unitycli-testext")
     assert (root / LOCK).read_bytes() == lock_before
 
 
@@ -133,10 +136,17 @@ def test_a_missing_distribution_is_not_transient(monkeypatch):
 
 def test_an_unreleased_catalog_extension_is_not_installed_by_name(tmp_path, monkeypatch):
     monkeypatch.setattr(pip, "run_pip", lambda *a, **k: pytest.fail("pip must not run"))
-    code, env = cli(None, "extensions", "install", "cinemachine")
+    root = copy_project("chicken-defense", tmp_path)
+    (root / ".unitycli").mkdir()
+    (tmp_path / "no-extensions").mkdir()
+    (root / ".unitycli" / "config.toml").write_text('[sources]\nextensions = "../no-extensions"\n')
+    code, env = cli(root, "extensions", "install", "cinemachine")
     assert (code, env["error"]["code"]) == (1, "E_EXTENSION_NOT_FOUND")
-    assert env["error"]["details"] == {"id": "cinemachine", "distribution": "unitycli-cinemachine",
-                                       "published": False}
+    details = env["error"]["details"]
+    assert {k: details[k] for k in ("id", "distribution", "published")} == {
+        "id": "cinemachine", "distribution": "unitycli-cinemachine", "published": False}
+    assert [s.split(":")[0] for s in details["searched"]] == ["wheelhouse", "repo", "pypi"]
+    assert not any("./extensions/" in action for action in env["error"]["nextActions"])
 
 
 def test_install_unknown_id_and_missing_path(tmp_path):
@@ -180,10 +190,23 @@ def test_sync_failure_keeps_the_lock(tmp_path, monkeypatch):
     root = copy_project("chicken-defense", tmp_path)
     cli(root, "init")
     want(root, "urp")
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    (wheels / "unitycli_urp-0.1.0-py3-none-any.whl").write_bytes(b"")  # pip is mocked: never opened
+    with (root / ".unitycli" / "config.toml").open("a") as config:
+        config.write('\n[sources]\nwheelhouse = "../wheels"\n')
     before = (root / LOCK).read_bytes()
-    monkeypatch.setattr(pip, "run_pip", lambda args, timeout=900: pip.PipResult(["pip", *args], 1, "ERROR: offline"))
+    calls = []
+
+    def failing(args, timeout=900):
+        calls.append(args)
+        return pip.PipResult(["pip", *args], 1, "ERROR: offline")
+
+    monkeypatch.setattr(pip, "run_pip", failing)
     code, env = cli(root, "extensions", "sync")
     assert env["error"]["code"] == "E_EXTENSION_INSTALL_FAILED"
+    assert calls[0][:4] == ["install", "--no-index", "--find-links", str(wheels)]
+    assert calls[0][-1] == "unitycli-urp==0.1.0"
     assert (root / LOCK).read_bytes() == before
 
 
@@ -279,7 +302,10 @@ def test_init_records_where_a_local_extension_came_from(tmp_path):
     root = copy_project("chicken-defense", tmp_path)
     cli(root, "init")
     entry = read_lock(root)["probuilder"]
-    expected = direct_url(distribution("unitycli-probuilder")).get("url") or "index"
-    assert entry.source == expected
-    if expected != "index":  # installed from this repository (CI: editable), never claimed to be from the index
-        assert expected.startswith("file://") and expected.endswith("extensions/probuilder")
+    url = direct_url(distribution("unitycli-probuilder")).get("url")
+    if url is None:
+        assert entry.source == "pypi"
+    else:  # installed from this repository (CI: editable): said portably, never as this machine's path
+        assert url.endswith("extensions/probuilder")
+        assert entry.source == "repo:extensions/probuilder"
+    assert "file://" not in (root / LOCK).read_text() and str(root) not in (root / LOCK).read_text()

@@ -30,5 +30,12 @@ def unitycli_error_codes() -> list:
 
 
 @hookimpl
+def unitycli_known_scripts() -> list:
+    from unitycli_probuilder import ids
+
+    return ids.KNOWN_SCRIPTS
+
+
+@hookimpl
 def unitycli_extension_manifest() -> str:
     return files(__package__).joinpath("manifest.toml").read_text(encoding="utf-8")
