@@ -38,10 +38,32 @@ class Availability(BaseModel):
     next_actions: list[str] = Field(default_factory=list)
     requires_packages: list[PackageRequirement] = Field(default_factory=list)
     profile_verified: bool = True
+    # False when a package the tool needs is taken from Packages/manifest.json that Unity has not resolved yet
+    # (after `package.add`, before the Editor rewrites packages-lock.json); `notes` then says so, and an available
+    # answer's `next_actions` carry the plain human step that lets Unity resolve it.
+    resolved_by_unity: bool = True
+    notes: list[str] = Field(default_factory=list)
 
     @classmethod
-    def ok(cls, requires: list[PackageRequirement] | None = None, *, profile_verified: bool = True) -> Availability:
-        return cls(available=True, requires_packages=requires or [], profile_verified=profile_verified)
+    def ok(cls, requires: list[PackageRequirement] | None = None, *, profile_verified: bool = True,
+           resolved_by_unity: bool = True, notes: list[str] | None = None,
+           next_actions: list[str] | None = None) -> Availability:
+        return cls(available=True, requires_packages=requires or [], profile_verified=profile_verified,
+                   resolved_by_unity=resolved_by_unity, notes=notes or [], next_actions=next_actions or [])
+
+    @classmethod
+    def merged(cls, answers: list[Availability]) -> Availability:
+        """Several available answers as one: every requirement, note and step; verified only if all are."""
+        requires: list[PackageRequirement] = []
+        notes: list[str] = []
+        steps: list[str] = []
+        for answer in answers:
+            requires.extend(answer.requires_packages)
+            notes.extend(n for n in answer.notes if n not in notes)
+            steps.extend(a for a in answer.next_actions if a not in steps)
+        return cls.ok(requires, profile_verified=all(a.profile_verified for a in answers),
+                      resolved_by_unity=all(a.resolved_by_unity for a in answers), notes=notes,
+                      next_actions=steps)
 
     @classmethod
     def unavailable(
@@ -70,12 +92,7 @@ def check_availability(pm: pluggy.PluginManager, spec: ToolSpec, owner: ToolOwne
     for answer in answers:
         if not answer.available:
             return answer
-    requires: list[PackageRequirement] = []
-    verified = True
-    for answer in answers:
-        requires.extend(answer.requires_packages)
-        verified = verified and answer.profile_verified
-    return Availability.ok(requires, profile_verified=verified)
+    return Availability.merged(answers)
 
 
 def static_requirements(pm: pluggy.PluginManager, spec: ToolSpec, owner: ToolOwner) -> list[PackageRequirement]:

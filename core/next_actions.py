@@ -22,6 +22,12 @@ def tool_command(tool: str, payload: dict[str, Any] | None = None, *, project: P
     return command
 
 
+def lfs_pull_command(project: Path | str, include: str | None = None) -> str:
+    """Fetch the content of Git LFS pointers in the repository that holds the project (one file, or all)."""
+    command = f"git -C {shlex.quote(str(project))} lfs pull"
+    return command + (f" --include {shlex.quote(include)}" if include else "")
+
+
 def parse_tool_command(action: str) -> dict[str, Any] | None:
     """The structured call `{tool, arguments}` behind a `unitycli tools run` next action, or None for other text."""
     try:

@@ -110,7 +110,11 @@ class CoreChecks:
             return None
         root = project.root
         if isinstance(manifest, UnityCliError):
-            return Availability.unavailable("E_MANIFEST_INVALID", manifest.message, [doctor_command(root)])
+            # The doctor only reports this again: say what changes it.
+            fix = (f"Update or reinstall {owner.distribution or owner.plugin} so it ships a valid extension manifest "
+                   "(or report the problem to its authors)")
+            return Availability.unavailable("E_MANIFEST_INVALID", manifest.message,
+                                            [*(manifest.next_actions or []), fix, doctor_command(root)])
         refused = core_api_refusal(manifest, root)
         if refused is not None:
             return refused

@@ -3,7 +3,7 @@
 Writes go through the transaction (so `--dry-run` shows the one-line diff) and through
 `unitycli.packages.manifest_edit`, which keeps Unity's key order and formatting. Unity resolves a changed
 manifest and rewrites packages-lock.json the next time the Editor opens the project; these tools never
-touch the lock, and their results say so.
+touch the lock, and their results say so. Availability follows the manifest at once (DESIGN §5.4).
 """
 
 from __future__ import annotations
@@ -19,6 +19,11 @@ from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 
 _LOCK_NOTE = ("Packages/packages-lock.json is unchanged: the Unity Editor resolves the new manifest and rewrites the "
               "lock when it next opens the project; until then availability checks report the lock's state.")
+# The schema default above is part of the contract snapshot; results carry the accurate note below.
+_RESOLVE_NOTE = ("Packages/packages-lock.json is unchanged: the Unity Editor resolves the new manifest and rewrites the "
+                 "lock when it next opens the project. Availability follows the manifest at once: a direct "
+                 "dependency's version is what Unity will resolve, reported as not yet resolved by Unity.")
+_UNCHANGED_NOTE = "Packages/manifest.json already had this value; nothing was written."
 
 
 class PackageListInput(ToolInput):
@@ -79,18 +84,26 @@ def _write(ctx, before: Manifest, after: Manifest) -> bool:
     return True
 
 
+def _note(changed: bool) -> str:
+    if not changed:
+        return _UNCHANGED_NOTE
+    return _RESOLVE_NOTE
+
+
 def package_add(ctx, request: PackageAddInput) -> PackageEditOutput:
     manifest = _read_manifest(ctx, request.expected_revision)
     previous = manifest.dependencies.get(request.name)
     changed = _write(ctx, manifest, manifest.with_dependency(request.name, request.version))
-    return PackageEditOutput(name=request.name, version=request.version, previous=previous, changed=changed)
+    return PackageEditOutput(name=request.name, version=request.version, previous=previous, changed=changed,
+                             note=_note(changed))
 
 
 def package_remove(ctx, request: PackageRemoveInput) -> PackageEditOutput:
     manifest = _read_manifest(ctx, request.expected_revision)
     previous = manifest.dependencies.get(request.name)
     changed = _write(ctx, manifest, manifest.without_dependency(request.name))
-    return PackageEditOutput(name=request.name, version=None, previous=previous, changed=changed)
+    return PackageEditOutput(name=request.name, version=None, previous=previous, changed=changed,
+                             note=_note(changed))
 
 
 @hookimpl

@@ -43,6 +43,11 @@ class ResolvedPackage(_Model):
     dependencies: dict[str, str] = Field(default_factory=dict)
     verifiable: bool = True
     reason: str | None = None
+    # False when Packages/packages-lock.json exists but Unity has not yet resolved this package's current state:
+    # the manifest changed its version, added it, or removed it while another package still needs it. The
+    # version is then the manifest's (what Unity will resolve) and `reason` says so. Kept out of JSON output and
+    # schemas (the contract snapshot); `reason` carries the same news to JSON readers.
+    resolved_by_unity: bool = Field(True, exclude=True)
 
 
 class ResolvedPackages(_Model):
@@ -53,10 +58,21 @@ class ResolvedPackages(_Model):
     certainty: Certainty
     packages: dict[str, ResolvedPackage]
     warnings: list[str] = Field(default_factory=list)
+    # Packages whose dependency lists are not known offline, so a package that is not listed may still arrive
+    # through them (every registry package of a project without a lock; a package added to or changed in the
+    # manifest since Unity last wrote the lock). Empty when every dependency is known. Not serialised.
+    unknown_dependencies_of: list[str] = Field(default_factory=list, exclude=True)
+    # Packages the lock still lists but Unity will drop when it next resolves (no longer in the manifest and no
+    # package needs them), with the version the lock had. Not serialised.
+    removed: dict[str, str] = Field(default_factory=dict, exclude=True)
 
     @property
     def transitive_known(self) -> bool:
-        """Whether a package that is not listed is really absent (True only with a lock)."""
+        """Whether a package that is not listed is really absent: every listed package's dependencies are known."""
+        return not self.unknown_dependencies_of
+
+    @property
+    def lock_usable(self) -> bool:
         return self.certainty == "lock"
 
     def get(self, name: str) -> ResolvedPackage | None:

@@ -1,9 +1,13 @@
 """What Unity packages a project really has, read offline from its own files (DESIGN §5.4).
 
-Sources, most trusted first: `Packages/packages-lock.json` (what Unity last resolved, including transitive
-packages), the package.json of embedded, `file:` and cached git packages, and `Packages/manifest.json` (what is
-requested). Without a usable lock (`"enableLockFile": false`, or no file) the answer is `manifest-only`: direct
-dependencies only, and a package that is not listed may still arrive transitively.
+Direct dependencies in `Packages/manifest.json` decide their version: Unity always resolves a direct dependency to
+the manifest's value, so after `package.add`/`package.remove` the answer changes at once, marked as not yet
+resolved by Unity (`resolved_by_unity=False`, a `reason` and a warning). `Packages/packages-lock.json` fills in the
+rest: transitive packages, git commits, builtin/embedded sources; a lock entry that nothing needs any more (removed
+from the manifest, no other package depends on it) is dropped, as Unity will drop it. Without a usable lock
+(`"enableLockFile": false`, or no file) the answer is `manifest-only`: direct dependencies, plus transitive ones
+found in the package.json dependency lists that can be read offline (embedded, `file:`, cached packages); a
+package that is not listed may still arrive through a package whose list is unknown.
 
 A lock file that exists but does not parse or has the wrong shape is an error (`E_PROJECT_FILE_UNREADABLE`), not
 a silent fall-back to the manifest. Falling back would report versions Unity did not resolve (transitive packages
@@ -21,7 +25,7 @@ from unitycli.errors import UnityCliError
 from unitycli.packages.lockfile import KNOWN_SOURCES, LockEntry, lock_entries
 from unitycli.packages.models import PackageSource, ResolvedPackage, ResolvedPackages
 from unitycli.packages.package_json import PackageJson, read_package_json
-from unitycli.packages.semver import is_semver
+from unitycli.packages.semver import compare_versions, is_semver
 from unitycli.unityfiles.jsonfiles import load_json_file
 from unitycli.unityfiles.project_version import read_project_version
 
@@ -29,6 +33,8 @@ MANIFEST = "Packages/manifest.json"
 LOCK = "Packages/packages-lock.json"
 _GIT_PREFIXES = ("git@", "git+", "git://", "ssh://")
 _REOPEN = "open the project in the Unity Editor once so it resolves packages and rewrites packages-lock.json"
+_MODULES = "com.unity.modules."
+_UNRESOLVED = "Unity has not resolved it yet (the Editor rewrites the lock when it next opens the project)"
 
 
 def is_git_url(value: str) -> bool:
@@ -49,6 +55,22 @@ def _manifest_dependencies(data: Any) -> dict[str, str]:
     return dict(deps)
 
 
+def _highest(versions: list[str]) -> str | None:
+    """The highest of some semver versions (Unity resolves a transitive package to the highest one requested)."""
+    if not versions or not all(is_semver(v) for v in versions):
+        return None
+    best = versions[0]
+    for version in versions[1:]:
+        if compare_versions(version, best) > 0:
+            best = version
+    return best
+
+
+def is_unity6_or_later(root: Path) -> bool:
+    """Whether the project is Unity 6 or later (its git cache folders cannot be tied to a commit)."""
+    return _is_unity6_or_later(root)
+
+
 def _is_unity6_or_later(root: Path) -> bool:
     """Unity 6 (6000.x) changed the PackageCache folder naming; an unreadable ProjectVersion.txt counts as older."""
     try:
@@ -66,6 +88,8 @@ class _Resolver:
         self.packages_dir = root / "Packages"
         self.warnings: list[str] = []
         self.unity6 = _is_unity6_or_later(root)
+        self.unknown_lists: set[str] = set()  # packages whose own dependency list is not known
+        self.removed: dict[str, str] = {}  # lock entries Unity will drop, with the version the lock had
 
     # --- helpers -------------------------------------------------------------------------------------------
     def _rel(self, path: Path) -> str:
@@ -168,10 +192,6 @@ class _Resolver:
                 reason=f"lock entry with source {entry.source!r} and version {entry.version!r} is not understood",
                 **common,
             )
-        stale = self._stale(entry, requested)
-        if stale:
-            self.warnings.append(stale)
-            package = package.model_copy(update={"verifiable": False, "reason": stale})
         return package
 
     @staticmethod
@@ -221,6 +241,147 @@ class _Resolver:
             found[name] = self._on_disk(name, folder, source="embedded", direct=False)
         return found
 
+    # --- the manifest changed since Unity wrote the lock ----------------------------------------------------
+    def changed(self, entry: LockEntry, requested: str) -> ResolvedPackage:
+        """A direct dependency whose manifest value differs from the lock: Unity will resolve the manifest's."""
+        note = (f"{entry.name}: {MANIFEST} requests {requested!r} and {LOCK} still has {entry.version!r}; "
+                f"{_UNRESOLVED}")
+        self.warnings.append(note)
+        if is_semver(requested) and entry.source in ("registry", "builtin"):
+            # Same source, another version: the lock's dependency list is the old version's, the best known.
+            self.unknown_lists.add(entry.name)
+            return ResolvedPackage(name=entry.name, requested=requested, version=requested, source=entry.source,
+                                   depth=entry.depth, direct=True, url=entry.url, dependencies=entry.dependencies,
+                                   reason=note, resolved_by_unity=False)
+        package = self.from_manifest(entry.name, requested)
+        if not self._list_known(package):
+            self.unknown_lists.add(entry.name)
+        reason = note if package.verifiable else f"{note}; {package.reason}"
+        return package.model_copy(update={"depth": entry.depth, "reason": reason, "resolved_by_unity": False})
+
+    def added(self, name: str, requested: str) -> ResolvedPackage:
+        """A direct dependency the lock does not list yet (added by `package.add` or by hand)."""
+        note = f"{name}: listed in {MANIFEST} but not in {LOCK}; {_UNRESOLVED}"
+        self.warnings.append(note)
+        package = self.from_manifest(name, requested)
+        if not self._list_known(package):
+            self.unknown_lists.add(name)
+        reason = note if package.verifiable else f"{note}; {package.reason}"
+        return package.model_copy(update={"reason": reason, "resolved_by_unity": False})
+
+    @staticmethod
+    def _list_known(package: ResolvedPackage) -> bool:
+        """Whether the package's own dependency list is known: read from its package.json on disk, or a builtin
+        module (modules depend only on other modules)."""
+        if package.name.startswith(_MODULES):
+            return True
+        return package.path is not None and package.verifiable
+
+    def prune(self, packages: dict[str, ResolvedPackage], entries: dict[str, LockEntry],
+              requested: dict[str, str], embedded: dict[str, ResolvedPackage]) -> dict[str, ResolvedPackage]:
+        """Drop lock entries nothing needs any more, as Unity will; re-read ones that stopped being direct."""
+        roots = [n for n in packages if n in requested or n in embedded]
+        reached: set[str] = set()
+        needed_by: dict[str, dict[str, str]] = {}
+        stack = list(roots)
+        while stack:
+            name = stack.pop()
+            if name in reached or name not in packages:
+                continue
+            reached.add(name)
+            for dep, version in packages[name].dependencies.items():
+                needed_by.setdefault(dep, {})[name] = version
+                stack.append(dep)
+        kept: dict[str, ResolvedPackage] = {}
+        for name, package in packages.items():
+            entry = entries.get(name)
+            if name not in reached:
+                version = entry.version if entry else package.version
+                self.removed[name] = version or "?"
+                gone = (f"it is no longer in {MANIFEST} and no other package needs it"
+                        if entry is None or entry.depth == 0 else "no package that needs it is left")
+                self.warnings.append(
+                    f"{name}: {LOCK} still lists {version!r}, but {gone}; Unity removes it when it next resolves "
+                    "the project")
+                continue
+            if entry is not None and entry.depth == 0 and name not in requested and entry.source != "embedded":
+                package = self._no_longer_direct(package, entry, needed_by.get(name, {}))
+            kept[name] = package
+        return kept
+
+    def _no_longer_direct(self, package: ResolvedPackage, entry: LockEntry,
+                          needers: dict[str, str]) -> ResolvedPackage:
+        """Removed from the manifest but still a dependency of another package: Unity resolves the highest
+        version the remaining dependents ask for."""
+        who = ", ".join(f"{n} needs {v}" for n, v in sorted(needers.items()))
+        note = (f"{entry.name}: no longer in {MANIFEST} but still a dependency ({who}); {_UNRESOLVED}")
+        self.warnings.append(note)
+        update: dict[str, Any] = {"direct": False, "requested": None, "resolved_by_unity": False}
+        highest = _highest(list(needers.values()))
+        if entry.source in ("registry", "builtin") and highest is not None:
+            update["version"] = highest
+        if package.verifiable:
+            update["reason"] = note
+        return package.model_copy(update=update)
+
+    # --- without a lock: transitive packages from the dependency lists we can read ----------------------------
+    def cached_registry(self, package: ResolvedPackage) -> ResolvedPackage:
+        """A registry package's dependency list from its Library/PackageCache folder, when the Editor left one for
+        exactly this version (`<name>@<version>` before Unity 6, `<name>@<fingerprint>` since)."""
+        if package.version is None or package.name.startswith(_MODULES) or package.path is not None:
+            return package
+        cache = self.root / "Library" / "PackageCache"
+        if not cache.is_dir():
+            return package
+        for folder in sorted(cache.glob(f"{package.name}@*")):
+            pj = read_package_json(folder, self._rel(folder))
+            if pj.reason is None and pj.name == package.name and pj.version == package.version:
+                return package.model_copy(update={"path": self._rel(folder), "dependencies": pj.dependencies})
+        return package
+
+    def transitive(self, packages: dict[str, ResolvedPackage]) -> dict[str, ResolvedPackage]:
+        """Add packages that arrive only as dependencies, where the lists that bring them are known."""
+        packages = {name: self.cached_registry(p) for name, p in packages.items()}
+        requests: dict[str, dict[str, str]] = {}
+        stack = [n for n, p in packages.items() if self._list_known(p)]
+        seen: set[str] = set()
+        while stack:
+            name = stack.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            for dep, version in packages[name].dependencies.items():
+                if dep in packages and dep not in requests:
+                    continue
+                requests.setdefault(dep, {})[name] = version
+                highest = _highest(list(requests[dep].values()))
+                if dep in packages and packages[dep].version == highest:
+                    continue
+                found = self.cached_registry(ResolvedPackage(
+                    name=dep, version=highest, direct=False,
+                    source="builtin" if dep.startswith(_MODULES) else "unknown"))
+                packages[dep] = found
+                if self._list_known(found):
+                    seen.discard(dep)
+                    stack.append(dep)
+        self.unknown_lists.update(n for n, p in packages.items() if not self._list_known(p))
+        for dep, needers in requests.items():
+            who = ", ".join(f"{n} needs {v}" for n, v in sorted(needers.items()))
+            package = packages[dep]
+            unknown = sorted(n for n in self.unknown_lists if n != dep)
+            if package.version is None:
+                reason = f"not in {MANIFEST}; {who}, and these are not all semver versions"
+                packages[dep] = package.model_copy(update={"verifiable": False, "reason": reason})
+            elif unknown and not dep.startswith(_MODULES):
+                reason = (f"not in {MANIFEST}; {who}, but the dependency lists of {', '.join(unknown[:5])}"
+                          f"{' and others' if len(unknown) > 5 else ''} are unknown without {LOCK}, so Unity may "
+                          f"resolve a higher version")
+                packages[dep] = package.model_copy(update={"verifiable": False, "reason": reason})
+            else:
+                packages[dep] = package.model_copy(
+                    update={"reason": f"not in {MANIFEST}; {who} (version from those dependency lists)"})
+        return packages
+
     # --- the whole project ---------------------------------------------------------------------------------
     def run(self) -> ResolvedPackages:
         manifest = load_json_file(self.root / MANIFEST, MANIFEST).data
@@ -235,22 +396,23 @@ class _Resolver:
         if lock_enabled and lock_present:
             entries = lock_entries(load_json_file(lock_path, LOCK).data, LOCK)
             for name, entry in entries.items():
-                packages[name] = self.from_lock(entry, requested.get(name))
+                wanted = requested.get(name)
+                if self._stale(entry, wanted):
+                    packages[name] = self.changed(entry, wanted or "")
+                else:
+                    packages[name] = self.from_lock(entry, wanted)
             for name, value in requested.items():
                 if name not in packages:
-                    message = (
-                        f"{name}: listed in {MANIFEST} but not in {LOCK}; the lock is older than the manifest"
-                    )
-                    self.warnings.append(message)
-                    packages[name] = self.from_manifest(name, value).model_copy(
-                        update={"verifiable": False, "reason": message}
-                    )
+                    packages[name] = self.added(name, value)
             for name, package in embedded.items():
                 if name not in packages:
-                    self.warnings.append(f"{name}: embedded in {package.path} but not in {LOCK}")
-                    packages[name] = package.model_copy(
-                        update={"verifiable": False, "reason": f"embedded package missing from {LOCK}"}
-                    )
+                    # Unity uses an embedded folder whatever the lock says; its package.json gives the version.
+                    note = f"{name}: embedded in {package.path} but not in {LOCK}; {_UNRESOLVED}"
+                    self.warnings.append(note)
+                    packages[name] = package.model_copy(update={
+                        "reason": note if package.verifiable else f"{note}; {package.reason}",
+                        "resolved_by_unity": False})
+            packages = self.prune(packages, entries, requested, embedded)
             certainty = "lock"
         else:
             if lock_present:
@@ -269,6 +431,7 @@ class _Resolver:
                 packages[name] = package.model_copy(
                     update={"requested": requested.get(name), "direct": name in requested}
                 )
+            packages = self.transitive(packages)
             certainty = "manifest-only"
 
         return ResolvedPackages(
@@ -277,6 +440,8 @@ class _Resolver:
             certainty=certainty,
             packages=packages,
             warnings=self.warnings,
+            unknown_dependencies_of=sorted(self.unknown_lists),
+            removed=self.removed,
         )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.scene.tree import SceneModel, SceneNode
 
 _FILE_ID = re.compile(r"^&?-?[0-9]+$")
@@ -35,7 +36,7 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
         raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject or prefab instance &{file_id}",
                             details={"file": name, "gameObject": str(target),
                                      "didYouMean": [_candidate(owner)] if owner is not None else []},
-                            next_actions=hint + [f"unitycli tools run scene.hierarchy --input '{{\"file\": \"{name}\"}}'"])
+                            next_actions=hint + [tool_command("scene.hierarchy", {"file": name})])
     path = str(target).strip().strip("/")
     hits = [node for node in model.walk() if node.path == path]
     if len(hits) == 1:
@@ -49,9 +50,8 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
     near = [_candidate(n) for n in model.walk() if n.name == leaf or n.name.lower() == leaf.lower()][:10]
     raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject at {path!r}",
                         details={"file": name, "gameObject": path, "didYouMean": near},
-                        next_actions=[f"unitycli tools run gameobject.find --input "
-                                      f"'{{\"file\": \"{name}\", \"name\": \"*{leaf}*\"}}'",
-                                      f"unitycli tools run scene.hierarchy --input '{{\"file\": \"{name}\"}}'"])
+                        next_actions=[tool_command("gameobject.find", {"file": name, "name": f"*{leaf}*"}),
+                                      tool_command("scene.hierarchy", {"file": name})])
 
 
 def instance_unsupported(node: SceneNode, why: str) -> UnityCliError:

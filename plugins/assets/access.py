@@ -22,7 +22,7 @@ from pydantic import Field, model_validator
 
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
-from unitycli.plugins.assets.commands import tool_command
+from unitycli.next_actions import tool_command
 from unitycli.plugins.assets.inventory import list_assets
 from unitycli.toolspec import ToolInput
 from unitycli.transaction import resolve_inside
@@ -63,7 +63,7 @@ def project_path(ctx: Any, path: str, *, meta_ok: bool = False) -> str:
     resolve_inside(Path(ctx.project.root), text)  # E_PATH_OUTSIDE_PROJECT before any other judgement
     if not meta_ok and text.lower().endswith(".meta"):
         raise invalid_path(path, "name the asset, not its .meta file; the .meta always goes with its asset",
-                           [tool_command(ctx, "asset.info", {"path": text[:-len(".meta")]})])
+                           [tool_command("asset.info", {"path": text[:-len(".meta")]}, project=ctx.project.root)])
     return text
 
 
@@ -109,17 +109,17 @@ def close_matches(index: ProjectIndex, root: Path, path: str) -> list[str]:
 def not_found(ctx: Any, index: ProjectIndex, path: str) -> UnityCliError:
     """`E_ASSET_NOT_FOUND` with the closest assets in details and, as next actions, commands that find them."""
     matches = close_matches(index, Path(ctx.project.root), path)
-    actions = [tool_command(ctx, "asset.info", {"path": match}) for match in matches[:3]]
+    actions = [tool_command("asset.info", {"path": match}, project=ctx.project.root) for match in matches[:3]]
     stem = PurePosixPath(PurePosixPath(path).name).stem
     glob = f"*{stem}*"
     if matches and not any(ch in stem for ch in "*?[]") and any(
             fnmatch.fnmatchcase(PurePosixPath(m).name.lower(), glob.lower()) for m in matches):
-        actions.append(tool_command(ctx, "asset.find", {"name": glob}))
+        actions.append(tool_command("asset.find", {"name": glob}, project=ctx.project.root))
     if not matches:
         parent = PurePosixPath(path).parent.as_posix()
         while parent not in (".", "") and not ctx.transaction.exists(parent):
             parent = PurePosixPath(parent).parent.as_posix()
-        actions.append(tool_command(ctx, "asset.find", {"folder": parent} if parent not in (".", "") else None))
+        actions.append(tool_command("asset.find", {"folder": parent} if parent not in (".", "") else None, project=ctx.project.root))
     return UnityCliError("E_ASSET_NOT_FOUND", f"{path} does not exist in the project (nor its .meta)"
                          + (f"; closest: {', '.join(matches)}" if matches else ""),
                          details={"path": path, "closeMatches": matches}, next_actions=actions)
@@ -133,7 +133,7 @@ def resolve_target(ctx: Any, index: ProjectIndex, target: AssetTarget) -> str:
         if not paths:
             raise UnityCliError("E_ASSET_NOT_FOUND", f"no .meta in the project has guid {guid}",
                                 details={"guid": guid},
-                                next_actions=[tool_command(ctx, "asset.validate", {"kinds": ["missing-guid"]})])
+                                next_actions=[tool_command("asset.validate", {"kinds": ["missing-guid"]}, project=ctx.project.root)])
         return paths[0]
     assert target.path is not None
     path = project_path(ctx, target.path)
@@ -160,7 +160,7 @@ def external_path(ctx: Any, index: ProjectIndex, path: str) -> Path | None:
                                 details={"path": path, "projectRoot": str(ctx.project.root),
                                          "reason": "a symlink leads outside the local package",
                                          "resolved": str(resolved)},
-                                next_actions=[tool_command(ctx, "asset.find", {"folder": root.logical})])
+                                next_actions=[tool_command("asset.find", {"folder": root.logical}, project=ctx.project.root)])
         return real
     return None
 

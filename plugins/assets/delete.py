@@ -16,9 +16,9 @@ from pydantic import Field
 
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
+from unitycli.next_actions import lfs_pull_command, tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.access import MAX_SUGGESTIONS, AssetTarget
-from unitycli.plugins.assets.commands import lfs_pull_command, tool_command
 from unitycli.plugins.assets.folders import remove_emptied
 from unitycli.plugins.assets.unscanned import SkippedFile, skipped_files
 from unitycli.toolspec import ToolOutput
@@ -66,8 +66,8 @@ def _listed(paths: list[str]) -> str:
 def _refuse(ctx: Any, request: AssetDeleteInput, path: str, referrers: list[ReferrerOfDeleted],
             skipped: list[SkippedFile]) -> None:
     """Raise when deleting would leave references dangling, or when that cannot be ruled out."""
-    forced = tool_command(ctx, "asset.delete", {"path": path, "force": True} | (
-        {"expectedRevision": request.expected_revision} if request.expected_revision else {}))
+    forced = tool_command("asset.delete", {"path": path, "force": True} | (
+        {"expectedRevision": request.expected_revision} if request.expected_revision else {}), project=ctx.project.root)
     unscanned = [s.model_dump(by_alias=True) for s in skipped]
     if referrers:
         shown = sorted({r.path for r in referrers})
@@ -77,11 +77,11 @@ def _refuse(ctx: Any, request: AssetDeleteInput, path: str, referrers: list[Refe
             "E_ASSET_REFERENCED", f"{path} is referenced by {len(shown)} file(s): {_listed(shown)}",
             details={"path": path, "referrers": [r.model_dump(by_alias=True) for r in referrers]}
             | ({"referencedAssets": assets} if assets != [path] else {}) | ({"skipped": unscanned} if skipped else {}),
-            next_actions=[tool_command(ctx, "asset.references", {"path": asset}) for asset in assets[:MAX_SUGGESTIONS]]
+            next_actions=[tool_command("asset.references", {"path": asset}, project=ctx.project.root) for asset in assets[:MAX_SUGGESTIONS]]
             + [forced])
     if skipped:
         shown = [s.path for s in skipped]
-        pull = [lfs_pull_command(ctx)] if any(s.reason == "lfs-pointer" for s in skipped) else []
+        pull = [lfs_pull_command(ctx.project.root)] if any(s.reason == "lfs-pointer" for s in skipped) else []
         raise UnityCliError(
             "E_ASSET_REFERENCES_UNVERIFIABLE",
             f"{path} may still be referenced: {len(shown)} file(s) could not be scanned for references: "

@@ -18,8 +18,8 @@ from pydantic import Field
 
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
+from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
-from unitycli.plugins.assets.commands import tool_command
 from unitycli.plugins.assets.folders import make_tree, remove_emptied
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import resolve_inside
@@ -138,10 +138,10 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
                     "E_ASSET_OUTPUT_EXISTS", f"{clash} already exists; {reason}",
                     details={"path": source, "destination": destination, "existing": clash,
                              "existingGuid": existing.guid if existing else None},
-                    next_actions=[tool_command(ctx, "asset.references", {"path": clash}),
-                                  tool_command(ctx, "asset.move", {"path": source, "destination": destination,
-                                                                   "overwrite": True})]
-                    if clash_folder == folder else [tool_command(ctx, "asset.references", {"path": clash})])
+                    next_actions=[tool_command("asset.references", {"path": clash}, project=ctx.project.root),
+                                  tool_command("asset.move", {"path": source, "destination": destination,
+                                                                   "overwrite": True}, project=ctx.project.root)]
+                    if clash_folder == folder else [tool_command("asset.references", {"path": clash}, project=ctx.project.root)])
             result.replaced = ReplacedAsset(path=clash, guid=existing.guid if existing else None,
                                             referrers=len(index.referrers(existing.guid)) if existing else 0)
             _remove(ctx, clash, clash_folder)

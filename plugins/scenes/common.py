@@ -7,8 +7,6 @@ tool needs a name for a GUID.
 
 from __future__ import annotations
 
-import json
-import shlex
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +14,7 @@ from pydantic import Field
 
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
+from unitycli.next_actions import tool_command
 from unitycli.scene import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
@@ -139,12 +138,6 @@ class Names:
         self.close()
 
 
-def run_command(ctx: Any, tool: str, data: dict[str, Any]) -> str:
-    """A complete `unitycli tools run` command line for `tool` on this project, ready to paste into a shell."""
-    root = shlex.quote(str(ctx.project.root))
-    return f"unitycli tools run {tool} --project {root} --input {shlex.quote(json.dumps(data, ensure_ascii=False))}"
-
-
 def find_named_component(ctx: Any, tool: str, request: ToolInput, model: SceneModel, node: SceneNode,
                          names: Names) -> ComponentRef:
     """`find_component` for `request.component`; when the answer is unknown because the GameObject has scripts
@@ -157,10 +150,10 @@ def find_named_component(ctx: Any, tool: str, request: ToolInput, model: SceneMo
             raise
         data = request.model_dump(mode="json", by_alias=True, exclude_unset=True)
         guids = [u["scriptGuid"] for u in unnamed]
-        exc.next_actions = [run_command(ctx, tool, {**data, "component": u["scriptGuid"] if guids.count(
-            u["scriptGuid"]) == 1 else str(u["fileID"])}) for u in unnamed]
-        exc.next_actions.append(run_command(ctx, "gameobject.get", {"file": model.file.name,
-                                                                     "gameObject": node.file_id}))
+        exc.next_actions = [tool_command(tool, {**data, "component": u["scriptGuid"] if guids.count(
+            u["scriptGuid"]) == 1 else str(u["fileID"])}, project=ctx.project.root) for u in unnamed]
+        exc.next_actions.append(tool_command("gameobject.get", {"file": model.file.name,
+                                                                     "gameObject": node.file_id}, project=ctx.project.root))
         raise
 
 
@@ -173,7 +166,7 @@ def component_summary(comp: ComponentRef) -> ComponentSummary:
 def _unreadable(path: str, message: str, details: dict[str, Any]) -> UnityCliError:
     return UnityCliError("E_FILE_FORMAT_UNSUPPORTED", message if path in message else f"{path}: {message}",
                          details=details, next_actions=[
-                             f"unitycli tools run project.format-check --input '{{\"path\": \"{path}\"}}'",
+                             tool_command("project.format-check", {"path": path}),
                              "Open and save the file in the Unity Editor, then retry"])
 
 

@@ -15,8 +15,9 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
-from unitycli.plugins.scenes.common import COMPONENT_DESCRIPTION, Names, open_model, run_command
+from unitycli.plugins.scenes.common import COMPONENT_DESCRIPTION, Names, open_model
 from unitycli.scene import (
     OBJECT_FILE_SUFFIXES,
     ComponentRef,
@@ -164,4 +165,4 @@ def _unresolved(ctx: Any, request: FindInput, unnamed: list[ComponentRef]) -> Un
         message=(f"matches may be missing: {count} {have} whose class cannot be named offline (the .cs is not in "
                  f"the project, e.g. it comes from a package), so {request.component!r} may be among them; search "
                  f"by script GUID instead"),
-        search_by_guid=[run_command(ctx, TOOL, {**data, "component": guid}) for guid in guids])
+        search_by_guid=[tool_command(TOOL, {**data, "component": guid}, project=ctx.project.root) for guid in guids])

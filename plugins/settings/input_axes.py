@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.settings.settings_file import (
     SettingsFile,
@@ -174,12 +175,12 @@ def _find(nodes: list[Mapping], name: str, index: int | None) -> int:
         raise UnityCliError(
             "E_PROJECT_INPUT_AXIS_NOT_FOUND", f"no input axis named {name!r}{where}",
             details={"name": name, "index": index, "indexesWithName": matches, "axes": known},
-            next_actions=[f"unitycli tools run project.get-input-settings --input '{{\"name\": \"{name}\"}}'"])
+            next_actions=[tool_command("project.get-input-settings", {"name": name})])
     if len(matches) > 1:
         raise UnityCliError(
             "E_PROJECT_INPUT_AXIS_AMBIGUOUS", f"{len(matches)} input axes are named {name!r}; give the index too",
             details={"name": name, "indexes": matches},
-            next_actions=[f"unitycli tools run project.get-input-settings --input '{{\"name\": \"{name}\"}}'"])
+            next_actions=[tool_command("project.get-input-settings", {"name": name})])
     return matches[0]
 
 

@@ -90,3 +90,15 @@ def fake_extension(site: Path, ext_id: str, tools: list[str], manifest: str | No
     if manifest is not None:
         body += MANIFEST_HOOK.format(manifest=textwrap.dedent(manifest))
     return make_dist(site, dist or f"unitycli-{ext_id}", f"{ext_id.replace('-', '_')}_ext", body, entry_name=ext_id)
+
+
+def installed_ids() -> set[str]:
+    """Ids of the extensions installed in the environment under test (CI installs every one this repo ships)."""
+    from unitycli.extensions.installed import installed_extensions
+
+    return {e.id for e in installed_extensions()}
+
+
+def status_if_installed(ext_id: str) -> str:
+    """The `extensions list`/`init` status an extension of the catalog has here: active or not-installed."""
+    return "active" if ext_id in installed_ids() else "not-installed"

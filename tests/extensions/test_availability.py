@@ -39,7 +39,7 @@ def test_minigolf_has_another_version_named_in_the_reason(fakepb, tmp_path):
     assert "com.unity.probuilder@5.2.2" in d.unavailable_reason
     assert "com.unity.probuilder@6.0.4 (registry)" in d.unavailable_reason
     assert d.next_actions[0] == (f"unitycli tools run package.add --project {root} --input "
-                                 """'{"name":"com.unity.probuilder","version":"5.2.2"}'""")
+                                 """'{"name": "com.unity.probuilder", "version": "5.2.2"}'""")
 
 
 def test_project_without_the_package_is_missing_with_the_exact_package_add(fakepb, tmp_path):
@@ -50,7 +50,7 @@ def test_project_without_the_package_is_missing_with_the_exact_package_add(fakep
     assert d.unavailable_reason == ("fakepb.mesh-count needs com.unity.probuilder@5.2.2; the project has none "
                                     "(not in Packages/packages-lock.json)")
     assert d.next_actions == [
-        f"""unitycli tools run package.add --project {root} --input '{{"name":"com.unity.probuilder","version":"5.2.2"}}'""",
+        f"""unitycli tools run package.add --project {root} --input '{{"name": "com.unity.probuilder", "version": "5.2.2"}}'""",
         f"unitycli extensions doctor --project {root}",
     ]
 
@@ -144,7 +144,7 @@ def test_extension_without_its_own_manifest_uses_the_core_catalog(site, tmp_path
     assert _describe(copy_project("minigolf", tmp_path / "a"), "probuilder.list-meshes").available is True
     d = _describe(copy_project(BITESIZE_CLIENT_DRIVEN, tmp_path / "b"), "probuilder.list-meshes")
     assert d.unavailable_code == "E_EXTENSION_DEPENDENCY_MISSING"
-    assert '"version":"6.0.4"' in d.next_actions[0]  # the newest verified version
+    assert '"version": "6.0.4"' in d.next_actions[0]  # the newest verified version
 
 
 def test_invalid_packaged_manifest_blocks_the_extension(site, tmp_path):

@@ -7,7 +7,14 @@ from importlib.metadata import distribution
 
 import pytest
 
-from tests.extensions.helpers import PROBUILDER_5_2_2, TESTEXT, copy_project, fake_extension
+from tests.extensions.helpers import (
+    PROBUILDER_5_2_2,
+    TESTEXT,
+    copy_project,
+    fake_extension,
+    installed_ids,
+    status_if_installed,
+)
 from unitycli.cli.main import run
 from unitycli.extensions import pip
 from unitycli.extensions.lock import LOCK, LockEntry, read_lock, render_lock
@@ -26,9 +33,9 @@ def test_init_maps_chicken_defense_packages_to_extensions(tmp_path):
     result = env["result"]
     assert [(e["id"], e["status"], e["packages"][0]["projectHas"], e["packages"][0]["state"])
             for e in result["extensions"]] == [
-        ("cinemachine", "not-installed", "2.9.7", "verified"),
+        ("cinemachine", status_if_installed("cinemachine"), "2.9.7", "verified"),
         ("probuilder", "active", "5.2.2", "verified"),  # extensions/probuilder is installed with the repo
-        ("urp", "not-installed", "14.0.9", "verified"),
+        ("urp", status_if_installed("urp"), "14.0.9", "verified"),
     ]
     assert result["notApplicable"] == ["hdrp", "vfx"]
     assert not (root / ".unitycli").exists()  # --check writes nothing
@@ -48,7 +55,9 @@ def test_init_writes_unitycli_folder_lock_and_skill_file(tmp_path):
     lock = (root / LOCK).read_text()
     assert '[extensions.probuilder]\ndistribution = "unitycli-probuilder"' in lock
     # Only installed extensions are recorded: an entry nobody can install would fail every doctor run.
-    assert "[extensions.cinemachine]" not in lock and "[extensions.urp]" not in lock and "hdrp" not in lock
+    for ext_id in ("cinemachine", "urp"):
+        assert (f"[extensions.{ext_id}]" in lock) == (ext_id in installed_ids()), ext_id
+    assert "hdrp" not in lock  # minigolf has no HDRP
     skill = (root / ".claude" / "skills" / "unitycli" / "SKILL.md").read_text()
     assert skill.startswith("---\nname: unitycli\n")
     assert "- `package.add`: Add a Unity package to Packages/manifest.json, or change its version." in skill
@@ -81,7 +90,7 @@ def test_extensions_list_joins_catalog_installed_and_project(site, tmp_path):
                                            "versions": ["5.2.2"], "projectHas": "6.0.4", "verified": False}]
     assert by_id["probuilder"]["status"] == "active"
     assert by_id["probuilder"]["packages"][0]["verified"] is True
-    assert by_id["urp"]["status"] == "not-installed"
+    assert by_id["urp"]["status"] == status_if_installed("urp")
 
 
 def test_extensions_list_reports_load_errors_and_disabled(site, monkeypatch):
@@ -178,21 +187,21 @@ def test_remove_takes_an_extension_out_of_the_lock(tmp_path):
 def test_sync_dry_run_reports_drift(tmp_path):
     root = copy_project("chicken-defense", tmp_path)
     cli(root, "init")
-    want(root, "cinemachine", "urp")
+    want(root, "acme", "zeta")  # a team's own extensions, not installed here
     code, env = cli(root, "extensions", "sync", "--dry-run")
     assert code == 0, env
-    assert [(i["id"], i["drift"], i["action"]) for i in env["result"]["items"]] == [
-        ("cinemachine", ["not installed"], "planned"), ("probuilder", [], "none"),
-        ("urp", ["not installed"], "planned")]
+    items = {i["id"]: (i["drift"], i["action"]) for i in env["result"]["items"]}
+    assert (items["acme"], items["probuilder"], items["zeta"]) == (
+        (["not installed"], "planned"), ([], "none"), (["not installed"], "planned"))
 
 
 def test_sync_failure_keeps_the_lock(tmp_path, monkeypatch):
     root = copy_project("chicken-defense", tmp_path)
     cli(root, "init")
-    want(root, "urp")
+    want(root, "acme")
     wheels = tmp_path / "wheels"
     wheels.mkdir()
-    (wheels / "unitycli_urp-0.1.0-py3-none-any.whl").write_bytes(b"")  # pip is mocked: never opened
+    (wheels / "unitycli_acme-0.1.0-py3-none-any.whl").write_bytes(b"")  # pip is mocked: never opened
     with (root / ".unitycli" / "config.toml").open("a") as config:
         config.write('\n[sources]\nwheelhouse = "../wheels"\n')
     before = (root / LOCK).read_bytes()
@@ -206,7 +215,7 @@ def test_sync_failure_keeps_the_lock(tmp_path, monkeypatch):
     code, env = cli(root, "extensions", "sync")
     assert env["error"]["code"] == "E_EXTENSION_INSTALL_FAILED"
     assert calls[0][:4] == ["install", "--no-index", "--find-links", str(wheels)]
-    assert calls[0][-1] == "unitycli-urp==0.1.0"
+    assert calls[0][-1] == "unitycli-acme==0.1.0"
     assert (root / LOCK).read_bytes() == before
 
 

@@ -178,9 +178,16 @@ def test_local_package_without_package_json_is_unverifiable(tmp_path):
     assert cm.reason == "../../com.unity.cinemachine/package.json not found"
 
 
-def test_depth_zero_lock_entry_missing_from_manifest_is_not_direct():
-    legacy = _pkg("com.unity.cinemachine/Projects/URP", "com.unity.xr.legacyinputhelpers")
-    assert (legacy.version, legacy.depth, legacy.direct, legacy.requested) == ("2.1.12", 0, False, None)
+def test_depth_zero_lock_entry_nothing_needs_is_dropped_as_removed():
+    # The lock lists com.unity.xr.legacyinputhelpers (and com.unity.modules.vr, which only it needs) at depth 0, but
+    # the manifest no longer does and no package depends on it: the shape `package.remove` leaves behind. Unity drops
+    # such entries when it next resolves, so they are not reported as present; the warning says why.
+    resolved = resolve_packages(fixture_project("com.unity.cinemachine/Projects/URP"))
+    assert "com.unity.xr.legacyinputhelpers" not in resolved.packages
+    assert resolved.removed == {"com.unity.xr.legacyinputhelpers": "2.1.12", "com.unity.modules.vr": "1.0.0"}
+    assert any(w.startswith("com.unity.xr.legacyinputhelpers: Packages/packages-lock.json still lists '2.1.12', "
+                            "but it is no longer in Packages/manifest.json") for w in resolved.warnings)
+    assert resolved.transitive_known is True
 
 
 def test_hdrp_samples_vfx_graph_arrives_transitively():
@@ -214,8 +221,11 @@ def test_every_fixture_project_resolves_and_agrees_with_its_files():
         lock_file = project / "Packages/packages-lock.json"
         if resolved.certainty == "lock":
             lock = json.loads(lock_file.read_text())["dependencies"]
-            assert list(resolved.packages) == list(lock), project
+            assert list(resolved.packages) == [n for n in lock if n not in resolved.removed], project
+            assert set(resolved.removed) <= set(lock) - set(requested), project
             for name, entry in lock.items():
+                if name in resolved.removed:
+                    continue
                 package = resolved.packages[name]
                 assert (package.depth, package.source) == (entry["depth"], entry["source"]), (project, name)
                 assert package.verifiable == (entry["source"] != "git"), (project, name)
@@ -283,7 +293,8 @@ def test_git_package_without_lock_is_unverifiable(tmp_path):
     )
 
 
-def test_lock_older_than_manifest_makes_the_package_unverifiable(tmp_path):
+def test_lock_older_than_manifest_takes_the_manifest_version_not_yet_resolved(tmp_path):
+    # Unity resolves a direct dependency to the manifest's value, so the manifest wins over a stale lock (§5.4).
     project = _copy_package_files(fixture_project("chicken-defense"), tmp_path)
     manifest = project / "Packages/manifest.json"
     manifest.write_text(
@@ -292,11 +303,15 @@ def test_lock_older_than_manifest_makes_the_package_unverifiable(tmp_path):
     resolved = resolve_packages(project)
     probuilder = resolved.packages["com.unity.probuilder"]
     message = (
-        "com.unity.probuilder: Packages/manifest.json requests '5.2.3' but Packages/packages-lock.json has "
-        "'5.2.2'; the lock is older than the manifest"
+        "com.unity.probuilder: Packages/manifest.json requests '5.2.3' and Packages/packages-lock.json still has "
+        "'5.2.2'; Unity has not resolved it yet (the Editor rewrites the lock when it next opens the project)"
     )
-    assert (probuilder.version, probuilder.verifiable, probuilder.reason) == ("5.2.2", False, message)
+    assert (probuilder.version, probuilder.verifiable, probuilder.reason) == ("5.2.3", True, message)
+    assert (probuilder.source, probuilder.direct, probuilder.resolved_by_unity) == ("registry", True, False)
     assert resolved.warnings == [message]
+    # Its dependency list is the old version's, so an absent package might still arrive through it.
+    assert resolved.unknown_dependencies_of == ["com.unity.probuilder"]
+    assert "resolvedByUnity" not in resolved.model_dump(by_alias=True)["packages"]["com.unity.probuilder"]
 
 
 # --- broken input ----------------------------------------------------------------------------------------------

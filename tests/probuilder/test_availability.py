@@ -33,7 +33,7 @@ def test_without_probuilder_every_tool_is_missing_with_the_exact_package_add(tmp
     _require_extension()
     root = copy_project(BITESIZE_CLIENT_DRIVEN, tmp_path)
     add = (f"unitycli tools run package.add --project {root} --input "
-           """'{"name":"com.unity.probuilder","version":"6.0.4"}'""")
+           """'{"name": "com.unity.probuilder", "version": "6.0.4"}'""")
     for tool in TOOLS:
         d = _describe(root, tool)
         assert (d.available, d.unavailable_code) == (False, "E_EXTENSION_DEPENDENCY_MISSING")

@@ -28,6 +28,7 @@ from unitycli.api import (
     open_for_read,
     open_for_write,
     resolve_file,
+    tool_command,
 )
 from unitycli_probuilder import ids
 
@@ -112,7 +113,7 @@ def find_mesh(ctx: Any, file: str, spec: str | int, *, expected_revision: str | 
         "E_PROBUILDER_MESH_NOT_FOUND",
         f"GameObject {node.path!r} in {loaded.path} has no ProBuilderMesh",
         details={"file": loaded.path, "gameObject": spec, "meshesInFile": [s.path for s in sites]},
-        next_actions=[f"unitycli tools run probuilder.list-meshes --input '{{\"file\": \"{loaded.path}\"}}'"],
+        next_actions=[tool_command("probuilder.list-meshes", {"file": loaded.path})],
     )
 
 
