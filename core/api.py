@@ -26,12 +26,14 @@ from unitycli.scene import (
     SceneNode,
     append_component,
     components_of,
+    convert_value,
     create_gameobject,
     find_gameobject,
     list_files,
     open_for_read,
     open_for_write,
     resolve_file,
+    to_json,
 )
 from unitycli.scene.scripts import (
     ScriptComponent,
@@ -63,13 +65,14 @@ from unitycli.unityyaml import (
 )
 
 __all__ = [
-    "CLASS_IDS", "CLASS_NAMES", "COMPONENTS", "CORE_API_VERSION", "EXIT_FAILED", "EXIT_INCOMPLETE", "EXIT_USAGE", "FILE_DESCRIPTION",
-    "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES",
-    "Cancelled", "DoctorReport", "Document", "ErrorSpec", "Flow", "KnownScript", "LoadedFile", "Mapping", "Node", "ProjectIndex",
-    "Ref", "Scalar", "SceneModel", "SceneNode", "ScriptComponent", "ScriptSearch", "Sequence", "UnreadableFile",
-    "components_in", "files_referencing", "find_script_components", "script_guid_of", "ToolContext", "ToolInput", "ToolOutput", "ToolSpec",
-    "UnityCliError", "UnityYamlFile", "append_component", "collider_head", "component_head", "components_of",
-    "create_gameobject", "decode_int32_le_hex", "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex",
-    "find_gameobject", "format_float", "hookimpl", "list_files", "open_for_read", "open_for_write", "parse_meta",
-    "resolve_file", "tool_command",
+    "CLASS_IDS", "CLASS_NAMES", "COMPONENTS", "CORE_API_VERSION", "EXIT_FAILED", "EXIT_INCOMPLETE",
+    "EXIT_USAGE", "FILE_DESCRIPTION", "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES",
+    "SCENE_SUFFIXES", "Cancelled", "DoctorReport", "Document", "ErrorSpec", "Flow", "KnownScript",
+    "LoadedFile", "Mapping", "Node", "ProjectIndex", "Ref", "Scalar", "SceneModel", "SceneNode",
+    "ScriptComponent", "ScriptSearch", "Sequence", "ToolContext", "ToolInput", "ToolOutput", "ToolSpec",
+    "UnityCliError", "UnityYamlFile", "UnreadableFile", "append_component", "collider_head", "component_head",
+    "components_in", "components_of", "convert_value", "create_gameobject", "decode_int32_le_hex",
+    "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex", "files_referencing",
+    "find_gameobject", "find_script_components", "format_float", "hookimpl", "list_files", "open_for_read",
+    "open_for_write", "parse_meta", "resolve_file", "script_guid_of", "to_json", "tool_command",
 ]

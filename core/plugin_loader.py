@@ -133,7 +133,7 @@ def _refuse_unverified(ep: EntryPoint, owner: ToolOwner) -> LoadFailure | None:
     tampered file must be caught here, not when one of its tools is called."""
     if ep.dist is None:
         return None
-    from unitycli.extensions.record import verify_distribution
+    from unitycli.extension_manager.record import verify_distribution
 
     result = verify_distribution(ep.dist)
     if result.status in ("verified", "editable"):

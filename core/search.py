@@ -88,7 +88,7 @@ class ExtensionHit(BaseModel):
 def catalog_entries() -> list[dict[str, str]]:
     """One search entry per catalog manifest: its id, distribution, summary, and the Unity packages and tool
     globs it covers (so `camera`, `cinemachine` and `com.unity.cinemachine` all find unitycli-cinemachine)."""
-    from unitycli.extensions.catalog import load_catalog
+    from unitycli.extension_manager.catalog import load_catalog
 
     entries = []
     for ext_id, manifest in sorted(load_catalog().manifests.items()):
@@ -105,9 +105,9 @@ def search_catalog(query: str, project: Project | None = None) -> list[Extension
     (`.unitycli/config.toml`) are the ones asked."""
     import shlex
 
-    from unitycli.extensions.catalog import load_catalog
-    from unitycli.extensions.installed import installed_extensions, same_name
-    from unitycli.extensions.installer import Sources, locate
+    from unitycli.extension_manager.catalog import load_catalog
+    from unitycli.extension_manager.installed import installed_extensions, same_name
+    from unitycli.extension_manager.installer import Sources, locate
 
     hits = rank(catalog_entries(), query)
     if not hits:

@@ -30,9 +30,9 @@ class Session:
     command: str | None = None  # the invocation's command words, so selection errors suggest runnable commands
 
     @cached_property
-    def project_setup(self):  # unitycli.extensions.project_setup.ProjectSetup
+    def project_setup(self):  # unitycli.extension_manager.project_setup.ProjectSetup
         """The selected project's approved tool files and extension deny list (nothing when none is selected)."""
-        from unitycli.extensions.project_setup import project_setup
+        from unitycli.extension_manager.project_setup import project_setup
 
         selected = self._project
         return project_setup(None if isinstance(selected, UnityCliError) else selected)

@@ -10,7 +10,9 @@ writes the user's data) and offers:
   the output or the error and the file diffs;
 - `assert_dry_run_matches_commit(root, tool, input)`: the promise every writer keeps — the dry run writes nothing
   and plans exactly the diff that the commit then applies;
-- `changed_lines(before, after)`: the exact `(old, new)` line pairs an edit changed, for exact-text assertions.
+- `changed_lines(before, after)`: the exact `(old, new)` line pairs an edit changed, for exact-text assertions;
+- `child_venv(path)`: a throwaway venv layered over the running environment, to test that a wheel installs,
+  loads and passes its integrity check.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from __future__ import annotations
 import difflib
 import os
 import shutil
+import subprocess
+import sys
+import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,6 +128,18 @@ def changed_lines(before: str, after: str) -> list[tuple[str, str]]:
         width = max(len(left), len(right))
         pairs.extend(zip(left + [""] * (width - len(left)), right + [""] * (width - len(right)), strict=True))
     return pairs
+
+
+def child_venv(path: Path) -> Path:
+    """A venv at `path` that sees the running interpreter's packages (unitycli and its dependencies) after its
+    own, and returns its python. Not `venv --system-site-packages`: that exposes the *base* interpreter's
+    site-packages, so a child of `.venv/bin/python` would not see `.venv` at all."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(path)], check=True, timeout=120)
+    site_packages = next((Path(path) / "lib").glob("python3*/site-packages"))
+    parents = dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]])
+    lines = "".join(f"import site; site.addsitedir({p!r})\n" for p in parents)
+    (site_packages / "zz-parent-environment.pth").write_text(lines)
+    return Path(path) / "bin" / "python"
 
 
 @pytest.fixture(autouse=True)

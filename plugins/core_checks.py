@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from unitycli.availability import Availability, PackageRequirement
 from unitycli.errors import UnityCliError
-from unitycli.extensions.catalog import Catalog, load_catalog
-from unitycli.extensions.config import ProjectConfig, read_project_config
-from unitycli.extensions.dependencies import check_tool, core_api_refusal, doctor_command
-from unitycli.extensions.manifest import ExtensionManifest, manifest_invalid, parse_manifest
+from unitycli.extension_manager.catalog import Catalog, load_catalog
+from unitycli.extension_manager.config import ProjectConfig, read_project_config
+from unitycli.extension_manager.dependencies import check_tool, core_api_refusal, doctor_command
+from unitycli.extension_manager.manifest import ExtensionManifest, manifest_invalid, parse_manifest
 from unitycli.hookspecs import hookimpl
 from unitycli.integrity import IntegrityResult
 from unitycli.packages.models import ResolvedPackages
@@ -155,7 +155,7 @@ class CoreChecks:
         return self._integrity[owner.distribution]
 
     def _distribution_integrity(self, name: str) -> IntegrityResult:
-        from unitycli.extensions.record import verify_distribution
+        from unitycli.extension_manager.record import verify_distribution
 
         try:
             dist = distribution(name)
@@ -166,7 +166,7 @@ class CoreChecks:
 
     def _project_integrity(self, owner: ToolOwner) -> IntegrityResult:
         """The loaded bytes were approved at load time; fail if that approval was withdrawn since."""
-        from unitycli.extensions.approvals import approvals_for
+        from unitycli.extension_manager.approvals import approvals_for
 
         plugin = self.loaded.manager.get_plugin(owner.plugin)
         approval = getattr(plugin, "__unitycli_approval__", None)

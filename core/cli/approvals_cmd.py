@@ -62,8 +62,8 @@ def _project():
 @click.option("--all", "approve_all", is_flag=True, help="Approve every file in .unitycli/tools/ as it is now.")
 def approve_cmd(files: tuple[str, ...], approve_all: bool) -> ApproveResult:
     """Approve project tool files (.unitycli/tools/*.py) at their current content."""
-    from unitycli.extensions.approvals import approvals_for, approve
-    from unitycli.extensions.project_tools import normalise_tool_path, scan_tool_files
+    from unitycli.extension_manager.approvals import approvals_for, approve
+    from unitycli.extension_manager.project_tools import normalise_tool_path, scan_tool_files
 
     project = _project()
     if not files and not approve_all:
@@ -91,8 +91,8 @@ def approve_cmd(files: tuple[str, ...], approve_all: bool) -> ApproveResult:
 @click.argument("file")
 def deny_cmd(file: str) -> DenyResult:
     """Withdraw the approval of a project tool file; it is no longer imported."""
-    from unitycli.extensions.approvals import deny
-    from unitycli.extensions.project_tools import normalise_tool_path
+    from unitycli.extension_manager.approvals import deny
+    from unitycli.extension_manager.project_tools import normalise_tool_path
 
     project = _project()
     relative = normalise_tool_path(project.root, file, state().cwd)
@@ -103,9 +103,9 @@ def deny_cmd(file: str) -> DenyResult:
 @click.option("--prune", is_flag=True, help="Forget approvals whose file is gone or has changed.")
 def approvals_cmd(prune: bool) -> ApprovalsResult:
     """List project tool files with their approval state (and prune stale approvals)."""
-    from unitycli.extensions.approvals import approvals_for
-    from unitycli.extensions.approvals import prune as prune_approvals
-    from unitycli.extensions.project_tools import scan_tool_files
+    from unitycli.extension_manager.approvals import approvals_for
+    from unitycli.extension_manager.approvals import prune as prune_approvals
+    from unitycli.extension_manager.project_tools import scan_tool_files
 
     project = _project()
     scanned = scan_tool_files(project.root, project.instance_id)

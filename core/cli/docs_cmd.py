@@ -94,7 +94,7 @@ def schema_cmd(command: tuple[str, ...]) -> CommandSchema:
     from unitycli.contract.cli_schemas import cli_output_schemas
 
     name = " ".join(command)
-    schemas = cli_output_schemas()
+    schemas = cli_output_schemas(click.get_current_context().find_root().command)
     if name not in schemas:
         import difflib
 
@@ -126,11 +126,11 @@ def contract_cmd(write: bool, check_only: bool, file: str | None) -> ContractRep
         raise UnityCliError("E_OPTION_VALUE_REQUIRED", "not running from a checkout: pass --file PATH",
                             details={"option": "--file"})
     if check_only:
-        report = contract.check(path)
+        report = contract.check(path, click.get_current_context().find_root().command)
         return ContractReport(file=report["file"], digest=report["digest"], checked=True,
                               unverified_sections=report["unverifiedSections"])
     stored = contract.read_snapshot(path) if path is not None else None
-    current, carried = contract.build_snapshot(stored)
+    current, carried = contract.build_snapshot(click.get_current_context().find_root().command, stored)
     if write:
         contract.write_snapshot(path, current)
         return ContractReport(file=str(path), digest=current["digest"], written=True, unverified_sections=carried)

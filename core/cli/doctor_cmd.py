@@ -29,7 +29,7 @@ def _writable(report: DoctorReport, name: str, folder: Path) -> None:
 def core_checks(report: DoctorReport) -> None:
     from importlib.metadata import PackageNotFoundError, distribution
 
-    from unitycli.extensions.record import is_editable
+    from unitycli.extension_manager.record import is_editable
     from unitycli.project.userdata import user_cache_dir, user_data_dir
 
     ok = sys.version_info >= (3, 11)
@@ -49,7 +49,7 @@ def core_checks(report: DoctorReport) -> None:
 def doctor_cmd() -> DoctorResult:  # inside a CommandResult, which carries any failure beside it
     """Check the whole setup. Exit 0 all pass (warnings allowed), 1 any failure, 3 anything unverifiable."""
     from unitycli.cli.results import doctor_outcome
-    from unitycli.extensions.doctor import extension_checks
+    from unitycli.extension_manager.doctor import extension_checks
 
     session = state().session
     report = DoctorReport()

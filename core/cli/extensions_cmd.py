@@ -7,8 +7,8 @@ import click
 from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
 from unitycli.doctor_report import DoctorResult
-from unitycli.extensions.installer import InstallResult, RemoveResult, SyncResult
-from unitycli.extensions.inventory import ExtensionsListResult
+from unitycli.extension_manager.installer import InstallResult, RemoveResult, SyncResult
+from unitycli.extension_manager.inventory import ExtensionsListResult
 
 _PIP_ARG_HELP = "Extra argument passed to pip (repeatable), e.g. --pip-arg=--no-build-isolation."
 
@@ -21,7 +21,7 @@ def extensions_group() -> None:
 @extensions_group.command("list")
 def list_cmd() -> ExtensionsListResult:
     """The catalog joined with installed extensions and, for a selected project, their availability."""
-    from unitycli.extensions.inventory import list_extensions
+    from unitycli.extension_manager.inventory import list_extensions
 
     return list_extensions(state().session)
 
@@ -47,7 +47,7 @@ def install_cmd(target: str, source: str | None, pip_args: tuple[str, ...]) -> I
     (repo:extensions/<id>, wheelhouse, pypi or local), the version and the RECORD digest, never a local path;
     `extensions sync` installs the same from that project's sources elsewhere.
     """
-    from unitycli.extensions.installer import install
+    from unitycli.extension_manager.installer import install
 
     return install(target, state().session.optional_project(), pip_args, source)
 
@@ -58,7 +58,7 @@ def install_cmd(target: str, source: str | None, pip_args: tuple[str, ...]) -> I
 @click.option("--pip-arg", "pip_args", multiple=True, metavar="ARG", help=_PIP_ARG_HELP)
 def remove_cmd(extension_id: str, uninstall: bool, pip_args: tuple[str, ...]) -> RemoveResult:
     """Remove an extension from the project's lock (and uninstall it with --uninstall)."""
-    from unitycli.extensions.installer import remove
+    from unitycli.extension_manager.installer import remove
 
     return remove(extension_id, state().session.optional_project(), uninstall, pip_args)
 
@@ -72,7 +72,7 @@ def sync_cmd(dry_run: bool, pip_args: tuple[str, ...]) -> SyncResult:
     Each entry's exact version comes from its recorded source first (repo:extensions/<id>, wheelhouse, pypi),
     then from any other configured source (see `extensions install --help`).
     """
-    from unitycli.extensions.installer import sync
+    from unitycli.extension_manager.installer import sync
 
     return sync(state().session.project(), dry_run, pip_args)
 
@@ -85,7 +85,7 @@ def doctor_cmd() -> DoctorResult:  # inside a CommandResult, which carries any f
     """
     from unitycli.cli.results import doctor_outcome
     from unitycli.doctor_report import DoctorReport
-    from unitycli.extensions.doctor import extension_checks
+    from unitycli.extension_manager.doctor import extension_checks
 
     session = state().session
     project = session.optional_project()

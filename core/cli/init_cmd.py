@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from unitycli.cli.state import state
-from unitycli.extensions.project_init import InitResult
+from unitycli.extension_manager.project_init import InitResult
 
 
 @click.command("init")
@@ -14,6 +14,6 @@ from unitycli.extensions.project_init import InitResult
               help="Write the agent skill file for NAME (claude, agents) even if its folder does not exist.")
 def init_cmd(check: bool, agents: tuple[str, ...]) -> InitResult:
     """Set a Unity project up: .unitycli/, extensions that apply to its packages, the agent skill file."""
-    from unitycli.extensions.project_init import init_project
+    from unitycli.extension_manager.project_init import init_project
 
     return init_project(state().session, check, agents)

@@ -93,10 +93,9 @@ def envelope_schema(name: str, model: type[BaseModel]) -> dict[str, Any]:
     return schema
 
 
-def cli_output_schemas() -> dict[str, dict[str, Any] | None]:
-    """{command: envelope schema}; None for a command whose result model is unknown (a test flags those)."""
-    from unitycli.cli.main import cli
-
+def cli_output_schemas(cli: click.Group) -> dict[str, dict[str, Any] | None]:
+    """{command: envelope schema} of the command tree `cli` (the caller hands it over, so the contract never
+    imports the CLI that uses it); None for a command whose result model is unknown (a test flags those)."""
     schemas: dict[str, dict[str, Any] | None] = {}
     for name, command in leaf_commands(cli).items():
         if name in NO_ENVELOPE:

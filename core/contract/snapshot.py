@@ -48,7 +48,7 @@ def _static_descriptor(descriptor: Any) -> dict[str, Any]:
 
 
 def catalog_distributions() -> set[str]:
-    from unitycli.extensions.catalog import load_catalog
+    from unitycli.extension_manager.catalog import load_catalog
 
     return {m.distribution for m in load_catalog().manifests.values()}
 
@@ -74,7 +74,7 @@ def build_tools() -> dict[str, dict[str, Any]]:
     return sections
 
 
-def build_snapshot(stored: dict[str, Any] | None = None) -> tuple[dict[str, Any], list[str]]:
+def build_snapshot(cli: Any, stored: dict[str, Any] | None = None) -> tuple[dict[str, Any], list[str]]:
     """The current snapshot, and the catalog sections carried over from `stored` (not installed here)."""
     from unitycli.contract.cli_schemas import cli_output_schemas
 
@@ -87,7 +87,7 @@ def build_snapshot(stored: dict[str, Any] | None = None) -> tuple[dict[str, Any]
                 tools[section] = entries
                 carried.append(section)
     snapshot: dict[str, Any] = {"snapshotVersion": SNAPSHOT_VERSION, "tools": dict(sorted(tools.items())),
-                                "cli": cli_output_schemas()}
+                                "cli": cli_output_schemas(cli)}
     snapshot["digest"] = digest_of(snapshot)
     return snapshot, sorted(carried)
 
@@ -135,7 +135,7 @@ def differences(stored: dict[str, Any], current: dict[str, Any], carried: list[s
     return found
 
 
-def check(path: Path) -> dict[str, Any]:
+def check(path: Path, cli: Any) -> dict[str, Any]:
     """Compare the file with the code: `E_CONTRACT_DRIFT` naming each difference, else the digest.
 
     `unverifiedSections` names catalog extensions the snapshot holds but this environment has not installed.
@@ -144,7 +144,7 @@ def check(path: Path) -> dict[str, Any]:
     if stored is None:
         raise UnityCliError("E_CONTRACT_DRIFT", f"there is no contract snapshot at {path}",
                             details={"file": str(path)}, next_actions=["unitycli docs contract --write"])
-    current, carried = build_snapshot(stored)
+    current, carried = build_snapshot(cli, stored)
     changes = differences(stored, current, carried)
     if changes:
         raise UnityCliError(

@@ -10,6 +10,7 @@ import jsonschema
 import pytest
 
 from tests.fixturepaths import REPO_ROOT
+from unitycli.cli.main import cli
 from unitycli.cli.main import run as cli_run
 from unitycli.contract import snapshot as contract
 from unitycli.errors import UnityCliError
@@ -18,7 +19,7 @@ SNAPSHOT = REPO_ROOT / "contract" / "snapshot.json"
 
 
 def test_the_checked_in_snapshot_matches_the_code():
-    report = contract.check(SNAPSHOT)
+    report = contract.check(SNAPSHOT, cli)
     assert report["digest"] == json.loads(SNAPSHOT.read_text())["digest"]
     if report["unverifiedSections"] and os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"extensions in the snapshot are not installed, so their contract is unchecked: "
@@ -33,13 +34,13 @@ def test_a_changed_input_schema_fails_the_check_until_regenerated(tmp_path):
     stored["digest"] = contract.digest_of(stored)
     contract.write_snapshot(copy, stored)
     with pytest.raises(UnityCliError) as info:
-        contract.check(copy)
+        contract.check(copy, cli)
     assert info.value.code == "E_CONTRACT_DRIFT"
     assert info.value.details["differences"] == [
         {"kind": "tool", "name": "package.add", "change": "changed: inputSchema", "section": "unitycli"}]
     outcome = cli_run(["docs", "contract", "--write", "--file", str(copy), "--json"])
     assert outcome.exit_code == 0
-    assert contract.check(copy)["digest"] == outcome.envelope["result"]["digest"]
+    assert contract.check(copy, cli)["digest"] == outcome.envelope["result"]["digest"]
 
 
 def test_a_hand_edited_snapshot_is_caught_by_its_digest(tmp_path):
@@ -71,7 +72,7 @@ def test_docs_schema_describes_the_real_tools_run_output(tmp_path):
 def test_every_discovery_and_entry_command_publishes_its_output_schema():
     from unitycli.contract.cli_schemas import cli_output_schemas
 
-    schemas = cli_output_schemas()
+    schemas = cli_output_schemas(cli)
     for command in ("tools group", "tools search", "tools describe", "tools run", "batch", "docs errors",
                     "docs tool", "docs schema", "docs contract"):
         assert schemas[command] is not None, command

@@ -13,9 +13,9 @@ from unitycli.session import Session
 ROOT = Path(__file__).resolve().parents[2]
 SESSION = Session(cwd=ROOT)
 TOOLS = sorted(SESSION.registry.tools.values(), key=lambda t: t.spec.name)
-TEST_TEXT = "\n".join(
-    p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__file__).name
-)
+# The core's tests and every extension's own tests (extensions/<id>/tests/).
+TEST_FILES = [*(ROOT / "tests").rglob("*.py"), *(ROOT / "extensions").glob("*/tests/**/*.py")]
+TEST_TEXT = "\n".join(p.read_text(encoding="utf-8") for p in TEST_FILES if p.name != Path(__file__).name)
 
 
 def test_registry_is_healthy():

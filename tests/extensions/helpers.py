@@ -94,7 +94,7 @@ def fake_extension(site: Path, ext_id: str, tools: list[str], manifest: str | No
 
 def installed_ids() -> set[str]:
     """Ids of the extensions installed in the environment under test (CI installs every one this repo ships)."""
-    from unitycli.extensions.installed import installed_extensions
+    from unitycli.extension_manager.installed import installed_extensions
 
     return {e.id for e in installed_extensions()}
 

@@ -288,9 +288,12 @@ def test_every_next_action_of_every_unavailable_state_changes_it(exts, tmp_path,
 
 def test_the_real_probuilder_tools_follow_package_add_and_remove(tmp_path):
     # The issue as reported, with the installed ProBuilder extension: every tool follows the manifest at once.
-    from tests.probuilder.conftest import _require_extension
+    from importlib.metadata import PackageNotFoundError, distribution
 
-    _require_extension()
+    try:
+        distribution("unitycli-probuilder")
+    except PackageNotFoundError:
+        pytest.fail("unitycli-probuilder is not installed: pip install -e extensions/probuilder")
     from unitycli_probuilder import TOOL_MODULES
 
     tools = sorted(f"probuilder.{name.replace('_', '-')}" for name in TOOL_MODULES)

@@ -16,9 +16,9 @@ from tests.extensions.helpers import (
     status_if_installed,
 )
 from unitycli.cli.main import run
-from unitycli.extensions import pip
-from unitycli.extensions.lock import LOCK, LockEntry, read_lock, render_lock
-from unitycli.extensions.record import direct_url
+from unitycli.extension_manager import pip
+from unitycli.extension_manager.lock import LOCK, LockEntry, read_lock, render_lock
+from unitycli.extension_manager.record import direct_url
 
 
 def cli(root, *args):

@@ -1,9 +1,9 @@
 """`extensions install <id>` offline from the repository's extensions/ folder or a wheelhouse, a portable lock,
 and `extensions sync` rebuilding the same set in another folder and another environment.
 
-Each real install goes into a throwaway venv layered over the running environment (`tests.venvs.child_venv`).
+Each real install goes into a throwaway venv layered over the running environment (`unitycli.testing.child_venv`).
 The parent environment has unitycli-probuilder installed editable, so the children install with
-`--no-deps --ignore-installed` (as tests/probuilder/test_packaging.py does) and the tests check that the child's
+`--no-deps --ignore-installed` (as extensions/probuilder/tests/test_probuilder_packaging.py does) and the tests check that the child's
 own copy is the one that loads. pip's index is pointed at a closed port: nothing here may need a network.
 """
 
@@ -20,10 +20,10 @@ import pytest
 
 from tests.extensions.helpers import copy_project
 from tests.fixturepaths import REPO_ROOT
-from tests.venvs import child_venv
 from unitycli.cli.main import run
-from unitycli.extensions import pip
-from unitycli.extensions.lock import LOCK, is_portable_source, read_lock
+from unitycli.extension_manager import pip
+from unitycli.extension_manager.lock import LOCK, is_portable_source, read_lock
+from unitycli.testing import child_venv
 
 EXTENSION = REPO_ROOT / "extensions" / "probuilder"
 GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
@@ -215,8 +215,8 @@ def test_init_writes_a_portable_lock_and_skill_file(tmp_path):
 
 
 def test_a_legacy_lock_with_a_path_source_still_syncs_and_is_rewritten_portably(tmp_path, monkeypatch):
-    from unitycli.extensions import installer
-    from unitycli.extensions.lock import LockEntry, write_lock
+    from unitycli.extension_manager import installer
+    from unitycli.extension_manager.lock import LockEntry, write_lock
 
     root = copy_project("chicken-defense", tmp_path)
     write_lock(root, {"probuilder": LockEntry(distribution="unitycli-probuilder",

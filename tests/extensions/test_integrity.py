@@ -11,8 +11,8 @@ import pytest
 from tests.core.fake_dists import echo_tool, make_dist
 from tests.extensions.helpers import copy_project
 from unitycli.cli.main import run
-from unitycli.extensions import record
-from unitycli.extensions.record import verify_distribution
+from unitycli.extension_manager import record
+from unitycli.extension_manager.record import verify_distribution
 
 
 def test_untouched_install_is_verified(site):

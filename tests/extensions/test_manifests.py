@@ -9,8 +9,9 @@ import pytest
 from tests.extensions.helpers import REPO, TESTEXT
 from unitycli import CORE_API_VERSION
 from unitycli.errors import UnityCliError
-from unitycli.extensions.catalog import load_catalog
-from unitycli.extensions.manifest import parse_manifest
+from unitycli.extension_manager.catalog import load_catalog
+from unitycli.extension_manager.manifest import parse_manifest
+from unitycli.packages.semver import SemVer
 
 MANIFESTS = REPO / "manifests"
 CATALOG = REPO / "core" / "catalog"
@@ -71,7 +72,8 @@ def test_versions_compare_as_semver_including_prerelease_tags():
     assert cinemachine.verified("3.1.8-pre.1")
     assert not cinemachine.verified("3.1.8")
     assert not cinemachine.verified("3.1.8-pre.2")
-    assert cinemachine.newest == "3.1.8-pre.1"  # 3.1.8-pre.1 > 3.1.2 by semver precedence
+    assert max(cinemachine.versions, key=SemVer.parse) == "3.1.8-pre.1"  # semver precedence: above 3.1.7
+    assert cinemachine.newest == "3.1.7"  # but package.add suggests the newest release
 
 
 GOOD = '''
@@ -119,3 +121,11 @@ def test_evidence_for_an_unlisted_version_is_refused():
     with pytest.raises(UnityCliError) as caught:
         parse_manifest(text, "manifests/acme.toml")
     assert "2.0.0" in caught.value.message
+
+
+def test_the_suggested_version_is_the_newest_release_not_a_pre_release():
+    from unitycli.extension_manager.manifest import PackageProfile
+
+    profile = PackageProfile(name="com.unity.cinemachine", versions=["3.1.7", "3.1.8-pre.1", "2.10.7"], tools=["x.*"])
+    assert profile.newest == "3.1.7"
+    assert PackageProfile(name="com.x", versions=["1.0.0-pre.1", "1.0.0-pre.2"], tools=["x.*"]).newest == "1.0.0-pre.2"

@@ -11,8 +11,8 @@ import pytest
 
 from tests.extensions.helpers import copy_project
 from unitycli.cli.main import run
-from unitycli.extensions import project_tools
-from unitycli.extensions.approvals import approval_digest
+from unitycli.extension_manager import project_tools
+from unitycli.extension_manager.approvals import approval_digest
 from unitycli.session import Session
 
 TOOL = '''

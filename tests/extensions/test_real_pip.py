@@ -1,6 +1,6 @@
 """The test extension built and installed by real pip into a throwaway venv, then driven through the CLI.
 
-One venv per module, layered over the running interpreter's packages (`tests.venvs.child_venv`) so unitycli
+One venv per module, layered over the running interpreter's packages (`unitycli.testing.child_venv`) so unitycli
 and its dependencies come from the environment under test, never from the base interpreter. Each test leaves the venv as it
 found it: variants are uninstalled and tampered files restored.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.extensions.helpers import BITESIZE_CLIENT_DRIVEN, TESTEXT, copy_project
-from tests.venvs import child_venv
+from unitycli.testing import child_venv
 
 GAME_SCENE = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 NO_BUILD = ("--no-deps", "--no-build-isolation")

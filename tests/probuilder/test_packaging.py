@@ -1,7 +1,7 @@
 """unitycli-probuilder as a real distribution: the wheel carries the manifest (also when built from the sdist
 elsewhere), installs, loads, and is integrity-checked.
 
-A throwaway venv layered over the running interpreter's packages (`tests.venvs.child_venv`) gets the wheel
+A throwaway venv layered over the running interpreter's packages (`unitycli.testing.child_venv`) gets the wheel
 through `unitycli extensions install <wheel>`; then one installed file is tampered with and the tools refuse to run.
 """
 
@@ -19,7 +19,7 @@ import pytest
 
 from tests.extensions.helpers import copy_project
 from tests.fixturepaths import REPO_ROOT
-from tests.venvs import child_venv
+from unitycli.testing import child_venv
 
 EXTENSION = REPO_ROOT / "extensions" / "probuilder"
 MANIFEST = REPO_ROOT / "manifests" / "probuilder.toml"

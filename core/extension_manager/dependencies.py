@@ -16,8 +16,8 @@ from pathlib import Path
 
 from unitycli import CORE_API_VERSION
 from unitycli.availability import Availability, PackageRequirement
-from unitycli.extensions.config import CONFIG, ProjectConfig
-from unitycli.extensions.manifest import ExtensionManifest, PackageProfile
+from unitycli.extension_manager.config import CONFIG, ProjectConfig
+from unitycli.extension_manager.manifest import ExtensionManifest, PackageProfile
 from unitycli.next_actions import tool_command
 from unitycli.packages.models import ResolvedPackage, ResolvedPackages
 from unitycli.packages.resolver import LOCK, MANIFEST, is_unity6_or_later

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from unitycli import CORE_API_VERSION
 from unitycli.doctor_report import DoctorReport
 from unitycli.errors import UnityCliError
-from unitycli.extensions.catalog import load_catalog
-from unitycli.extensions.dependencies import check_profile, doctor_command
-from unitycli.extensions.installed import distribution_digest, installed_extensions, same_name
-from unitycli.extensions.lock import LOCK, read_lock
-from unitycli.extensions.manifest import ExtensionManifest
+from unitycli.extension_manager.catalog import load_catalog
+from unitycli.extension_manager.dependencies import check_profile, doctor_command
+from unitycli.extension_manager.installed import distribution_digest, installed_extensions, same_name
+from unitycli.extension_manager.lock import LOCK, read_lock
+from unitycli.extension_manager.manifest import ExtensionManifest
 from unitycli.integrity import integrity_of
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -73,7 +73,7 @@ def _user_files() -> list[str]:
     Never the cache (the discovery cache itself, indexes, logs) nor `known-projects.json`, whose `lastSeen` every
     selection rewrites: depending on them made each answer invalidate the next one.
     """
-    from unitycli.extensions.approvals import _STORE as approvals
+    from unitycli.extension_manager.approvals import _STORE as approvals
     from unitycli.project.aliases import STORE as alias_store
 
     return [str(approvals.path), str(alias_store.path)]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 
 from unitycli.errors import UnityCliError
-from unitycli.extensions.manifest import ExtensionManifest, parse_manifest
+from unitycli.extension_manager.manifest import ExtensionManifest, parse_manifest
 
 
 @dataclass

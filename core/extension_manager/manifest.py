@@ -70,8 +70,11 @@ class PackageProfile(BaseModel):
 
     @property
     def newest(self) -> str:
-        """The newest verified version: the one `package.add` suggests."""
-        return str(max(SemVer.parse(v) for v in self.versions))
+        """The version `package.add` suggests: the newest verified release, or the newest pre-release when every
+        verified version is one (a pre-release is not offered over a release)."""
+        parsed = [SemVer.parse(v) for v in self.versions]
+        releases = [v for v in parsed if not v.is_prerelease]
+        return str(max(releases or parsed))
 
     def profile(self, version: str | None = None) -> str:
         """`com.unity.probuilder@5.2.2`, or every verified version joined with `|` when none is given."""

@@ -16,13 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from unitycli.errors import UnityCliError
-from unitycli.extensions.catalog import load_catalog
-from unitycli.extensions.config import CONFIG
-from unitycli.extensions.installed import installed_extensions, same_name
-from unitycli.extensions.installer import Sources, installed_source, lock_digest
-from unitycli.extensions.lock import LockEntry, read_lock, stage_lock
-from unitycli.extensions.project_tools import TOOLS_DIR
-from unitycli.extensions.skill import AGENT_FOLDERS, AGENT_SKILL_PATHS, render_skill
+from unitycli.extension_manager.catalog import load_catalog
+from unitycli.extension_manager.config import CONFIG
+from unitycli.extension_manager.installed import installed_extensions, same_name
+from unitycli.extension_manager.installer import Sources, installed_source, lock_digest
+from unitycli.extension_manager.lock import LockEntry, read_lock, stage_lock
+from unitycli.extension_manager.project_tools import TOOLS_DIR
+from unitycli.extension_manager.skill import AGENT_FOLDERS, AGENT_SKILL_PATHS, render_skill
 from unitycli.packages.resolver import resolve_packages
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -8,9 +8,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from unitycli.errors import UnityCliError
-from unitycli.extensions.catalog import load_catalog
-from unitycli.extensions.installed import installed_extensions, same_name
-from unitycli.extensions.manifest import ExtensionManifest
+from unitycli.extension_manager.catalog import load_catalog
+from unitycli.extension_manager.installed import installed_extensions, same_name
+from unitycli.extension_manager.manifest import ExtensionManifest
 from unitycli.integrity import integrity_of
 from unitycli.packages.models import ResolvedPackages
 from unitycli.packages.resolver import resolve_packages

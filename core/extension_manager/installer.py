@@ -3,7 +3,7 @@
 The lock is written only after pip succeeded and the installed extension loaded, so a failed install (network,
 build error, broken import) leaves `.unitycli/extensions.toml` exactly as it was.
 
-Where an extension comes from (`unitycli.extensions.sources`-style resolution lives here):
+Where an extension comes from (`unitycli.extension_manager.sources`-style resolution lives here):
 
 - `repo`: a source folder `<extensions>/<id>/pyproject.toml` — the `extensions/` folder of the unitycli checkout
   this code runs from, or `[sources] extensions` in `.unitycli/config.toml`. Lock source `repo:extensions/<id>`.
@@ -35,10 +35,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from unitycli.errors import UnityCliError
-from unitycli.extensions import pip
-from unitycli.extensions.catalog import Catalog, load_catalog
-from unitycli.extensions.installed import distribution_digest, installed_extensions, same_name
-from unitycli.extensions.lock import (
+from unitycli.extension_manager import pip
+from unitycli.extension_manager.catalog import Catalog, load_catalog
+from unitycli.extension_manager.installed import distribution_digest, installed_extensions, same_name
+from unitycli.extension_manager.lock import (
     INDEX_SOURCE,
     LEGACY_INDEX_SOURCE,
     LOCAL_SOURCE,
@@ -131,7 +131,7 @@ class Sources:
     def for_project(cls, project: Project | None) -> Sources:
         if project is None:
             return cls(extensions_dir=checkout_extensions_dir())
-        from unitycli.extensions.config import read_project_config
+        from unitycli.extension_manager.config import read_project_config
 
         config = read_project_config(project.root).sources
         return cls(wheelhouses=config.wheelhouse_dirs(project.root),
@@ -441,7 +441,7 @@ def _verify_loads(name: str, pip_command: list[str]) -> tuple[list[str], str]:
 
 def lock_digest(dist: Distribution) -> str | None:
     """The digest a lock pins: the RECORD's, except for an editable install (its RECORD names this machine)."""
-    from unitycli.extensions.record import is_editable
+    from unitycli.extension_manager.record import is_editable
 
     return None if is_editable(dist) else distribution_digest(dist)
 
@@ -612,7 +612,7 @@ def _portable(recorded: str | None, candidate: Candidate) -> str:
 
 def installed_source(dist: Distribution, sources: Sources | None = None) -> str:
     """The portable lock source of an already installed distribution (PEP 610 `direct_url.json`)."""
-    from unitycli.extensions.record import direct_url
+    from unitycli.extension_manager.record import direct_url
 
     info = direct_url(dist)
     url = info.get("url")

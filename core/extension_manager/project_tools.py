@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from unitycli.errors import UnityCliError
-from unitycli.extensions.approvals import approval_digest, approvals_for
+from unitycli.extension_manager.approvals import approval_digest, approvals_for
 from unitycli.owners import ToolOwner
 from unitycli.plugin_loader import LoadFailure, short_traceback
 

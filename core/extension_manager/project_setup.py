@@ -16,7 +16,7 @@ from unitycli.plugin_loader import LoadFailure
 from unitycli.registry import RegistryProblem, ToolRegistry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from unitycli.extensions.project_tools import ToolFile
+    from unitycli.extension_manager.project_tools import ToolFile
     from unitycli.project.root import Project
 
 
@@ -48,7 +48,7 @@ class ProjectSetup:
         return registry
 
     def _remember_tool_names(self, registry: ToolRegistry) -> None:
-        from unitycli.extensions.approvals import remember_tools
+        from unitycli.extension_manager.approvals import remember_tools
 
         if self.project is None:
             return
@@ -85,8 +85,8 @@ class ProjectSetup:
 
 def project_setup(project: Project | None) -> ProjectSetup:
     """Load the project's approved tool files and read its deny list; a bad config is a recorded failure."""
-    from unitycli.extensions.config import read_project_config
-    from unitycli.extensions.project_tools import load_project_tools
+    from unitycli.extension_manager.config import read_project_config
+    from unitycli.extension_manager.project_tools import load_project_tools
 
     setup = ProjectSetup(project=project)
     if project is None:

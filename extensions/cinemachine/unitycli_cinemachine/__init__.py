@@ -1,0 +1,42 @@
+"""unitycli-cinemachine: headless tools for Cinemachine cameras and brains in Unity scenes and prefabs.
+
+Registered through the same hooks as the core's built-in plugins, importing only `unitycli.api`. Availability is
+the core's business: it reads this package's manifest (`manifest.toml`, byte-identical to the catalog's
+`manifests/cinemachine.toml`) against the project's resolved packages. Both majors are handled: Cinemachine 2.x
+(`CinemachineVirtualCamera` with its hidden `cm` pipeline child) and 3.x (`CinemachineCamera`); which one a
+component is written in is read from its fields (`layout.py`), never from its script GUID.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.resources import files
+
+from unitycli.api import hookimpl
+
+TOOL_MODULES = ("list_cameras", "get_camera", "set_priority", "set_lens", "set_targets", "get_brain", "set_brain")
+
+
+@hookimpl
+def unitycli_register_tools(register) -> None:
+    for name in TOOL_MODULES:
+        register(import_module(f"{__name__}.tools.{name}").SPEC)
+
+
+@hookimpl
+def unitycli_error_codes() -> list:
+    from unitycli_cinemachine.errors import ERROR_CODES
+
+    return ERROR_CODES
+
+
+@hookimpl
+def unitycli_known_scripts() -> list:
+    from unitycli_cinemachine.scripts import KNOWN_SCRIPTS
+
+    return KNOWN_SCRIPTS
+
+
+@hookimpl
+def unitycli_extension_manifest() -> str:
+    return files(__package__).joinpath("manifest.toml").read_text(encoding="utf-8")

@@ -1,0 +1,25 @@
+"""The error codes this extension owns; the core merges them into its catalog (`docs errors` names the owner)."""
+
+from __future__ import annotations
+
+from unitycli.api import EXIT_FAILED, EXIT_USAGE, ErrorSpec
+
+ERROR_CODES = [
+    ErrorSpec("E_CAMERA_NOT_FOUND",
+              "The file has no Cinemachine camera on that GameObject; details.cameras lists the cameras it has.",
+              EXIT_FAILED, next_actions=("unitycli tools run cinemachine.list-cameras",)),
+    ErrorSpec("E_CAMERA_AMBIGUOUS",
+              "The GameObject carries several Cinemachine cameras; name one by its component fileID.",
+              EXIT_USAGE, next_actions=("unitycli tools run cinemachine.list-cameras",)),
+    ErrorSpec("E_BRAIN_NOT_FOUND",
+              "The file has no CinemachineBrain (on that GameObject); details.brains lists the brains it has.",
+              EXIT_FAILED, next_actions=("unitycli tools run cinemachine.list-cameras",)),
+    ErrorSpec("E_BRAIN_AMBIGUOUS", "The file has several CinemachineBrains; name one with gameObject.", EXIT_USAGE,
+              next_actions=("unitycli tools run cinemachine.list-cameras",)),
+    ErrorSpec("E_CINEMACHINE_LAYOUT_UNKNOWN",
+              "A Cinemachine component has neither the 2.x nor the 3.x fields the tool needs; it is not edited.",
+              EXIT_FAILED),
+    ErrorSpec("E_CINEMACHINE_VALUE_INVALID",
+              "A value Cinemachine would reject or clamp (far clip not beyond near clip, Custom blend without a "
+              "curve, nothing to set).", EXIT_USAGE),
+]

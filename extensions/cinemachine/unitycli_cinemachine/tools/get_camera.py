@@ -1,0 +1,97 @@
+"""`cinemachine.get-camera`: one camera's priority, targets, lens and Body/Aim/Noise components with settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolOutput, ToolSpec
+from unitycli_cinemachine import locate, read, scripts
+from unitycli_cinemachine.inputs import (
+    CM2_CAMERA,
+    CM2_SCENE,
+    CM3_CAMERA,
+    CM3_SCENE,
+    EXAMPLE_NOTE,
+    CameraTarget,
+    TargetRef,
+)
+from unitycli_cinemachine.values import settings
+
+
+class ComponentInfo(ToolOutput):
+    class_name: str = Field(alias="class")
+    stage: str = Field(description="body | aim | noise | other")
+    file_id: int
+    game_object: str = Field(description="Where it sits: the hidden `cm` child in 2.x, the camera's GameObject in 3.x")
+    enabled: bool
+    settings: dict[str, Any] = Field(description="The component's serialized fields as written")
+
+
+class GetCameraOutput(ToolOutput):
+    file: str
+    game_object: str
+    game_object_file_id: int
+    file_id: int = Field(description="fileID of the camera component")
+    class_name: str = Field(alias="class")
+    layout: str = Field(description="cm2 | cm3, read from the fields")
+    enabled: bool
+    active_in_hierarchy: bool
+    priority: read.PriorityInfo
+    follow: TargetRef | None = Field(description="Follow (2.x m_Follow) / Tracking target (3.x)")
+    look_at: TargetRef | None = Field(description="The effective LookAt target")
+    custom_look_at: bool | None = Field(description="3.x Target.CustomLookAtTarget (else LookAt = Tracking target)")
+    lens: read.Lens | None = Field(description="None for cameras without a lens (managers)")
+    pipeline_game_object: str | None = Field(description="2.x: the hidden child holding the CinemachinePipeline")
+    body: ComponentInfo | None
+    aim: ComponentInfo | None
+    noise: ComponentInfo | None
+    other_components: list[ComponentInfo] = Field(
+        description="Further Cinemachine components beside the camera (input controller, extensions, a second "
+                    "component of a stage, which Cinemachine ignores)")
+    revision: str
+
+
+def component_info(site: locate.CameraSite, part: locate.Part, stage: str) -> ComponentInfo:
+    return ComponentInfo(class_name=part.script.name(site.layout.layout), stage=stage, file_id=part.doc.file_id,
+                         game_object=part.node.path, enabled=read.enabled(part.doc), settings=settings(part.doc))
+
+
+def get_camera(ctx: Any, request: CameraTarget) -> GetCameraOutput:
+    loaded, site = locate.find_camera(ctx, request.file, request.game_object)
+    follow, look_at, custom = read.targets(site)
+    stages: dict[str, ComponentInfo] = {}
+    others: list[ComponentInfo] = []
+    for part in site.parts():
+        kind = part.script.kind
+        if kind in scripts.STAGES and kind not in stages:
+            stages[kind] = component_info(site, part, kind)
+        else:
+            others.append(component_info(site, part, kind if kind in scripts.STAGES else scripts.OTHER))
+    pipeline = site.pipeline_node()
+    return GetCameraOutput(
+        file=loaded.path, game_object=site.path, game_object_file_id=site.node.file_id, file_id=site.doc.file_id,
+        class_name=site.class_name, layout=site.layout.layout, enabled=read.enabled(site.doc),
+        active_in_hierarchy=read.active_in_hierarchy(site.node), priority=read.priority(site),
+        follow=TargetRef.of(site.model, follow), look_at=TargetRef.of(site.model, look_at), custom_look_at=custom,
+        lens=read.lens(site), pipeline_game_object=pipeline.path if pipeline is not None else None,
+        body=stages.get(scripts.BODY), aim=stages.get(scripts.AIM), noise=stages.get(scripts.NOISE),
+        other_components=others, revision=loaded.revision)
+
+
+SPEC = ToolSpec(
+    name="cinemachine.get-camera", title="Get a Cinemachine camera",
+    summary="One Cinemachine camera: priority, targets, lens, Body/Aim/Noise settings.",
+    description=("Reads one Cinemachine camera (2.x or 3.x; the layout is read from its fields). Priority: the "
+                 "stored value and the effective one (3.x: Priority.m_Value counts only when Priority.Enabled is 1, "
+                 "and a file older than streaming version 20220601 with a non-zero m_LegacyPriority gets that value "
+                 "on load). Targets as references with GameObject paths (3.x LookAt is the Tracking target unless "
+                 "CustomLookAtTarget is 1). The lens: field of view, ortho size, clip planes, dutch, mode override "
+                 "and the remaining fields as written. Body, Aim and Noise with all their settings: in 2.x they sit "
+                 "on the hidden `cm` child (the GameObject with the CinemachinePipeline that m_ComponentOwner "
+                 "names), in 3.x on the camera's GameObject. Read-only; reports the file's revision." + EXAMPLE_NOTE),
+    input_model=CameraTarget, output_model=GetCameraOutput, handler=get_camera,
+    permissions=("reads_project",),
+    examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA}, {"file": CM3_SCENE, "gameObject": CM3_CAMERA}),
+)

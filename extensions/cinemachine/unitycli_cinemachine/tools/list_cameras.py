@@ -1,0 +1,108 @@
+"""`cinemachine.list-cameras`: the Cinemachine cameras and brains of a scene, a prefab or the whole project.
+
+Across the project a file that cannot be read (a Git LFS pointer, a format we do not parse) is listed in `skipped`
+with its error, as `probuilder.list-meshes` does, so a short list says so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli_cinemachine import locate, read
+from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
+from unitycli_cinemachine.values import target_path
+
+
+class ListCamerasInput(ToolInput):
+    file: str | None = Field(None, description=("Scene or prefab to list (path or unique name); omitted: every scene "
+                                                "and prefab under Assets/ that references a Cinemachine script"))
+
+
+class CameraSummary(ToolOutput):
+    file: str
+    game_object: str = Field(description="Hierarchy path of the camera's GameObject")
+    game_object_file_id: int
+    file_id: int = Field(description="fileID of the camera component")
+    class_name: str = Field(alias="class", description="CinemachineVirtualCamera, CinemachineCamera, …")
+    layout: str = Field(description="cm2 | cm3, read from the fields (m_Priority/m_Lens vs Priority/Lens/Target)")
+    priority: int = Field(description="Effective priority (see cinemachine.get-camera for the stored fields)")
+    follow: str | None = Field(description="GameObject path of the Follow / Tracking target")
+    look_at: str | None = Field(description="GameObject path of the effective LookAt target")
+    enabled: bool = Field(description="The camera component's m_Enabled")
+    active_in_hierarchy: bool = Field(description="Its GameObject and every parent are active")
+
+
+class BrainSummary(ToolOutput):
+    file: str
+    game_object: str
+    game_object_file_id: int
+    file_id: int
+    layout: str
+    enabled: bool
+
+
+class SkippedFile(ToolOutput):
+    path: str
+    code: str
+    reason: str
+
+
+class ListCamerasOutput(ToolOutput):
+    cameras: list[CameraSummary]
+    brains: list[BrainSummary]
+    revisions: dict[str, str] = Field(description="Revision of each file read, for expectedRevision")
+    skipped: list[SkippedFile] = Field(description="Files that may hold cameras but could not be read; project-wide only")
+
+
+def summarize(site: locate.CameraSite) -> CameraSummary:
+    follow, look_at, _custom = read.targets(site)
+    return CameraSummary(
+        file=site.file, game_object=site.path, game_object_file_id=site.node.file_id, file_id=site.doc.file_id,
+        class_name=site.class_name, layout=site.layout.layout, priority=read.priority(site).value,
+        follow=target_path(site.model, follow), look_at=target_path(site.model, look_at),
+        enabled=read.enabled(site.doc), active_in_hierarchy=read.active_in_hierarchy(site.node))
+
+
+def list_cameras(ctx: Any, request: ListCamerasInput) -> ListCamerasOutput:
+    files = [request.file] if request.file else locate.project_files(ctx)
+    cameras: list[CameraSummary] = []
+    brains: list[BrainSummary] = []
+    revisions: dict[str, str] = {}
+    skipped: list[SkippedFile] = []
+    for i, file in enumerate(files):
+        ctx.progress(i, len(files), file)
+        try:
+            loaded, model = locate.open_file(ctx, file)
+            found = [summarize(s) for s in locate.cameras_in(loaded.path, loaded.yaml, model)]
+            found_brains = [BrainSummary(file=b.file, game_object=b.node.path, game_object_file_id=b.node.file_id,
+                                         file_id=b.doc.file_id, layout=b.layout.layout, enabled=read.enabled(b.doc))
+                            for b in locate.brains_in(loaded.path, loaded.yaml, model)]
+        except UnityCliError as exc:
+            if request.file:
+                raise
+            skipped.append(SkippedFile(path=file, code=exc.code, reason=exc.message))
+            continue
+        revisions[loaded.path] = loaded.revision
+        cameras += found
+        brains += found_brains
+    return ListCamerasOutput(cameras=cameras, brains=brains, revisions=revisions, skipped=skipped)
+
+
+SPEC = ToolSpec(
+    name="cinemachine.list-cameras", title="List Cinemachine cameras",
+    summary="Cinemachine cameras and brains in a scene, prefab or the project.",
+    description=("Lists every Cinemachine camera (2.x CinemachineVirtualCamera, FreeLook, ClearShot…; 3.x "
+                 "CinemachineCamera, managers) in one scene or prefab (`file`), or in every scene and prefab under "
+                 "Assets/ that references a Cinemachine camera or brain script. For each: GameObject path and "
+                 "fileID, the camera component's fileID and class, the layout (cm2 | cm3, read from the fields, "
+                 "not the script GUID), the effective priority, Follow/LookAt targets as GameObject paths (a "
+                 "target inside a prefab instance is the instance's path), whether it is enabled and active. "
+                 "Also every CinemachineBrain with its GameObject. Cameras inside prefab instances live in their "
+                 "source prefab and are listed there. Read-only; reports each file's revision." + EXAMPLE_NOTE),
+    input_model=ListCamerasInput, output_model=ListCamerasOutput, handler=list_cameras,
+    permissions=("reads_project",),
+    examples=({"file": CM2_SCENE}, {"file": CM3_SCENE}, {}),
+)

@@ -1,0 +1,116 @@
+"""`cinemachine.set-targets`: point a camera's Follow / LookAt at GameObjects of the same file, or clear them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import GAMEOBJECT_DESCRIPTION, Ref, SceneModel, ToolSpec, UnityCliError, find_gameobject
+from unitycli_cinemachine import read
+from unitycli_cinemachine.editing import run_camera_edit, set_field
+from unitycli_cinemachine.inputs import (
+    CM2_CAMERA,
+    CM2_SCENE,
+    CM3_CAMERA,
+    CM3_SCENE,
+    EXAMPLE_NOTE,
+    CameraEdit,
+    EditResult,
+)
+from unitycli_cinemachine.values import number, target_path
+
+TRANSFORM_CLASSES = (4, 224)
+_FILE_ID = re.compile(r"^&?-?[0-9]+$")
+TARGET_DESCRIPTION = (GAMEOBJECT_DESCRIPTION + " of the target, in the same file, or a Transform's fileID; null "
+                      "clears the target; omitted: unchanged")
+
+
+class SetTargetsInput(CameraEdit):
+    follow: str | int | None = Field(None, description="Follow (2.x m_Follow) / Tracking target (3.x): " + TARGET_DESCRIPTION)
+    look_at: str | int | None = Field(None, description="LookAt target: " + TARGET_DESCRIPTION)
+
+
+class SetTargetsOutput(EditResult):
+    follow: str | None = Field(description="GameObject path of the Follow / Tracking target after the edit")
+    look_at: str | None = Field(description="GameObject path of the effective LookAt target after the edit")
+
+
+def transform_ref(model: SceneModel, spec: str | int, what: str) -> Ref:
+    """The Transform reference Cinemachine stores for a target: the GameObject's Transform, a prefab instance's
+    only stripped Transform in this file, or a Transform named by its fileID."""
+    text = str(spec).strip()
+    if _FILE_ID.match(text):
+        doc = model.file.find(int(text.lstrip("&")))
+        if doc is not None and doc.class_id in TRANSFORM_CLASSES:
+            return Ref(doc.file_id)
+    node = find_gameobject(model, spec)
+    if not node.is_instance:
+        if node.transform_id is None:
+            raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", f"{what} {node.path!r} has no Transform",
+                                details={"target": spec, "gameObject": node.path})
+        return Ref(node.transform_id)
+    transforms = [fid for fid in model.stripped_of(node.file_id)
+                  if (doc := model.file.find(fid)) is not None and doc.class_id in TRANSFORM_CLASSES]
+    if len(transforms) == 1:
+        return Ref(transforms[0])
+    why = ("the file holds no Transform of it to reference (reference it once in the Editor)" if not transforms
+           else "the file holds several of its Transforms; name one by fileID")
+    raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", f"{what} {node.path!r} is a prefab instance and {why}",
+                        details={"target": spec, "gameObject": node.path, "transformFileIds": transforms})
+
+
+def set_targets(ctx: Any, request: SetTargetsInput) -> SetTargetsOutput:
+    given = request.model_fields_set & {"follow", "look_at"}
+    if not given:
+        raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", "give follow and/or lookAt (null clears one)",
+                            details={"fields": ["follow", "lookAt"]})
+    after: dict[str, Any] = {}
+
+    def change(site) -> list[str]:
+        doc, lay, changed = site.doc, site.layout, []
+        if lay.follow is None or lay.look_at is None:
+            raise UnityCliError("E_CINEMACHINE_LAYOUT_UNKNOWN",
+                                f"the {site.class_name} on {site.path!r} has no Follow/LookAt targets",
+                                details={"file": site.file, "gameObject": site.path, "class": site.class_name})
+        follow = transform_ref(site.model, request.follow, "follow") if request.follow is not None else Ref(0)
+        look_at = transform_ref(site.model, request.look_at, "lookAt") if request.look_at is not None else Ref(0)
+        if lay.target_enabled is not None:
+            set_field(doc, lay.target_enabled, 1, changed)
+        if "follow" in given:
+            set_field(doc, lay.follow, follow, changed)
+        if "look_at" in given:
+            set_field(doc, lay.look_at, look_at, changed)
+            if lay.custom_look_at is not None:
+                # 3.x: LookAtTarget counts only with CustomLookAtTarget: 1; without it the camera looks at its
+                # Tracking target, so keep 0 only when that already is the wanted target.
+                tracking = doc.get(lay.follow, None)
+                same = isinstance(tracking, Ref) and tracking == look_at and not look_at.is_null
+                if not (same and number(doc, lay.custom_look_at, 0) == 0):
+                    set_field(doc, lay.custom_look_at, 1, changed)
+        now_follow, now_look_at, _ = read.targets(site)
+        after["follow"] = target_path(site.model, now_follow)
+        after["look_at"] = target_path(site.model, now_look_at)
+        return changed
+
+    result = run_camera_edit(ctx, request, change)
+    return SetTargetsOutput(**result.model_dump(), **after)
+
+
+SPEC = ToolSpec(
+    name="cinemachine.set-targets", title="Set a Cinemachine camera's targets",
+    summary="Point a Cinemachine camera's Follow / LookAt at GameObjects, or clear them.",
+    description=("Sets the Follow and/or LookAt target of a camera to a GameObject of the same scene or prefab "
+                 "(hierarchy path or fileID; Cinemachine stores its Transform), or clears it with null; an omitted "
+                 "target is left as is. 2.x writes m_Follow / m_LookAt; 3.x writes Target.TrackingTarget / "
+                 "Target.LookAtTarget, and sets CustomLookAtTarget: 1 when the LookAt target is not the Tracking "
+                 "target (without it a 3.x camera looks at its Tracking target); 3.x managers write "
+                 "DefaultTarget.Target.* with DefaultTarget.Enabled: 1. A prefab instance as target needs its "
+                 "Transform in the file (one stripped Transform, or name it by fileID). Only the changed lines are "
+                 "rewritten. Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=SetTargetsInput, output_model=SetTargetsOutput, handler=set_targets,
+    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA, "lookAt": "Main Camera"},
+              {"file": CM3_SCENE, "gameObject": CM3_CAMERA, "lookAt": "MainCamera"}),
+)
