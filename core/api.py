@@ -76,3 +76,29 @@ __all__ = [
     "find_gameobject", "find_script_components", "format_float", "hookimpl", "list_files", "open_for_read",
     "open_for_write", "parse_meta", "resolve_file", "script_guid_of", "to_json", "tool_command",
 ]
+
+# --- volume profiles (com.unity.render-pipelines.core), shared by the URP and HDRP extensions -----------------
+from unitycli.volumes import (  # noqa: E402
+    VOLUME_PROFILE_SCRIPT_GUID,
+    VOLUME_SCRIPT_GUID,
+    OverrideSpec,
+    ParameterSpec,
+    ParameterValue,
+    SceneVolume,
+    VolumeModelError,
+    VolumeOverride,
+    VolumeProfile,
+    asset_path,
+    find_volumes,
+    is_volume_profile,
+    profile_paths,
+    raise_as,
+    to_json_value,
+    to_yaml_value,
+)
+
+__all__ += [
+    "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue",
+    "SceneVolume", "VolumeModelError", "VolumeOverride", "VolumeProfile", "asset_path", "find_volumes",
+    "is_volume_profile", "profile_paths", "raise_as", "to_json_value", "to_yaml_value",
+]

@@ -12,7 +12,9 @@ writes the user's data) and offers:
   and plans exactly the diff that the commit then applies;
 - `changed_lines(before, after)`: the exact `(old, new)` line pairs an edit changed, for exact-text assertions;
 - `child_venv(path)`: a throwaway venv layered over the running environment, to test that a wheel installs,
-  loads and passes its integrity check.
+  loads and passes its integrity check;
+- `registered_specs(prefix)`, `registry_problems()`, `describe_tool(root, name)`, `error_catalog()`: the registry,
+  descriptors and merged error catalog as the core sees them, for an extension's own meta-tests.
 """
 
 from __future__ import annotations
@@ -98,6 +100,37 @@ def run_tool(root: Path, tool: str, data: dict[str, Any] | None = None, *, dry_r
     diffs = {d["path"]: d["diff"] for d in (effects or {}).get("diffs", [])}
     return ToolRun(ok=True, output=result.output, effects=effects, diffs=diffs,
                    profile_verified=result.profile_verified)
+
+
+def _session(root: Path | None = None) -> Any:
+    from unitycli.session import Session
+
+    return Session(project_arg=str(root) if root is not None else None, cwd=Path(root) if root else Path.cwd())
+
+
+def registered_specs(prefix: str | None = None) -> dict[str, Any]:
+    """Tool name → ToolSpec of every registered tool (those whose name starts with `prefix`, when given)."""
+    tools = _session().registry.tools
+    return {name: tool.spec for name, tool in sorted(tools.items()) if prefix is None or name.startswith(prefix)}
+
+
+def registry_problems() -> list[dict[str, Any]]:
+    """Duplicate names, malformed specs and load errors, as `extensions doctor` reports them."""
+    return [problem.to_dict() for problem in _session().registry.problems]
+
+
+def describe_tool(root: Path | None, name: str) -> dict[str, Any]:
+    """The descriptor of `name` as `unitycli tools describe --json` gives it (availability for `root`, if any)."""
+    session = _session(root)
+    return session.descriptor(session.tool(name)).model_dump(by_alias=True, mode="json")
+
+
+def error_catalog() -> dict[str, Any]:
+    """Code → ErrorSpec of the merged catalog: the core's codes and every loaded plugin's own (with `owner`)."""
+    from unitycli.errors import CATALOG
+
+    _ = _session().plugins  # loading merges each plugin's codes into the catalog
+    return dict(CATALOG)
 
 
 def _snapshot(root: Path) -> dict[str, bytes]:

@@ -68,6 +68,10 @@ class ToolSpec:
     target: str = "project"
     # Shown in descriptors; an extension's manifest fills `requiresPackages` separately.
     notes: tuple[str, ...] = field(default=())
+    # Where each example runs, for the meta-test that runs every example (dry run, then for real): a fixture
+    # project (short name or path under the fixtures' unity/ folder) per example; None or missing entries mean the
+    # project that holds the example's `file`, else examples/sample-project.
+    example_projects: tuple[str | None, ...] = field(default=())
 
     def __post_init__(self) -> None:
         if not TOOL_NAME_RE.match(self.name):
@@ -86,6 +90,8 @@ class ToolSpec:
                 model.model_json_schema(by_alias=True)
             except Exception as exc:  # pydantic raises several types for unschematisable fields
                 raise ToolSpecError(f"tool {self.name}: {label} has no JSON Schema: {exc}") from exc
+        if len(self.example_projects) > len(self.examples):
+            raise ToolSpecError(f"tool {self.name}: example_projects has more entries than examples")
         if not callable(self.handler):
             raise ToolSpecError(f"tool {self.name}: handler is not callable")
         unknown = set(self.permissions) - KNOWN_PERMISSIONS

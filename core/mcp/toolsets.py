@@ -1,8 +1,9 @@
 """Which registry tools `tools/list` shows directly; everything else stays reachable through the meta tools.
 
 Agents pick tools from the list, and every listed schema costs context, so the default list holds only what the
-selected project can actually run, in whole groups (project tools first, then extensions, then built-ins),
-within a budget (under 40 entries, the three meta tools included).
+selected project can actually run. The core's groups (project, scene, prefab, gameobject, component, asset, package)
+are always listed whole: an extension appearing must never take away the everyday tools. The team's project tools,
+then the extensions installed for this project's packages, fill the rest of the budget in whole groups.
 A group that does not fit is not dropped silently: the selection names it, and the server says so in its
 instructions and in the search tool's description. `--toolsets` narrows to named groups; `--all` lists every
 tool, unavailable ones included.
@@ -17,7 +18,7 @@ from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
 from unitycli.mcp.names import META_TOOLS, NameTable
 
-DEFAULT_BUDGET = 39  # "under 40" entries, the three meta tools included
+DEFAULT_BUDGET = 64  # entries, the three meta tools and the always-listed core groups included
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,8 @@ def _rank(descriptor: ToolDescriptor) -> int:
 
 
 def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: ListPolicy) -> Selection:
-    """Apply the policy: toolsets narrow, `--all` widens, the budget keeps whole groups, project and extension
-    groups first, then built-ins, each in name order."""
+    """Apply the policy: toolsets narrow, `--all` widens; by default the core's groups are listed whole, then
+    project and extension groups in whole groups while they fit the budget, each in name order."""
     selection = Selection()
     clashing = {n for group in names.clashes.values() for n in group}
     selection.clashing = sorted(clashing)
@@ -114,7 +115,12 @@ def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: Li
     by_group: dict[str, list[ToolDescriptor]] = {}
     for descriptor in candidates:
         by_group.setdefault(descriptor.group, []).append(descriptor)
-    for group in sorted(by_group, key=lambda g: (min(_rank(d) for d in by_group[g]), _builtin_order(g), g)):
+    core = [g for g in by_group if all(d.owner.kind == "builtin" for d in by_group[g])]
+    for group in sorted(core, key=lambda g: (_builtin_order(g), g)):
+        selection.listed.extend(by_group[group])
+        room -= len(by_group[group])
+    rest = [g for g in by_group if g not in core]
+    for group in sorted(rest, key=lambda g: (min(_rank(d) for d in by_group[g]), g)):
         tools = by_group[group]
         if len(tools) <= room:
             selection.listed.extend(tools)

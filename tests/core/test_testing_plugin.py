@@ -48,3 +48,14 @@ def test_fixture_projects_are_copied_whole_and_writable(tmp_path: Path):
 
 def test_changed_lines_pairs_insertions_and_removals_with_empty_lines():
     assert changed_lines("a\nb\nc\n", "a\nB\nc\nd\n") == [("b", "B"), ("", "d")]
+
+
+def test_the_registry_helpers_see_what_the_core_sees(sample_copy: Path):
+    from unitycli.testing import describe_tool, error_catalog, registered_specs, registry_problems
+
+    assert len(registered_specs("probuilder.")) == 8
+    assert registry_problems() == []
+    described = describe_tool(sample_copy, "probuilder.list-meshes")
+    assert (described["name"], described["available"]) == ("probuilder.list-meshes", True)
+    assert describe_tool(None, "asset.find")["available"] is None
+    assert error_catalog()["E_PROBUILDER_FACES_INVALID"].owner == "unitycli-probuilder"

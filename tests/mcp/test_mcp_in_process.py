@@ -17,7 +17,7 @@ from tests.mcp import notes_plugin
 from tests.mcp.harness import ERAS, client, error_of, names, notes_options, payload
 from unitycli.cli.main import run as cli_run
 from unitycli.mcp.names import META_TOOLS
-from unitycli.mcp.toolsets import ListPolicy
+from unitycli.mcp.toolsets import DEFAULT_BUDGET, ListPolicy
 
 NOTE = "Assets/notes.txt"
 
@@ -42,7 +42,7 @@ def test_list_holds_runnable_tools_and_the_meta_tools(sample_copy, cinemachine_e
             assert set(META_TOOLS) <= set(by_name)
             assert {"scene_list", "gameobject_create"} <= set(by_name)  # test-only `notes` group sorts last
             assert "cinemachine_list_cameras" not in by_name  # the project has no Cinemachine
-            assert len(listed.tools) < 40
+            assert len(listed.tools) <= DEFAULT_BUDGET
             add = by_name["gameobject_create"]
             assert add.annotations.read_only_hint is False and add.annotations.destructive_hint is False
             assert add.input_schema["properties"]["dryRun"]["type"] == "boolean"
@@ -189,25 +189,29 @@ def test_without_a_project_only_the_meta_tools_are_listed(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["chicken-defense", "minigolf", "vfx-samples", "physics-samples"])
-def test_default_list_stays_under_forty_on_every_fixture_project(name):
+def test_default_list_keeps_every_core_group_within_the_budget_on_every_fixture_project(name):
     from unitycli.mcp.surface import ToolSurface
     from unitycli.session import Session
 
     root = fixture_project(name)
-    surface = ToolSurface.build(Session(project_arg=str(root)), ListPolicy())
-    assert len(surface.tools) < 40
-    assert [t.name for t in surface.tools][-3:] == list(META_TOOLS)
+    session = Session(project_arg=str(root))
+    surface = ToolSurface.build(session, ListPolicy())
+    listed = [t.name for t in surface.tools]
+    assert len(listed) <= DEFAULT_BUDGET
+    assert listed[-3:] == list(META_TOOLS)
+    core = {t.spec.mcp_name for t in session.registry.tools.values() if t.owner.kind == "builtin"}
+    assert core <= set(listed)  # no extension ever takes an everyday tool out of the list
 
 
-def test_extension_groups_are_listed_before_builtin_groups():
-    """On a ProBuilder project the installed extension's tools make the default list; built-ins fill the rest."""
+def test_an_installed_extension_is_listed_beside_the_core_groups():
+    """On a ProBuilder project the installed extension's tools make the default list, beside every core group."""
     from unitycli.mcp.surface import ToolSurface
     from unitycli.session import Session
 
     surface = ToolSurface.build(Session(project_arg=str(fixture_project("chicken-defense"))), ListPolicy())
     listed = [t.name for t in surface.tools]
     assert "probuilder_create_shape" in listed and "probuilder_list_meshes" in listed
-    assert len(listed) < 40
+    assert "scene_hierarchy" in listed and len(listed) <= DEFAULT_BUDGET
 
 
 def test_project_and_scene_tools_are_listed_by_default():

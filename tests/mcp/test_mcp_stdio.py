@@ -15,6 +15,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from tests.fixturepaths import REPO_ROOT, fixture_project
 from tests.mcp.harness import error_of, names, payload
+from unitycli.mcp.toolsets import DEFAULT_BUDGET
 
 INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"
 
@@ -41,7 +42,7 @@ def test_stdio_subprocess_on_a_fixture_project(tmp_path):
             return listed, packages, missing
 
     listed, packages, missing = anyio.run(check)
-    assert {"scene_list", "unitycli_search_tools"} <= set(listed) and len(listed) < 40
+    assert {"scene_list", "unitycli_search_tools"} <= set(listed) and len(listed) <= DEFAULT_BUDGET
     assert packages["tool"] == "scene.list"
     assert missing["code"] == "E_TOOL_NOT_FOUND_FOR_TARGET"
 
@@ -120,7 +121,7 @@ def test_mcp_inspector_cli_lists_and_calls(tmp_path):
 
     listed = inspect("--method", "tools/list")
     tool_names = [t["name"] for t in listed["tools"]]
-    assert "scene_list" in tool_names and "unitycli_run_tool" in tool_names and len(tool_names) < 40
+    assert "scene_list" in tool_names and "unitycli_run_tool" in tool_names and len(tool_names) <= DEFAULT_BUDGET
     called = inspect("--method", "tools/call", "--tool-name", "unitycli_search_tools", "--tool-arg", "query=package")
     assert called.get("isError") in (False, None)
     assert called["structuredContent"]["tools"][0]["name"].startswith("package.")

@@ -28,7 +28,8 @@ _HEADER = re.compile(r"^--- !u!(\d+) &(-?\d+)( stripped)?$", re.M)
 def copy_project(name: str, dest: Path) -> Path:
     """A writable copy of a fixture project (`minigolf`, `chicken-defense`) or of `sample`."""
     source = SAMPLE if name == "sample" else fixture_project(name)
-    shutil.copytree(source, dest, ignore=shutil.ignore_patterns("Library", "Temp"))
+    # The sample's project tool is left out: unapproved, it would change what unknown tool names answer.
+    shutil.copytree(source, dest, ignore=shutil.ignore_patterns("Library", "Temp", ".unitycli"))
     for dirpath, dirnames, filenames in os.walk(dest):
         for entry in [dirpath, *(os.path.join(dirpath, n) for n in dirnames + filenames)]:
             os.chmod(entry, os.stat(entry).st_mode | stat.S_IWUSR)

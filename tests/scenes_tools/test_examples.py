@@ -1,8 +1,9 @@
-"""Every example in the descriptor of every built-in and ProBuilder tool runs on our own sample project.
+"""Every example in the descriptor of every registered tool (core and extensions) runs, dry and for real.
 
-Each example runs through `unitycli tools run --json` on a fresh copy of examples/sample-project (Unity 6,
-ProBuilder 6.0.4 in its manifest), writers with --dry-run, and must answer `ok` with output that fits the tool's
-published output schema and leave the copy untouched. A writer's example then runs for real on that copy:
+Each example runs through `unitycli tools run --json` on a fresh copy of its project (see `example_projects`: the
+one its spec names, else the fixture project that holds its `file`, else examples/sample-project, Unity 6 with
+ProBuilder 6.0.4), writers with --dry-run, and must answer `ok` with output that fits the tool's published output
+schema and leave the copy untouched. A writer's example then runs for real on that copy:
 its applied diffs must equal the planned ones, and a writer whose diffs remove or change an existing line (or
 delete a file) must declare `destructiveHint: true`, since MCP clients decide from it whether to ask a person.
 
@@ -20,7 +21,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.scenes_tools.projects import copy_project
+from tests.scenes_tools.example_projects import example_project
+from tests.scenes_tools.projects import SAMPLE, copy_project
 from unitycli.cli.main import run as cli_run
 from unitycli.session import Session
 
@@ -35,11 +37,7 @@ NOT_YET = {
 }
 
 
-def _ours(tool) -> bool:
-    return tool.owner.kind == "builtin" or tool.owner.distribution == "unitycli-probuilder"
-
-
-TOOLS = sorted((t for t in SESSION.registry.tools.values() if _ours(t)), key=lambda t: t.spec.name)
+TOOLS = sorted(SESSION.registry.tools.values(), key=lambda t: t.spec.name)
 CASES = [pytest.param(tool, index, id=f"{tool.spec.name}[{index}]",
                       marks=[pytest.mark.xfail(strict=True, reason=NOT_YET[(tool.spec.name, index)])]
                       if (tool.spec.name, index) in NOT_YET else [])
@@ -62,13 +60,15 @@ def test_the_probuilder_extension_is_installed_so_its_examples_are_run() -> None
     except PackageNotFoundError:
         pytest.fail("unitycli-probuilder is not installed: pip install -e extensions/probuilder")
     assert NEEDS_CRATE | {CREATE_SHAPE} == {t.spec.name for t in TOOLS if t.spec.name.startswith("probuilder.")}
+    assert len({t.owner.distribution for t in TOOLS}) >= 2  # the core and at least one extension
 
 
 @pytest.mark.parametrize("tool, index", CASES)
-def test_every_example_runs_on_a_fresh_sample_project(tmp_path: Path, tool, index: int) -> None:
-    root = copy_project("sample", tmp_path / "sample")
+def test_every_example_runs_on_a_fresh_copy_of_its_project(tmp_path: Path, tool, index: int) -> None:
     spec = tool.spec
-    if spec.name in NEEDS_CRATE:
+    where = example_project(spec, index, SAMPLE)
+    root = copy_project(where, tmp_path / "project")
+    if spec.name in NEEDS_CRATE and where == "sample":
         created = _tools_run(root, CREATE_SHAPE, SESSION.registry.tools[CREATE_SHAPE].spec.examples[0], dry_run=False)
         assert created["ok"], created["error"]
     before = _snapshot(root)

@@ -3,7 +3,9 @@
 chicken-defense uses Cinemachine 2.9.7 and ProBuilder 5.2.2, whose scripts are not in the project: the Game
 scene's "Virtual Camera" (&1843731366) has a CinemachineVirtualCamera (&1843731367, script GUID 45e653ba…, NOTES
 §4) and "World/Floor" (&877252943) a ProBuilderMesh and a ProBuilderShape (NOTES §3). "No such component" would
-be a false answer there, so the tools name those components and the same call by GUID or fileID instead.
+be a false answer there, so the tools name those components and the same call by GUID or fileID instead — unless
+an installed extension names its package's scripts (`unitycli_known_scripts`): the ProBuilder and Cinemachine
+extensions do, so the Cinemachine cases below run with that extension disabled.
 """
 
 from __future__ import annotations
@@ -33,13 +35,19 @@ def _command(project: Path, tool: str, data: dict) -> str:
     return f"unitycli tools run {tool} --project {shlex.quote(str(project))} --input {shlex.quote(json.dumps(data))}"
 
 
+@pytest.fixture
+def cinemachine_unnamed(monkeypatch) -> None:
+    """As on a machine without unitycli-cinemachine: nothing names Cinemachine's script GUIDs."""
+    monkeypatch.setenv("UNITYCLI_DISABLE_EXTENSIONS", "cinemachine")
+
+
 @pytest.mark.parametrize("tool, extra", [
     ("component.get", {"property": "m_Lens.FieldOfView"}),
     ("component.set", {"property": "m_Lens.FieldOfView", "value": 50}),
     ("component.remove", {}),
 ])
 def test_asking_for_cinemachine_by_name_says_the_script_cannot_be_named_and_retries_by_guid(
-        chicken: Path, tool: str, extra: dict) -> None:
+        chicken: Path, tool: str, extra: dict, cinemachine_unnamed) -> None:
     request = {"file": "Game", "gameObject": "Virtual Camera", "component": "CinemachineVirtualCamera", **extra}
     error = _error(chicken, tool, request)
     assert error.code == "E_COMPONENT_NOT_FOUND"
@@ -53,7 +61,7 @@ def test_asking_for_cinemachine_by_name_says_the_script_cannot_be_named_and_retr
         _command(chicken, "gameobject.get", {"file": CHICKEN_GAME, "gameObject": 1843731366})]
 
 
-def test_the_suggested_command_runs_and_reads_the_lens(chicken: Path) -> None:
+def test_the_suggested_command_runs_and_reads_the_lens(chicken: Path, cinemachine_unnamed) -> None:
     request = {"file": "Game", "gameObject": "Virtual Camera", "component": "CinemachineVirtualCamera",
                "property": "m_Lens.FieldOfView"}
     error = _error(chicken, "component.get", request)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from probuilder_testutil import GAME, MAIN_MENU, WALL_RIGHT, assert_closed_box_is_consistent, changes
 from unitycli_probuilder import geometry
 from unitycli_probuilder.meshdata import MeshData
 
-from tests.probuilder.conftest import GAME, MAIN_MENU, WALL_RIGHT
-from tests.probuilder.scenecheck import assert_closed_box_is_consistent, changes
-from unitycli.unityyaml import UnityYamlFile
+from unitycli.api import UnityYamlFile
 
 CUBE = {"file": GAME, "shape": "cube", "size": {"x": 2, "y": 1, "z": 3}, "position": {"x": 4, "y": 0.5, "z": -2}}
 
@@ -15,8 +14,9 @@ CUBE = {"file": GAME, "shape": "cube", "size": {"x": 2, "y": 1, "z": 3}, "positi
 def test_dry_run_shows_the_diff_and_writes_nothing(chicken):
     before = (chicken.root / GAME).read_bytes()
     result = chicken.run("probuilder.create-shape", CUBE, dry_run=True)
+    assert result.ok, result.error
     assert (chicken.root / GAME).read_bytes() == before
-    effects = result.planned_effects
+    effects = result.effects
     assert effects["modified"] == [GAME] and effects["created"] == [] and effects["deleted"] == []
     diff = effects["diffs"][0]["diff"]
     assert "+  m_Name: Cube\n" in diff and "+  m_Script: {fileID: 11500000, guid: 8233d90336aea43098adf6dbabd606a2, type: 3}\n" in diff
@@ -76,8 +76,8 @@ def test_in_a_prefab_the_shape_goes_under_the_root_with_a_unique_name(minigolf):
 
 
 def test_unknown_shapes_and_bad_sizes_are_refused(chicken):
-    assert chicken.error("probuilder.create-shape", {**CUBE, "shape": "torus"}).code == "E_PROBUILDER_SHAPE_INVALID"
+    assert chicken.error("probuilder.create-shape", {**CUBE, "shape": "torus"})["code"] == "E_PROBUILDER_SHAPE_INVALID"
     error = chicken.error("probuilder.create-shape", {**CUBE, "size": {"x": 1, "y": 0, "z": 1}})
-    assert (error.code, error.details["field"]) == ("E_PROBUILDER_SHAPE_INVALID", "size.y")
+    assert (error["code"], error["details"]["field"]) == ("E_PROBUILDER_SHAPE_INVALID", "size.y")
     plane = {"file": GAME, "shape": "plane", "widthCuts": -1}
-    assert chicken.error("probuilder.create-shape", plane).code == "E_PROBUILDER_SHAPE_INVALID"
+    assert chicken.error("probuilder.create-shape", plane)["code"] == "E_PROBUILDER_SHAPE_INVALID"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from probuilder_testutil import GAME, MAIN_MENU, SNAKE, TILES, WALL_RIGHT, cli, describe_all
 from unitycli_probuilder.meshdata import MeshData
 
-from tests.probuilder.conftest import GAME, MAIN_MENU, SNAKE, TILES, WALL_RIGHT
-from unitycli.unityyaml import UnityYamlFile
+from unitycli.api import UnityYamlFile
 
 
 def test_listing_chicken_defenses_game_scene_names_every_mesh_with_its_numbers(chicken):
@@ -49,12 +49,12 @@ def test_a_prefab_that_is_a_git_lfs_pointer_is_listed_as_skipped_not_silently_dr
     assert out["skipped"] == [{"path": SNAKE, "code": "E_ASSET_LFS_POINTER",
                                "reason": f"{SNAKE} is a Git LFS pointer, not the file's content"}]
     assert SNAKE not in out["revisions"]
-    assert chicken.error("probuilder.list-meshes", {"file": SNAKE}).code == "E_ASSET_LFS_POINTER"
+    assert chicken.error("probuilder.list-meshes", {"file": SNAKE})["code"] == "E_ASSET_LFS_POINTER"
 
 
 def test_a_file_without_probuilder_is_mesh_not_found(minigolf):
     error = minigolf.error("probuilder.list-meshes", {"file": "Assets/LlamAcademy/Minigolf/Scenes/Game.unity"})
-    assert error.code == "E_PROBUILDER_MESH_NOT_FOUND"
+    assert error["code"] == "E_PROBUILDER_MESH_NOT_FOUND"
 
 
 def test_inspect_pages_the_floor_and_names_face_zero_exactly(chicken):
@@ -70,8 +70,8 @@ def test_inspect_pages_the_floor_and_names_face_zero_exactly(chicken):
 
 def test_inspect_on_a_game_object_without_probuilder_says_so(chicken):
     error = chicken.error("probuilder.inspect-mesh", {"file": GAME, "gameObject": "World"})
-    assert error.code == "E_PROBUILDER_MESH_NOT_FOUND"
-    assert "World/Floor" in error.details["meshesInFile"]
+    assert error["code"] == "E_PROBUILDER_MESH_NOT_FOUND"
+    assert "World/Floor" in error["details"]["meshesInFile"]
 
 
 def test_export_obj_writes_the_serialized_geometry_right_handed(minigolf):
@@ -94,7 +94,7 @@ def test_export_obj_writes_the_serialized_geometry_right_handed(minigolf):
 def test_export_refuses_to_overwrite_unless_asked(minigolf):
     request = {"file": f"{TILES}/All Grass.prefab", "gameObject": "All Grass"}
     assert minigolf.output("probuilder.export-obj", request)["objFile"] == f"{TILES}/All_Grass.obj"
-    assert minigolf.error("probuilder.export-obj", request).code == "E_PROBUILDER_EXPORT_EXISTS"
+    assert minigolf.error("probuilder.export-obj", request)["code"] == "E_PROBUILDER_EXPORT_EXISTS"
     assert minigolf.output("probuilder.export-obj", {**request, "overwrite": True, "handedness": "left"})
 
 
@@ -106,12 +106,12 @@ def test_game_objects_are_named_by_path_or_int_file_id_as_in_the_core_tools(chic
     assert created["gameObject"] == "World/Floor/Cube"
 
 
-def test_probuilder_inputs_use_the_core_vocabulary_and_types():
-    from unitycli.session import Session
-
-    session = Session()
-    schemas = {name: session.descriptor(tool).input_schema["properties"]
-               for name, tool in session.registry.tools.items()}
+def test_probuilder_inputs_use_the_core_vocabulary_and_types(tmp_path):
+    code, envelope = cli("tools", "search", "probuilder", cwd=tmp_path)
+    assert code == 0, envelope
+    names = [t["name"] for t in envelope["result"]["tools"] if t["name"].startswith("probuilder.")]
+    descriptors = describe_all([*names, "component.get", "gameobject.create"], cwd=tmp_path)
+    schemas = {name: d["inputSchema"]["properties"] for name, d in descriptors.items()}
     core_game_object, core_file = schemas["component.get"]["gameObject"], schemas["component.get"]["file"]
     with_target = [name for name in schemas if name.startswith("probuilder.") and "gameObject" in schemas[name]]
     assert len(with_target) == 6

@@ -16,14 +16,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from probuilder_testutil import EXTENSION, GAME, REPO_ROOT
 
-from tests.extensions.helpers import copy_project
-from tests.fixturepaths import REPO_ROOT
-from unitycli.testing import child_venv
+from unitycli.testing import child_venv, copy_fixture_project
 
-EXTENSION = REPO_ROOT / "extensions" / "probuilder"
 MANIFEST = REPO_ROOT / "manifests" / "probuilder.toml"
-GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 
 
 def _run(*args: str, timeout: int = 300, cwd: Path | None = None) -> subprocess.CompletedProcess:
@@ -74,7 +71,7 @@ def test_a_wheel_built_from_the_sdist_outside_this_repository_still_carries_the_
 def test_install_from_a_local_wheel_then_tampering_blocks_the_tools(wheel, tmp_path):
     env_dir = tmp_path / "env"
     python = str(child_venv(env_dir))
-    root = copy_project("chicken-defense", tmp_path / "p", extra=(GAME,))
+    root = copy_fixture_project("chicken-defense", tmp_path / "p")
 
     def cli(*args: str) -> tuple[int, dict]:
         done = _run(python, "-m", "unitycli", "--json", *args, timeout=300)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from probuilder_testutil import GAME, TILES, WALL_RIGHT, assert_closed_box_is_consistent, changes
 from unitycli_probuilder import geometry
 from unitycli_probuilder.meshdata import MeshData
 
-from tests.probuilder.conftest import GAME, TILES, WALL_RIGHT
-from tests.probuilder.scenecheck import assert_closed_box_is_consistent, changes
-from unitycli.unityyaml import UnityYamlFile
+from unitycli.api import UnityYamlFile
 
 WALL_FRONT = f"{TILES}/Wall Front.prefab"
 WALL_RIGHT_MESH = 6253106402793275094
@@ -21,7 +20,8 @@ def test_new_user_lists_creates_extrudes_and_exports_a_cube(chicken):
     assert len(chicken.output("probuilder.list-meshes", {"file": GAME})["meshes"]) == 5
     request = {"file": GAME, "shape": "cube", "size": {"x": 2, "y": 1, "z": 3}}
     preview = chicken.run("probuilder.create-shape", request, dry_run=True)
-    assert preview.planned_effects["modified"] == [GAME]
+    assert preview.ok, preview.error
+    assert preview.effects["modified"] == [GAME]
     created = chicken.output("probuilder.create-shape", request)
     before = (chicken.root / GAME).read_bytes()
     out = chicken.output("probuilder.extrude-faces", {"file": GAME, "gameObject": "Cube", "faces": [4], "distance": 0.5})
@@ -120,7 +120,7 @@ def test_bad_face_indexes_are_refused_before_anything_is_written(minigolf):
                         ("probuilder.delete-faces", {"faces": [0, 1, 2, 3, 4, 5]}),
                         ("probuilder.extrude-faces", {"faces": [1, 1]}),
                         ("probuilder.flip-normals", {"faces": []})):
-        assert minigolf.error(tool, {**base, **extra}).code == "E_PROBUILDER_FACES_INVALID"
+        assert minigolf.error(tool, {**base, **extra})["code"] == "E_PROBUILDER_FACES_INVALID"
     assert minigolf.text(WALL_RIGHT) == before
 
 
@@ -131,11 +131,11 @@ def test_an_ambiguous_path_asks_for_a_file_id(chicken):
     # Unity allows equal sibling names (a hand rename, a merge); then the path cannot pick one.
     (chicken.root / GAME).write_text(chicken.text(GAME).replace("m_Name: Twin (1)", "m_Name: Twin"))
     error = chicken.error("probuilder.flip-normals", {"file": GAME, "gameObject": "Twin"})
-    assert error.code == "E_GAMEOBJECT_AMBIGUOUS"
-    assert sorted(error.details["fileIDs"]) == sorted([first["gameObjectFileId"], second["gameObjectFileId"]])
+    assert error["code"] == "E_GAMEOBJECT_AMBIGUOUS"
+    assert sorted(error["details"]["fileIDs"]) == sorted([first["gameObjectFileId"], second["gameObjectFileId"]])
     by_id = {"file": GAME, "gameObject": str(second["gameObjectFileId"])}
     missing = chicken.error("probuilder.flip-normals", {"file": GAME, "gameObject": "Triplet"})
-    assert missing.code == "E_GAMEOBJECT_NOT_FOUND"
+    assert missing["code"] == "E_GAMEOBJECT_NOT_FOUND"
     assert chicken.output("probuilder.flip-normals", by_id)["faceCount"] == 6
 
 

@@ -7,8 +7,8 @@ import copy
 from unitycli_probuilder import geometry, locate
 from unitycli_probuilder.meshdata import MeshData
 
-from tests.fixturepaths import fixture_project
-from unitycli.unityyaml import UnityYamlFile
+from unitycli.api import UnityYamlFile
+from unitycli.testing import fixture_project
 
 
 def _fixture_meshes():

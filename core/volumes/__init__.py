@@ -1,0 +1,32 @@
+"""The volume-profile model of `com.unity.render-pipelines.core`, shared by the URP and HDRP extensions.
+
+`model`: VolumeProfile assets (overrides in `components` order, orphans, missing entries; add, remove, set a
+parameter) driven by the pipeline's `OverrideSpec`s. `scene`: Volume components in scenes and prefabs.
+Extensions reach these names through `unitycli.api`.
+"""
+
+from unitycli.volumes.assets import asset_path, profile_paths
+from unitycli.volumes.model import (
+    KINDS,
+    PARAMETER_KINDS,
+    PROFILE_FILE_ID,
+    VOLUME_PROFILE_SCRIPT_GUID,
+    VOLUME_SCRIPT_GUID,
+    OverrideSpec,
+    ParameterSpec,
+    ParameterValue,
+    VolumeModelError,
+    VolumeOverride,
+    VolumeProfile,
+    is_volume_profile,
+    raise_as,
+    to_json_value,
+    to_yaml_value,
+)
+from unitycli.volumes.scene import VOLUME_FIELDS, SceneVolume, find_volumes, read_volume
+
+__all__ = [
+    "KINDS", "PARAMETER_KINDS", "PROFILE_FILE_ID", "VOLUME_FIELDS", "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_SCRIPT_GUID",
+    "OverrideSpec", "ParameterSpec", "ParameterValue", "SceneVolume", "VolumeModelError", "VolumeOverride",
+    "VolumeProfile", "asset_path", "find_volumes", "is_volume_profile", "profile_paths", "raise_as", "read_volume", "to_json_value", "to_yaml_value",
+]

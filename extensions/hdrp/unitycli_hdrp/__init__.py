@@ -1,0 +1,36 @@
+"""unitycli-hdrp: headless tools for the High Definition Render Pipeline's project files.
+
+Registered through the same hooks as the core's built-in plugins, importing only `unitycli.api`. Availability is
+the core's business: it reads this package's manifest (`manifest.toml`, identical to the catalog's
+`manifests/hdrp.toml`) against the project's resolved packages, so on a project without HDRP every tool answers
+E_EXTENSION_DEPENDENCY_MISSING.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.resources import files
+
+from unitycli.api import hookimpl
+
+TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "get_frame_settings", "set_frame_settings",
+                "get_default_profile", "list_diffusion_profiles", "list_profiles", "get_profile", "add_override",
+                "set_override", "remove_override", "list_volumes", "set_volume", "assign_pipeline", "check")
+
+
+@hookimpl
+def unitycli_register_tools(register) -> None:
+    for name in TOOL_MODULES:
+        register(import_module(f"{__name__}.tools.{name}").SPEC)
+
+
+@hookimpl
+def unitycli_error_codes() -> list:
+    from unitycli_hdrp.errors import ERROR_CODES
+
+    return ERROR_CODES
+
+
+@hookimpl
+def unitycli_extension_manifest() -> str:
+    return files(__package__).joinpath("manifest.toml").read_text(encoding="utf-8")

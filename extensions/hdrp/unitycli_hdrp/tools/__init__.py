@@ -1,0 +1,1 @@
+"""The tool modules of unitycli-hdrp, one ToolSpec each."""

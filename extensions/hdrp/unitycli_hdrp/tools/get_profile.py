@@ -1,0 +1,52 @@
+"""`hdrp.get-profile`: one VolumeProfile's overrides and their parameters, with declared ranges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolInput, ToolOutput, ToolSpec
+from unitycli_hdrp import profiles
+
+
+class GetProfileInput(ToolInput):
+    profile: str = Field(description=profiles.PROFILE_DESCRIPTION)
+    override: str | None = Field(None, description="Only this override; " + profiles.OVERRIDE_DESCRIPTION)
+
+
+class GetProfileOutput(ToolOutput):
+    profile: str
+    name: str
+    revision: str
+    package_version: str | None
+    overrides: list[profiles.OverrideOut]
+    orphans: list[profiles.OverrideOut] = Field(description="Sub-assets components does not list (never edited)")
+    missing: list[int] = Field(description="fileIDs components lists without an object")
+
+
+def read_profile(ctx: Any, prof: profiles.OpenProfile, only: str | None = None) -> GetProfileOutput:
+    listed = [prof.find(only)] if only else prof.model.overrides()
+    return GetProfileOutput(
+        profile=prof.path, name=prof.model.name, revision=prof.loaded.revision,
+        package_version=ctx.package_version("com.unity.render-pipelines.high-definition"),
+        overrides=[profiles.describe_override(o) for o in listed],
+        orphans=[profiles.describe_override(o) for o in prof.model.orphans()] if not only else [],
+        missing=prof.model.missing() if not only else [])
+
+
+def get_profile(ctx: Any, request: GetProfileInput) -> GetProfileOutput:
+    return read_profile(ctx, profiles.OpenProfile(ctx, request.profile), request.override)
+
+
+SPEC = ToolSpec(
+    name="hdrp.get-profile", title="Get an HDRP volume profile",
+    summary="Read a VolumeProfile's overrides and parameters, with declared ranges.",
+    description=("Reads a VolumeProfile asset through the shared volume model: each listed override (components "
+                 "order) with active, every parameter's override state and value, and — for the classes whose layout "
+                 "is verified for the project's HDRP version — the parameter kind, enum names and the range the "
+                 "package source declares. Legacy min/max keys in old files are reported, never used as ranges. "
+                 "Orphaned sub-assets and missing entries are listed apart. Read-only." + profiles.EXAMPLE_NOTE),
+    input_model=GetProfileInput, output_model=GetProfileOutput, handler=get_profile,
+    examples=({"profile": profiles.SAMPLE_PROFILE}, {"profile": "DefaultSettingsVolumeProfile", "override": "Fog"}),
+)

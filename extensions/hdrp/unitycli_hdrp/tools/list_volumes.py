@@ -1,0 +1,81 @@
+"""`hdrp.list-volumes`: the Volume components of the project's scenes and prefabs and the profiles they use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import (
+    FILE_DESCRIPTION,
+    SceneVolume,
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
+    find_volumes,
+    resolve_file,
+)
+from unitycli_hdrp import project
+
+SAMPLE_SCENE = "Assets/Samples/BonFire/BonFire.unity"  # VisualEffectGraph-Samples (HDRP 17.0.3)
+SAMPLE_VOLUME = "1516872931"  # the GameObject of its first Volume
+
+
+class ListVolumesInput(ToolInput):
+    file: str | None = Field(None, description="Only this scene or prefab; " + FILE_DESCRIPTION)
+
+
+class ProfileOut(ToolOutput):
+    guid: str | None
+    path: str | None
+
+
+class VolumeOut(ToolOutput):
+    file: str
+    game_object: str
+    game_object_file_id: int
+    file_id: int
+    enabled: bool
+    is_global: bool
+    priority: float
+    blend_distance: float
+    weight: float
+    profile: ProfileOut | None = Field(description="sharedProfile; None when the Volume has none")
+
+
+class UnreadableOut(ToolOutput):
+    path: str
+    reason: str
+
+
+class ListVolumesOutput(ToolOutput):
+    volumes: list[VolumeOut]
+    unreadable: list[UnreadableOut]
+
+
+def volume_out(v: SceneVolume, paths: dict[str, str | None]) -> VolumeOut:
+    guid = v.profile.guid if v.profile is not None else None
+    return VolumeOut(file=v.file, game_object=v.game_object, game_object_file_id=v.game_object_file_id,
+                     file_id=v.file_id, enabled=v.enabled, is_global=v.is_global, priority=v.priority,
+                     blend_distance=v.blend_distance, weight=v.weight,
+                     profile=ProfileOut(guid=guid, path=paths.get(guid or "")) if v.profile is not None else None)
+
+
+def list_volumes(ctx: Any, request: ListVolumesInput) -> ListVolumesOutput:
+    files = [resolve_file(ctx, request.file)] if request.file else None
+    volumes, unreadable = find_volumes(ctx, files)
+    paths = project.guid_paths(ctx, [v.profile.guid for v in volumes if v.profile is not None and v.profile.guid])
+    return ListVolumesOutput(volumes=[volume_out(v, paths) for v in volumes],
+                             unreadable=[UnreadableOut(path=u.path, reason=u.reason) for u in unreadable])
+
+
+SPEC = ToolSpec(
+    name="hdrp.list-volumes", title="List Volume components",
+    summary="List the Volume components of scenes and prefabs, with their profiles.",
+    description=("Lists every Volume (core's Volume script) in the project's scenes and prefabs, or in one file: "
+                 "its GameObject, enabled, global or local, priority, blend distance, weight and sharedProfile with "
+                 "the profile's asset path. Files that could not be read are listed with the reason. Read-only. The "
+                 "examples run on the VisualEffectGraph-Samples fixture project (HDRP 17.0.3)."),
+    input_model=ListVolumesInput, output_model=ListVolumesOutput, handler=list_volumes,
+    examples=({}, {"file": SAMPLE_SCENE}),
+)

@@ -1,0 +1,46 @@
+"""`hdrp.remove-override`: remove an override from a VolumeProfile (its components entry and sub-asset)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolInput, ToolOutput, ToolSpec
+from unitycli_hdrp import profiles
+
+
+class RemoveOverrideInput(ToolInput):
+    profile: str = Field(description=profiles.PROFILE_DESCRIPTION)
+    override: str = Field(description=profiles.OVERRIDE_DESCRIPTION)
+    expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
+
+
+class RemoveOverrideOutput(ToolOutput):
+    profile: str
+    removed: str
+    file_id: int
+    remaining: list[str]
+
+
+def remove_override(ctx: Any, request: RemoveOverrideInput) -> RemoveOverrideOutput:
+    prof = profiles.OpenProfile(ctx, request.profile, for_write=True, expected_revision=request.expected_revision)
+    ov = prof.find(request.override)
+    name = profiles.describe_override(ov).class_name
+    prof.model.remove_override(ov)
+    prof.save(ctx)
+    return RemoveOverrideOutput(profile=prof.path, removed=name, file_id=ov.file_id,
+                                remaining=[profiles.describe_override(o).class_name for o in prof.model.overrides()])
+
+
+SPEC = ToolSpec(
+    name="hdrp.remove-override", title="Remove an HDRP volume override",
+    summary="Remove an override from a VolumeProfile: its components entry and its sub-asset.",
+    description=("Removes a listed override as the Editor's Remove does: the components entry and, unless "
+                 "something else in the file still references it, the hidden sub-asset. Orphaned sub-assets are "
+                 "never matched. Works for any override class (no layout is needed to remove one). Supports "
+                 "--dry-run." + profiles.EXAMPLE_NOTE),
+    input_model=RemoveOverrideInput, output_model=RemoveOverrideOutput, handler=remove_override,
+    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
+    examples=({"profile": profiles.SAMPLE_PROFILE, "override": "Fog"},),
+)

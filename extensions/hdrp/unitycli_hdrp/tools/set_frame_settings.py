@@ -1,0 +1,100 @@
+"""`hdrp.set-frame-settings`: turn named default frame settings on or off, keeping every other bit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
+from unitycli_hdrp import frames, project
+from unitycli_hdrp.tools.get_frame_settings import (
+    EXAMPLE_NOTE,
+    GLOBAL_DESCRIPTION,
+    SAMPLE_GLOBAL,
+    FrameSettingsBlock,
+    RenderType,
+    describe,
+)
+
+
+class SetFrameSettingsInput(ToolInput):
+    global_settings: str | None = Field(None, description=GLOBAL_DESCRIPTION)
+    render_type: RenderType = Field("camera", description="Which rendering path's default frame settings")
+    enable: list[str] = Field(default_factory=list, description="FrameSettingsField names to turn on (SSR, Bloom, …)")
+    disable: list[str] = Field(default_factory=list, description="FrameSettingsField names to turn off")
+    expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
+
+
+class SetFrameSettingsOutput(ToolOutput):
+    global_settings: str
+    render_type: RenderType
+    turned_on: list[str]
+    turned_off: list[str]
+    unchanged: list[str] = Field(description="Named fields already in the requested state")
+    block: FrameSettingsBlock
+
+
+def _check_names(ctx: Any, request: SetFrameSettingsInput, fam: str) -> None:
+    table = frames.fields(fam)
+    both = sorted(set(request.enable) & set(request.disable))
+    if both:
+        raise UnityCliError("E_SCHEMA_INVALID", f"{both[0]} is both in enable and disable",
+                            details={"path": "enable", "names": both})
+    if not request.enable and not request.disable:
+        raise UnityCliError("E_SCHEMA_INVALID", "enable and disable are both empty: nothing to change",
+                            details={"path": "enable"})
+    unknown = [n for n in [*request.enable, *request.disable] if n not in table]
+    if unknown:
+        other = frames.fields(frames.other_family(fam))
+        why = []
+        for name in unknown:
+            if name in other:
+                why.append(f"{name} is a {frames.other_family(fam)}.x field, not in HDRP {project.package_version(ctx)}")
+            elif name in frames.OTHERS:
+                why.append(f"{name} is not a boolean field (its value lives in a scalar of the struct)")
+            else:
+                why.append(f"{name} is not a FrameSettingsField")
+        raise UnityCliError(
+            "E_HDRP_FRAME_SETTING_UNKNOWN", "; ".join(why) + "; nothing was written",
+            details={"unknown": unknown, "packageVersion": project.package_version(ctx), "valid": sorted(table)},
+            next_actions=[tool_command("hdrp.get-frame-settings", {"renderType": request.render_type})])
+
+
+def set_frame_settings(ctx: Any, request: SetFrameSettingsInput) -> SetFrameSettingsOutput:
+    fam = project.family(ctx)
+    _check_names(ctx, request, fam)
+    file = project.choose_global_settings(ctx, request.global_settings, for_write=True,
+                                          expected_revision=request.expected_revision)
+    _, _, found = frames.blocks(ctx, file)
+    block = found[request.render_type]
+    table = frames.fields(fam)
+    bits = block.bits(file)
+    on, off, same = [], [], []
+    for name in request.enable:
+        (same if bits >> table[name] & 1 else on).append(name)
+        bits |= 1 << table[name]
+    for name in request.disable:
+        (off if bits >> table[name] & 1 else same).append(name)
+        bits &= ~(1 << table[name])
+    if block.write(file, bits):
+        file.save(ctx)
+    after = describe(ctx, file, request.render_type).blocks[0]
+    return SetFrameSettingsOutput(global_settings=file.path, render_type=request.render_type, turned_on=on,
+                                  turned_off=off, unchanged=same, block=after)
+
+
+SPEC = ToolSpec(
+    name="hdrp.set-frame-settings", title="Set HDRP default frame settings",
+    summary="Turn named default frame settings on or off; every other bit is kept.",
+    description=("Sets or clears the named FrameSettingsField bits of one rendering path's default frame settings "
+                 "in the HDRP global settings (14.x top-level fields, 17.x the RenderingPathFrameSettings RefIds "
+                 "entry), rewriting only bitDatas.data1/data2 as unsigned decimals. Unknown, obsolete and unnamed "
+                 "bits are preserved. A name the project's HDRP version does not have (e.g. ComputeThickness on "
+                 "14.x), or a scalar field such as MSAAMode, is E_HDRP_FRAME_SETTING_UNKNOWN with nothing written. "
+                 "Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=SetFrameSettingsInput, output_model=SetFrameSettingsOutput, handler=set_frame_settings,
+    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    examples=({"renderType": "camera", "disable": ["SSR"]},
+              {"globalSettings": SAMPLE_GLOBAL, "renderType": "realtimeReflection", "enable": ["Bloom"]}),
+)

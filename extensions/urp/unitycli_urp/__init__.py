@@ -1,0 +1,44 @@
+"""unitycli-urp: headless tools for the Universal Render Pipeline: active pipeline asset, settings, renderer
+features, volume profiles and Volume components.
+
+Registered through the same hooks as the core's built-in plugins, importing only `unitycli.api` (whose volume
+model is shared with the HDRP extension). Availability is the core's business: it reads this package's manifest
+(`manifest.toml`, identical to the catalog's `manifests/urp.toml`) against the project's resolved packages.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.resources import files
+
+from unitycli.api import hookimpl
+
+TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "list_features", "set_feature_active",
+                "add_feature", "remove_feature", "move_feature", "list_profiles", "get_profile", "add_override",
+                "set_override", "remove_override", "list_volumes", "set_volume", "list_renderers", "assign_pipeline",
+                "check")
+
+
+@hookimpl
+def unitycli_register_tools(register) -> None:
+    for name in TOOL_MODULES:
+        register(import_module(f"{__name__}.tools.{name}").SPEC)
+
+
+@hookimpl
+def unitycli_error_codes() -> list:
+    from unitycli_urp.errors import ERROR_CODES
+
+    return ERROR_CODES
+
+
+@hookimpl
+def unitycli_known_scripts() -> list:
+    from unitycli_urp.ids import known_scripts
+
+    return known_scripts()
+
+
+@hookimpl
+def unitycli_extension_manifest() -> str:
+    return files(__package__).joinpath("manifest.toml").read_text(encoding="utf-8")

@@ -1,0 +1,27 @@
+"""Which serialized layout the project's URP writes: `14` (14.0.9), `17.0` (17.0.3) or `17.2` (17.2.0 as written
+by 6000.2.10f1). An accepted unverified version maps to the nearest line by its major.minor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from unitycli_urp.ids import PACKAGE, URP_RUNTIME_PREFIX
+
+
+def project_layout(ctx: Any) -> str:
+    version = ctx.package_version(PACKAGE) or ""
+    parts = version.split(".")
+    try:
+        major, minor = int(parts[0]), int(parts[1])
+    except (IndexError, ValueError):
+        return "17.0"
+    if major < 17:
+        return "14"
+    return "17.0" if minor < 2 else "17.2"
+
+
+def class_identifier(ctx: Any, class_name: str, prefix: str = URP_RUNTIME_PREFIX) -> str:
+    """`m_EditorClassIdentifier` of an object Unity creates: empty up to 6000.1, `Assembly::Namespace.Class` from
+    6000.2 on (ECS PhysicsSamples DefaultVolumeProfile, research §3.2)."""
+    version = ctx.unity_version
+    return prefix + class_name if (version.major, version.minor) >= (6000, 2) else ""

@@ -1,0 +1,63 @@
+"""`urp.get-settings`: the typed subset of a URP asset's settings, and which of them its version has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolOutput, ToolSpec
+from unitycli_urp import pipeline, settings
+from unitycli_urp.layout import project_layout
+
+
+class GetSettingsInput(pipeline.PipelineTarget):
+    pass
+
+
+class GetSettingsOutput(ToolOutput):
+    asset: str
+    revision: str
+    layout: str
+    asset_version: int | None
+    settings: dict[str, Any] = Field(description=("Typed settings by name (renderScale, msaa, hdr, shadowDistance, "
+                                                  "cascadeCount, …); null when the file lacks the field"))
+    cascade_splits: dict[str, Any] = Field(description="m_Cascade2Split, m_Cascade3Split, m_Cascade4Split as read")
+    unsupported: list[str] = Field(description="Settings this asset's URP version does not have")
+
+
+def read_settings(doc, layout: str) -> tuple[dict[str, Any], list[str]]:
+    values: dict[str, Any] = {}
+    unsupported = []
+    for s in settings.SETTINGS:
+        if layout not in s.layouts:
+            unsupported.append(s.name)
+            continue
+        values[s.name] = s.to_json(doc.get(s.key, None))
+    return values, unsupported
+
+
+def get_settings(ctx: Any, request: GetSettingsInput) -> GetSettingsOutput:
+    path = pipeline.resolve_asset(ctx, request)
+    loaded = pipeline.open_asset(ctx, path)
+    doc = loaded.yaml.get(pipeline.MAIN_FILE_ID)
+    layout = project_layout(ctx)
+    values, unsupported = read_settings(doc, layout)
+    splits = {k: doc.get(k, None) for k in ("m_Cascade2Split", "m_Cascade3Split", "m_Cascade4Split")}
+    return GetSettingsOutput(asset=path, revision=loaded.revision, layout=layout,
+                             asset_version=doc.get("k_AssetVersion", None), settings=values, cascade_splits=splits,
+                             unsupported=unsupported)
+
+
+SPEC = ToolSpec(
+    name="urp.get-settings", title="Get URP pipeline settings",
+    summary="Render scale, MSAA, HDR, shadows, cascades, SRP batcher… of a URP asset.",
+    description=("Reads the typed subset of a UniversalRenderPipelineAsset: renderScale, msaa, hdr, shadowDistance, "
+                 "cascadeCount (and the split fields), main/additional shadow resolution, softShadows, "
+                 "softShadowQuality, srpBatcher, depthTexture, opaqueTexture, renderGraph (14.x only), "
+                 "gpuResidentDrawer (17.x only). The asset is `asset`, else the `qualityLevel`'s asset, else the "
+                 "active one (urp.get-pipeline). A field the file lacks reads null. Read-only; reports the revision "
+                 "for expectedRevision. The example reads the Balanced level of chicken-defense."),
+    input_model=GetSettingsInput, output_model=GetSettingsOutput, handler=get_settings,
+    examples=({}, {"qualityLevel": "Balanced"}),
+)

@@ -1,0 +1,46 @@
+"""`urp.list-features`: the renderer features of a URP renderer, in order, and whether the feature map agrees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolOutput, ToolSpec
+from unitycli_urp import features
+
+
+class ListFeaturesInput(features.RendererTarget):
+    pass
+
+
+class ListFeaturesOutput(ToolOutput):
+    renderer: str
+    revision: str
+    features: list[features.FeatureInfo]
+    map_in_step: bool = Field(description=("m_RendererFeatureMap holds exactly the features' fileIDs in order "
+                                           "(any write through these tools rewrites it so)"))
+    orphans: list[int] = Field(description="Feature-like sub-assets the list does not name (Unity ignores them)")
+
+
+def list_features(ctx: Any, request: ListFeaturesInput) -> ListFeaturesOutput:
+    renderer = features.open_renderer(ctx, request)
+    listed = set(renderer.ids())
+    orphans = [d.file_id for d in renderer.loaded.yaml.of_class(114)
+               if d.file_id != features.MAIN_FILE_ID and d.file_id not in listed and "\n  m_Active:" in d.text]
+    return ListFeaturesOutput(renderer=renderer.path, revision=renderer.loaded.revision,
+                              features=renderer.features(), map_in_step=renderer.map_ids() == renderer.ids(),
+                              orphans=orphans)
+
+
+SPEC = ToolSpec(
+    name="urp.list-features", title="List URP renderer features",
+    summary="Renderer features of a URP renderer: name, type, active, fileID, map check.",
+    description=("Lists m_RendererFeatures of a renderer asset (`renderer`, else renderer `rendererIndex` — default "
+                 "m_DefaultRendererIndex — of the pipeline asset chosen by `asset`/`qualityLevel`/the active one): "
+                 "index, fileID, m_Name, the feature class from its script GUID (RenderObjects, "
+                 "ScreenSpaceAmbientOcclusion, DecalRendererFeature, FullScreenPassRendererFeature, "
+                 "ScreenSpaceShadows), m_Active, and whether m_RendererFeatureMap is in step. Read-only."),
+    input_model=ListFeaturesInput, output_model=ListFeaturesOutput, handler=list_features,
+    examples=({}, {"renderer": "Assets/Settings/URP-HighFidelity-Renderer.asset"}),
+)

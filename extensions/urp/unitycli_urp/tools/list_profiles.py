@@ -1,0 +1,83 @@
+"""`urp.list-profiles`: every VolumeProfile asset, its overrides, orphans, and where URP uses it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import (
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
+    UnityCliError,
+    find_volumes,
+    parse_meta,
+    profile_paths,
+)
+from unitycli_urp import pipeline, profiles
+
+
+class ListProfilesInput(ToolInput):
+    pass
+
+
+class ProfileSummary(ToolOutput):
+    path: str
+    name: str
+    overrides: list[str] = Field(description="Override classes in components order")
+    orphans: int = Field(description="Override sub-assets components does not list (Unity ignores them)")
+    missing: int = Field(description="components entries with no sub-asset")
+    used_by_volumes: int = Field(description="Volume components in scenes/prefabs whose sharedProfile is this")
+    used_by_pipeline: list[str] = Field(description="URP assets whose m_VolumeProfile (17.x) is this")
+
+
+class SkippedProfile(ToolOutput):
+    path: str
+    code: str
+    reason: str
+
+
+class ListProfilesOutput(ToolOutput):
+    profiles: list[ProfileSummary]
+    skipped: list[SkippedProfile]
+
+
+def list_profiles(ctx: Any, request: ListProfilesInput) -> ListProfilesOutput:
+    volumes, _ = find_volumes(ctx)
+    users: dict[str, int] = {}
+    for v in volumes:
+        if v.profile is not None and v.profile.guid:
+            users[v.profile.guid] = users.get(v.profile.guid, 0) + 1
+    pipeline_users: dict[str, list[str]] = {}
+    out = pipeline.quality_levels(ctx)[0]
+    asset_paths = {pipeline.ref_path(ctx, r) for r in [pipeline.default_pipeline(ctx), *[q.pipeline for q in out]]}
+    for asset in sorted(p for p in asset_paths if pipeline.is_urp_asset(ctx, p)):
+        ref = pipeline.open_asset(ctx, asset).yaml.get(pipeline.MAIN_FILE_ID).get("m_VolumeProfile", None)
+        if ref is not None and getattr(ref, "guid", None):
+            pipeline_users.setdefault(ref.guid, []).append(asset)
+    found, skipped = [], []
+    for path in profile_paths(ctx):
+        try:
+            loaded, profile = profiles.open_profile(ctx, path)
+        except UnityCliError as exc:
+            skipped.append(SkippedProfile(path=path, code=exc.code, reason=exc.message))
+            continue
+        meta = path + ".meta"
+        guid = parse_meta(ctx.transaction.read_bytes(meta), meta).guid if ctx.transaction.exists(meta) else ""
+        found.append(ProfileSummary(path=path, name=profile.name, overrides=[o.class_name for o in profile.overrides()],
+                                    orphans=len(profile.orphans()), missing=len(profile.missing()),
+                                    used_by_volumes=users.get(guid, 0), used_by_pipeline=pipeline_users.get(guid, [])))
+    return ListProfilesOutput(profiles=found, skipped=skipped)
+
+
+SPEC = ToolSpec(
+    name="urp.list-profiles", title="List volume profiles",
+    summary="Every VolumeProfile asset: its overrides, orphans, and the volumes that use it.",
+    description=("Lists every VolumeProfile asset the project index knows (main object with the VolumeProfile "
+                 "script): the override classes in components order, the count of orphan override sub-assets "
+                 "(components does not list them, so Unity ignores them) and of missing entries, how many Volume "
+                 "components use it as sharedProfile, and which URP assets use it as m_VolumeProfile. Read-only."),
+    input_model=ListProfilesInput, output_model=ListProfilesOutput, handler=list_profiles,
+    examples=({},),
+)

@@ -1,0 +1,54 @@
+"""`urp.set-feature-active`: enable or disable a renderer feature (`m_Active`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolOutput, ToolSpec
+from unitycli_urp import features
+
+
+class SetFeatureActiveInput(features.RendererTarget):
+    feature: str | int = Field(description="Feature m_Name (SSAO), fileID, class (RenderObjects) or index")
+    active: bool
+
+
+class SetFeatureActiveOutput(ToolOutput):
+    renderer: str
+    feature: features.FeatureInfo
+    changed: bool
+
+
+def set_feature_active(ctx: Any, request: SetFeatureActiveInput) -> SetFeatureActiveOutput:
+    renderer = features.open_renderer(ctx, request, for_write=True)
+    feature = renderer.find(request.feature)
+    if feature.missing:
+        raise_missing(renderer, feature)
+    doc = renderer.loaded.yaml.get(feature.file_id)
+    changed = bool(doc.get("m_Active", 1)) != request.active
+    if changed:
+        doc.set("m_Active", int(request.active))
+        renderer.loaded.save(ctx)
+    return SetFeatureActiveOutput(renderer=renderer.path, feature=renderer.find(feature.file_id), changed=changed)
+
+
+def raise_missing(renderer, feature):
+    from unitycli.api import UnityCliError
+
+    raise UnityCliError("E_URP_FEATURE_NOT_FOUND",
+                        f"{renderer.path}: feature {feature.index} (&{feature.file_id}) has no sub-asset",
+                        details={"renderer": renderer.path, "fileID": feature.file_id})
+
+
+SPEC = ToolSpec(
+    name="urp.set-feature-active", title="Enable or disable a URP renderer feature",
+    summary="Turn a renderer feature on or off (m_Active), e.g. disable SSAO.",
+    description=("Sets m_Active of one feature of a renderer (see urp.list-features for how the renderer is chosen); "
+                 "the feature is named by m_Name, fileID, class name or index. Only that line changes. Supports "
+                 "--dry-run. The example disables SSAO on chicken-defense's active (High Fidelity) renderer."),
+    input_model=SetFeatureActiveInput, output_model=SetFeatureActiveOutput, handler=set_feature_active,
+    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    examples=({"feature": "SSAO", "active": False},),
+)

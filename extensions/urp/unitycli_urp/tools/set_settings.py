@@ -1,0 +1,82 @@
+"""`urp.set-settings`: change the typed subset of a URP asset's settings in place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolOutput, ToolSpec
+from unitycli_urp import pipeline, settings
+from unitycli_urp.layout import project_layout
+
+
+class SetSettingsInput(pipeline.PipelineTarget):
+    render_scale: float | None = Field(None, description="m_RenderScale, 0.1–2")
+    msaa: int | None = Field(None, description="m_MSAA: 1 (off), 2, 4 or 8")
+    hdr: bool | None = Field(None, description="m_SupportsHDR")
+    shadow_distance: float | None = Field(None, description="m_ShadowDistance, ≥ 0")
+    cascade_count: int | None = Field(None, description="m_ShadowCascadeCount, 1–4")
+    main_light_shadow_resolution: int | None = Field(None, description="256, 512, 1024, 2048, 4096 (17: 8192)")
+    additional_lights_shadow_resolution: int | None = Field(None, description="256 … 4096 (17: 8192)")
+    soft_shadows: bool | None = Field(None, description="m_SoftShadowsSupported")
+    soft_shadow_quality: int | None = Field(None, description="m_SoftShadowQuality: 1 low, 2 medium, 3 high")
+    srp_batcher: bool | None = Field(None, description="m_UseSRPBatcher")
+    depth_texture: bool | None = Field(None, description="m_RequireDepthTexture")
+    opaque_texture: bool | None = Field(None, description="m_RequireOpaqueTexture")
+    render_graph: bool | None = Field(None, description="m_EnableRenderGraph (URP 14.x only)")
+    gpu_resident_drawer: int | None = Field(None, description="m_GPUResidentDrawerMode 0/1 (URP 17.x only)")
+    expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the asset is at this "
+                                                            "revision.")
+
+
+class SetSettingsOutput(ToolOutput):
+    asset: str
+    layout: str
+    changed: dict[str, Any] = Field(description="Settings whose value changed, with the new value")
+    unchanged: list[str] = Field(description="Settings given that already had that value")
+
+
+def set_settings(ctx: Any, request: SetSettingsInput) -> SetSettingsOutput:
+    path = pipeline.resolve_asset(ctx, request)
+    layout = project_layout(ctx)
+    given = {s: v for s, v in request.model_dump(by_alias=True).items()
+             if s in settings.BY_NAME and v is not None}
+    loaded = pipeline.open_asset(ctx, path, for_write=True, expected_revision=request.expected_revision)
+    doc = loaded.yaml.get(pipeline.MAIN_FILE_ID)
+    planned = []
+    for name, value in given.items():
+        setting = settings.BY_NAME[name]
+        if layout not in setting.layouts:
+            raise settings.unsupported(setting, layout, path, f"URP {layout} assets have no such field")
+        if not doc.has(setting.key):
+            raise settings.unsupported(setting, layout, path, "the asset file has no such field (saved by an older "
+                                       "URP; open and save it in Unity first)")
+        planned.append((setting, value, setting.to_yaml(value, layout)))
+    changed: dict[str, Any] = {}
+    unchanged = []
+    for setting, value, raw in planned:
+        if doc.get(setting.key) == raw:
+            unchanged.append(setting.name)
+            continue
+        doc.set(setting.key, raw)
+        changed[setting.name] = value
+    if changed:
+        loaded.save(ctx)
+    return SetSettingsOutput(asset=path, layout=layout, changed=changed, unchanged=unchanged)
+
+
+SPEC = ToolSpec(
+    name="urp.set-settings", title="Set URP pipeline settings",
+    summary="Change render scale, MSAA, HDR, shadows, cascades, SRP batcher of a URP asset.",
+    description=("Sets fields of the typed subset (see urp.get-settings) on one UniversalRenderPipelineAsset: "
+                 "`asset`, else the `qualityLevel`'s asset, else the active one. Values are checked as URP's "
+                 "properties check them (E_URP_SETTING_INVALID: render scale 0.1–2, cascades 1–4, MSAA 1/2/4/8, "
+                 "shadow resolutions of the version). A field the project's URP version lacks (renderGraph on 17, "
+                 "gpuResidentDrawer on 14) or the file lacks is refused with E_URP_SETTING_UNSUPPORTED. Only the "
+                 "changed lines are rewritten. Supports --dry-run. The example halves the render scale of "
+                 "chicken-defense's Balanced level."),
+    input_model=SetSettingsInput, output_model=SetSettingsOutput, handler=set_settings,
+    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    examples=({"qualityLevel": "Balanced", "renderScale": 0.5},),
+)
