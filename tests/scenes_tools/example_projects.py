@@ -1,7 +1,6 @@
 """Where a tool's example runs, derived from the files so no list of tools and projects is kept anywhere: the project
-its spec names; else our sample project when the example's `file` is there (or it names none) and the tool is
-available there; else the first fixture project (shallowest path first) that holds the example's `file` and where
-the tool is available."""
+its spec names; else our sample project when it holds every project path the example names and the tool is
+available there; else the first fixture project (shallowest path first) that does."""
 
 from __future__ import annotations
 
@@ -41,13 +40,15 @@ def example_project(spec, index: int, sample_root: Path) -> str:
     named = spec.example_projects[index] if index < len(spec.example_projects) else None
     if named:
         return SHORT_NAMES.get(named, named)
-    example = spec.examples[index]
-    file = example.get("file") or example.get("path")
-    names_a_file = isinstance(file, str) and "/" in file
-    if (not names_a_file or (sample_root / file).exists()) and _available(sample_root, spec.name):
+    paths = [v for v in spec.examples[index].values()
+             if isinstance(v, str) and v.startswith(("Assets/", "Packages/", "ProjectSettings/"))]
+
+    def holds(root: Path) -> bool:
+        return all((root / path).exists() for path in paths) and _available(root, spec.name)
+
+    if holds(sample_root):
         return SAMPLE
     for project in fixture_projects():
-        root = UNITY / project
-        if (not names_a_file or (root / file).exists()) and _available(root, spec.name):
+        if holds(UNITY / project):
             return project
     return SAMPLE  # nowhere better: the test then fails with the tool's own answer there

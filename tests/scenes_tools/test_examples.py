@@ -31,9 +31,26 @@ CREATE_SHAPE = "probuilder.create-shape"
 NEEDS_CRATE = {"probuilder.delete-faces", "probuilder.export-obj", "probuilder.extrude-faces",
                "probuilder.flip-normals", "probuilder.inspect-mesh", "probuilder.list-meshes",
                "probuilder.set-face-material"}
-# Examples outside this suite's scope (plugins/assets, plugins/settings, examples/) that do not run on the sample
-# yet; strict, so the entry must go when they are fixed.
+# Examples that no fixture project can run as it is, each with the reason; strict, so an entry must go as soon as
+# its example runs.
+NO_VFX_LOCK = ("no fixture project has VFX Graph 17.0.3 resolved offline: VisualEffectGraph-Samples (written with "
+               "17.0.3) has no packages-lock.json, so HDRP bringing it in is unverifiable; the extension's own tests "
+               "write the lock Unity would write")
+TRAIL = "no fixture has a TrailRenderer: the extension's own tests add bitesize's Bullet.prefab trail to a copy"
 NOT_YET = {
+    ("vfx.get-effect", 0): NO_VFX_LOCK,
+    ("vfx.get-graph", 0): NO_VFX_LOCK,
+    ("vfx.get-graph", 1): NO_VFX_LOCK,
+    ("vfx.get-trail", 0): TRAIL,
+    ("vfx.list-effects", 0): NO_VFX_LOCK,
+    ("vfx.list-effects", 1): NO_VFX_LOCK,
+    ("vfx.list-graphs", 0): NO_VFX_LOCK,
+    ("vfx.list-graphs", 1): NO_VFX_LOCK,
+    ("vfx.set-effect-asset", 0): NO_VFX_LOCK,
+    ("vfx.set-effect-property", 0): NO_VFX_LOCK,
+    ("vfx.set-effect-property", 1): NO_VFX_LOCK,
+    ("vfx.set-effect-seed", 0): NO_VFX_LOCK,
+    ("vfx.set-trail", 0): TRAIL,
 }
 
 
@@ -85,11 +102,33 @@ def test_every_example_runs_on_a_fresh_copy_of_its_project(tmp_path: Path, tool,
         assert applied == planned, "the dry-run diff differs from what was committed"
 
 
+def _removed_content(diff: str) -> list[str]:
+    """Removed lines that take something away. Not: filling an empty `[]`, `{}` or empty value, or a line that only
+    grows at its end (a hex array such as `m_RendererFeatureMap` gaining an entry)."""
+    lines = diff.splitlines()
+    taken: list[str] = []
+    i = 0
+    while i < len(lines):
+        if not (lines[i].startswith("-") and not lines[i].startswith("---")):
+            i += 1
+            continue
+        minus = []
+        while i < len(lines) and lines[i].startswith("-") and not lines[i].startswith("---"):
+            minus.append(lines[i][1:])
+            i += 1
+        plus = []
+        while i < len(lines) and lines[i].startswith("+") and not lines[i].startswith("+++"):
+            plus.append(lines[i][1:])
+            i += 1
+        for old in minus:
+            grown = any(new.startswith(old) for new in plus)
+            if not (grown or old.rstrip().endswith(("[]", "{}")) or old.endswith(": ")):
+                taken.append("-" + old)
+    return taken
+
+
 def _check_destructive_hint(spec, effects: dict) -> None:
-    """Removed or changed lines are destructive; growing an empty `[]`/`{}` into a list is still additive."""
-    changed = [line for d in effects["diffs"] for line in (d["diff"] or "").splitlines()
-               if line.startswith("-") and not line.startswith("---")
-               and not line.rstrip().endswith(("[]", "{}"))]
+    changed = [line for d in effects["diffs"] for line in _removed_content(d["diff"] or "")]
     if changed or effects["deleted"] or effects["deletedDirs"]:
         assert spec.destructive, (f"{spec.name} changes or removes existing content but declares "
                                   f"destructiveHint false: {(changed or effects['deleted'])[:3]}")

@@ -8,6 +8,7 @@ model is shared with the HDRP extension). Availability is the core's business: i
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import import_module
 from importlib.resources import files
 
@@ -22,7 +23,9 @@ TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "list_features",
 @hookimpl
 def unitycli_register_tools(register) -> None:
     for name in TOOL_MODULES:
-        register(import_module(f"{__name__}.tools.{name}").SPEC)
+        spec = import_module(f"{__name__}.tools.{name}").SPEC
+        # The examples name chicken-defense's assets (URP 14.0.9) by path or asset name.
+        register(replace(spec, example_projects=("chicken-defense",) * len(spec.examples)))
 
 
 @hookimpl

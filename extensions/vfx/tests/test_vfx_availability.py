@@ -1,0 +1,70 @@
+"""Only the graph and effect tools need com.unity.visualeffectgraph; particle, line and trail tools run anywhere."""
+
+from __future__ import annotations
+
+import pytest
+from unitycli_vfx import TOOL_MODULES
+from vfx_testutil import GAME, HOLE_CUBE
+
+from unitycli.testing import copy_fixture_project, describe_tool, run_tool
+
+TOOLS = sorted(f"vfx.{name.replace('_', '-')}" for name in TOOL_MODULES)
+NEEDS_VFX = sorted(t for t in TOOLS if "graph" in t or "effect" in t)
+PACKAGE_FREE = sorted(set(TOOLS) - set(NEEDS_VFX))
+# A call that would succeed on a project with the package, so the refusal can only come from availability.
+CALLS = {"vfx.list-graphs": {}, "vfx.list-effects": {}, "vfx.get-graph": {"graph": "BonFire"}}
+
+
+def _describe(root, tool) -> dict:
+    return describe_tool(root, tool)
+
+
+def test_the_split_is_by_tool_name():
+    assert NEEDS_VFX == ["vfx.get-effect", "vfx.get-graph", "vfx.list-effects", "vfx.list-graphs",
+                         "vfx.set-effect-asset", "vfx.set-effect-property", "vfx.set-effect-seed"]
+    assert "vfx.list-particle-systems" in PACKAGE_FREE and "vfx.set-line" in PACKAGE_FREE
+
+
+@pytest.mark.parametrize("name", ["chicken-defense", "minigolf"])
+def test_without_vfx_graph_the_graph_tools_are_missing_and_the_rest_run(tmp_path, name):
+    root = copy_fixture_project(name, tmp_path)
+    for tool in NEEDS_VFX:
+        d = _describe(root, tool)
+        assert (d["available"], d["unavailableCode"]) == (False, "E_EXTENSION_DEPENDENCY_MISSING"), tool
+        assert [(r["name"], r["versions"]) for r in d["requiresPackages"]] == [("com.unity.visualeffectgraph", ["17.0.3"])]
+    for tool, data in CALLS.items():
+        run = run_tool(root, tool, data)
+        assert not run.ok and run.error["code"] == "E_EXTENSION_DEPENDENCY_MISSING", (tool, run.error)
+        assert "package.add" in run.error["nextActions"][0]
+    for tool in PACKAGE_FREE:
+        d = _describe(root, tool)
+        assert (d["available"], d["requiresPackages"]) == (True, []), tool
+    target = {"chicken-defense": ("vfx.get-line", {"file": GAME, "gameObject": "UI Camera Bounds"}),
+              "minigolf": ("vfx.get-particle-system", {"file": HOLE_CUBE, "gameObject": "Hole Cube/Win Effect"})}
+    tool, data = target[name]
+    run = run_tool(root, tool, data)
+    assert run.ok, run.error
+    assert run_tool(root, "vfx.list-particle-systems").ok
+
+
+def test_the_samples_without_a_lock_are_unverifiable_and_with_the_resolved_lock_available(tmp_path):
+    from vfx_testutil import write_resolved_lock
+
+    root = copy_fixture_project("vfx-samples", tmp_path)
+    d = _describe(root, "vfx.list-effects")
+    assert (d["available"], d["unavailableCode"]) == (False, "E_EXTENSION_DEPENDENCY_UNVERIFIABLE")
+    assert _describe(root, "vfx.list-particle-systems")["available"]
+    write_resolved_lock(root)
+    for tool in NEEDS_VFX:
+        d = _describe(root, tool)
+        assert (d["available"], d["profileVerified"]) == (True, True), tool
+
+
+def test_an_unlisted_vfx_graph_version_is_unsupported(tmp_path):
+    from vfx_testutil import write_resolved_lock
+
+    root = copy_fixture_project("vfx-samples", tmp_path)
+    write_resolved_lock(root, "17.2.0")
+    run = run_tool(root, "vfx.list-graphs")
+    assert not run.ok and run.error["code"] == "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED"
+    assert run_tool(root, "vfx.list-particle-systems").ok

@@ -1,0 +1,38 @@
+"""unitycli-vfx: headless tools for VFX Graph assets, VisualEffect components, ParticleSystems, LineRenderers and
+TrailRenderers in Unity projects.
+
+Registered through the same hooks as the core's built-in plugins, importing only `unitycli.api`. Availability is the
+core's business: it reads this package's manifest (`manifest.toml`, identical to the catalog's `manifests/vfx.toml`)
+against the project's resolved packages; its globs make only the graph and effect tools (`vfx.*graph*`,
+`vfx.*effect*`) need com.unity.visualeffectgraph, so the particle, line and trail tools run on every project.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.resources import files
+
+from unitycli.api import hookimpl
+
+TOOL_MODULES = ("list_graphs", "get_graph", "list_effects", "get_effect", "set_effect_property", "set_effect_seed",
+                "set_effect_asset", "list_particle_systems", "get_particle_system", "set_particle_main",
+                "set_particle_emission", "set_particle_module_enabled", "set_particle_shape",
+                "set_particle_renderer", "get_line", "set_line", "get_trail", "set_trail")
+
+
+@hookimpl
+def unitycli_register_tools(register) -> None:
+    for name in TOOL_MODULES:
+        register(import_module(f"{__name__}.tools.{name}").SPEC)
+
+
+@hookimpl
+def unitycli_error_codes() -> list:
+    from unitycli_vfx.errors import ERROR_CODES
+
+    return ERROR_CODES
+
+
+@hookimpl
+def unitycli_extension_manifest() -> str:
+    return files(__package__).joinpath("manifest.toml").read_text(encoding="utf-8")

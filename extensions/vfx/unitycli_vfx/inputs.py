@@ -1,0 +1,40 @@
+"""Input pieces shared by the tools, in the shared vocabulary (`file`, `gameObject`, `expectedRevision`), and the
+fixture files the examples run on."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from unitycli.api import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION, ToolInput
+
+# The examples run on the shared fixtures: VisualEffectGraph-Samples (graph and effect tools), minigolf
+# (ParticleSystem tools) and chicken-defense (LineRenderer tools).
+BONFIRE_SCENE = "Assets/Samples/BonFire/BonFire.unity"
+BONFIRE_EFFECT = "VFX/BonFire"
+BUTTERFLIES_SCENE = "Assets/Samples/Butterflies/Butterflies.unity"
+HOLE_CUBE = "Assets/LlamAcademy/Minigolf/Resources/Tiles/Hole Cube.prefab"
+WIN_EFFECT = "Hole Cube/Win Effect"
+CHICKEN_GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
+
+TARGET_DESCRIPTION = GAMEOBJECT_DESCRIPTION + "; the component's own fileID also names it"
+
+
+class Target(ToolInput):
+    """Which component: the scene or prefab file and the GameObject that carries it."""
+
+    file: str = Field(description=FILE_DESCRIPTION)
+    game_object: str | int = Field(description=TARGET_DESCRIPTION)
+
+
+class EditTarget(Target):
+    expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this "
+                                                            "revision.")
+
+# No fixture project holds a TrailRenderer, so the trail tools' examples name a prefab the tests add to a copy of
+# chicken-defense: a GameObject `Bullet` whose TrailRenderer is the one of Bitesize 2DSpaceShooter's Bullet.prefab
+# (Unity 2022.3.14f1, TrailRenderer serializedVersion 3), copied field for field from /work/research/vfx.md §5.
+TRAIL_PREFAB = "Assets/Bullet.prefab"
+TRAIL_OBJECT = "Bullet"
+TRAIL_EXAMPLE_NOTE = (f" No fixture project has a TrailRenderer: the example names {TRAIL_PREFAB}, a prefab with "
+                      "Bitesize 2DSpaceShooter's Bullet TrailRenderer that the extension's tests add to a copy of "
+                      "chicken-defense.")

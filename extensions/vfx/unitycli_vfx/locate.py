@@ -1,0 +1,184 @@
+"""Finding components by class: in one scene or prefab (by GameObject), or across the project's scenes and prefabs.
+
+Files are named, opened and guarded by the core's scene model (path or unique name, revision check, LFS refusal,
+round-trip guard for writes) and GameObjects are found in its tree with its paths and errors, as the scene tools
+find them. VisualEffect, ParticleSystem, LineRenderer and TrailRenderer are engine classes, identified by class ID.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import (
+    CLASS_NAMES,
+    OBJECT_FILE_SUFFIXES,
+    Document,
+    LoadedFile,
+    Ref,
+    SceneModel,
+    SceneNode,
+    ToolOutput,
+    UnityCliError,
+    components_of,
+    find_gameobject,
+    list_files,
+    open_for_read,
+    open_for_write,
+    resolve_file,
+    tool_command,
+)
+
+VISUAL_EFFECT = 2083052967
+VFX_RENDERER = 73398921
+PARTICLE_SYSTEM = 198
+PARTICLE_SYSTEM_RENDERER = 199
+LINE_RENDERER = 120
+TRAIL_RENDERER = 96
+
+NAMES = {VISUAL_EFFECT: "VisualEffect", VFX_RENDERER: "VFXRenderer", PARTICLE_SYSTEM: "ParticleSystem",
+         PARTICLE_SYSTEM_RENDERER: "ParticleSystemRenderer", LINE_RENDERER: "LineRenderer",
+         TRAIL_RENDERER: "TrailRenderer"}
+LISTERS = {VISUAL_EFFECT: "vfx.list-effects", PARTICLE_SYSTEM: "vfx.list-particle-systems",
+           LINE_RENDERER: "scene.hierarchy", TRAIL_RENDERER: "scene.hierarchy"}
+
+_FILE_ID = re.compile(r"^&?-?[0-9]+$")
+_LFS = b"version https://git-lfs.github.com/spec/"
+
+
+def class_name(class_id: int) -> str:
+    return NAMES.get(class_id) or CLASS_NAMES.get(class_id, f"class {class_id}")
+
+
+@dataclass
+class Site:
+    """One component of the wanted class, the GameObject (tree node) that carries it and the file it is in."""
+
+    file: str
+    model: SceneModel
+    node: SceneNode
+    component: Document
+
+    @property
+    def path(self) -> str:
+        return self.node.path
+
+    def sibling(self, class_id: int) -> Document | None:
+        """The GameObject's first other component of `class_id` (a ParticleSystem's renderer), if any."""
+        yaml = self.model.file
+        return next((yaml.get(c.file_id) for c in components_of(self.model, self.node)
+                     if c.class_id == class_id and not c.missing), None)
+
+
+class SkippedFile(ToolOutput):
+    path: str
+    code: str
+    reason: str
+
+
+def open_file(ctx: Any, file: str, *, expected_revision: str | None = None,
+              for_write: bool = False) -> tuple[LoadedFile, SceneModel]:
+    """The scene or prefab `file` names (path or unique name), read through the transaction, and its tree."""
+    path = resolve_file(ctx, file, OBJECT_FILE_SUFFIXES)
+    loaded = open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
+    return loaded, SceneModel(loaded.yaml)
+
+
+def game_object(model: SceneModel, spec: str | int) -> SceneNode:
+    """`find_gameobject`, and one habit kept from the list tools: a component's fileID names its GameObject."""
+    text = str(spec).strip()
+    doc = model.file.find(int(text.lstrip("&"))) if _FILE_ID.match(text) else None
+    owner = doc.get("m_GameObject", None) if doc is not None and not doc.stripped else None
+    if isinstance(owner, Ref) and owner.guid is None and owner.file_id in model.nodes:
+        return model.nodes[owner.file_id]
+    return find_gameobject(model, spec)
+
+
+def sites_in(file: str, model: SceneModel, class_id: int) -> list[Site]:
+    """Every component of `class_id` in the file, in file order, with its GameObject (stripped ones skipped)."""
+    found = []
+    for doc in model.file.of_class(class_id):
+        if doc.stripped:
+            continue
+        owner = doc.get("m_GameObject", None)
+        node = model.node_of_object(owner.file_id) if isinstance(owner, Ref) else None
+        if node is not None:
+            found.append(Site(file, model, node, doc))
+    return found
+
+
+def find_site(ctx: Any, file: str, spec: str | int, class_id: int, *, expected_revision: str | None = None,
+              for_write: bool = False) -> tuple[LoadedFile, Site]:
+    """The file as read and the `class_id` component on GameObject `spec` in it.
+
+    `E_PREFAB_INSTANCE_UNSUPPORTED` for a prefab instance (its values live in the source prefab);
+    `E_COMPONENT_NOT_FOUND` (listing the GameObjects that have one) when the GameObject has none."""
+    loaded, model = open_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
+    node = game_object(model, spec)
+    name = class_name(class_id)
+    if node.is_instance:
+        raise UnityCliError(
+            "E_PREFAB_INSTANCE_UNSUPPORTED",
+            f"{node.path!r} in {loaded.path} is a prefab instance; its {name} lives in the source prefab",
+            details={"file": loaded.path, "gameObject": node.path, "sourcePrefabGuid": node.source_prefab_guid})
+    sites = sites_in(loaded.path, model, class_id)
+    for site in sites:
+        if site.node is node:
+            return loaded, site
+    raise UnityCliError(
+        "E_COMPONENT_NOT_FOUND", f"GameObject {node.path!r} in {loaded.path} has no {name}",
+        details={"file": loaded.path, "gameObject": node.path, "component": name,
+                 "inFile": [s.path for s in sites]},
+        next_actions=[tool_command(LISTERS[class_id], {"file": loaded.path})])
+
+
+def scan(ctx: Any, class_ids: tuple[int, ...], file: str | None) -> tuple[list[Site], dict[str, str],
+                                                                           list[SkippedFile]]:
+    """The components of `class_ids` in one file (`file`) or in every scene and prefab of the project.
+
+    Across the project a file whose text has no such object header is not parsed; a Git LFS pointer or a file that
+    fails to open is listed in `skipped` with its error, so a short count says so."""
+    if file:
+        loaded, model = open_file(ctx, file)
+        sites = [s for cid in class_ids for s in sites_in(loaded.path, model, cid)]
+        return sorted(sites, key=lambda s: s.component.line), {loaded.path: loaded.revision}, []
+    paths = list_files(Path(ctx.project.root), OBJECT_FILE_SUFFIXES)
+    headers = [f"--- !u!{cid} &".encode() for cid in class_ids]
+    found: list[Site] = []
+    revisions: dict[str, str] = {}
+    skipped: list[SkippedFile] = []
+    for i, path in enumerate(paths):
+        ctx.progress(i, len(paths), path)
+        try:
+            data = ctx.transaction.read_bytes(path)
+            if data.startswith(_LFS):
+                raise UnityCliError("E_ASSET_LFS_POINTER", f"{path} is a Git LFS pointer, not its content",
+                                    details={"file": path})
+            if data.lstrip(b"\xef\xbb\xbf").startswith(b"%YAML") and not any(h in data for h in headers):
+                continue  # text without such an object; anything else is opened so its error is reported
+            loaded, model = open_file(ctx, path)
+            for cid in class_ids:
+                found.extend(sites_in(loaded.path, model, cid))
+        except UnityCliError as exc:
+            skipped.append(SkippedFile(path=path, code=exc.code, reason=exc.message))
+            continue
+        revisions[loaded.path] = loaded.revision
+    return found, revisions, skipped
+
+
+class ComponentIds(ToolOutput):
+    """Where a component is: the file, its GameObject's hierarchy path and the fileIDs of both."""
+
+    file: str
+    game_object: str = Field(description="Hierarchy path of the GameObject")
+    game_object_file_id: int
+    component_file_id: int
+
+    @classmethod
+    def of(cls, site: Site) -> dict[str, Any]:
+        return {"file": site.file, "game_object": site.path, "game_object_file_id": site.node.file_id,
+                "component_file_id": site.component.file_id}

@@ -1,0 +1,47 @@
+"""`vfx.get-line`: one LineRenderer: positions, width, colour, loop and space."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolSpec
+from unitycli_vfx import lines, locate
+from unitycli_vfx.inputs import CHICKEN_GAME, Target
+from unitycli_vfx.values import plain
+
+
+class GetLineOutput(locate.ComponentIds):
+    revision: str
+    enabled: bool
+    positions: list[dict[str, Any]] = Field(description="Points {x,y,z}, in world or local space per useWorldSpace")
+    loop: bool
+    use_world_space: bool
+    parameters: lines.LineParameters
+    materials: list[dict[str, Any]]
+    writable: bool = Field(description="The layout is one vfx.set-line edits (serializedVersion 2)")
+
+
+def get_line(ctx: Any, request: Target) -> GetLineOutput:
+    loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.LINE_RENDERER)
+    doc = site.component
+    return GetLineOutput(
+        **locate.ComponentIds.of(site), revision=loaded.revision, enabled=doc.get("m_Enabled", 1) == 1,
+        positions=plain(doc.get("m_Positions", []) or []), loop=doc.get("m_Loop", 0) == 1,
+        use_world_space=doc.get("m_UseWorldSpace", 0) == 1, parameters=lines.parameters(doc),
+        materials=lines.materials(doc),
+        writable=(doc.get("serializedVersion", None), doc.get("m_Parameters.serializedVersion", None))
+        == (lines.LINE_VERSION, lines.PARAMETERS_VERSION))
+
+
+SPEC = ToolSpec(
+    name="vfx.get-line", title="Get a LineRenderer",
+    summary="One LineRenderer: positions, width and width curve, colours, loop and space.",
+    description=("Reads the LineRenderer on one GameObject: its positions, whether it loops and uses world space, "
+                 "the width multiplier and width curve (with the start and end widths they give), the colour "
+                 "gradient as colour and alpha keys, corner and cap vertices, alignment, texture mode and "
+                 "materials. Read-only; reports the file's revision; needs no Unity package."),
+    input_model=Target, output_model=GetLineOutput, handler=get_line,
+    examples=({"file": CHICKEN_GAME, "gameObject": "UI Camera Bounds"},),
+)

@@ -1,0 +1,47 @@
+"""`vfx.get-trail`: one TrailRenderer: lifetime, width, colour, emitting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import ToolSpec
+from unitycli_vfx import lines, locate
+from unitycli_vfx.inputs import TRAIL_EXAMPLE_NOTE, TRAIL_OBJECT, TRAIL_PREFAB, Target
+
+
+class GetTrailOutput(locate.ComponentIds):
+    revision: str
+    enabled: bool
+    time: float | None = Field(description="m_Time: seconds a trail point lives")
+    min_vertex_distance: float | None
+    autodestruct: bool
+    emitting: bool
+    parameters: lines.LineParameters
+    materials: list[dict[str, Any]]
+    writable: bool = Field(description="The layout is one vfx.set-trail edits (serializedVersion 3)")
+
+
+def get_trail(ctx: Any, request: Target) -> GetTrailOutput:
+    loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.TRAIL_RENDERER)
+    doc = site.component
+    return GetTrailOutput(
+        **locate.ComponentIds.of(site), revision=loaded.revision, enabled=doc.get("m_Enabled", 1) == 1,
+        time=doc.get("m_Time", None), min_vertex_distance=doc.get("m_MinVertexDistance", None),
+        autodestruct=doc.get("m_Autodestruct", 0) == 1, emitting=doc.get("m_Emitting", 1) == 1,
+        parameters=lines.parameters(doc), materials=lines.materials(doc),
+        writable=(doc.get("serializedVersion", None), doc.get("m_Parameters.serializedVersion", None))
+        == (lines.TRAIL_VERSION, lines.PARAMETERS_VERSION))
+
+
+SPEC = ToolSpec(
+    name="vfx.get-trail", title="Get a TrailRenderer",
+    summary="One TrailRenderer: lifetime, width and width curve, colours, emitting.",
+    description=("Reads the TrailRenderer on one GameObject: trail lifetime (m_Time), minimum vertex distance, "
+                 "autodestruct and emitting, the width multiplier and width curve (with start and end widths), the "
+                 "colour gradient as colour and alpha keys, corner and cap vertices, alignment, texture mode and "
+                 "materials. Read-only; reports the file's revision; needs no Unity package." + TRAIL_EXAMPLE_NOTE),
+    input_model=Target, output_model=GetTrailOutput, handler=get_trail,
+    examples=({"file": TRAIL_PREFAB, "gameObject": TRAIL_OBJECT},),
+)

@@ -1,0 +1,59 @@
+"""`vfx.set-effect-asset`: make a VisualEffect play another .vfx graph."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.api import Ref, ToolSpec, UnityCliError
+from unitycli_vfx import effects, graphs, locate
+from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EditTarget
+
+
+class SetEffectAssetInput(EditTarget):
+    graph: str = Field(description="The .vfx to play: project path or unique file name (Clouds, Clouds.vfx)")
+
+
+class SetEffectAssetOutput(locate.ComponentIds):
+    asset: effects.AssetRef
+    previous: effects.AssetRef | None
+    changed: bool
+    stale_entries: list[str] = Field(description="Sheet entries the new graph does not expose (kept, as Unity "
+                                                 "keeps them; they no longer apply)")
+
+
+def set_effect_asset(ctx: Any, request: SetEffectAssetInput) -> SetEffectAssetOutput:
+    path = graphs.resolve_graph(ctx, request.graph, (".vfx",))
+    graph = graphs.load(ctx, path)
+    if not graph.guid:
+        raise UnityCliError("E_VFX_GRAPH_NOT_FOUND", f"{path} has no .meta with a GUID, so nothing can reference it",
+                            details={"graph": path})
+    loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.VISUAL_EFFECT,
+                                    expected_revision=request.expected_revision, for_write=True)
+    doc = site.component
+    by_guid = graphs.guid_map(ctx)
+    previous = effects.asset_ref(doc, by_guid)
+    new = Ref(graphs.VISUAL_EFFECT_ASSET_FILE_ID, graph.guid, 3)
+    changed = doc.get("m_Asset", None) != new
+    if changed:
+        doc.set("m_Asset", new)
+        loaded.save(ctx)
+    leaves = {(p.sheet_type, p.path): p for p in graph.parameters()}
+    stale = [e.name for e in effects.entries(doc, leaves) if not e.in_graph]
+    return SetEffectAssetOutput(**locate.ComponentIds.of(site), asset=effects.AssetRef(guid=graph.guid, path=path),
+                                previous=previous, changed=changed, stale_entries=stale)
+
+
+SPEC = ToolSpec(
+    name="vfx.set-effect-asset", title="Set the graph a VisualEffect plays",
+    summary="Make a VisualEffect component play another .vfx graph asset.",
+    description=("Points the VisualEffect's m_Asset at a .vfx (by path or unique name): {fileID: "
+                 "8926484042661614526, guid: <the .vfx GUID>, type: 3}, as Unity references the imported "
+                 "VisualEffectAsset. Property-sheet entries are kept; those the new graph does not expose are listed "
+                 "in staleEntries. Prefab instances are refused. Supports --dry-run. Needs "
+                 "com.unity.visualeffectgraph."),
+    input_model=SetEffectAssetInput, output_model=SetEffectAssetOutput, handler=set_effect_asset,
+    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    examples=({"file": BONFIRE_SCENE, "gameObject": BONFIRE_EFFECT, "graph": "Clouds"},),
+)

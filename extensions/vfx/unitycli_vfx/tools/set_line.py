@@ -1,0 +1,71 @@
+"""`vfx.set-line`: a LineRenderer's positions, width, loop and space."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from unitycli.api import ToolSpec, UnityCliError
+from unitycli_vfx import lines, locate
+from unitycli_vfx.inputs import CHICKEN_GAME, EditTarget
+from unitycli_vfx.values import Vec3, plain, set_if_changed
+
+
+class SetLineInput(EditTarget):
+    positions: list[Vec3] | None = Field(None, description="Replace every point ([] for none)")
+    width: float | None = Field(None, ge=0, description="widthMultiplier: the curve's values are multiplied by it")
+    width_curve: list[lines.WidthKey] | None = Field(None, description="Replace the width curve's keys")
+    loop: bool | None = None
+    use_world_space: bool | None = None
+    corner_vertices: int | None = Field(None, ge=0, le=90)
+    cap_vertices: int | None = Field(None, ge=0, le=90)
+    alignment: Literal["view", "transformZ"] | None = None
+    texture_mode: Literal["stretch", "tile", "distributePerSegment", "repeatPerSegment", "static"] | None = None
+
+
+class SetLineOutput(locate.ComponentIds):
+    changed_fields: list[str]
+    positions: list[dict[str, Any]]
+    parameters: lines.LineParameters
+    loop: bool
+    use_world_space: bool
+
+
+def set_line(ctx: Any, request: SetLineInput) -> SetLineOutput:
+    given = request.model_dump(exclude_none=True, exclude={"file", "game_object", "expected_revision"})
+    if not given:
+        raise UnityCliError("E_SCHEMA_INVALID", "give at least one LineRenderer field to set", details={"path": ""})
+    loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.LINE_RENDERER,
+                                    expected_revision=request.expected_revision, for_write=True)
+    doc = site.component
+    lines.check_writable(doc, lines.LINE_VERSION, site.file, "LineRenderer")
+    changed: list[str] = []
+    if request.positions is not None:
+        wanted = [p.flow() for p in request.positions]
+        if plain(doc.get("m_Positions") or []) != [dict(p) for p in wanted]:
+            doc.set("m_Positions", wanted)
+            changed.append("m_Positions")
+    for path, flag in (("m_Loop", request.loop), ("m_UseWorldSpace", request.use_world_space)):
+        if flag is not None and set_if_changed(doc, path, 1 if flag else 0):
+            changed.append(path)
+    lines.set_parameters(doc, request, changed)
+    if changed:
+        loaded.save(ctx)
+    return SetLineOutput(**locate.ComponentIds.of(site), changed_fields=changed,
+                         positions=plain(doc.get("m_Positions") or []), parameters=lines.parameters(doc),
+                         loop=doc.get("m_Loop") == 1, use_world_space=doc.get("m_UseWorldSpace") == 1)
+
+
+SPEC = ToolSpec(
+    name="vfx.set-line", title="Set a LineRenderer",
+    summary="Set a LineRenderer's positions, width, width curve, loop and world space.",
+    description=("Edits the LineRenderer on one GameObject: replaces its positions, sets the width multiplier "
+                 "(`width`) or the width curve's keys, loop, world space, corner and cap vertices, alignment and "
+                 "texture mode. Only the given fields are written. Refuses layouts other than serializedVersion 2 "
+                 "with LineParameters 3 (E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; needs no Unity package."),
+    input_model=SetLineInput, output_model=SetLineOutput, handler=set_line,
+    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    examples=({"file": CHICKEN_GAME, "gameObject": "UI Camera Bounds", "width": 0.25, "loop": False,
+               "positions": [{"x": 0, "y": 0, "z": 0}, {"x": 0, "y": 1, "z": 5}]},),
+)

@@ -1,0 +1,72 @@
+"""`vfx.set-trail`: a TrailRenderer's lifetime, width, vertex distance, emitting and autodestruct."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from unitycli.api import ToolSpec, UnityCliError
+from unitycli_vfx import lines, locate
+from unitycli_vfx.inputs import TRAIL_EXAMPLE_NOTE, TRAIL_OBJECT, TRAIL_PREFAB, EditTarget
+from unitycli_vfx.values import set_if_changed
+
+
+class SetTrailInput(EditTarget):
+    time: float | None = Field(None, ge=0, description="m_Time: seconds a trail point lives")
+    min_vertex_distance: float | None = Field(None, ge=0, description="Distance before a new point is added")
+    autodestruct: bool | None = Field(None, description="Destroy the GameObject when the trail has no points left")
+    emitting: bool | None = None
+    width: float | None = Field(None, ge=0, description="widthMultiplier: the curve's values are multiplied by it")
+    width_curve: list[lines.WidthKey] | None = Field(None, description="Replace the width curve's keys")
+    corner_vertices: int | None = Field(None, ge=0, le=90)
+    cap_vertices: int | None = Field(None, ge=0, le=90)
+    alignment: Literal["view", "transformZ"] | None = None
+    texture_mode: Literal["stretch", "tile", "distributePerSegment", "repeatPerSegment", "static"] | None = None
+
+
+class SetTrailOutput(locate.ComponentIds):
+    changed_fields: list[str]
+    time: float | None
+    min_vertex_distance: float | None
+    autodestruct: bool
+    emitting: bool
+    parameters: lines.LineParameters
+
+
+def set_trail(ctx: Any, request: SetTrailInput) -> SetTrailOutput:
+    r = request
+    given = r.model_dump(exclude_none=True, exclude={"file", "game_object", "expected_revision"})
+    if not given:
+        raise UnityCliError("E_SCHEMA_INVALID", "give at least one TrailRenderer field to set", details={"path": ""})
+    loaded, site = locate.find_site(ctx, r.file, r.game_object, locate.TRAIL_RENDERER,
+                                    expected_revision=r.expected_revision, for_write=True)
+    doc = site.component
+    lines.check_writable(doc, lines.TRAIL_VERSION, site.file, "TrailRenderer")
+    changed: list[str] = []
+    for path, value in (("m_Time", r.time), ("m_MinVertexDistance", r.min_vertex_distance),
+                        ("m_Autodestruct", None if r.autodestruct is None else int(r.autodestruct)),
+                        ("m_Emitting", None if r.emitting is None else int(r.emitting))):
+        if value is not None and set_if_changed(doc, path, value):
+            changed.append(path)
+    lines.set_parameters(doc, r, changed)
+    if changed:
+        loaded.save(ctx)
+    return SetTrailOutput(**locate.ComponentIds.of(site), changed_fields=changed, time=doc.get("m_Time", None),
+                          min_vertex_distance=doc.get("m_MinVertexDistance", None),
+                          autodestruct=doc.get("m_Autodestruct", 0) == 1, emitting=doc.get("m_Emitting", 1) == 1,
+                          parameters=lines.parameters(doc))
+
+
+SPEC = ToolSpec(
+    name="vfx.set-trail", title="Set a TrailRenderer",
+    summary="Set a TrailRenderer's lifetime, width, width curve, vertex distance, emitting.",
+    description=("Edits the TrailRenderer on one GameObject: trail lifetime (m_Time), minimum vertex distance, "
+                 "autodestruct, emitting, the width multiplier (`width`) or the width curve's keys, corner and cap "
+                 "vertices, alignment and texture mode. Only the given fields are written. Refuses layouts other "
+                 "than serializedVersion 3 with LineParameters 3 (E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; "
+                 "needs no Unity package." + TRAIL_EXAMPLE_NOTE),
+    input_model=SetTrailInput, output_model=SetTrailOutput, handler=set_trail,
+    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    examples=({"file": TRAIL_PREFAB, "gameObject": TRAIL_OBJECT, "time": 0.25, "width": 0.5},),
+)
