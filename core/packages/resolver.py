@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.packages.bundled import EDITOR_BUNDLED, known_edges
 from unitycli.packages.lockfile import KNOWN_SOURCES, LockEntry, lock_entries
 from unitycli.packages.models import PackageSource, ResolvedPackage, ResolvedPackages
 from unitycli.packages.package_json import PackageJson, read_package_json
@@ -343,6 +344,13 @@ class _Resolver:
         """Add packages that arrive only as dependencies, where the lists that bring them are known."""
         packages = {name: self.cached_registry(p) for name, p in packages.items()}
         requests: dict[str, dict[str, str]] = {}
+        for name, package in list(packages.items()):  # Unity's own packages: edges known from their package.json
+            if self._list_known(package):
+                continue
+            for dep, version in known_edges(name, package.version).items():
+                requests.setdefault(dep, {})[name] = version
+                if dep not in packages:
+                    packages[dep] = ResolvedPackage(name=dep, version=version, direct=False, source="builtin")
         stack = [n for n, p in packages.items() if self._list_known(p)]
         seen: set[str] = set()
         while stack:
@@ -372,7 +380,7 @@ class _Resolver:
             if package.version is None:
                 reason = f"not in {MANIFEST}; {who}, and these are not all semver versions"
                 packages[dep] = package.model_copy(update={"verifiable": False, "reason": reason})
-            elif unknown and not dep.startswith(_MODULES):
+            elif unknown and not dep.startswith(_MODULES) and dep not in EDITOR_BUNDLED:
                 reason = (f"not in {MANIFEST}; {who}, but the dependency lists of {', '.join(unknown[:5])}"
                           f"{' and others' if len(unknown) > 5 else ''} are unknown without {LOCK}, so Unity may "
                           f"resolve a higher version")

@@ -37,12 +37,15 @@ tools = ["fakevfx.*"]
 '''
 
 FAKE_GIT = PROBUILDER_5_2_2.replace("fakepb", "fakegit").replace("com.unity.probuilder", "com.inspiaaa.unityhfsm")
+# A registry package that only some other package's (unknown) dependency list could bring in.
+FAKE_SPLINES = PROBUILDER_5_2_2.replace("fakepb", "fakesplines").replace("com.unity.probuilder", "com.unity.splines")
 
 
 @pytest.fixture
 def exts(site):
     fake_extension(site, "fakepb", ["fakepb.mesh-count"], PROBUILDER_5_2_2)
     fake_extension(site, "fakevfx", ["fakevfx.graph"], FAKE_VFX)
+    fake_extension(site, "fakesplines", ["fakesplines.mesh-count"], FAKE_SPLINES)
     fake_extension(site, "fakegit", ["fakegit.mesh-count"], FAKE_GIT)
     return site
 
@@ -137,27 +140,21 @@ def test_a_transitive_package_resolves_from_the_lock_and_goes_with_its_parent(ex
 
 
 def test_without_a_lock_a_transitive_package_stays_unverifiable_with_a_way_out(exts, tmp_path):
-    # VisualEffectGraph-Samples has no lock; VFX Graph comes through HDRP, whose dependency list is unknown offline.
+    # VisualEffectGraph-Samples has no lock; Splines could come through a package whose dependency list is unknown.
     root = copy_project("vfx-samples", tmp_path)
-    d = _describe(root, "fakevfx.graph")
+    d = _describe(root, "fakesplines.mesh-count")
     assert (d["available"], d["unavailableCode"]) == (False, UNVERIFIABLE)
     assert d["nextActions"][0].startswith("unitycli tools run package.add ")
     assert d["nextActions"][1] == ("Open the project in the Unity Editor so it resolves packages and writes "
                                    "Packages/packages-lock.json")
 
 
-def test_without_a_lock_known_dependency_lists_resolve_transitive_packages(exts, tmp_path):
-    # A cached package.json of HDRP (the Editor leaves them in Library/PackageCache) names VFX Graph; with every
-    # other list unknown the version is only a lower bound, so it stays unverifiable and says why.
+def test_without_a_lock_hdrp_brings_vfx_graph_at_its_own_version(exts, tmp_path):
+    # VFX Graph is bundled with the Editor like HDRP (every fixture lock says "source": "builtin"), so HDRP 17.0.3
+    # brings 17.0.3 and no other list can raise it: a 17.2.0-only extension is unsupported, not unverifiable.
     root = copy_project("vfx-samples", tmp_path)
-    cache = root / "Library/PackageCache/com.unity.render-pipelines.high-definition@17.0.3"
-    cache.mkdir(parents=True)
-    (cache / "package.json").write_text(json.dumps({
-        "name": "com.unity.render-pipelines.high-definition", "version": "17.0.3",
-        "dependencies": {"com.unity.visualeffectgraph": "17.0.3"}}))
     d = _describe(root, "fakevfx.graph")
-    assert d["unavailableCode"] == UNVERIFIABLE
-    assert "com.unity.render-pipelines.high-definition needs 17.0.3" in d["unavailableReason"]
+    assert (d["available"], d["unavailableCode"]) == (False, UNSUPPORTED)
     assert d["requiresPackages"][0]["projectHas"] == "17.0.3"
 
 
@@ -210,7 +207,7 @@ STATES = {
                               UNSUPPORTED),
     "unverifiable-no-lock": ("vfx-samples", "fakepb.mesh-count", None, UNVERIFIABLE),
     "unverifiable-lock-disabled": ("physics-samples", "fakepb.mesh-count", None, UNVERIFIABLE),
-    "unverifiable-transitive-no-lock": ("vfx-samples", "fakevfx.graph", None, UNVERIFIABLE),
+    "unverifiable-transitive-no-lock": ("vfx-samples", "fakesplines.mesh-count", None, UNVERIFIABLE),
     "unverifiable-git-without-cache": ("chicken-defense", "fakegit.mesh-count", None, UNVERIFIABLE),
     "unverifiable-manifest-changed-since-lock": (
         "chicken-defense", "fakevfx.graph", _add("com.unity.splines", "2.6.1"), UNVERIFIABLE),

@@ -270,9 +270,8 @@ def test_vfx_samples_without_lock_include_the_embedded_package():
     )
     assert resolved.warnings[0].startswith("there is no Packages/packages-lock.json: ")
     assert resolved.packages["com.unity.render-pipelines.high-definition"].version == "17.0.3"
-    assert (
-        "com.unity.visualeffectgraph" not in resolved.packages
-    )  # arrives through HDRP; unknown without a lock
+    vfx = resolved.packages["com.unity.visualeffectgraph"]  # arrives through HDRP, bundled at its version
+    assert (vfx.version, vfx.direct, vfx.verifiable) == ("17.0.3", False, True)
     assert resolved.packages["net.peeweek.game-options"] == ResolvedPackage(
         name="net.peeweek.game-options",
         version="1.0.0",

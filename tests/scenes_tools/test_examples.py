@@ -33,23 +33,9 @@ NEEDS_CRATE = {"probuilder.delete-faces", "probuilder.export-obj", "probuilder.e
                "probuilder.set-face-material"}
 # Examples that no fixture project can run as it is, each with the reason; strict, so an entry must go as soon as
 # its example runs.
-NO_VFX_LOCK = ("no fixture project has VFX Graph 17.0.3 resolved offline: VisualEffectGraph-Samples (written with "
-               "17.0.3) has no packages-lock.json, so HDRP bringing it in is unverifiable; the extension's own tests "
-               "write the lock Unity would write")
 TRAIL = "no fixture has a TrailRenderer: the extension's own tests add bitesize's Bullet.prefab trail to a copy"
 NOT_YET = {
-    ("vfx.get-effect", 0): NO_VFX_LOCK,
-    ("vfx.get-graph", 0): NO_VFX_LOCK,
-    ("vfx.get-graph", 1): NO_VFX_LOCK,
     ("vfx.get-trail", 0): TRAIL,
-    ("vfx.list-effects", 0): NO_VFX_LOCK,
-    ("vfx.list-effects", 1): NO_VFX_LOCK,
-    ("vfx.list-graphs", 0): NO_VFX_LOCK,
-    ("vfx.list-graphs", 1): NO_VFX_LOCK,
-    ("vfx.set-effect-asset", 0): NO_VFX_LOCK,
-    ("vfx.set-effect-property", 0): NO_VFX_LOCK,
-    ("vfx.set-effect-property", 1): NO_VFX_LOCK,
-    ("vfx.set-effect-seed", 0): NO_VFX_LOCK,
     ("vfx.set-trail", 0): TRAIL,
 }
 
