@@ -17,7 +17,9 @@ from unitycli.testing import copy_fixture_project, run_tool
 
 REPO = Path(__file__).resolve().parents[3]
 TOOLS = [f"cinemachine.{name.replace('_', '-')}" for name in unitycli_cinemachine.TOOL_MODULES]
-WRITERS = {"cinemachine.set-priority", "cinemachine.set-lens", "cinemachine.set-targets", "cinemachine.set-brain"}
+WRITERS = {"cinemachine.set-priority", "cinemachine.set-lens", "cinemachine.set-targets", "cinemachine.set-brain",
+           "cinemachine.set-noise", "cinemachine.set-body", "cinemachine.set-aim", "cinemachine.set-blend"}
+ADDERS = {"cinemachine.create-camera"}  # only add lines: not destructive
 
 
 def _specs() -> dict:
@@ -53,8 +55,8 @@ def test_tool_specs():
     for name, spec in specs.items():
         assert spec.title and spec.description and len(spec.summary) <= 80, name
         assert spec.examples, name
-        if name in WRITERS:
-            assert (spec.read_only, spec.destructive, spec.supports_dry_run) == (False, True, True), name
+        if name in WRITERS | ADDERS:
+            assert (spec.read_only, spec.destructive, spec.supports_dry_run) == (False, name in WRITERS, True), name
             assert set(spec.permissions) == {"reads_project", "writes_project"}, name
             assert "expectedRevision" in spec.input_model.model_json_schema(by_alias=True)["properties"]
         else:
@@ -82,11 +84,11 @@ def test_every_example_runs_on_its_fixture(projects, tool):
         roots = [projects[example["file"]]] if "file" in example else list(projects.values())
         for root in roots:
             before = _snapshot(root)
-            run = run_tool(root, tool, example, dry_run=tool in WRITERS)
+            run = run_tool(root, tool, example, dry_run=tool in WRITERS | ADDERS)
             assert run.ok, (example, run.error)
             assert run.profile_verified is True
             assert _snapshot(root) == before
-            if tool in WRITERS:
+            if tool in WRITERS | ADDERS:
                 assert run.output["changedFields"] and len(run.diffs) == 1, example
 
 

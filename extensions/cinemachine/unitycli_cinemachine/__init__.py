@@ -14,7 +14,9 @@ from importlib.resources import files
 
 from unitycli.api import hookimpl
 
-TOOL_MODULES = ("list_cameras", "get_camera", "set_priority", "set_lens", "set_targets", "get_brain", "set_brain")
+TOOL_MODULES = ("list_cameras", "get_camera", "set_priority", "set_lens", "set_targets", "get_brain", "set_brain",
+                "set_noise", "set_body", "set_aim", "create_camera", "list_blends", "set_blend",
+                "check")
 
 
 @hookimpl
@@ -35,6 +37,14 @@ def unitycli_known_scripts() -> list:
     from unitycli_cinemachine.scripts import KNOWN_SCRIPTS
 
     return KNOWN_SCRIPTS
+
+
+@hookimpl
+def unitycli_doctor_checks(report) -> None:
+    """The findings of `cinemachine.check` over the project, one doctor entry per check."""
+    from unitycli_cinemachine.doctor import add_checks
+
+    add_checks(report)
 
 
 @hookimpl

@@ -22,4 +22,18 @@ ERROR_CODES = [
     ErrorSpec("E_CINEMACHINE_VALUE_INVALID",
               "A value Cinemachine would reject or clamp (far clip not beyond near clip, Custom blend without a "
               "curve, nothing to set).", EXIT_USAGE),
+    ErrorSpec("E_CINEMACHINE_COMPONENT_UNSUPPORTED",
+              "A Body/Aim/Noise class this tool does not write for that camera's major (or whose settings it does "
+              "not type); details.supported lists the classes it writes.", EXIT_USAGE),
+    ErrorSpec("E_CINEMACHINE_COMPONENT_REFERENCED",
+              "The component to replace is referenced by another object (a 3.x input controller's Owner, a "
+              "script); it is left in place.", EXIT_FAILED),
+    ErrorSpec("E_CINEMACHINE_STAGE_EMPTY",
+              "The camera has no component in that stage (Body or Aim); give type to add one.", EXIT_USAGE),
+    ErrorSpec("E_CINEMACHINE_PRESET_INVALID",
+              "Not a camera preset of create-camera; details.presets lists them (follow, third-person, orbital, "
+              "look-at, static).", EXIT_USAGE),
+    ErrorSpec("E_CINEMACHINE_MAIN_CAMERA_NOT_FOUND",
+              "ensureBrain found no Camera GameObject (tagged MainCamera, or any) it could add a CinemachineBrain "
+              "to in the file.", EXIT_FAILED),
 ]

@@ -246,7 +246,11 @@ def find_brain(ctx: Any, file: str, spec: str | int | None, *, expected_revision
 def project_files(ctx: Any) -> list[str]:
     """Scenes and prefabs under Assets/ that reference a Cinemachine camera or brain script, from the project
     index, and those the index could not read (they may hold cameras: the caller opens them and says why not)."""
-    with ProjectIndex.open(ctx.project.root) as index:
+    return project_files_at(ctx.project.root)
+
+
+def project_files_at(root: Any) -> list[str]:
+    with ProjectIndex.open(root) as index:
         paths = {r.path for guid in (*scripts.CAMERA_GUIDS, scripts.BRAIN_GUID) for r in index.referrers(guid)}
         paths.update(path for path, _state in index.unscanned())
     return sorted(p for p in paths if p.endswith(OBJECT_FILE_SUFFIXES) and p.startswith("Assets/"))
