@@ -46,6 +46,8 @@ def _invalid(line_no: int, text: str, reason: str) -> UnityCliError:
 def _json(line_no: int, text: str, payload: str) -> Any:
     try:
         return strict_json.loads(payload)
+    except strict_json.JsonLimitError as exc:
+        raise _invalid(line_no, text, f"the JSON is refused ({exc.reason}): {exc}") from None
     except strict_json.StrictJsonError as exc:
         raise _invalid(line_no, text, f"the JSON is not strict: {exc}") from None
     except json.JSONDecodeError as exc:

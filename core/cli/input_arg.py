@@ -17,7 +17,15 @@ def read_input(value: str | None, tool: str) -> Any:
         return {}
     source = "--input"
     if value == "-":
-        text, source = sys.stdin.read(), "standard input"
+        source = "standard input"
+        try:
+            text = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+        except UnicodeDecodeError as exc:
+            raise UnityCliError(
+                "E_INPUT_JSON_INVALID", f"input from {source} is not UTF-8 ({exc.reason} at byte {exc.start})",
+                details={"source": source, "reason": "not UTF-8", "position": exc.start},
+                next_actions=[f"unitycli tools describe {tool}"],
+            ) from None
     elif value.startswith("@"):
         path = Path(value[1:])
         try:
@@ -33,6 +41,12 @@ def read_input(value: str | None, tool: str) -> Any:
         text = value
     try:
         return strict_json.loads(text)
+    except strict_json.JsonLimitError as exc:
+        raise UnityCliError(
+            "E_INPUT_JSON_INVALID", f"input from {source} is refused: {exc}",
+            details={"source": source, "reason": exc.reason, "limits": dict(strict_json.LIMITS)},
+            next_actions=[f"unitycli tools describe {tool}"],
+        ) from None
     except strict_json.StrictJsonError as exc:
         raise UnityCliError(
             "E_INPUT_JSON_INVALID", f"input from {source} is not strict JSON: {exc}",

@@ -193,6 +193,45 @@ def run(argv: list[str]) -> Outcome:
         return Outcome(error.exit_code, failure(command, request_id, error.to_dict()), human, json_mode)
 
 
+def _writable(value: Any) -> Any:
+    """`value` with every string (keys too) made encodable: a lone surrogate becomes its `\\udXXX` escape text."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_writable(k): _writable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_writable(v) for v in value]
+    return value
+
+
+def _write(stream: Any, text: str) -> None:
+    """Write text the stream's encoding can carry (escaping what it cannot), never raising on content."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        text = text.encode(encoding if encoding else "utf-8", "backslashreplace").decode(encoding, "replace")
+    stream.write(text)
+
+
+def render_json(envelope: dict[str, Any], encoding: str | None = None) -> str:
+    """The envelope as one JSON document that always encodes (the output writer must never fail)."""
+    try:
+        text = json.dumps(_writable(envelope), ensure_ascii=False)
+        text.encode(encoding or "utf-8")
+        return text
+    except UnicodeEncodeError:  # a terminal that is not UTF-8: plain ASCII escapes
+        return json.dumps(_writable(envelope), ensure_ascii=True)
+    except Exception as exc:  # unserialisable content: still one valid envelope
+        error = internal_error(exc, envelope.get("requestId"))
+        return json.dumps(failure(envelope.get("command", ""), envelope.get("requestId", ""), error.to_dict()),
+                          ensure_ascii=True, default=str)
+
+
 def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
@@ -200,10 +239,10 @@ def main(argv: list[str] | None = None) -> None:
     outcome = run(args)
     if outcome.envelope is not None:
         if outcome.json_mode:
-            sys.stdout.write(json.dumps(outcome.envelope, ensure_ascii=False) + "\n")
+            sys.stdout.write(render_json(outcome.envelope, getattr(sys.stdout, "encoding", None)) + "\n")
         elif outcome.envelope["ok"]:
-            sys.stdout.write(outcome.human)
+            _write(sys.stdout, outcome.human)
         else:
-            sys.stderr.write(outcome.human)
+            _write(sys.stderr, outcome.human)
     sys.stdout.flush()
     raise SystemExit(outcome.exit_code if outcome.exit_code is not None else EXIT_USAGE)

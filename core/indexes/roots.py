@@ -10,10 +10,11 @@ outside the project (cinemachine `Projects/URP`: `file:../../../com.unity.cinema
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from unitycli.strict_json import loads_file_text
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,8 @@ def display_path(project_root: Path, real: Path) -> str:
 def _package_name(folder: Path) -> str | None:
     """The `name` of a package.json; only the name matters here, so any problem just means "use the folder name"."""
     try:
-        data = json.loads((folder / "package.json").read_bytes().decode("utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        data = loads_file_text((folder / "package.json").read_bytes().decode("utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
     name = data.get("name") if isinstance(data, dict) else None
     return name if isinstance(name, str) and name else None
@@ -71,9 +72,9 @@ def _local(project_root: Path) -> list[Root]:
     """`file:` folder dependencies of the manifest; tarballs and unreadable manifests give nothing to index."""
     packages = project_root / "Packages"
     try:
-        data = json.loads((packages / "manifest.json").read_bytes().decode("utf-8-sig"))
+        data = loads_file_text((packages / "manifest.json").read_bytes().decode("utf-8-sig"))
         deps = data.get("dependencies", {})
-    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError, RecursionError):
         return []
     roots = []
     for name, value in deps.items() if isinstance(deps, dict) else ():

@@ -6,11 +6,11 @@ not the whole project unreadable.
 
 from __future__ import annotations
 
-import json
 import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from unitycli.strict_json import loads_file_text
 from unitycli.unityfiles.lfs import is_lfs_pointer
 
 _TARBALL_SUFFIXES = (".tgz", ".tar.gz")
@@ -30,8 +30,8 @@ def _from_bytes(raw: bytes, where: str) -> PackageJson:
     if is_lfs_pointer(raw):
         return PackageJson(reason=f"{where} is a Git LFS pointer")
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        data = loads_file_text(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # JSONDecodeError and the limits included
         return PackageJson(reason=f"{where} cannot be parsed ({exc})")
     if not isinstance(data, dict):
         return PackageJson(reason=f"{where} is not a JSON object")

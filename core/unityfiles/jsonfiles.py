@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.errors import UnityCliError
-from unitycli.strict_json import reject_duplicate_keys
+from unitycli.strict_json import JsonLimitError, loads_file_text
 from unitycli.unityfiles.lfs import ensure_not_lfs
 
 BOM = b"\xef\xbb\xbf"
@@ -61,10 +61,12 @@ def parse_json_bytes(raw: bytes, file: str) -> Any:
     except UnicodeDecodeError as exc:
         raise _unreadable(file, f"not UTF-8 ({exc.reason})", position=exc.start) from exc
     try:
-        return json.loads(text, object_pairs_hook=reject_duplicate_keys)
+        return loads_file_text(text)
+    except JsonLimitError as exc:
+        raise _unreadable(file, f"{exc} (a limit unitycli sets for every JSON file)", reason=exc.reason) from exc
     except json.JSONDecodeError as exc:
         raise _unreadable(file, exc.msg, line=exc.lineno, column=exc.colno, position=exc.pos) from exc
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise _unreadable(file, str(exc)) from exc
 
 
