@@ -211,6 +211,12 @@ _SPECS: list[ErrorSpec] = [
           "is in the envelope's result.", EXIT_INCOMPLETE),
     _spec("E_PROJECT_TOOL_SHADOWS",
           "A project tool uses the name of a built-in or extension tool; the project tool is refused.", EXIT_FAILED),
+    _spec("E_FILE_DUPLICATE_FILE_ID",
+          "Several objects (documents) of the Unity file share one fileID, so it is not edited: an edit by fileID "
+          "would reach only one of them. The fileIDs and their lines are named.", EXIT_FAILED),
+    _spec("E_VALUE_OUT_OF_RANGE",
+          "A number is outside what the Unity field can hold (beyond ±3.4028235e38 for a float, or the 64-bit "
+          "range for an integer); nothing was written.", EXIT_USAGE),
 ]
 
 CATALOG: dict[str, ErrorSpec] = {spec.code: spec for spec in _SPECS}

@@ -8,6 +8,9 @@ touch the lock, and their results say so. Availability follows the manifest at o
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from pydantic import Field
 
 from unitycli.errors import UnityCliError
@@ -90,7 +93,46 @@ def _note(changed: bool) -> str:
     return _RESOLVE_NOTE
 
 
+_PATH_MAX = 4096  # Linux PATH_MAX; Windows and macOS allow less, and no Unity project has a longer package path
+_NAME_MAX = 255  # bytes of one path component on every filesystem Unity supports
+
+
+def _check_file_value(ctx, name: str, value: str) -> None:
+    """A `file:` value must be a path Unity can open: no NUL or control characters, not absurdly long, and an
+    existing folder (with package.json) or tarball, relative to Packages/ unless absolute. E_PACKAGE_SPEC_INVALID."""
+
+    def invalid(why: str) -> UnityCliError:
+        shown = value if len(value) <= 120 else value[:117] + "..."
+        return UnityCliError(
+            "E_PACKAGE_SPEC_INVALID", f"{shown!r} is not a file: path Unity can use: {why}; nothing was written",
+            details={"name": name, "value": shown, "length": len(value), "reason": why},
+            next_actions=["Give file: a path (relative to Packages/, or absolute) of an existing package folder "
+                          "or .tgz tarball"])
+
+    spec = value[len("file:"):]
+    if not spec:
+        raise invalid("the path is empty")
+    bad = next((ch for ch in spec if ord(ch) < 0x20 or ord(ch) == 0x7F), None)
+    if bad is not None:
+        raise invalid(f"it contains the control character U+{ord(bad):04X}")
+    if len(spec.encode("utf-8")) > _PATH_MAX:
+        raise invalid(f"the path is {len(spec.encode('utf-8'))} bytes long (at most {_PATH_MAX})")
+    if any(len(part.encode("utf-8")) > _NAME_MAX for part in spec.replace("\\", "/").split("/")):
+        raise invalid(f"a path component is longer than {_NAME_MAX} bytes")
+    target = Path(spec) if os.path.isabs(spec) else Path(ctx.project.root) / "Packages" / spec
+    try:
+        exists = target.exists()
+    except (OSError, ValueError) as exc:
+        raise invalid(f"the path cannot be checked ({exc})") from None
+    if not exists:
+        raise invalid(f"{target.as_posix()} does not exist")
+    if target.is_dir() and not (target / "package.json").is_file():
+        raise invalid(f"the folder {target.as_posix()} has no package.json")
+
+
 def package_add(ctx, request: PackageAddInput) -> PackageEditOutput:
+    if isinstance(request.version, str) and request.version.startswith("file:"):
+        _check_file_value(ctx, request.name, request.version)
     manifest = _read_manifest(ctx, request.expected_revision)
     previous = manifest.dependencies.get(request.name)
     changed = _write(ctx, manifest, manifest.with_dependency(request.name, request.version))

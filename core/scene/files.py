@@ -120,8 +120,11 @@ def open_for_read(ctx: Any, path: str) -> LoadedFile:
 
 def open_for_write(ctx: Any, path: str, expected_revision: str | None) -> LoadedFile:
     """Read a file to edit: `E_STALE_WRITE` if it is not at `expected_revision`, `E_FILE_FORMAT_UNSUPPORTED` if
-    it would not round-trip byte-identically (so an edit can never damage text we do not understand)."""
+    it would not round-trip byte-identically (so an edit can never damage text we do not understand),
+    `E_FILE_DUPLICATE_FILE_ID` if several of its objects share a fileID."""
     if expected_revision:
         ctx.transaction.expect_revision(path, expected_revision)
     data = _read(ctx, path)
-    return LoadedFile(path, ctx.transaction.revision(path) or "", ensure_roundtrips(data, path))
+    yaml = ensure_roundtrips(data, path)
+    yaml.ensure_unique_file_ids()  # E_FILE_DUPLICATE_FILE_ID: an edit by fileID would reach one copy only
+    return LoadedFile(path, ctx.transaction.revision(path) or "", yaml)

@@ -9,6 +9,11 @@ A JSON boolean is not a number here, even for a field holding 0 or 1: Unity writ
 enums (the sample Garden's Directional Light has `m_Enabled: 1`, a bool, beside `m_Type: 1`, the LightType enum
 where 0 is Spot), so the file cannot tell us that `false` means what the caller thinks. NaN and infinities are
 refused too: JSON cannot carry them, and a Python caller (MCP, batch) sending one is almost certainly a bug.
+
+Numbers Unity could not store are `E_VALUE_OUT_OF_RANGE`: beyond ±3.4028235e38 (float32, which is what Unity's
+`float` fields are, and more than any integer field holds), and integers beyond the 64-bit range. A number the
+file writes without a decimal point may still be a float field (Unity writes 1.0 as `1`), so the float32 bound
+applies to every number.
 """
 
 from __future__ import annotations
@@ -21,6 +26,14 @@ from unitycli.errors import UnityCliError
 from unitycli.unityyaml import Document, Flow, Mapping, Node, Ref, Scalar, Sequence, UnityYamlFile
 
 _GUID = re.compile(r"^[0-9a-fA-F]{32}$")
+FLOAT32_MAX = 3.4028234663852886e38  # the largest finite float32; Unity writes it as 3.4028235e+38
+_INT_RANGE = (-(2**63), 2**64 - 1)  # long .. ulong, the widest integers Unity serializes
+
+
+class _OutOfRange(Exception):
+    def __init__(self, where: str, value: int | float, limit: str) -> None:
+        super().__init__(where)
+        self.where, self.value, self.limit = where, value, limit
 
 
 def to_json(value: Any) -> Any:
@@ -128,13 +141,24 @@ def _convert(node: Node, value: Any, where: str, file: UnityYamlFile | None) -> 
 def _finite(value: int | float, where: str) -> None:
     if isinstance(value, float) and not math.isfinite(value):
         raise _Mismatch(where, "finite number", value)
+    _in_range(value, where)
+
+
+def _in_range(value: int | float, where: str) -> None:
+    """Refuse a number no Unity field can hold: beyond float32 (any number), or beyond 64 bits (an integer)."""
+    if isinstance(value, bool):
+        return
+    if abs(value) > FLOAT32_MAX:
+        raise _OutOfRange(where, value, "±3.4028235e38, the float32 range of Unity's float fields")
+    if isinstance(value, int) and not _INT_RANGE[0] <= value <= _INT_RANGE[1]:
+        raise _OutOfRange(where, value, f"the 64-bit integer range ({_INT_RANGE[0]} .. {_INT_RANGE[1]})")
 
 
 def _loose(value: Any, where: str = "item") -> Any:
     """An item for a list that is empty now: references become `Ref`, inline only when they are references."""
     if isinstance(value, dict) and "fileID" in value and set(value) <= {"fileID", "guid", "type"}:
         return _convert_ref(value, where, None)
-    if isinstance(value, float):
+    if isinstance(value, int | float) and not isinstance(value, bool):
         _finite(value, where)
     elif isinstance(value, dict):
         return {k: _loose(v, f"{where}.{k}") for k, v in value.items()}
@@ -162,6 +186,14 @@ def convert_value(node: Node, value: Any, property_path: str, file: UnityYamlFil
     """`value` (JSON) as the model value to write where `node` is now, or `E_VALUE_TYPE_MISMATCH`."""
     try:
         return _convert(node, value, property_path, file)
+    except _OutOfRange as exc:
+        raise UnityCliError(
+            "E_VALUE_OUT_OF_RANGE",
+            f"{exc.where}: {exc.value!r} is outside {exc.limit}, so Unity could not store it; nothing was written",
+            details={"property": property_path, "at": exc.where, "value": exc.value if isinstance(exc.value, float)
+                     else str(exc.value), "limit": exc.limit, "current": to_json(node.to_python())},
+            next_actions=["Repeat with a value inside the range (a float field holds at most ±3.4028235e38)"],
+        ) from None
     except _Mismatch as exc:
         raise UnityCliError(
             "E_VALUE_TYPE_MISMATCH",

@@ -19,6 +19,7 @@ recovery could mistake an undone rename for a completed one.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from unitycli.errors import UnityCliError
 from unitycli.transaction.crashpoints import crash_point
 from unitycli.transaction.durable import fsync_dir, write_new_file
 from unitycli.transaction.folders import remove_folders
-from unitycli.transaction.journal import Action, JournalEntry, JournalRecord, JournalWriter
+from unitycli.transaction.journal import Action, JournalEntry, JournalRecord, JournalWriter, journal_path
 from unitycli.transaction.recovery import EntryPaths, finish, roll_back
 from unitycli.transaction.revision import revision_of
 
@@ -89,14 +90,24 @@ def apply_changes(root: Path, txid: str, changes: list[Change], mkdirs: list[str
     files = [EntryPaths(e, root / e.path, root / e.temp if e.temp else None, root / e.backup if e.backup else None)
              for e in record.entries]
     folders = {f.target.parent for f in files}
-    journal = JournalWriter.begin(root, txid, list(record.entries), list(record.mkdirs), list(record.rmdirs))
+    try:
+        journal = JournalWriter.begin(root, txid, list(record.entries), list(record.mkdirs), list(record.rmdirs))
+    except OSError as exc:
+        # Nothing but the journal was touched. A begin record that is not whole is ignored by recovery, and a
+        # whole one in state `preparing` is rolled back (there is nothing to undo); remove it when we can.
+        with contextlib.suppress(OSError):
+            os.unlink(journal_path(root))
+        raise _write_failed(exc, rolled_back=True, path=journal_path(root)) from exc
     crash_point("begun")
+    current: Path | None = None  # the file being written when a call without a file name (write, fsync) fails
     try:
         for index, folder in enumerate(record.mkdirs):
+            current = root / folder
             os.mkdir(root / folder)
             folders.add((root / folder).parent)
             crash_point(f"mkdir:{index}")
         for index, (change, f) in enumerate(zip(changes, files, strict=True)):
+            current = f.target
             # The live stat, under the lock: a chmod made after the read is kept, not reverted.
             like = os.stat(f.target) if change.old is not None else None
             if f.temp is not None:
@@ -106,31 +117,39 @@ def apply_changes(root: Path, txid: str, changes: list[Change], mkdirs: list[str
                 _backup(f.target, f.backup, change.old or b"", like)
                 crash_point(f"backup:{index}")
         for folder in folders:
+            current = folder
             fsync_dir(folder)
         crash_point("before-prepared")
     except OSError as exc:
         _undo(root, record, files, journal, mark=False)
-        raise _write_failed(exc, rolled_back=True) from exc
+        raise _write_failed(exc, rolled_back=True, path=current) from exc
     try:
+        current = journal.path
         journal.mark("prepared")
         crash_point("prepared")
         for index, f in enumerate(files):
+            current = f.target
             if f.temp is not None:
                 os.replace(f.temp, f.target)
             else:
                 os.unlink(f.target)
             crash_point(f"apply:{index}")
         for folder in folders:
+            current = folder
             fsync_dir(folder)
     except OSError as exc:
         rolled_back = _undo(root, record, files, journal, mark=True)
-        raise _write_failed(exc, rolled_back=rolled_back) from exc
+        raise _write_failed(exc, rolled_back=rolled_back, path=current) from exc
     try:
         journal.mark("committed")
         crash_point("committed")
-        finish(record, files, [])
-        remove_folders(root, record.rmdirs, [])
+        leaks: list[str] = []
+        finish(record, files, leaks)
+        remove_folders(root, record.rmdirs, [])  # a folder another program filled is kept: not a leak
         crash_point("before-remove")
+        if leaks:  # a backup or temp could not be removed: keep the journal, so the next recovery removes it
+            journal.close()
+            return
         journal.remove()
     except OSError:
         # The commit is durable; what is left is cleanup, which the next recovery finishes.
@@ -143,20 +162,38 @@ def _undo(root: Path, record: JournalRecord, files: list[EntryPaths], journal: J
         if mark:
             journal.mark("rolling-back")
         roll_back(root, record, files, [])
-        finish(record, files, [])
-        journal.remove()
+        leaks: list[str] = []
+        finish(record, files, leaks)
+        if leaks:  # undone, but a temp or backup is left: the journal stays so the next recovery removes it
+            journal.close()
+        else:
+            journal.remove()
         return True
     except OSError:
         journal.close()
         return False
 
 
-def _write_failed(exc: OSError, *, rolled_back: bool) -> UnityCliError:
-    path = exc.filename if isinstance(exc.filename, str) else None
+# Out of space (or quota) can pass once space is freed, so a caller may retry; the rest need a person.
+_TRANSIENT = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_HINTS = {errno.ENOSPC: "free disk space", errno.EROFS: "the file system is mounted read-only",
+          errno.EACCES: "write permission", errno.EPERM: "write permission (or an immutable file)",
+          errno.EIO: "the disk reported an I/O error"}
+
+
+def _write_failed(exc: OSError, *, rolled_back: bool, path: Path | str | None = None) -> UnityCliError:
+    """E_WRITE_FAILED naming the errno and the path being written; transient for a full disk."""
+    named = exc.filename if isinstance(exc.filename, str | os.PathLike) else path
+    shown = os.fspath(named) if named is not None else None
+    code = errno.errorcode.get(exc.errno or 0)
     message = f"Writing project files failed: {exc.strerror or exc}"
+    message += f" ({code}{', ' + shown if shown else ''})"
     message += "; nothing was changed" if rolled_back else "; the next unitycli run on this project completes it"
+    transient = exc.errno in _TRANSIENT
+    hint = _HINTS.get(exc.errno or 0, "free disk space and write permission")
     return UnityCliError(
         "E_WRITE_FAILED", message,
-        details={"path": path, "errno": errno.errorcode.get(exc.errno or 0), "rolledBack": rolled_back},
-        next_actions=["Check free disk space and write permission on the project folder, then run it again"],
+        details={"path": shown, "errno": code, "errnoNumber": exc.errno, "rolledBack": rolled_back},
+        next_actions=[f"Check {hint} on the project folder, then run it again"],
+        transient=transient, retry_after_ms=30000 if transient else None,
     )

@@ -2,9 +2,13 @@
 
 Evidence, strongest first:
 1. `Temp/UnityLockfile` exists and another process holds a lock on it. Unity holds it for as long as the project
-   is open and deletes `Temp/` on a clean exit, so a lockfile nobody holds is a crash leftover. We probe with a
-   *shared, non-blocking* `flock` and then a POSIX `lockf` (whichever kind the Editor takes, one of them
-   conflicts) and release at once; the probe never waits and never holds the lock.
+   is open and deletes `Temp/` on a clean exit, so a lockfile nobody holds is a crash leftover. Any lock another
+   process holds counts, whatever its kind: we probe with an *exclusive, non-blocking* `flock` (which conflicts
+   with a shared or an exclusive flock) and then an *exclusive* POSIX record lock over the whole file (which
+   conflicts with a shared `F_RDLCK` or an exclusive `F_WRLCK` lock, `lockf` and OFD locks included), and release
+   at once; the probe never waits and never holds a lock. The record-lock probe takes the write lock on a
+   read-write descriptor; where the lockfile cannot be opened for writing (another user's, a read-only disk) it
+   asks `F_GETLK` instead, which tests for a conflicting lock without taking one.
 2. `Library/EditorInstance.json` names a live process whose name is `Unity` (`Unity.exe`).
 
 Decision on a live PID that is not a Unity process: **offline**, with the evidence recorded. EditorInstance.json
@@ -53,28 +57,68 @@ class EditorState:
         return {"status": self.status, "evidence": list(self.evidence), "pid": self.pid}
 
 
+# `struct flock` for F_GETLK, where its layout is known: Linux (l_type, l_whence, l_start, l_len, l_pid; padded to
+# the alignment of off_t) and the BSDs/macOS (l_start, l_len, l_pid, l_type, l_whence).
+_FLOCK_LAYOUTS = {"linux": ("hhqqi4x", 0), "darwin": ("qqihh", 3), "freebsd": ("qqihhi4x", 3)}
+
+
+def _getlk_conflict(fd: int) -> bool | None:
+    """Would an exclusive record lock over the whole file conflict with another process's lock? None: cannot ask."""
+    import struct
+    import sys
+
+    platform = next((name for name in _FLOCK_LAYOUTS if sys.platform.startswith(name)), None)
+    if fcntl is None or platform is None:
+        return None
+    layout, type_index = _FLOCK_LAYOUTS[platform]
+    fields: list[int] = [0] * len(struct.unpack(layout, bytes(struct.calcsize(layout))))
+    fields[type_index] = fcntl.F_WRLCK  # l_whence SEEK_SET, l_start 0, l_len 0: the whole file
+    answer = struct.unpack(layout, fcntl.fcntl(fd, fcntl.F_GETLK, struct.pack(layout, *fields)))
+    return answer[type_index] != fcntl.F_UNLCK
+
+
 def _probe_lockfile(path: Path) -> tuple[str, str]:
-    """('absent' | 'held' | 'free' | 'unknown', evidence)."""
+    """('absent' | 'held' | 'free' | 'unknown', evidence). Any lock held by another process is 'held'."""
+    flags = os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd, writable = os.open(path, os.O_RDWR | flags), True  # an exclusive record lock needs a writable fd
     except FileNotFoundError:
         return "absent", "Temp/UnityLockfile does not exist"
     except OSError as exc:
-        return "unknown", f"Temp/UnityLockfile exists but cannot be opened ({exc.strerror})"
+        if exc.errno not in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ETXTBSY):
+            return "unknown", f"Temp/UnityLockfile exists but cannot be opened ({exc.strerror})"
+        try:
+            fd, writable = os.open(path, os.O_RDONLY | flags), False
+        except FileNotFoundError:
+            return "absent", "Temp/UnityLockfile does not exist"
+        except OSError as exc2:
+            return "unknown", f"Temp/UnityLockfile exists but cannot be opened ({exc2.strerror})"
     try:
         if fcntl is None:  # pragma: no cover - Windows
             return "unknown", "Temp/UnityLockfile exists; this platform cannot probe file locks"
-        for name, probe, release in (
-            ("flock", lambda: fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB), lambda: fcntl.flock(fd, fcntl.LOCK_UN)),
-            ("fcntl", lambda: fcntl.lockf(fd, fcntl.LOCK_SH | fcntl.LOCK_NB), lambda: fcntl.lockf(fd, fcntl.LOCK_UN)),
-        ):
-            try:
-                probe()
-            except OSError as exc:
-                if exc.errno in _CONFLICT:
-                    return "held", f"Temp/UnityLockfile is locked by another process ({name} lock)"
-                return "unknown", f"Temp/UnityLockfile lock probe failed ({name}: {exc.strerror})"
-            release()
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno in _CONFLICT or exc.errno == errno.EWOULDBLOCK:
+                return "held", "Temp/UnityLockfile is locked by another process (flock lock)"
+            return "unknown", f"Temp/UnityLockfile lock probe failed (flock: {exc.strerror})"
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        try:
+            if writable:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.lockf(fd, fcntl.LOCK_UN)
+                conflict: bool | None = False
+            else:
+                conflict = _getlk_conflict(fd)
+        except OSError as exc:
+            if exc.errno in _CONFLICT:
+                return "held", "Temp/UnityLockfile is locked by another process (fcntl lock)"
+            return "unknown", f"Temp/UnityLockfile lock probe failed (fcntl: {exc.strerror})"
+        if conflict is None:
+            return "unknown", ("Temp/UnityLockfile exists but cannot be opened for writing, and this platform "
+                               "cannot test it for record locks without writing")
+        if conflict:
+            return "held", "Temp/UnityLockfile is locked by another process (fcntl lock)"
         return "free", "Temp/UnityLockfile exists but no process holds it (left by an Editor that exited or crashed)"
     finally:
         os.close(fd)

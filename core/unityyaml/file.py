@@ -23,6 +23,34 @@ from unitycli.unityyaml.split import decode, split, unsupported
 from unitycli.unityyaml.style import detect_style
 
 
+def duplicate_file_ids(raws: Any) -> dict[int, list[int]]:
+    """fileID -> header lines, for every fileID that more than one document of the file uses."""
+    lines: dict[int, list[int]] = {}
+    for raw in raws:
+        lines.setdefault(raw.file_id, []).append(raw.line)
+    return {file_id: where for file_id, where in lines.items() if len(where) > 1}
+
+
+def describe_duplicates(duplicates: Mapping[int, list[int]]) -> str:
+    """`&123 (lines 4, 40), &456 (lines 9, 77)`, the first few."""
+    shown = [f"&{fid} (lines {', '.join(map(str, where))})" for fid, where in list(duplicates.items())[:5]]
+    more = len(duplicates) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+def duplicate_file_id_error(name: str | None, duplicates: Mapping[int, list[int]]) -> UnityCliError:
+    where = f"{name}: " if name else ""
+    return UnityCliError(
+        "E_FILE_DUPLICATE_FILE_ID",
+        f"{where}several objects share a fileID ({describe_duplicates(duplicates)}); the file is not edited, "
+        "since an edit by fileID would reach only one of them",
+        details={"file": name, "duplicates": [{"fileID": fid, "lines": list(where_)}
+                                              for fid, where_ in duplicates.items()]},
+        next_actions=["Open the file in the Unity Editor and re-save it (Unity reassigns clashing fileIDs), or "
+                      "remove the duplicated document by hand, then retry"],
+    )
+
+
 class UnityYamlFile:
     """Header + documents. `parse(bytes)` / `to_bytes()`; look objects up by fileID; add and remove objects."""
 
@@ -37,6 +65,8 @@ class UnityYamlFile:
         self._editable = original is None
         self._id_rng: random.Random | None = None
         self.sorted = self._detect_sorted()
+        # fileID -> 1-based header lines of every document using it, for fileIDs used more than once (as read)
+        self.duplicate_file_ids: dict[int, list[int]] = {}
 
     @classmethod
     def parse(cls, data: bytes, name: str | None = None, *, style: EmitStyle | None = None) -> UnityYamlFile:
@@ -46,6 +76,7 @@ class UnityYamlFile:
         file = cls(header, [], name=name, original=data, style=style)
         file.documents = [Document(r.class_id, r.file_id, r.stripped, r.text, r.line, file) for r in raws]
         file.sorted = file._detect_sorted()
+        file.duplicate_file_ids = duplicate_file_ids(raws)
         return file
 
     @classmethod
@@ -76,10 +107,18 @@ class UnityYamlFile:
             self._style = detect_style(self.to_text())
         return self._style
 
+    def ensure_unique_file_ids(self) -> None:
+        """Refuse (E_FILE_DUPLICATE_FILE_ID) a file in which several documents share a fileID: a lookup by fileID
+        would see only one of them, so an edit would miss or change one copy silently."""
+        if self.duplicate_file_ids:
+            raise duplicate_file_id_error(self.name, self.duplicate_file_ids)
+
     def ensure_editable(self) -> None:
-        """Refuse (E_FILE_FORMAT_UNSUPPORTED) to edit a file whose untouched text would not come back identical."""
+        """Refuse (E_FILE_FORMAT_UNSUPPORTED) to edit a file whose untouched text would not come back identical,
+        and (E_FILE_DUPLICATE_FILE_ID) one whose documents do not have distinct fileIDs."""
         if self._editable:
             return
+        self.ensure_unique_file_ids()
         if self.to_bytes() != self._original:
             raise unsupported("the file does not round-trip byte-identically, so it is not edited", self.name)
         self._editable = True

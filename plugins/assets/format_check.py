@@ -2,7 +2,8 @@
 
 Writers refuse files that do not round-trip (`E_FILE_FORMAT_UNSUPPORTED`); this tool says in advance which those
 are. YAML goes through the lossless YAML model, metas through the meta reader, JSON (settings, manifests and the
-JSON-formatted `.asset` files of NOTES §9) through the JSON reader. LFS pointers and binary-serialized assets are
+JSON-formatted `.asset` files of NOTES §9) through the JSON reader. A YAML file in which several objects share a
+fileID is reported too (the line of the second one): it reproduces, but writers refuse it. LFS pointers and binary-serialized assets are
 reported as skipped, with the reason, rather than counted as failures.
 """
 
@@ -23,7 +24,8 @@ from unitycli.plugins.assets import access
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import project_relative, resolve_inside
 from unitycli.unityfiles import JsonFile, is_lfs_pointer, looks_like_json, parse_meta
-from unitycli.unityyaml import roundtrips
+from unitycli.unityyaml import UnityYamlFile, roundtrips
+from unitycli.unityyaml.file import describe_duplicates
 
 TOOL = "project.format-check"
 # Unity's own folders; Library/, Temp/, Logs/ and the like are caches, not project files.
@@ -86,7 +88,14 @@ def _check(path: str, data: bytes) -> DifferentFile | SkippedFile | None:
     body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
     if body.startswith(b"%YAML"):
         ok, line = roundtrips(data)
-        return None if ok else DifferentFile(path=path, line=line, reason="YAML does not round-trip")
+        if not ok:
+            return DifferentFile(path=path, line=line, reason="YAML does not round-trip")
+        duplicates = UnityYamlFile.parse(data, path).duplicate_file_ids
+        if duplicates:  # reproduced byte for byte, yet not editable: an edit by fileID would reach one copy only
+            return DifferentFile(path=path, line=min(min(lines[1:]) for lines in duplicates.values()),
+                                 reason=f"duplicate fileID: {describe_duplicates(duplicates)} "
+                                        "(writers refuse it with E_FILE_DUPLICATE_FILE_ID)")
+        return None
     if looks_like_json(data):
         try:
             loaded = JsonFile.parse(data, path)

@@ -80,6 +80,46 @@ def _siblings_clash(ctx: Any, destination: str, source: str) -> str | None:
     return None
 
 
+# Names Windows reserves for devices, with or without an extension (`NUL.txt` is the device too).
+_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10)),
+             "com\u00b9", "com\u00b2", "com\u00b3", "lpt\u00b9", "lpt\u00b2", "lpt\u00b3"}
+_FORBIDDEN = set('<>:"|?*\\')
+
+
+def name_problem(name: str) -> str | None:
+    """Why Unity would not import a file or folder called `name`, or Windows could not create it; None if fine."""
+    if not name:
+        return "a path component is empty"
+    if name.startswith("."):
+        return f"{name!r} starts with '.', so Unity ignores it (hidden)"
+    if name.endswith("~"):
+        return f"{name!r} ends with '~', so Unity ignores it"
+    if name.lower() == "cvs" or name.lower().endswith(".tmp"):
+        return f"Unity ignores files and folders named {name!r}"
+    if name[-1] in ". ":
+        return f"{name!r} ends with a dot or a space, which Windows drops or refuses"
+    bad = sorted({ch for ch in name if ch in _FORBIDDEN or ord(ch) < 0x20 or ord(ch) == 0x7F})
+    if bad:
+        shown = ", ".join(repr(ch) if ord(ch) >= 0x20 else f"U+{ord(ch):04X}" for ch in bad)
+        return f"{name!r} contains characters Windows forbids in file names ({shown})"
+    if name.split(".", 1)[0].rstrip(" ").lower() in _RESERVED:
+        return f"{name!r} is a device name Windows reserves ({name.split('.', 1)[0].upper()})"
+    if len(name.encode("utf-8")) > 255:
+        return f"a name is {len(name.encode('utf-8'))} bytes long (at most 255)"
+    return None
+
+
+def require_valid_destination(destination: str) -> None:
+    """Every component below `Assets/` (or `Packages/`) must be a name Unity imports and Windows can create."""
+    for part in destination.split("/")[1:]:
+        why = name_problem(part)
+        if why is not None:
+            raise access.invalid_path(destination, why,
+                                      ["Choose a name Unity imports on every platform: no leading '.', no trailing "
+                                       "'~', '.' or space, none of <>:\"|?*, and not CON, PRN, AUX, NUL, COM1-9 "
+                                       "or LPT1-9"])
+
+
 def _missing_folders(ctx: Any, destination: str) -> list[str]:
     """Ancestors of `destination` that do not exist, outermost first; a missing package is refused."""
     missing = []
@@ -106,6 +146,7 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
     """The shared body of move and rename."""
     access.require_asset_location(source)
     access.require_asset_location(destination)
+    require_valid_destination(destination)
     if destination.startswith(source + "/"):
         raise access.invalid_path(destination, f"a folder cannot move into itself ({source})")
     with ProjectIndex.open(ctx.project.root) as index:
@@ -163,15 +204,28 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
     return result
 
 
+def _refuse_trailing_whitespace(raw: str) -> None:
+    """Path spelling forgives surrounding whitespace; a destination name ending in a space is refused instead,
+    since Windows cannot create it and silently dropping it would move the asset somewhere else than asked."""
+    text = raw.replace("\\", "/").lstrip()
+    while text.endswith("/"):
+        text = text[:-1]
+    if text != text.rstrip():
+        last = text.rsplit("/", 1)[-1]
+        raise access.invalid_path(raw, name_problem(last) or f"{last!r} ends with whitespace")
+
+
 def asset_move(ctx: Any, request: AssetMoveInput) -> AssetMoveOutput:
+    _refuse_trailing_whitespace(request.destination)
     return move_asset(ctx, access.project_path(ctx, request.path), access.project_path(ctx, request.destination),
                       request.overwrite, request.expected_revision)
 
 
 def asset_rename(ctx: Any, request: AssetRenameInput) -> AssetMoveOutput:
     source = access.project_path(ctx, request.path)
-    name = request.name.strip()
-    if not name or "/" in name or "\\" in name or name in (".", ".."):
+    name = request.name.lstrip()  # a trailing space or dot is refused below, never silently dropped
+    _refuse_trailing_whitespace(name)
+    if not name.strip() or "/" in name or "\\" in name or name in (".", ".."):
         raise access.invalid_path(request.name, "a new name is one path component, without folders")
     suffix = PurePosixPath(source).suffix
     folder = resolve_inside(ctx.project.root, source).is_dir()

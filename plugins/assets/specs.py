@@ -104,7 +104,7 @@ ASSET_TOOLS = (
         summary="Duplicate GUIDs, dangling references, missing GUIDs and orphan metas.",
         description=("Checks the project's metas and references and reports each issue with a kind "
                      "(duplicate-guid, dangling-reference, missing-guid, meta-without-asset, asset-without-meta, "
-                     "unscanned) and a severity; missing code and binary files are warnings or info, since a checkout may lack them "
+                     "duplicate-file-id, unscanned) and a severity; missing code and binary files are warnings or info, since a checkout may lack them "
                      "on purpose. `clean` is true when there is no error. Paged. Read-only."),
         input_model=AssetValidateInput, output_model=AssetValidateOutput, handler=asset_validate,
         examples=({}, {"kinds": ["dangling-reference", "duplicate-guid"]}, {"path": "Assets/Prefabs"}),

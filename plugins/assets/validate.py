@@ -10,6 +10,8 @@ Kinds, because they mean different things:
   deleted, or one in a registry/built-in/git package: those live in `Library/PackageCache`, which is not indexed.
 - `meta-without-asset`: a warning for Unity text assets, info for code/binaries (same reason as above).
 - `asset-without-meta` (warning): Unity will create a meta with a fresh GUID, so nothing can reference it yet.
+- `duplicate-file-id` (error): several objects of one scene, prefab or asset share a fileID; references to it
+  are ambiguous, and writers refuse the file (E_FILE_DUPLICATE_FILE_ID) rather than edit one copy blindly.
 - `unscanned`: a YAML-typed file whose references could not be read, so the checks above are incomplete. An error
   for an LFS pointer or an unreadable file (the project cannot be called clean); a warning for a file serialized
   as JSON or binary that may hold GUIDs.
@@ -33,10 +35,12 @@ from unitycli.plugins.assets.inventory import AssetEntry, list_assets
 from unitycli.plugins.assets.kinds import extension, family
 from unitycli.plugins.assets.unscanned import MESSAGES, reason_for
 from unitycli.toolspec import ToolInput, ToolOutput
+from unitycli.unityyaml import UnityYamlFile
+from unitycli.unityyaml.file import describe_duplicates
 
 TOOL = "asset.validate"
 IssueKind = Literal["duplicate-guid", "dangling-reference", "missing-guid", "meta-without-asset",
-                    "asset-without-meta", "unscanned"]
+                    "asset-without-meta", "unscanned", "duplicate-file-id"]
 Severity = Literal["error", "warning", "info"]
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 _MAY_BE_ABSENT = {"code", "binary"}
@@ -81,9 +85,21 @@ def _folder_flag(ctx: Any, index: ProjectIndex, entry: AssetEntry) -> bool:
     return bool(meta and meta.folder_asset)
 
 
-def _referenced(ctx: Any, index: ProjectIndex) -> tuple[dict[str, dict[str, int]], dict[str, str]]:
+def _duplicate_ids(path: str, data: bytes) -> dict[int, list[int]]:
+    """fileID -> header lines of the documents sharing it, for a Unity YAML file (nothing for anything else)."""
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    if not body.startswith(b"%YAML"):
+        return {}
+    try:
+        return UnityYamlFile.parse(data, path).duplicate_file_ids
+    except UnityCliError:
+        return {}  # not parseable: format-check reports it; references are still scanned below
+
+
+def _referenced(ctx: Any, index: ProjectIndex, duplicates: dict[str, dict[int, list[int]]] | None = None
+                ) -> tuple[dict[str, dict[str, int]], dict[str, str]]:
     """(guid -> {referring file: count}, {file: why its references are unknown}), scanning every YAML-typed file
-    of the project (ProjectSettings included)."""
+    of the project (ProjectSettings included); files whose objects share fileIDs go into `duplicates`."""
     found: dict[str, dict[str, int]] = {}
     unscanned: dict[str, str] = {}
     listing = list_project(index.root, index.roots)
@@ -100,6 +116,8 @@ def _referenced(ctx: Any, index: ProjectIndex) -> tuple[dict[str, dict[str, int]
         reason = reason_for(data, None)
         if reason is not None:
             unscanned[path] = reason
+        elif duplicates is not None and (dups := _duplicate_ids(path, data)):
+            duplicates[path] = dups
         for guid, count, _docs in scan_yaml(data, path.startswith("ProjectSettings/"))[1]:
             found.setdefault(guid, {})[path] = count
     return found, unscanned
@@ -128,7 +146,13 @@ def _issues(ctx: Any, index: ProjectIndex) -> list[ValidationIssue]:
                 kind="asset-without-meta", severity="warning", path=entry.path, guid=None,
                 family=family(entry.path, entry.is_folder),
                 message=f"{entry.path} has no .meta; Unity will create one with a new GUID"))
-    referenced, unscanned = _referenced(ctx, index)
+    duplicated: dict[str, dict[int, list[int]]] = {}
+    referenced, unscanned = _referenced(ctx, index, duplicated)
+    for path, dups in duplicated.items():
+        issues.append(ValidationIssue(
+            kind="duplicate-file-id", severity="error", path=path, guid=None, family=family(path),
+            message=f"{path}: several objects share a fileID ({describe_duplicates(dups)}); references to them are "
+                    "ambiguous and writers refuse the file (E_FILE_DUPLICATE_FILE_ID)"))
     for path, reason in unscanned.items():
         issues.append(ValidationIssue(
             kind="unscanned", severity="warning" if reason == "not-yaml" else "error", path=path, guid=None,
