@@ -68,10 +68,10 @@ def test_init_writes_unitycli_folder_lock_and_skill_file(tmp_path):
     assert env["result"]["effects"]["effects"]["modified"] == []
 
 
-def test_init_maps_hdrp_and_cinemachine_in_the_vfx_samples(tmp_path):
+def test_init_maps_hdrp_cinemachine_and_vfx_in_the_vfx_samples(tmp_path):
     root = copy_project("vfx-samples", tmp_path)
     code, env = cli(root, "init", "--check", "--agent", "agents")
-    assert [e["id"] for e in env["result"]["extensions"]] == ["cinemachine", "hdrp"]
+    assert [e["id"] for e in env["result"]["extensions"]] == ["cinemachine", "hdrp", "vfx"]  # VFX Graph via HDRP
     assert env["result"]["skillFiles"] == [".agents/skills/unitycli/SKILL.md"]
     code, env = cli(root, "init", "--check", "--agent", "nobody")
     assert env["error"]["code"] == "E_OPTION_VALUE_INVALID"
