@@ -11,6 +11,7 @@ import importlib
 import os
 import traceback
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -134,12 +135,41 @@ def _refuse_unverified(ep: EntryPoint, owner: ToolOwner) -> LoadFailure | None:
     if ep.dist is None:
         return None
     from unitycli.extension_manager.record import verify_distribution
+    from unitycli.verified_import import check_pin
 
+    pinned = check_pin(ep.dist)  # a RECORD rewritten to match tampered files differs from the lock's digest
+    if pinned is not None:
+        return _verification_failure(owner, pinned)
     result = verify_distribution(ep.dist)
     if result.status in ("verified", "editable"):
         return None
     return LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "integrity", result.message, "",
                        code=result.code, details={**result.details, "nextActions": result.next_actions})
+
+
+def _verification_failure(owner: ToolOwner, exc: Any) -> LoadFailure:
+    from unitycli.extension_manager.record import reinstall_command
+
+    next_actions = []
+    with_dist = getattr(owner, "distribution", None)
+    if with_dist:
+        from importlib.metadata import PackageNotFoundError, distribution
+
+        with suppress(PackageNotFoundError):
+            next_actions = [reinstall_command(distribution(with_dist))]
+    return LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "integrity", exc.message, "",
+                       code=exc.code, details={**exc.details, "nextActions": next_actions})
+
+
+def _load_verified(ep: EntryPoint) -> Any:
+    """`ep.load()` through `unitycli.verified_import`: the extension's modules run only as their RECORD's bytes
+    (an editable install, whose source is meant to change, imports normally and is reported unverified)."""
+    from unitycli.extension_manager.record import is_editable
+    from unitycli.verified_import import install_for
+
+    if ep.dist is not None and not is_editable(ep.dist):
+        install_for(ep.dist)
+    return ep.load()
 
 
 def load_plugins(
@@ -168,8 +198,13 @@ def load_plugins(
             if refused is not None:
                 loaded.failures.append(refused)
                 continue
+            from unitycli.verified_import import VerificationError
+
             try:
-                plugin = ep.load()
+                plugin = _load_verified(ep)
+            except VerificationError as exc:
+                loaded.failures.append(_verification_failure(owner, exc))
+                continue
             except BaseException as exc:  # noqa: BLE001 - a guest's import may raise anything, even SystemExit
                 if isinstance(exc, KeyboardInterrupt):
                     raise

@@ -35,9 +35,15 @@ class PipResult:
 
 
 def run_pip(args: list[str], timeout: float = 900) -> PipResult:
-    """`python -m pip <args>` with the interpreter running unitycli; output goes to the result, not the terminal."""
-    command = [sys.executable, "-m", "pip", *args]
-    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1"}
+    """`python -I -m pip <args>` with the interpreter running unitycli; output goes to the result, not the terminal.
+
+    `-I` (isolated mode: no working directory or script folder on sys.path, no PYTHON* variables, no user site)
+    so a project folder's own `pip/__main__.py` never runs in place of pip (DESIGN §7.3); PYTHON* variables are
+    also dropped from the environment so pip's own build subprocesses inherit none of them.
+    """
+    command = [sys.executable, "-I", "-m", "pip", *args]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env.update({"PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_NO_INPUT": "1"})
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env, check=False)
     except subprocess.TimeoutExpired as exc:

@@ -83,6 +83,19 @@ class ProjectSetup:
         return None
 
 
+def _pin_lock_digests(project: Project) -> None:
+    """Where the project's lock pins an extension's RECORD digest, the loader checks it before import."""
+    from unitycli.extension_manager.lock import read_lock
+    from unitycli.verified_import import pin_digests
+
+    pins: dict[str, tuple[str | None, str]] = {}
+    with suppress(UnityCliError, OSError, ValueError):
+        for entry in read_lock(project.root).values():
+            if entry.digest:
+                pins[entry.distribution] = (entry.version, entry.digest)
+    pin_digests(pins)
+
+
 def project_setup(project: Project | None) -> ProjectSetup:
     """Load the project's approved tool files and read its deny list; a bad config is a recorded failure."""
     from unitycli.extension_manager.config import read_project_config
@@ -96,6 +109,7 @@ def project_setup(project: Project | None) -> ProjectSetup:
     except UnityCliError as exc:
         setup.failures.append(LoadFailure("project:.unitycli/config.toml", None, None, "config", exc.message, "",
                                           code=exc.code, details=exc.details))
+    _pin_lock_digests(project)
     tools = load_project_tools(project.root, project.instance_id)
     setup.plugins, setup.files = tools.plugins, tools.files
     setup.failures.extend(tools.failures)

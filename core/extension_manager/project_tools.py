@@ -9,12 +9,17 @@ project, and a project tool may not shadow a built-in or extension tool name.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import os
 import re
 import shlex
 import sys
 import types
+from contextlib import suppress
 from dataclasses import dataclass, field
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 from typing import Any, Literal
 
@@ -25,6 +30,7 @@ from unitycli.plugin_loader import LoadFailure, short_traceback
 
 TOOLS_DIR = ".unitycli/tools"
 _FILE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\.py$")
+_DIR_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")
 
 FileStatus = Literal["approved", "untrusted", "changed", "refused"]
 
@@ -80,13 +86,15 @@ def normalise_tool_path(root: Path, name: str, cwd: Path | None = None) -> str:
     else:
         candidate = (cwd or root) / given
     candidate = Path(os.path.abspath(candidate))
-    if ".." in given.parts or candidate.parent != tools_dir or not _FILE_NAME.match(candidate.name):
+    parts = candidate.relative_to(tools_dir).parts if candidate.is_relative_to(tools_dir) else ()
+    if ".." in given.parts or not parts or not _FILE_NAME.match(candidate.name) \
+            or not all(_DIR_NAME.match(p) for p in parts[:-1]):
         raise UnityCliError(
             "E_PATH_OUTSIDE_PROJECT",
-            f"{name!r} is not a file directly inside {TOOLS_DIR}/ of {root}",
+            f"{name!r} is not a .py file inside {TOOLS_DIR}/ of {root}",
             details={"file": name, "toolsDir": str(tools_dir)},
             next_actions=[f"unitycli tools approvals --project {shlex.quote(str(root))}"])
-    return f"{TOOLS_DIR}/{candidate.name}"
+    return f"{TOOLS_DIR}/" + "/".join(parts)
 
 
 def _read_no_follow(path: Path) -> bytes:
@@ -96,18 +104,26 @@ def _read_no_follow(path: Path) -> bytes:
         return handle.read()
 
 
+def _python_files(tools_dir: Path) -> list[Path]:
+    """`*.py` files under `tools_dir`, without following symlinked folders or entering hidden/cache folders."""
+    out: list[Path] = []
+    for folder, dirs, files in os.walk(tools_dir, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        out += [Path(folder) / f for f in sorted(files) if f.endswith(".py") and not f.startswith(".")]
+    return sorted(out, key=lambda p: (len(p.relative_to(tools_dir).parts), p.relative_to(tools_dir).as_posix()))
+
+
 def scan_tool_files(root: Path, instance_id: str) -> list[ToolFile]:
-    """Every `*.py` directly in `.unitycli/tools/`, read once and checked against this project's approvals."""
+    """Every `*.py` in `.unitycli/tools/` and its subfolders (helper packages such as `lib/__init__.py` are
+    approved like tool files), read once and checked against this project's approvals."""
     tools_dir = root / TOOLS_DIR
     if not tools_dir.is_dir():
         return []
     approvals = approvals_for(instance_id)
     inside = tools_dir.resolve() == (root.resolve() / TOOLS_DIR)
     found: list[ToolFile] = []
-    for path in sorted(tools_dir.iterdir(), key=lambda p: p.name):
-        if not path.name.endswith(".py") or path.name.startswith("."):
-            continue
-        relative = f"{TOOLS_DIR}/{path.name}"
+    for path in _python_files(tools_dir):
+        relative = f"{TOOLS_DIR}/" + path.relative_to(tools_dir).as_posix()
         record = approvals.get(relative) or {}
         expected = record.get("digest")
         known = list(record.get("tools", []))
@@ -157,10 +173,17 @@ def _module_name(tool_file: ToolFile) -> str:
 
 
 def load_project_tools(root: Path, instance_id: str) -> ProjectTools:
-    """Import the approved files (from the hashed bytes); record every blocked or failing one."""
+    """Import the approved files (from the hashed bytes); record every blocked or failing one.
+
+    From here on (loading and running), every import of a module whose file lies inside the project root goes
+    through `ProjectImportGuard`: only an approved file at its current digest runs, from its hashed bytes."""
     result = ProjectTools(files=scan_tool_files(root, instance_id))
+    guard_project_imports(root, result.files)
     for tool_file in result.files:
         owner = project_owner(tool_file)
+        nested = "/" in tool_file.relative[len(TOOLS_DIR) + 1:]
+        if nested and tool_file.status == "approved":
+            continue  # an approved helper module: imported only when a tool imports it
         if tool_file.status != "approved" or tool_file.data is None or tool_file.digest is None:
             error = tool_file.blocking_error(root)
             result.failures.append(LoadFailure(owner.plugin, None, None, "approval", error.message, "",
@@ -175,6 +198,12 @@ def load_project_tools(root: Path, instance_id: str) -> ProjectTools:
         try:
             code = compile(tool_file.data, str(tool_file.path), "exec", dont_inherit=True)
             exec(code, module.__dict__)  # noqa: S102 - the approved bytes, by design
+        except ProjectImportRefused as exc:
+            sys.modules.pop(name, None)
+            result.failures.append(LoadFailure(owner.plugin, None, None, "approval", exc.message, "",
+                                               code=exc.code, details={**exc.details,
+                                                                       "nextActions": exc.next_actions or []}))
+            continue
         except BaseException as exc:  # noqa: BLE001 - a project file may raise anything, even SystemExit
             if isinstance(exc, KeyboardInterrupt):
                 raise
@@ -183,3 +212,83 @@ def load_project_tools(root: Path, instance_id: str) -> ProjectTools:
             continue
         result.plugins.append((module, owner))
     return result
+
+
+# --- every import of a project file, whatever imports it ----------------------------------------------------------
+
+class ProjectImportRefused(UnityCliError, ImportError):
+    """An import of a file inside the project that is not an approved tool file at its current digest."""
+
+
+class _ApprovedLoader(importlib.abc.Loader):
+    def __init__(self, tool_file: ToolFile) -> None:
+        self.tool_file = tool_file
+
+    def create_module(self, spec: ModuleSpec) -> types.ModuleType | None:
+        return None
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        assert self.tool_file.data is not None
+        code = compile(self.tool_file.data, str(self.tool_file.path), "exec", dont_inherit=True)
+        exec(code, module.__dict__)  # noqa: S102 - the approved, hashed bytes
+
+
+class ProjectImportGuard(importlib.abc.MetaPathFinder):
+    """First on `sys.meta_path`: resolves each import as the path finder would, and when the module's file lies
+    inside a guarded project root, runs it only if it is an approved file at its current digest."""
+
+    def __init__(self) -> None:
+        self.roots: dict[Path, tuple[Path, dict[Path, ToolFile]]] = {}
+
+    def guard(self, root: Path, files: list[ToolFile]) -> None:
+        resolved = root.resolve()
+        self.roots[resolved] = (root, {f.path.resolve(): f for f in files})
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
+        if not self.roots:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or not spec.origin or not spec.has_location:
+            return None
+        try:
+            origin = Path(spec.origin).resolve()
+        except (OSError, ValueError):
+            return None
+        for resolved, (root, files) in self.roots.items():
+            if not origin.is_relative_to(resolved):
+                continue
+            tool_file = files.get(origin)
+            relative = origin.relative_to(resolved).as_posix()
+            if tool_file is None:
+                raise ProjectImportRefused(
+                    "E_PROJECT_TOOL_UNTRUSTED",
+                    f"{relative} (imported as {fullname}) is inside the project but is not an approved tool file; "
+                    f"only .py files in {TOOLS_DIR}/ can be approved",
+                    details={"file": relative, "module": fullname, "expected": None, "actual": None},
+                    next_actions=[f"move {relative} under {TOOLS_DIR}/ and approve it"])
+            if tool_file.status != "approved" or tool_file.data is None:
+                error = tool_file.blocking_error(root)
+                raise ProjectImportRefused(error.code, error.message + f" (imported as {fullname})",
+                                           details={**error.details, "module": fullname},
+                                           next_actions=error.next_actions)
+            new = importlib.util.spec_from_file_location(
+                fullname, origin, loader=_ApprovedLoader(tool_file),
+                submodule_search_locations=spec.submodule_search_locations)
+            if new is not None:
+                new.cached = None
+            return new
+        return None
+
+
+_GUARD = ProjectImportGuard()
+
+
+def guard_project_imports(root: Path, files: list[ToolFile]) -> ProjectImportGuard:
+    """Put the guard first on `sys.meta_path` (once per process) and make it guard `root` with these files."""
+    _GUARD.guard(root, files)
+    if not sys.meta_path or sys.meta_path[0] is not _GUARD:
+        with suppress(ValueError):
+            sys.meta_path.remove(_GUARD)
+        sys.meta_path.insert(0, _GUARD)
+    importlib.invalidate_caches()
+    return _GUARD

@@ -1,10 +1,15 @@
 """Verify an installed distribution against the sha256 hashes pip wrote into its `RECORD` (DESIGN §7.3).
 
-Hashing every file on every call would slow each command, so each file's digest is cached under the user cache
-directory keyed by (path, size, mtime_ns): a changed file changes its size or mtime and is hashed again. Python
-files in the distribution's packages that RECORD does not list are reported too, since an added module can
-run as easily as a changed one. Editable installs (PEP 610 `dir_info.editable`) point at a working tree that
-is meant to change, so they are reported as `editable`, not hashed.
+Every file is hashed on every check: a cache keyed on stat fields (size, mtime) is fooled by an edit that puts
+them back, and extensions are small. A row with a blank hash fails closed (only the RECORD's own row and
+`.pyc` files, which are never executed, may have none). Python files in the distribution's packages that RECORD
+does not list are reported too, since an added module can run as easily as a changed one. What is executed is
+checked again as it is imported (`unitycli.verified_import`: the bytes hashed are the bytes compiled).
+
+An editable install (PEP 610 `dir_info.editable`) points at a working tree that is meant to change, so it is
+reported as `editable` (unverified), not hashed — but only when the claim is true: the URL names a source
+checkout (pyproject.toml or setup.py) outside every site-packages folder. Otherwise the claim is ignored and the
+RECORD is checked like any other install.
 """
 
 from __future__ import annotations
@@ -14,7 +19,6 @@ import csv
 import hashlib
 import io
 import json
-import os
 import shlex
 import sys
 from contextlib import suppress
@@ -23,9 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.integrity import IntegrityResult
-from unitycli.project.userdata import user_cache_dir
-
-CACHE_VERSION = 1
 
 
 def record_digest(data: bytes) -> str:
@@ -45,9 +46,54 @@ def direct_url(dist: Distribution) -> dict[str, Any]:
     return {}
 
 
-def is_editable(dist: Distribution) -> bool:
+def claims_editable(dist: Distribution) -> bool:
     info = direct_url(dist).get("dir_info")
     return isinstance(info, dict) and bool(info.get("editable"))
+
+
+def _site_dirs() -> list[Path]:
+    import site
+    import sysconfig
+
+    found = [*getattr(site, "getsitepackages", list)(), getattr(site, "getusersitepackages", str)(),
+             sysconfig.get_paths().get("purelib", ""), sysconfig.get_paths().get("platlib", ""), *sys.path]
+    dirs = []
+    for entry in found:
+        if entry and Path(entry).name in ("site-packages", "dist-packages"):
+            with suppress(OSError):
+                dirs.append(Path(entry).resolve())
+    return dirs
+
+
+def editable_checkout(dist: Distribution) -> Path | None:
+    """The source checkout an editable install really points at, or None when the claim is not believable:
+    the URL must be a local folder with a pyproject.toml or setup.py, not inside any site-packages folder
+    (nor holding the distribution's installed files)."""
+    if not claims_editable(dist):
+        return None
+    url = direct_url(dist).get("url")
+    if not isinstance(url, str) or not url.startswith("file://"):
+        return None
+    from urllib.parse import unquote, urlparse
+
+    try:
+        folder = Path(unquote(urlparse(url).path)).resolve()
+        base = Path(str(dist.locate_file(""))).resolve()
+    except (OSError, ValueError):
+        return None
+    if not folder.is_dir() or not any((folder / f).is_file() for f in ("pyproject.toml", "setup.py")):
+        return None
+    if any(part in ("site-packages", "dist-packages") for part in folder.parts):
+        return None
+    for site_dir in [*_site_dirs(), base]:
+        if folder == site_dir or folder.is_relative_to(site_dir):
+            return None
+    return folder
+
+
+def is_editable(dist: Distribution) -> bool:
+    """Whether `dist` is a genuine editable install (see `editable_checkout`)."""
+    return editable_checkout(dist) is not None
 
 
 def reinstall_command(dist: Distribution) -> str:
@@ -60,44 +106,19 @@ def reinstall_command(dist: Distribution) -> str:
     return f"{python} -m pip install --force-reinstall --no-deps {name}=={dist.version}"
 
 
-class _DigestCache:
-    """Per-distribution cache of file digests, keyed by absolute path with (size, mtime_ns)."""
+def file_digest(file: Path) -> str | None:
+    """The RECORD-form digest of `file`'s current bytes (always re-read), or None when it cannot be read."""
+    try:
+        return record_digest(file.read_bytes())
+    except OSError:
+        return None
 
-    def __init__(self, dist_base: Path, dist_name: str) -> None:
-        key = hashlib.sha256(f"{dist_base}\n{dist_name}".encode()).hexdigest()[:24]
-        self.path = user_cache_dir() / "integrity" / f"{key}.json"
-        self.entries: dict[str, list[Any]] = {}
-        self.dirty = False
-        with suppress(OSError, ValueError):
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if data.get("v") == CACHE_VERSION and isinstance(data.get("files"), dict):
-                self.entries = data["files"]
 
-    def digest(self, file: Path) -> str | None:
-        """The RECORD-form digest of `file`, or None when it does not exist."""
-        try:
-            st = file.stat()
-        except OSError:
-            return None
-        cached = self.entries.get(str(file))
-        if cached and cached[0] == st.st_size and cached[1] == st.st_mtime_ns:
-            return cached[2]
-        try:
-            value = record_digest(file.read_bytes())
-        except OSError:
-            return None
-        self.entries[str(file)] = [st.st_size, st.st_mtime_ns, value]
-        self.dirty = True
-        return value
-
-    def save(self) -> None:
-        if not self.dirty:
-            return
-        with suppress(OSError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"v": CACHE_VERSION, "files": self.entries}), encoding="utf-8")
-            os.replace(tmp, self.path)
+def _may_be_unhashed(rel: str) -> bool:
+    """RECORD's own row (and its signatures) and compiled files, which unitycli never executes."""
+    parts = rel.replace("\\", "/").split("/")
+    return (len(parts) == 2 and parts[0].endswith(".dist-info") and parts[1] in ("RECORD", "RECORD.jws", "RECORD.p7s")) \
+        or rel.endswith((".pyc", ".pyo"))
 
 
 def _rows(text: str) -> list[tuple[str, str, str]]:
@@ -128,9 +149,11 @@ def verify_distribution(dist: Distribution) -> IntegrityResult:
     """`verified`, `editable`, `unverifiable` (no RECORD) or `failed` naming each changed file."""
     name, version = dist.metadata["Name"], dist.version
     details: dict[str, Any] = {"distribution": name, "version": version}
-    if is_editable(dist):
-        return IntegrityResult(status="editable", message=f"{name} {version} is an editable install (not hashed)",
-                               details={**details, "url": direct_url(dist).get("url")})
+    checkout = editable_checkout(dist)
+    if checkout is not None:
+        return IntegrityResult(status="editable",
+                               message=f"{name} {version} is an editable install of {checkout} (unverified: not hashed)",
+                               details={**details, "url": direct_url(dist).get("url"), "verified": False})
     text = dist.read_text("RECORD")
     if text is None:
         return IntegrityResult(
@@ -138,27 +161,28 @@ def verify_distribution(dist: Distribution) -> IntegrityResult:
             message=f"{name} {version} has no RECORD file, so its code cannot be verified",
             details=details, next_actions=[reinstall_command(dist)])
     base = Path(str(dist.locate_file(""))).resolve()
-    cache = _DigestCache(base, name)
     problems: list[dict[str, Any]] = []
     listed: set[Path] = set()
     for rel, expected, _size in _rows(text):
         file = (base / rel).resolve()
         listed.add(file)
         if not expected:
-            continue  # RECORD itself, INSTALLER-less rows and .pyc files carry no hash
+            if not _may_be_unhashed(rel):
+                problems.append({"file": rel, "problem": "without a hash in RECORD", "expected": None,
+                                 "actual": file_digest(file)})
+            continue
         algorithm = expected.split("=", 1)[0]
         if algorithm != "sha256":
             problems.append({"file": rel, "problem": f"unsupported hash {algorithm}", "expected": expected})
             continue
-        actual = cache.digest(file)
+        actual = file_digest(file)
         if actual is None:
             problems.append({"file": rel, "problem": "missing", "expected": expected, "actual": None})
         elif actual != expected:
             problems.append({"file": rel, "problem": "changed", "expected": expected, "actual": actual})
     for file in _unlisted_python_files(base, listed):
         problems.append({"file": file.relative_to(base).as_posix(), "problem": "not in RECORD",
-                         "expected": None, "actual": cache.digest(file)})
-    cache.save()
+                         "expected": None, "actual": file_digest(file)})
     if not problems:
         return IntegrityResult(status="verified", message=f"{name} {version}: every file matches its RECORD hash",
                                details=details)

@@ -11,7 +11,6 @@ import pytest
 from tests.core.fake_dists import echo_tool, make_dist
 from tests.extensions.helpers import copy_project
 from unitycli.cli.main import run
-from unitycli.extension_manager import record
 from unitycli.extension_manager.record import verify_distribution
 
 
@@ -60,9 +59,14 @@ def test_no_record_is_unverifiable_and_blocks_running(site, tmp_path):
     assert outcome.envelope["error"]["code"] == "E_EXTENSION_INTEGRITY_UNVERIFIABLE"
 
 
-def test_editable_install_is_reported_as_editable(site):
+def test_editable_install_is_reported_as_editable_only_for_a_real_source_checkout(site, tmp_path):
     info = make_dist(site, "unitycli-acme", "acme_editable", echo_tool("acme.echo"))
     (info / "direct_url.json").write_text(json.dumps({"url": "file:///src/acme", "dir_info": {"editable": True}}))
+    assert verify_distribution(distribution("unitycli-acme")).status != "editable"  # no such checkout: RECORD rules
+    checkout = tmp_path / "acme"
+    checkout.mkdir()
+    (checkout / "pyproject.toml").write_text('[project]\nname = "unitycli-acme"\n')
+    (info / "direct_url.json").write_text(json.dumps({"url": checkout.as_uri(), "dir_info": {"editable": True}}))
     result = verify_distribution(distribution("unitycli-acme"))
     assert result.status == "editable"
     assert result.ok
@@ -83,20 +87,19 @@ def test_tampered_extension_tool_is_blocked_at_run(site, tmp_path):
     assert error["nextActions"] == [f"{sys.executable} -m pip install --force-reinstall --no-deps unitycli-acme==1.0.0"]
 
 
-def test_digests_are_cached_by_size_and_mtime(site, monkeypatch):
+def test_an_edit_with_size_and_mtime_restored_is_still_caught(site):
+    """No digest cache keyed on stat fields: every check hashes the bytes again."""
+    import os
+
     make_dist(site, "unitycli-acme", "acme_cache", echo_tool("acme.echo"))
-    calls = []
-    real = record.record_digest
-    monkeypatch.setattr(record, "record_digest", lambda data: calls.append(1) or real(data))
-    verify_distribution(distribution("unitycli-acme"))
-    first = len(calls)
-    assert first == 3  # module, METADATA, entry_points.txt
-    verify_distribution(distribution("unitycli-acme"))
-    assert len(calls) == first  # nothing re-hashed
+    assert verify_distribution(distribution("unitycli-acme")).ok
     target = site / "acme_cache.py"
-    target.write_text(target.read_text() + "\n")
-    verify_distribution(distribution("unitycli-acme"))
-    assert len(calls) == first + 1
+    before = target.stat()
+    text = target.read_text()
+    target.write_text(text.replace("def ", "def_", 1)[:len(text)])  # same size
+    os.utime(target, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert target.stat().st_size == before.st_size and target.stat().st_mtime_ns == before.st_mtime_ns
+    assert not verify_distribution(distribution("unitycli-acme")).ok
 
 
 @pytest.mark.parametrize("kind", ["builtin"])

@@ -142,7 +142,7 @@ def test_the_bytes_hashed_are_the_bytes_executed(project, tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize("name", ["../../Assets/x.py", ".unitycli/tools/../../evil.py", "/etc/passwd",
-                                  ".unitycli/tools/sub/x.py", "..", "team.txt"])
+                                  "..", "team.txt"])
 def test_path_traversal_in_a_tool_file_name_is_refused(project, name):
     code, env = cli(project, "tools", "approve", name)
     assert code == 1

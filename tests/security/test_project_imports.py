@@ -1,0 +1,110 @@
+"""No project file executes unless approved, whatever imports it (DESIGN §7.3, issue 17).
+
+An approved tool that puts its own folder on sys.path and imports a sibling helper, or a helper package under
+`.unitycli/tools/lib/`: the helper runs only when it is itself approved at its current digest.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.security.helpers import canary, sample_project
+
+TOOL = '''
+import os
+import sys
+
+from unitycli.hookspecs import hookimpl
+from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+
+class In(ToolInput):
+    pass
+
+
+class Out(ToolOutput):
+    value: int
+
+
+def handler(ctx, request: In) -> Out:
+    {import_line}
+    return Out(value=VALUE)
+
+
+@hookimpl
+def unitycli_register_tools(register):
+    register(ToolSpec(name="team.value", title="Value", summary="A helper's value.", description="A team tool.",
+                      input_model=In, output_model=Out, handler=handler, examples=({{}},)))
+'''
+
+
+def cli(root: Path, *args: str) -> tuple[int, dict]:
+    done = subprocess.run([sys.executable, "-m", "unitycli", "--json", *args, "--project", str(root)],
+                          capture_output=True, text=True, timeout=120, cwd="/")
+    assert done.stdout, done.stderr
+    return done.returncode, json.loads(done.stdout)
+
+
+def _setup(tmp_path: Path, import_line: str) -> tuple[Path, Path]:
+    root = sample_project(tmp_path)
+    tools = root / ".unitycli" / "tools"
+    (tools / "garden_report.py").unlink()
+    (tools / "team.py").write_text(TOOL.format(import_line=import_line))
+    return root, tools
+
+
+def test_a_changed_sibling_helper_never_runs(tmp_path):
+    marker = tmp_path / "marker"
+    root, tools = _setup(tmp_path, "from helper import VALUE")
+    (tools / "helper.py").write_text("VALUE = 1\n")
+    for name in ("team.py", "helper.py"):
+        code, env = cli(root, "tools", "approve", f".unitycli/tools/{name}")
+        assert code == 0, env
+    code, env = cli(root, "tools", "run", "team.value")
+    assert code == 0, env
+    assert env["result"]["output"] == {"value": 1}
+    (tools / "helper.py").write_text(canary(marker) + "VALUE = 2\n")
+    code, env = cli(root, "tools", "run", "team.value")
+    assert not marker.exists(), "the changed helper ran"
+    assert code == 1, env
+    assert env["error"]["code"] == "E_PROJECT_TOOL_INTEGRITY_MISMATCH", env
+
+
+def test_an_unapproved_module_elsewhere_in_the_project_never_runs(tmp_path):
+    marker = tmp_path / "marker"
+    root, tools = _setup(tmp_path, "from evil_helper import VALUE")
+    (tools / "team.py").write_text((tools / "team.py").read_text().replace(
+        "sys.path.insert(0, os.path.dirname(__file__))",
+        "sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', '..', 'Assets'))"))
+    (root / "Assets" / "evil_helper.py").write_text(canary(marker) + "VALUE = 3\n")
+    code, env = cli(root, "tools", "approve", ".unitycli/tools/team.py")
+    assert code == 0, env
+    code, env = cli(root, "tools", "run", "team.value")
+    assert not marker.exists(), "a project file outside the tools folder ran"
+    assert code == 1, env
+    assert env["error"]["code"] == "E_PROJECT_TOOL_UNTRUSTED", env
+
+
+def test_a_helper_subpackage_is_scanned_and_must_be_approved(tmp_path):
+    marker = tmp_path / "marker"
+    root, tools = _setup(tmp_path, "from lib import VALUE")
+    (tools / "lib").mkdir()
+    (tools / "lib" / "__init__.py").write_text(canary(marker) + "VALUE = 4\n")
+    code, env = cli(root, "tools", "approve", ".unitycli/tools/team.py")
+    assert code == 0, env
+    code, env = cli(root, "tools", "approvals")
+    assert ".unitycli/tools/lib/__init__.py" in json.dumps(env["result"])
+    code, env = cli(root, "tools", "run", "team.value")
+    assert not marker.exists(), "the unapproved subpackage ran"
+    assert code == 1, env
+    assert env["error"]["code"] == "E_PROJECT_TOOL_UNTRUSTED", env
+    code, env = cli(root, "tools", "approve", ".unitycli/tools/lib/__init__.py")
+    assert code == 0, env
+    code, env = cli(root, "tools", "run", "team.value")
+    assert code == 0, env
+    assert env["result"]["output"] == {"value": 4}
