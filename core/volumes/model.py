@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.scene.values import to_json
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Document, Flow, Ref, UnityYamlFile
 
@@ -132,20 +133,8 @@ class VolumeOverride:
         return found
 
 
-def to_json_value(value: Any) -> Any:
-    """A decoded YAML value as JSON: references become `{fileID, guid, type}`, mappings and lists recurse."""
-    if isinstance(value, Ref):
-        out: dict[str, Any] = {"fileID": value.file_id}
-        if value.guid is not None:
-            out["guid"] = value.guid
-        if value.type is not None:
-            out["type"] = value.type
-        return out
-    if isinstance(value, dict):
-        return {k: to_json_value(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [to_json_value(v) for v in value]
-    return value
+# A decoded YAML value as JSON (references as `{fileID, guid, type}`): the scene model's one conversion.
+to_json_value = to_json
 
 
 def _invalid(spec: ParameterSpec, value: Any, why: str) -> VolumeModelError:

@@ -6,33 +6,14 @@ conversion, kept here.)
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from unitycli.api import Document, Ref, SceneModel
+from unitycli.api import Document, Ref, SceneModel, to_json
 
 # The MonoBehaviour fields every component has; a component's settings are the fields after them.
 HEADER_FIELDS = frozenset({"m_ObjectHideFlags", "m_CorrespondingSourceObject", "m_PrefabInstance", "m_PrefabAsset",
                            "m_GameObject", "m_Enabled", "m_EditorHideFlags", "m_Script", "m_Name",
                            "m_EditorClassIdentifier"})
-
-
-def to_json(value: Any) -> Any:
-    """A model value as JSON: references as `{fileID, guid?, type?}`, non-finite floats as Unity spells them."""
-    if isinstance(value, Ref):
-        out: dict[str, Any] = {"fileID": value.file_id}
-        if value.guid is not None:
-            out["guid"] = value.guid
-        if value.type is not None:
-            out["type"] = value.type
-        return out
-    if isinstance(value, dict):
-        return {k: to_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [to_json(v) for v in value]
-    if isinstance(value, float) and not math.isfinite(value):
-        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
-    return value
 
 
 def settings(doc: Document, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
