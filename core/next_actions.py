@@ -1,7 +1,7 @@
 """The one builder of `tools run` next actions: the tool, the project and the JSON input, quoted for a shell.
 
 A next action is only useful if an agent can paste it and run it, so every suggestion that names a tool call is
-built here (and its structured twin, `{tool, arguments}`, for MCP clients that call tools directly).
+built here.
 """
 
 from __future__ import annotations
@@ -22,29 +22,6 @@ def tool_command(tool: str, payload: dict[str, Any] | None = None, *, project: P
     return command
 
 
-def lfs_pull_command(project: Path | str, include: str | None = None) -> str:
-    """Fetch the content of Git LFS pointers in the repository that holds the project (one file, or all)."""
-    command = f"git -C {shlex.quote(str(project))} lfs pull"
-    return command + (f" --include {shlex.quote(include)}" if include else "")
-
-
-def parse_tool_command(action: str) -> dict[str, Any] | None:
-    """The structured call `{tool, arguments}` behind a `unitycli tools run` next action, or None for other text."""
-    try:
-        words = shlex.split(action)
-    except ValueError:
-        return None
-    if words[:3] != ["unitycli", "tools", "run"] or len(words) < 4:
-        return None
-    arguments: Any = {}
-    if "--input" in words:
-        at = words.index("--input")
-        if at + 1 >= len(words):
-            return None
-        try:
-            arguments = json.loads(words[at + 1])
-        except ValueError:
-            return None
-    if not isinstance(arguments, dict):
-        return None
-    return {"tool": words[3], "arguments": arguments, "dryRun": "--dry-run" in words}
+def lfs_pull_command(project: Path | str) -> str:
+    """Fetch the content of Git LFS pointers in the repository that holds the project."""
+    return f"git -C {shlex.quote(str(project))} lfs pull"

@@ -133,3 +133,19 @@ def loads_file_text(text: str) -> Any:
     """A project file's JSON: duplicate keys refused, nesting within `MAX_DEPTH` (integers as Python allows)."""
     check_depth(text)
     return json.loads(text, object_pairs_hook=reject_duplicate_keys)
+
+
+def encodable(value: Any) -> Any:
+    """`value` with every string (keys too) made UTF-8 encodable: a lone surrogate (from an undecodable file name or
+    input) becomes its `\\udXXX` escape text, so an output writer can never fail on content."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {encodable(k): encodable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [encodable(v) for v in value]
+    return value

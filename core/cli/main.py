@@ -24,6 +24,7 @@ from unitycli.cli.version import render_version, version_report
 from unitycli.envelope import failure, new_request_id, success
 from unitycli.errors import EXIT_OK, EXIT_USAGE, UnityCliError
 from unitycli.internal_error import internal_error
+from unitycli.strict_json import encodable
 
 
 @click.group("unitycli", cls=StrictGroup)
@@ -193,19 +194,6 @@ def run(argv: list[str]) -> Outcome:
         return Outcome(error.exit_code, failure(command, request_id, error.to_dict()), human, json_mode)
 
 
-def _writable(value: Any) -> Any:
-    """`value` with every string (keys too) made encodable: a lone surrogate becomes its `\\udXXX` escape text."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-            return value
-        except UnicodeEncodeError:
-            return value.encode("utf-8", "backslashreplace").decode("utf-8")
-    if isinstance(value, dict):
-        return {_writable(k): _writable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_writable(v) for v in value]
-    return value
 
 
 def _write(stream: Any, text: str) -> None:
@@ -221,11 +209,15 @@ def _write(stream: Any, text: str) -> None:
 def render_json(envelope: dict[str, Any], encoding: str | None = None) -> str:
     """The envelope as one JSON document that always encodes (the output writer must never fail)."""
     try:
-        text = json.dumps(_writable(envelope), ensure_ascii=False)
-        text.encode(encoding or "utf-8")
+        text = json.dumps(envelope, ensure_ascii=False)
+        try:
+            text.encode(encoding or "utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: escape it, walking the envelope only in this rare case
+            text = json.dumps(encodable(envelope), ensure_ascii=False)
+            text.encode(encoding or "utf-8")
         return text
     except UnicodeEncodeError:  # a terminal that is not UTF-8: plain ASCII escapes
-        return json.dumps(_writable(envelope), ensure_ascii=True)
+        return json.dumps(encodable(envelope), ensure_ascii=True)
     except Exception as exc:  # unserialisable content: still one valid envelope
         error = internal_error(exc, envelope.get("requestId"))
         return json.dumps(failure(envelope.get("command", ""), envelope.get("requestId", ""), error.to_dict()),

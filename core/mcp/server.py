@@ -148,19 +148,6 @@ def _progress_bridge(ctx: Any) -> Callable[[float, float | None, str | None], No
     return report
 
 
-def _writable(value: Any) -> Any:
-    """`value` with every string made encodable: a lone surrogate (an undecodable file name) becomes escape text."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-            return value
-        except UnicodeEncodeError:
-            return value.encode("utf-8", "backslashreplace").decode("utf-8")
-    if isinstance(value, dict):
-        return {_writable(k): _writable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_writable(v) for v in value]
-    return value
 
 
 def _input_refused(exc: strict_json.JsonLimitError) -> UnityCliError:
@@ -199,7 +186,7 @@ async def _call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.Cal
         raise
     if not is_error and not payload.get("dryRun", True):
         await state.refresh_and_announce()  # a write (package.add, …) can change what the project can run
-    payload = _writable(payload)
+    payload = strict_json.encodable(payload)
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     return types.CallToolResult(content=[types.TextContent(text=text)], structured_content=payload,
                                 is_error=is_error)
