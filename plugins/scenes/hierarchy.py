@@ -1,4 +1,4 @@
-"""`scene.list`, `scene.hierarchy` and `prefab.hierarchy`: which scenes exist and what is in one.
+"""`scene.hierarchy` and `prefab.hierarchy`: what is in one scene or prefab.
 
 The hierarchy is a flat, depth-first list (each item has its `depth` and `parentFileID`), so it pages with a
 cursor like every other long answer; `depth` limits how far down it goes, and an item whose children were cut by
@@ -18,65 +18,11 @@ from unitycli.plugins.scenes.common import (
     GAMEOBJECT_DESCRIPTION,
     GameObjectSummary,
     Names,
-    meta_guid,
     open_model,
     summarize,
 )
-from unitycli.scene import PREFAB_SUFFIXES, SCENE_SUFFIXES, find_gameobject, list_files
+from unitycli.scene import PREFAB_SUFFIXES, SCENE_SUFFIXES, find_gameobject
 from unitycli.toolspec import ToolInput, ToolOutput
-from unitycli.unityyaml import UnityYamlFile
-
-BUILD_SETTINGS = "ProjectSettings/EditorBuildSettings.asset"
-
-
-class SceneListInput(ToolInput):
-    limit: int = LIMIT_FIELD
-    cursor: str | None = CURSOR_FIELD
-
-
-class SceneEntry(ToolOutput):
-    path: str
-    guid: str | None = Field(description="From the scene's .meta")
-    in_build: bool = Field(description="Listed in Build Settings (EditorBuildSettings m_Scenes)")
-    enabled: bool | None = Field(description="Ticked in Build Settings; null when not listed")
-    build_order: int | None = Field(description="Position in the Build Settings list")
-    build_index: int | None = Field(description="SceneManager build index: position among enabled scenes")
-    exists: bool = Field(description="False for a Build Settings entry whose file is missing")
-
-
-class SceneListOutput(ToolOutput):
-    total: int
-    scenes: list[SceneEntry]
-    next_cursor: str | None
-
-
-def _build_scenes(ctx: Any) -> list[dict[str, Any]]:
-    if not ctx.transaction.exists(BUILD_SETTINGS):
-        return []
-    doc = next(iter(UnityYamlFile.parse(ctx.transaction.read_bytes(BUILD_SETTINGS), BUILD_SETTINGS)), None)
-    scenes = doc.get("m_Scenes", []) if doc is not None else []
-    return [s for s in scenes if isinstance(s, dict)] if isinstance(scenes, list) else []
-
-
-def scene_list(ctx: Any, request: SceneListInput) -> SceneListOutput:
-    files = list_files(Path(ctx.project.root), SCENE_SUFFIXES)
-    build = _build_scenes(ctx)
-    by_path: dict[str, tuple[int, dict[str, Any], int | None]] = {}
-    enabled_index = 0
-    for order, entry in enumerate(build):
-        enabled = bool(entry.get("enabled", 0))
-        by_path.setdefault(str(entry.get("path", "")), (order, entry, enabled_index if enabled else None))
-        enabled_index += 1 if enabled else 0
-    entries = []
-    for path in files + [p for p in by_path if p not in set(files)]:
-        order, entry, index = by_path.get(path, (None, None, None))
-        entries.append(SceneEntry(
-            path=path, guid=meta_guid(ctx, path) if path in files else str(entry.get("guid")) if entry else None,
-            in_build=entry is not None, enabled=bool(entry.get("enabled", 0)) if entry is not None else None,
-            build_order=order, build_index=index, exists=path in files))
-    entries.sort(key=lambda e: (e.build_order is None, e.build_order or 0, e.path))
-    chunk, cursor = page(entries, "scene.list", {}, request.limit, request.cursor)
-    return SceneListOutput(total=len(entries), scenes=chunk, next_cursor=cursor)
 
 
 class HierarchyInput(ToolInput):

@@ -30,11 +30,8 @@ from unitycli.plugins.scenes.gameobjects import (
 from unitycli.plugins.scenes.hierarchy import (
     HierarchyInput,
     HierarchyOutput,
-    SceneListInput,
-    SceneListOutput,
     prefab_hierarchy,
     scene_hierarchy,
-    scene_list,
 )
 from unitycli.plugins.scenes.inspect import (
     ComponentGetInput,
@@ -45,6 +42,7 @@ from unitycli.plugins.scenes.inspect import (
     gameobject_get,
 )
 from unitycli.plugins.scenes.prefab_list import PrefabListInput, PrefabListOutput, prefab_list
+from unitycli.plugins.scenes.scene_list import SceneListInput, SceneListOutput, scene_list
 from unitycli.scene.templates import COMPONENTS
 from unitycli.toolspec import ToolSpec
 
