@@ -1,32 +1,72 @@
-"""Cold start of discovery commands against `python -c pass`, same interpreter and environment.
+"""Cold start of discovery and `tools run` commands against `python -c pass`, same interpreter and environment.
 
-Prints the median wall time of N runs of each and their ratio. The first `tools` call fills the descriptor
-cache; the measured calls are the warm ones an agent makes over and over.
+Prints the median CPU time (user + system of the child: steadier than wall time on a shared machine) of N runs
+of each and its ratio to `python -c pass`, twice: with bytecode cached (a warm cache folder, as after any normal
+run) and with `PYTHONDONTWRITEBYTECODE=1` (what this machine sets: an editable install whose `__pycache__` was
+never written then compiles every module of ours it imports on every call). The first call of
+each command fills the discovery cache and the compiled tool map; the measured calls are the warm ones an agent
+makes over and over. The write tool runs with `--dry-run` on a copy of the project, so nothing is written.
 Usage: python bench/bench_startup.py [--runs 15] [--project examples/sample-project]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import sysconfig
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+WRITE_INPUT = {"file": "Assets/Scenes/Garden.unity", "gameObject": "Player", "component": "Transform",
+               "property": "m_LocalPosition", "value": {"x": 0, "y": 2, "z": 0}}
+
+
+def child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def wall(cmd: list[str], env: dict[str, str], runs: int) -> float:
+    """The median CPU seconds of `runs` runs of `cmd`."""
     times = []
     for _ in range(runs):
-        start = time.perf_counter()
+        start = child_cpu()
         subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        times.append(time.perf_counter() - start)
+        times.append(child_cpu() - start)
     return statistics.median(times)
+
+
+def commands(project: str) -> list[tuple[str, list[str]]]:
+    return [
+        ("tools search mesh|scene", ["tools", "search", "mesh|scene", "--json"]),
+        ("tools describe project.info", ["tools", "describe", "project.info", "--json"]),
+        ("tools describe (+project)", ["tools", "describe", "project.info", "--json", "--project", project]),
+        ("tools run project.info (read)", ["tools", "run", "project.info", "--json", "--project", project]),
+        ("tools run component.set --dry-run", ["tools", "run", "component.set", "--input", json.dumps(WRITE_INPUT),
+                                               "--dry-run", "--json", "--project", project]),
+    ]
+
+
+def measure(label: str, env: dict[str, str], script: str, project: str, runs: int) -> None:
+    baseline = wall([sys.executable, "-c", "pass"], env, runs)
+    rows = [("python -c pass", baseline)]
+    for name, argv in commands(project):
+        cmd = [sys.executable, script, *argv]
+        done = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+        if done.returncode != 0:  # a benchmark of an error path would flatter nobody
+            sys.exit(f"{name} failed: {done.stdout[:400]!r}")
+        rows.append((name, wall(cmd, env, runs)))
+    print(f"\n{label}")
+    print(f"{'command':<38} {'CPU s':>9} {'x python -c pass':>17}")
+    for name, seconds in rows:
+        print(f"{name:<38} {seconds:>9.3f} {seconds / baseline:>17.2f}")
 
 
 def main() -> None:
@@ -38,23 +78,21 @@ def main() -> None:
     script = os.path.join(sysconfig.get_path("scripts"), "unitycli")
     if not os.path.isfile(script):
         sys.exit(f"unitycli is not installed for {sys.executable}")
-    env = {**os.environ, "UNITYCLI_HOME": tempfile.mkdtemp(prefix="unitycli-bench-")}
-    baseline = wall([sys.executable, "-c", "pass"], env, args.runs)
-    rows = [("python -c pass", baseline)]
-    for label, argv in (
-        ("tools search mesh|scene", ["tools", "search", "mesh|scene", "--json"]),
-        ("tools describe project.info", ["tools", "describe", "project.info", "--json"]),
-        ("tools describe (+project)", ["tools", "describe", "project.info", "--json", "--project", args.project]),
-    ):
-        cmd = [sys.executable, script, *argv]
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, check=False)  # fill the cache
-        rows.append((label, wall(cmd, env, args.runs)))
+    work = Path(tempfile.mkdtemp(prefix="unitycli-bench-"))
+    project = work / "project"
+    shutil.copytree(args.project, project, ignore=shutil.ignore_patterns("Library", "Temp"))
+    base = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    base["UNITYCLI_HOME"] = str(work / "home")
+    cached = {**base, "PYTHONPYCACHEPREFIX": str(work / "pyc")}
+    measure("bytecode cached", cached, script, str(project), args.runs)
+    # Only our own sources lack bytecode here (the interpreter's and site-packages' stay compiled), as on a
+    # machine that sets PYTHONDONTWRITEBYTECODE=1 over an editable install.
+    uncached = {**base, "PYTHONDONTWRITEBYTECODE": "1"}
+    measure("PYTHONDONTWRITEBYTECODE=1", uncached, script, str(project), args.runs)
     cold = wall([sys.executable, script, "tools", "search", "mesh", "--json"],
-                {**env, "UNITYCLI_HOME": tempfile.mkdtemp()}, 1)
-    rows.append(("tools search, empty cache (1 run)", cold))
-    print(f"{'command':<36} {'median s':>9} {'x python -c pass':>17}")
-    for label, seconds in rows:
-        print(f"{label:<36} {seconds:>9.3f} {seconds / baseline:>17.2f}")
+                {**cached, "UNITYCLI_HOME": tempfile.mkdtemp()}, 1)
+    print(f"\ntools search, empty discovery cache (1 run, bytecode cached): {cold:.3f} CPU s")
+    shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class PackageRequirement(BaseModel):
     """A Unity package a tool needs, with the exact versions its extension was verified against."""
 
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, defer_build=True)
 
     name: str
     versions: list[str]
@@ -30,7 +30,7 @@ class PackageRequirement(BaseModel):
 
 
 class Availability(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, defer_build=True)
 
     available: bool
     code: str | None = None

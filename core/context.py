@@ -27,12 +27,14 @@ class Cancelled(Exception):
 
 @dataclass
 class ToolContext:
-    """Handlers read and stage writes through `transaction`; they never print, exit or touch disk directly."""
+    """Handlers read and stage writes through `transaction`; they never print, exit or touch disk directly.
+
+    Only what handlers read is here: whether the call is a dry run, and whether an open Editor may be written
+    past, are the transaction's business (`ctx.transaction.dry_run`), not the handler's.
+    """
 
     project: Project
     transaction: Transaction
-    dry_run: bool = False
-    allow_editor_open: bool = False
     known_scripts: dict[str, KnownScript] = field(default_factory=dict)  # package scripts by GUID
     progress_callback: ProgressCallback = field(default=_no_progress)
     is_cancelled: Callable[[], bool] = field(default=lambda: False)

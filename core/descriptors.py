@@ -13,7 +13,8 @@ from unitycli.registry import RegisteredTool
 
 
 class ToolDescriptor(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+    # Built on first use: a `tools run` imports this module but never describes a tool.
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, defer_build=True)
 
     name: str
     mcp_name: str
@@ -40,11 +41,11 @@ class ToolDescriptor(BaseModel):
 
 
 def input_schema(tool: RegisteredTool) -> dict[str, Any]:
-    return tool.spec.input_model.model_json_schema(by_alias=True, mode="validation")
+    return tool.spec.input_schema()
 
 
 def output_schema(tool: RegisteredTool) -> dict[str, Any]:
-    return tool.spec.output_model.model_json_schema(by_alias=True, mode="serialization")
+    return tool.spec.output_schema()
 
 
 def describe(tool: RegisteredTool, availability: Availability | None) -> ToolDescriptor:

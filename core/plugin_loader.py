@@ -32,6 +32,8 @@ BUILTIN_PLUGINS = (
     "unitycli.plugins.assets",
     "unitycli.plugins.scenes",
     "unitycli.plugins.settings",
+    "unitycli.plugins.prefabs",
+    "unitycli.plugins.materials",
 )
 
 
@@ -172,6 +174,52 @@ def _load_verified(ep: EntryPoint) -> Any:
     return ep.load()
 
 
+def builtin_owner(module_name: str) -> ToolOwner:
+    return ToolOwner(kind="builtin", plugin=f"builtin:{module_name.rsplit('.', 1)[-1]}", distribution="unitycli")
+
+
+def load_builtin(loaded: LoadedPlugins, module_name: str) -> None:
+    """Import and register one built-in plugin module."""
+    module = importlib.import_module(module_name)
+    # A built-in that needs the loaded plugins (the core's availability/integrity checks read other plugins'
+    # manifests) exposes `plugin_for(loaded)`; it resolves them lazily, after extensions have loaded.
+    factory = getattr(module, "plugin_for", None)
+    register_plugin(loaded, factory(loaded) if callable(factory) else module, builtin_owner(module_name))
+
+
+def extension_entry_points() -> list[EntryPoint]:
+    return sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
+
+
+def load_entry_point(loaded: LoadedPlugins, ep: EntryPoint, denied: set[str]) -> None:
+    """One installed extension: skipped when denied, refused when its RECORD (or the lock's pin) does not match,
+    imported only after that check, and each failure recorded with its distribution."""
+    owner = _entry_point_owner(ep)
+    if ep.name.lower() in denied or (owner.distribution or "").lower() in denied:
+        loaded.disabled.append(owner)
+        return
+    refused = _refuse_unverified(ep, owner)
+    if refused is not None:
+        loaded.failures.append(refused)
+        return
+    from unitycli.verified_import import VerificationError
+
+    try:
+        plugin = _load_verified(ep)
+    except VerificationError as exc:
+        loaded.failures.append(_verification_failure(owner, exc))
+        return
+    except BaseException as exc:  # noqa: BLE001 - a guest's import may raise anything, even SystemExit
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        loaded.failures.append(
+            LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "import", repr(exc),
+                        short_traceback(exc))
+        )
+        return
+    register_plugin(loaded, plugin, owner)
+
+
 def load_plugins(
     *,
     config_denied: Iterable[str] = (),
@@ -181,50 +229,26 @@ def load_plugins(
     """A new plugin manager with built-ins, installed extensions (unless denied) and any extra plugins."""
     loaded = LoadedPlugins(manager=new_manager())
     for module_name in BUILTIN_PLUGINS:
-        module = importlib.import_module(module_name)
-        owner = ToolOwner(kind="builtin", plugin=f"builtin:{module_name.rsplit('.', 1)[-1]}", distribution="unitycli")
-        # A built-in that needs the loaded plugins (the core's availability/integrity checks read other plugins'
-        # manifests) exposes `plugin_for(loaded)`; it resolves them lazily, after extensions have loaded.
-        factory = getattr(module, "plugin_for", None)
-        register_plugin(loaded, factory(loaded) if callable(factory) else module, owner)
+        load_builtin(loaded, module_name)
     if include_entry_points:
         denied = denied_names(config_denied)
-        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-            owner = _entry_point_owner(ep)
-            if ep.name.lower() in denied or (owner.distribution or "").lower() in denied:
-                loaded.disabled.append(owner)
-                continue
-            refused = _refuse_unverified(ep, owner)
-            if refused is not None:
-                loaded.failures.append(refused)
-                continue
-            from unitycli.verified_import import VerificationError
-
-            try:
-                plugin = _load_verified(ep)
-            except VerificationError as exc:
-                loaded.failures.append(_verification_failure(owner, exc))
-                continue
-            except BaseException as exc:  # noqa: BLE001 - a guest's import may raise anything, even SystemExit
-                if isinstance(exc, KeyboardInterrupt):
-                    raise
-                loaded.failures.append(
-                    LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "import", repr(exc),
-                                short_traceback(exc))
-                )
-                continue
-            register_plugin(loaded, plugin, owner)
+        for ep in extension_entry_points():
+            load_entry_point(loaded, ep, denied)
     for plugin, owner in extra_plugins:
         register_plugin(loaded, plugin, owner)
-    _merge_error_codes(loaded)
+    merge_error_codes(loaded)
     return loaded
 
 
-def _merge_error_codes(loaded: LoadedPlugins) -> None:
-    """Each plugin's own error codes join the catalog before any of its code can raise them."""
+def merge_error_codes(loaded: LoadedPlugins, plugins: Iterable[str] | None = None) -> None:
+    """Each plugin's own error codes join the catalog before any of its code can raise them (only `plugins`,
+    by name, when given: a lazily loaded session merges each plugin as it arrives)."""
     from unitycli.errors import register_error_specs
 
+    only = set(plugins) if plugins is not None else None
     for impl in loaded.manager.hook.unitycli_error_codes.get_hookimpls():
+        if only is not None and impl.plugin_name not in only:
+            continue
         owner = loaded.owners.get(impl.plugin_name) or ToolOwner(kind="extension", plugin=impl.plugin_name)
         name = "unitycli" if owner.kind == "builtin" else owner.distribution or owner.label()
         try:

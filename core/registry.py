@@ -86,31 +86,21 @@ class ToolRegistry:
 def build_registry(loaded: LoadedPlugins) -> ToolRegistry:
     """Ask every registered plugin for its tools, one plugin at a time."""
     registry = ToolRegistry()
-    hook = loaded.manager.hook.unitycli_register_tools
-    for impl in hook.get_hookimpls():
-        owner = loaded.owners.get(impl.plugin_name) or ToolOwner(kind="extension", plugin=impl.plugin_name)
-        collected: list[ToolSpec] = []
+    for impl in loaded.manager.hook.unitycli_register_tools.get_hookimpls():
+        _register_from(registry, loaded, impl)
+    add_load_failures(registry, loaded.failures)
+    return registry
 
-        def register(spec: ToolSpec, _collected: list[ToolSpec] = collected) -> None:
-            if not isinstance(spec, ToolSpec):
-                raise ToolSpecError(f"register() takes a ToolSpec, got {type(spec).__name__}")
-            _collected.append(spec)
 
-        try:
-            impl.function(register=register)
-        except ToolSpecError as exc:
-            # The specs registered before the bad one still count; the bad one is reported with its plugin.
-            registry.problems.append(
-                RegistryProblem(kind="malformed", message=f"{owner.label()}: {exc}", providers=[owner])
-            )
-        except Exception as exc:  # a guest's hook may raise anything
-            failure = LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "register-tools", repr(exc),
-                                  short_traceback(exc))
-            loaded.failures.append(failure)
-            continue
-        for spec in collected:
-            registry.add(spec, owner)
-    for failure in loaded.failures:
+def add_plugin_tools(registry: ToolRegistry, loaded: LoadedPlugins, plugin_name: str) -> None:
+    """Ask one plugin (by its registered name) for its tools: the lazy session's way to grow a registry."""
+    for impl in loaded.manager.hook.unitycli_register_tools.get_hookimpls():
+        if impl.plugin_name == plugin_name:
+            _register_from(registry, loaded, impl)
+
+
+def add_load_failures(registry: ToolRegistry, failures: list[LoadFailure]) -> None:
+    for failure in failures:
         registry.problems.append(
             RegistryProblem(
                 kind="load-error",
@@ -118,4 +108,28 @@ def build_registry(loaded: LoadedPlugins) -> ToolRegistry:
                 details=failure.to_dict(),
             )
         )
-    return registry
+
+
+def _register_from(registry: ToolRegistry, loaded: LoadedPlugins, impl: Any) -> None:
+    owner = loaded.owners.get(impl.plugin_name) or ToolOwner(kind="extension", plugin=impl.plugin_name)
+    collected: list[ToolSpec] = []
+
+    def register(spec: ToolSpec) -> None:
+        if not isinstance(spec, ToolSpec):
+            raise ToolSpecError(f"register() takes a ToolSpec, got {type(spec).__name__}")
+        collected.append(spec)
+
+    try:
+        impl.function(register=register)
+    except ToolSpecError as exc:
+        # The specs registered before the bad one still count; the bad one is reported with its plugin.
+        registry.problems.append(
+            RegistryProblem(kind="malformed", message=f"{owner.label()}: {exc}", providers=[owner])
+        )
+    except Exception as exc:  # a guest's hook may raise anything
+        failure = LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "register-tools", repr(exc),
+                              short_traceback(exc))
+        loaded.failures.append(failure)
+        return
+    for spec in collected:
+        registry.add(spec, owner)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -20,7 +22,9 @@ from unitycli.registry import RegisteredTool
 from unitycli.session import Session
 
 if TYPE_CHECKING:  # pragma: no cover
-    from unitycli.transaction import Transaction
+    from unitycli.project.selection import Project
+    from unitycli.toolspec import ToolSpec
+    from unitycli.transaction import PlannedEffects, Transaction
 
 
 class RunResult(BaseModel):
@@ -113,25 +117,44 @@ def ensure_available(session: Session, tool: RegisteredTool) -> bool | None:
 WRITE_ATTEMPTS = 5
 
 
+@dataclass(frozen=True)
+class RunOptions:
+    """How to run one call, the same over CLI, MCP and batch.
+
+    `transaction`: stage into this caller-owned transaction and leave commit or discard to the caller (a batch
+    runs every step in one, so each step reads the earlier steps' staged writes). Its `dry_run` must match.
+    """
+
+    dry_run: bool = False
+    allow_editor_open: bool = False
+    progress: ProgressCallback | None = None
+    is_cancelled: Callable[[], bool] | None = None
+    transaction: Transaction | None = None
+
+
 def _pins_revision(request: BaseModel) -> bool:
     return bool(getattr(request, "expected_revision", None))
 
 
-def _execute(spec, request: BaseModel, project, transaction: Transaction | None, *, dry_run: bool,
-             allow_editor_open: bool, progress: ProgressCallback | None, is_cancelled, known_scripts=None):
-    """One attempt: the handler against a transaction, then commit (when the transaction is ours)."""
+def _execute(session: Session, spec: ToolSpec, request: BaseModel, project: Project,
+             options: RunOptions) -> tuple[BaseModel, PlannedEffects | None]:
+    """One attempt: the handler against a transaction, then commit (when the transaction is ours).
+
+    The transaction owns recovery (when it starts) and the Editor check (when it commits real changes), so
+    both happen once per write whatever the entry.
+    """
     from unitycli.transaction import Transaction
 
+    transaction = options.transaction
     owned = transaction is None
     if transaction is None:
-        transaction = Transaction(project.root, dry_run=dry_run, allow_editor_open=allow_editor_open)
+        transaction = Transaction(project.root, dry_run=options.dry_run, allow_editor_open=options.allow_editor_open)
     write_calls_before = transaction.write_calls
-    ctx = ToolContext(project=project, transaction=transaction, dry_run=dry_run, allow_editor_open=allow_editor_open,
-                      known_scripts=known_scripts or {})
-    if progress is not None:
-        ctx.progress_callback = progress
-    if is_cancelled is not None:
-        ctx.is_cancelled = is_cancelled
+    ctx = ToolContext(project=project, transaction=transaction, known_scripts=session.known_scripts)
+    if options.progress is not None:
+        ctx.progress_callback = options.progress
+    if options.is_cancelled is not None:
+        ctx.is_cancelled = options.is_cancelled
     try:
         output = spec.handler(ctx, request)
         if ctx.is_cancelled():
@@ -150,10 +173,13 @@ def _execute(spec, request: BaseModel, project, transaction: Transaction | None,
     return output, effects
 
 
-def run_tool(session: Session, name: str, raw_input: Any, **options: Any) -> RunResult:
-    """Run one tool (see `_run_tool`); every error's next actions name the selected project."""
+def run_tool(session: Session, name: str, raw_input: Any, options: RunOptions | None = None) -> RunResult:
+    """Run one tool: look up → dry-run support → validate → project → availability → integrity → handler →
+    commit or preview. Every error's next actions name the selected project.
+    """
+    options = options or RunOptions()
     try:
-        return _run_tool(session, name, raw_input, **options)
+        return _run_tool(session, name, raw_input, options)
     except UnityCliError as exc:
         raise _for_selected_project(session, _with_call_actions(exc, name, raw_input)) from None
 
@@ -184,50 +210,29 @@ def _for_selected_project(session: Session, exc: UnityCliError) -> UnityCliError
     return exc.for_project(project.root) if project is not None else exc
 
 
-def _run_tool(
-    session: Session,
-    name: str,
-    raw_input: Any,
-    *,
-    dry_run: bool = False,
-    allow_editor_open: bool = False,
-    progress: ProgressCallback | None = None,
-    is_cancelled=None,
-    transaction: Transaction | None = None,
-) -> RunResult:
-    """Run one tool. With `transaction`, stage into it and leave commit or discard to the caller.
-
-    A batch dry-run passes one dry-run Transaction to every step, so each step reads the earlier steps'
-    staged writes; the result then reports the planned effects staged so far in that transaction.
-    """
+def _run_tool(session: Session, name: str, raw_input: Any, options: RunOptions) -> RunResult:
     tool = session.tool(name)
     spec = tool.spec
-    if dry_run and not spec.supports_dry_run:
+    if options.dry_run and not spec.supports_dry_run:
         raise UnityCliError(
             "E_DRY_RUN_UNSUPPORTED",
             f"{spec.name} cannot be previewed with --dry-run",
             details={"tool": spec.name},
             next_actions=[f"unitycli tools describe {spec.name}"],
         )
+    if options.transaction is not None and options.transaction.dry_run != options.dry_run:
+        raise ValueError("the caller's transaction and options.dry_run disagree")
     request = validate_input(tool, raw_input if raw_input is not None else {})
     project = session.project()
     profile_verified = ensure_available(session, tool)
     from unitycli.integrity import ensure_integrity
 
-    ensure_integrity(session.plugins.manager, tool.owner)
-
-    from unitycli.transaction import recover
-    from unitycli.transaction.editor_guard import ensure_editor_closed
-
-    recover(project.root)
-    if not spec.read_only and not dry_run:
-        ensure_editor_closed(project.root, allow_editor_open)
-    attempts = 1 if transaction is not None or dry_run or _pins_revision(request) else WRITE_ATTEMPTS
+    ensure_integrity(session.manager_for(tool), tool.owner)
+    pinned = options.transaction is not None or options.dry_run or _pins_revision(request)
+    attempts = 1 if pinned else WRITE_ATTEMPTS
     for attempt in range(1, attempts + 1):
         try:
-            output, effects = _execute(spec, request, project, transaction, dry_run=dry_run,
-                                       allow_editor_open=allow_editor_open, progress=progress,
-                                       is_cancelled=is_cancelled, known_scripts=session.known_scripts)
+            output, effects = _execute(session, spec, request, project, options)
             break
         except UnityCliError as exc:
             # Nothing was written; the handler re-reads on the next attempt, so a concurrent writer's change is
@@ -237,13 +242,14 @@ def _run_tool(
             time.sleep(random.uniform(0.005, 0.05) * attempt)
     result = RunResult(
         tool=spec.name,
-        dry_run=dry_run,
+        dry_run=options.dry_run,
         output=output.model_dump(by_alias=True, mode="json"),
         profile_verified=profile_verified,
     )
     if not spec.read_only:
+        assert effects is not None
         dumped = effects.model_dump(by_alias=True, mode="json")
-        if dry_run:
+        if options.dry_run or options.transaction is not None:  # a caller's transaction commits later
             result.planned_effects = dumped
         else:
             result.applied_effects = dumped

@@ -2,6 +2,11 @@
 
 Every entry (CLI command, MCP server, batch run) builds a Session and asks it; nothing is loaded at import
 time, and a test gets a fresh Session (and so a fresh plugin manager) whenever it makes one.
+
+Two ways to a tool: `registry` loads every plugin (discovery, MCP listing, docs); `tool(name)` first asks the
+compiled map (`unitycli.registry_index`) which plugin provides the name and loads only that one, so a call
+pays for its own plugin. The map is written after each full build and ignored whenever anything it
+depends on changed.
 """
 
 from __future__ import annotations
@@ -18,6 +23,17 @@ from unitycli.knownscripts import KnownScript, merge_known_scripts
 from unitycli.owners import ToolOwner
 from unitycli.plugin_loader import LoadedPlugins, load_plugins
 from unitycli.registry import RegisteredTool, ToolRegistry, build_registry
+from unitycli.registry_index import IndexedTool, StoredIndex
+
+
+@dataclass
+class LazyPlugins:
+    """The plugins a lazy session has loaded so far (the core checks, then each called tool's owner)."""
+
+    loaded: LoadedPlugins
+    registry: ToolRegistry
+    index: StoredIndex
+    plugins: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -47,11 +63,139 @@ class Session:
 
     @cached_property
     def registry(self) -> ToolRegistry:
-        return self.project_setup.apply_rules(build_registry(self.plugins))
+        registry = self.project_setup.apply_rules(build_registry(self.plugins))
+        self._store_index(registry)
+        return registry
+
+    # --- the compiled map (see unitycli.registry_index) -----------------------------------------------------
+
+    @property
+    def _indexable(self) -> bool:
+        """Only a session that loads exactly what is installed (no test plugins, no opt-outs) uses the map."""
+        return self.include_entry_points and not list(self.extra_plugins)
+
+    @cached_property
+    def _index_path(self) -> Path:
+        from unitycli.registry_index import index_path
+
+        return index_path({"project": self.project_arg, "instance": self.instance_arg, "cwd": str(self.cwd)})
+
+    def _dependencies(self) -> list[str]:
+        from unitycli.discovery_deps import discovery_dependencies
+
+        selected = self._project
+        return discovery_dependencies(None if isinstance(selected, UnityCliError) else selected.root, self.cwd)
+
+    def _store_index(self, registry: ToolRegistry) -> None:
+        from unitycli.registry_index import CHECK_HOOKS, RegistryIndex, store_index
+
+        # An unhealthy registry is stored too: only `registry.tools` (the names that run) enter the map, so a
+        # clashing, refused or unapproved name still takes the full path and gets its exact error.
+        if not self._indexable:
+            return
+        tools = {name: IndexedTool(plugin=t.owner.plugin, owner=t.owner) for name, t in registry.tools.items()}
+        manager = self.plugins.manager
+        checking = {impl.plugin_name for hook in CHECK_HOOKS for impl in getattr(manager.hook, hook).get_hookimpls()}
+        checkers = [owner for name, owner in self.plugins.owners.items() if name in checking]
+        if len(checkers) != len(checking):  # a checker with no known owner could not be reloaded: no map
+            return
+        store_index(self._index_path, RegistryIndex(tools=tools, known_scripts=self.known_scripts,
+                                                    checkers=checkers), self._dependencies())
+
+    @cached_property
+    def _lazy(self) -> LazyPlugins | None:
+        from unitycli.plugin_loader import new_manager
+        from unitycli.registry_index import load_index
+
+        if not self._indexable or "registry" in self.__dict__:
+            return None
+        index = load_index(self._index_path)
+        if index is None:
+            return None
+        lazy = LazyPlugins(loaded=LoadedPlugins(manager=new_manager()), registry=ToolRegistry(), index=index)
+        try:
+            checkers = index.checkers
+        except (KeyError, TypeError, ValueError):  # a damaged map is a miss
+            return None
+        for owner in checkers:  # the core checks, and any plugin that answers availability or integrity
+            if not self._load_lazily(lazy, IndexedTool(plugin=owner.plugin, owner=owner)):
+                return None
+        return lazy
+
+    def _lazy_tool(self, name: str) -> RegisteredTool | None:
+        """The tool through the map, loading only its plugin; None sends the caller to the full registry."""
+        if "registry" in self.__dict__:
+            return None
+        found = self._lazy.registry.get(name) if self._lazy is not None else None
+        if found is not None or self._lazy is None:
+            return found
+        try:
+            entry = self._lazy.index.tool(name)
+        except (KeyError, TypeError, ValueError):  # a damaged entry is a miss
+            return None
+        if entry is None or entry.owner.kind == "project":  # project tools load with their approvals
+            return None
+        if entry.plugin not in self._lazy.plugins and not self._load_lazily(self._lazy, entry):
+            return None
+        found = self._lazy.registry.get(name)
+        if found is None or found.owner != entry.owner:
+            return None
+        return found
+
+    def _load_lazily(self, lazy: LazyPlugins, entry: IndexedTool) -> bool:
+        """Load one plugin into the lazy session: a built-in by module, an extension through the same RECORD
+        check (and lock pin) as a full load, before any of its code is imported."""
+        from unitycli.extension_manager.project_setup import pin_lock_digests
+        from unitycli.plugin_loader import (
+            BUILTIN_PLUGINS,
+            builtin_owner,
+            extension_entry_points,
+            load_builtin,
+            load_entry_point,
+            merge_error_codes,
+        )
+        from unitycli.registry import add_plugin_tools
+
+        owner = entry.owner
+        if owner.kind == "project":
+            return False  # project tools load with their approvals, in a full load only
+        if owner.kind == "builtin":
+            module = next((m for m in BUILTIN_PLUGINS if builtin_owner(m).plugin == entry.plugin), None)
+            if module is None:
+                return False
+            load_builtin(lazy.loaded, module)
+        else:
+            ep = next((e for e in extension_entry_points() if f"ext:{e.name}" == entry.plugin), None)
+            if ep is None:
+                return False
+            selected = self._project
+            if not isinstance(selected, UnityCliError):
+                pin_lock_digests(selected)  # the lock's RECORD pins, checked before the import as in a full load
+            load_entry_point(lazy.loaded, ep, set())  # a denied extension is never in the map
+            if lazy.loaded.failures:
+                return False  # refused (integrity) or broken: the full load reports it exactly
+        merge_error_codes(lazy.loaded, [entry.plugin])
+        add_plugin_tools(lazy.registry, lazy.loaded, entry.plugin)
+        lazy.plugins.add(entry.plugin)
+        return not lazy.loaded.failures
+
+    def manager_for(self, tool: RegisteredTool):  # pluggy.PluginManager
+        """The plugin manager that loaded `tool`: the lazy one when it came through the map."""
+        lazy = self.__dict__.get("_lazy")
+        if lazy is not None and lazy.registry.get(tool.spec.name) is tool:
+            return lazy.loaded.manager
+        return self.plugins.manager
 
     @cached_property
     def known_scripts(self) -> dict[str, KnownScript]:
-        """Package scripts by GUID, as every loaded plugin declares them (see `unitycli_known_scripts`)."""
+        """Package scripts by GUID, as every loaded plugin declares them (see `unitycli_known_scripts`); a lazy
+        session takes them from the map, which recorded every plugin's answer."""
+        lazy = self.__dict__.get("_lazy")
+        if lazy is not None and "plugins" not in self.__dict__:
+            try:
+                return lazy.index.known_scripts
+            except (KeyError, TypeError, ValueError):  # a damaged map: ask the plugins themselves
+                pass
         answers = []
         for impl in self.plugins.manager.hook.unitycli_known_scripts.get_hookimpls():
             try:
@@ -91,7 +235,7 @@ class Session:
 
     def tool(self, name: str) -> RegisteredTool:
         """The registered tool of that name, or the catalogued reason it cannot be had."""
-        found = self.registry.get(name)
+        found = self._lazy_tool(name) or self.registry.get(name)
         if found is not None:
             return found
         if name in self.registry.conflicts:
@@ -137,13 +281,37 @@ class Session:
         project = self.optional_project()
         if project is None:
             return None
-        return check_availability(self.plugins.manager, tool.spec, tool.owner, project)
+        return check_availability(self.manager_for(tool), tool.spec, tool.owner, project)
 
     def descriptor(self, tool: RegisteredTool) -> ToolDescriptor:
-        descriptor = describe(tool, self.availability(tool))
+        """The tool's descriptor; a model without a JSON Schema is `E_TOOL_REGISTRY_UNHEALTHY` naming its plugin
+        (schemas are built here, on request, not when the plugin registers)."""
+        from unitycli.toolspec import ToolSpecError
+
+        try:
+            descriptor = describe(tool, self.availability(tool))
+        except ToolSpecError as exc:
+            raise UnityCliError("E_TOOL_REGISTRY_UNHEALTHY", f"{tool.owner.label()}: {exc}",
+                                details={"tool": tool.spec.name,
+                                         "providers": [tool.owner.model_dump(by_alias=True, exclude_none=True)]},
+                                next_actions=["unitycli extensions doctor"]) from None
         if descriptor.available is None:  # no project: the manifest still says what the tool needs
             descriptor.requires_packages = static_requirements(self.plugins.manager, tool.spec, tool.owner)
         return descriptor
 
     def descriptors(self) -> list[ToolDescriptor]:
-        return [self.descriptor(self.registry.tools[name]) for name in self.registry.names()]
+        """Every tool's descriptor; one whose schema cannot be built is left out and reported as `malformed`."""
+        from unitycli.registry import RegistryProblem
+
+        found = []
+        for name in self.registry.names():
+            tool = self.registry.tools[name]
+            try:
+                found.append(self.descriptor(tool))
+            except UnityCliError as exc:
+                if exc.code != "E_TOOL_REGISTRY_UNHEALTHY":
+                    raise
+                if not any(p.kind == "malformed" and p.tool == name for p in self.registry.problems):
+                    self.registry.problems.append(RegistryProblem(kind="malformed", tool=name, message=exc.message,
+                                                                  providers=[tool.owner]))
+        return found

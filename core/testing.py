@@ -6,8 +6,11 @@ writes the user's data) and offers:
 - `fixture_root()`: the `unity/` folder of the real Unity fixtures (`UNITYCLI_FIXTURES`, default
   `../shared/fixtures` from the working directory); absent, a test skips with the reason, and fails under `CI=true`;
 - `copy_fixture_project(name, dest)`: a writable copy of a fixture project (by short name or relative path);
+- `project_fixture(name, scope=..., prepare=...)`: a pytest fixture giving such a copy, declared in one line of a
+  conftest (`minigolf = project_fixture("minigolf")`) instead of a fixture body per suite;
 - `run_tool(root, tool, input, dry_run=False)`: one tool call through the same runner every entry uses, returning
-  the output or the error and the file diffs;
+  the output or the error and the file diffs; `tool_output(...)` / `tool_error(...)` run it and assert that it
+  succeeded / failed, returning the output / the error;
 - `assert_dry_run_matches_commit(root, tool, input)`: the promise every writer keeps — the dry run writes nothing
   and plans exactly the diff that the commit then applies;
 - `changed_lines(before, after)`: the exact `(old, new)` line pairs an edit changed, for exact-text assertions;
@@ -25,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,6 +77,21 @@ def copy_fixture_project(name: str, dest: Path) -> Path:
     return target
 
 
+def project_fixture(name: str, *, scope: str = "function", prepare: Callable[[Path], None] | None = None) -> Any:
+    """A pytest fixture that copies fixture project `name` (then runs `prepare` on the copy) into its own temporary
+    folder: per test by default, or once per `scope` ("module") for tests that only read. Assign it in a conftest:
+    `minigolf_ro = project_fixture("minigolf", scope="module")`."""
+
+    def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+        root = copy_fixture_project(name, tmp_path_factory.mktemp(Path(SHORT_NAMES.get(name, name)).name))
+        if prepare is not None:
+            prepare(root)
+        return root
+
+    copy.__doc__ = f"A writable copy of the {name} fixture project (one per {scope})."
+    return pytest.fixture(scope=scope)(copy)
+
+
 @dataclass
 class ToolRun:
     """One tool call's outcome: `output` when it succeeded, else `error` (the catalogued error as a dict)."""
@@ -88,18 +107,33 @@ class ToolRun:
 def run_tool(root: Path, tool: str, data: dict[str, Any] | None = None, *, dry_run: bool = False) -> ToolRun:
     """Run `tool` on the project at `root` exactly as `unitycli tools run` would (a fresh session each call)."""
     from unitycli.errors import UnityCliError
+    from unitycli.runner import RunOptions
     from unitycli.runner import run_tool as run
     from unitycli.session import Session
 
     session = Session(project_arg=str(root), cwd=Path(root))
     try:
-        result = run(session, tool, data or {}, dry_run=dry_run)
+        result = run(session, tool, data or {}, RunOptions(dry_run=dry_run))
     except UnityCliError as exc:
         return ToolRun(ok=False, error=exc.to_dict())
     effects = result.planned_effects if dry_run else result.applied_effects
     diffs = {d["path"]: d["diff"] for d in (effects or {}).get("diffs", [])}
     return ToolRun(ok=True, output=result.output, effects=effects, diffs=diffs,
                    profile_verified=result.profile_verified)
+
+
+def tool_output(root: Path, tool: str, data: dict[str, Any] | None = None, *, dry_run: bool = False) -> dict[str, Any]:
+    """The output of a tool call that must succeed (the test fails with the error otherwise)."""
+    run = run_tool(root, tool, data, dry_run=dry_run)
+    assert run.ok, run.error
+    return run.output  # type: ignore[return-value]
+
+
+def tool_error(root: Path, tool: str, data: dict[str, Any] | None = None, *, dry_run: bool = False) -> dict[str, Any]:
+    """The catalogued error of a tool call that must fail (the test fails with the output otherwise)."""
+    run = run_tool(root, tool, data, dry_run=dry_run)
+    assert not run.ok, run.output
+    return run.error  # type: ignore[return-value]
 
 
 def _session(root: Path | None = None) -> Any:

@@ -1,7 +1,10 @@
 """What a plugin hands the registry for one tool, validated at the door.
 
-A bad spec (bad name, long summary, a model whose JSON Schema cannot be generated) raises `ToolSpecError`
-when it is built, so the registry can report the plugin that made it instead of failing later in a call.
+A bad spec (bad name, long summary, a model that is not a pydantic model) raises `ToolSpecError` when it is
+built, so the registry can report the plugin that made it instead of failing later in a call. JSON Schemas are
+built only when a descriptor asks for them (`spec.input_schema()`), never on the run path: a `tools run` pays
+for its own tool, not for generating every other tool's schema. `tests/core/test_toolspec.py` and the contract
+tests build every registered tool's schemas, and `check_schemas()` names the plugin whose model cannot have one.
 """
 
 from __future__ import annotations
@@ -20,20 +23,32 @@ SUMMARY_MAX = 80
 KNOWN_PERMISSIONS = frozenset({"reads_project", "writes_project", "executes_code", "network"})
 
 
+def wire_name(field: str) -> str:
+    """camelCase on the wire, with Unity's own spelling of fileID (`game_object_file_id` -> `gameObjectFileID`)."""
+    return _FILE_ID.sub(r"\1ID\2", to_camel(field))
+
+
+_FILE_ID = re.compile(r"([fF]ile)Id(s?)$")
+
+
 class ToolSpecError(ValueError):
     """A tool spec that cannot be registered; the message says which rule it breaks."""
 
 
 class ToolInput(BaseModel):
-    """Base for tool request models: camelCase on the wire, unknown fields refused (typos fail loudly)."""
+    """Base for tool request models: camelCase on the wire, unknown fields refused (typos fail loudly).
 
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
+    `defer_build`: a model's validator is built on its first use, so importing a plugin with fifty tools costs
+    only the models the call touches.
+    """
+
+    model_config = ConfigDict(alias_generator=wire_name, populate_by_name=True, extra="forbid", defer_build=True)
 
 
 class ToolOutput(BaseModel):
-    """Base for tool result models: camelCase on the wire."""
+    """Base for tool result models: camelCase on the wire (built on first use, like `ToolInput`)."""
 
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+    model_config = ConfigDict(alias_generator=wire_name, populate_by_name=True, defer_build=True)
 
 
 def mcp_name(tool_name: str) -> str:
@@ -86,10 +101,6 @@ class ToolSpec:
         for label, model in (("input_model", self.input_model), ("output_model", self.output_model)):
             if not (isinstance(model, type) and issubclass(model, BaseModel)):
                 raise ToolSpecError(f"tool {self.name}: {label} must be a pydantic model class")
-            try:
-                model.model_json_schema(by_alias=True)
-            except Exception as exc:  # pydantic raises several types for unschematisable fields
-                raise ToolSpecError(f"tool {self.name}: {label} has no JSON Schema: {exc}") from exc
         if len(self.example_projects) > len(self.examples):
             raise ToolSpecError(f"tool {self.name}: example_projects has more entries than examples")
         if not callable(self.handler):
@@ -102,6 +113,19 @@ class ToolSpec:
         if self.target != "project":
             raise ToolSpecError(f"tool {self.name}: target {self.target!r} is not supported (only 'project')")
 
+    def input_schema(self) -> dict[str, Any]:
+        """The request's JSON Schema (wire names, validation mode), built when asked (a new dict each time)."""
+        return _schema_of(self.name, "input_model", self.input_model, "validation")
+
+    def output_schema(self) -> dict[str, Any]:
+        """The result's JSON Schema (wire names, serialization mode), built when asked."""
+        return _schema_of(self.name, "output_model", self.output_model, "serialization")
+
+    def check_schemas(self) -> None:
+        """Raise `ToolSpecError` naming the model whose JSON Schema cannot be generated."""
+        self.input_schema()
+        self.output_schema()
+
     @property
     def group(self) -> str:
         return self.name.split(".", 1)[0]
@@ -109,3 +133,10 @@ class ToolSpec:
     @property
     def mcp_name(self) -> str:
         return mcp_name(self.name)
+
+
+def _schema_of(tool: str, label: str, model: type[BaseModel], mode: str) -> dict[str, Any]:
+    try:
+        return model.model_json_schema(by_alias=True, mode=mode)  # type: ignore[arg-type]
+    except Exception as exc:  # pydantic raises several types for unschematisable fields
+        raise ToolSpecError(f"tool {tool}: {label} has no JSON Schema: {exc}") from exc

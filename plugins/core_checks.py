@@ -2,31 +2,73 @@
 
 Availability: the owning extension's manifest (its own packaged copy through `unitycli_extension_manifest`,
 else the core catalog's) against the project's resolved Unity packages. Integrity: built-ins are `builtin`,
-installed extensions are checked against their RECORD, project tools against their approval.
+installed extensions are checked against their RECORD, project tools against their approval. Doctor: Git LFS
+pointer files in ProjectSettings/ and Assets/ (a clone without `git lfs pull`), which reads skip and writers refuse.
 """
 
 from __future__ import annotations
 
+import os
 from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unitycli.availability import Availability, PackageRequirement
 from unitycli.errors import UnityCliError
-from unitycli.extension_manager.catalog import Catalog, load_catalog
-from unitycli.extension_manager.config import ProjectConfig, read_project_config
-from unitycli.extension_manager.dependencies import check_tool, core_api_refusal, doctor_command
-from unitycli.extension_manager.manifest import ExtensionManifest, manifest_invalid, parse_manifest
 from unitycli.hookspecs import hookimpl
 from unitycli.integrity import IntegrityResult
-from unitycli.packages.models import ResolvedPackages
-from unitycli.packages.resolver import resolve_packages
+from unitycli.next_actions import lfs_pull_command
+from unitycli.unityfiles.lfs import MAX_POINTER_SIZE, is_lfs_pointer
 
+# The extension manager and the package resolver are imported where an extension's tool needs them: a built-in
+# tool's call (most calls) never does, and importing them costs ~40 ms of every run.
 if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.extension_manager.catalog import Catalog
+    from unitycli.extension_manager.config import ProjectConfig
+    from unitycli.extension_manager.manifest import ExtensionManifest
     from unitycli.owners import ToolOwner
+    from unitycli.packages.models import ResolvedPackages
     from unitycli.plugin_loader import LoadedPlugins
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
+
+
+LFS_SCANNED = ("ProjectSettings", "Assets")
+LFS_LISTED = 20  # pointer paths named in the doctor entry; the count covers all of them
+
+
+def lfs_pointer_files(root: Path) -> list[str]:
+    """Project-relative paths of the Git LFS pointers in ProjectSettings/ and Assets/, sorted.
+
+    A pointer is under 1 KiB (spec v1), so only small files are opened. Symlinked folders are not followed, as
+    Unity does not follow them under Assets/.
+    """
+    found: list[str] = []
+    for top in LFS_SCANNED:
+        for dirpath, dirnames, filenames in os.walk(root / top):
+            dirnames.sort()
+            for name in filenames:
+                file = Path(dirpath, name)
+                try:
+                    if file.is_symlink() or file.stat().st_size >= MAX_POINTER_SIZE:
+                        continue
+                    data = file.read_bytes()
+                except OSError:
+                    continue
+                if is_lfs_pointer(data):
+                    found.append(file.relative_to(root).as_posix())
+    return sorted(found)
+
+
+def _pull_commands(paths: list[str]) -> list[str]:
+    """One `git lfs pull --include` for the listed paths (comma-separated, as git-lfs takes them), then all."""
+    listed = paths[:LFS_LISTED]
+    if any("," in path for path in listed):  # a comma would split the pattern: name the first files one by one
+        listed = listed[:5]
+        commands = [lfs_pull_command(include=path) for path in listed]
+    else:
+        commands = [lfs_pull_command(include=",".join(listed))]
+    return commands if len(listed) == len(paths) else [*commands, lfs_pull_command()]
 
 
 def _same_distribution(a: str | None, b: str | None) -> bool:
@@ -50,6 +92,8 @@ class CoreChecks:
     # --- manifests -----------------------------------------------------------------------------------------
     @property
     def catalog(self) -> Catalog:
+        from unitycli.extension_manager.catalog import load_catalog
+
         if self._catalog is None:
             self._catalog = load_catalog()
         return self._catalog
@@ -67,6 +111,8 @@ class CoreChecks:
         return None
 
     def _find_manifest(self, owner: ToolOwner) -> ExtensionManifest | UnityCliError | None:
+        from unitycli.extension_manager.manifest import manifest_invalid, parse_manifest
+
         source = f"{owner.distribution or owner.plugin} (packaged manifest)"
         try:
             text = self.packaged_manifest_text(owner)
@@ -85,6 +131,8 @@ class CoreChecks:
 
     # --- project data --------------------------------------------------------------------------------------
     def resolved(self, root: Path) -> ResolvedPackages | UnityCliError:
+        from unitycli.packages.resolver import resolve_packages
+
         if root not in self._resolved:
             try:
                 self._resolved[root] = resolve_packages(root)
@@ -93,6 +141,8 @@ class CoreChecks:
         return self._resolved[root]
 
     def config(self, root: Path) -> ProjectConfig | UnityCliError:
+        from unitycli.extension_manager.config import read_project_config
+
         if root not in self._configs:
             try:
                 self._configs[root] = read_project_config(root)
@@ -102,9 +152,27 @@ class CoreChecks:
 
     # --- hooks ---------------------------------------------------------------------------------------------
     @hookimpl
+    def unitycli_doctor_checks(self, report) -> None:
+        """Git LFS pointers where settings or assets should be: reads skip them, writers refuse them."""
+        if not report.project:
+            return
+        pointers = lfs_pointer_files(Path(report.project))
+        if not pointers:
+            report.add("project:lfs-pointers", "pass", "no Git LFS pointer files in ProjectSettings/ or Assets/")
+            return
+        shown = ", ".join(pointers[:3]) + (f" and {len(pointers) - 3} more" if len(pointers) > 3 else "")
+        report.add("project:lfs-pointers", "warn",
+                   f"{len(pointers)} file(s) in ProjectSettings/ or Assets/ are Git LFS pointers, not their "
+                   f"content ({shown}); tools cannot read them and writers refuse them",
+                   _pull_commands(pointers),
+                   {"count": len(pointers), "files": pointers[:LFS_LISTED], "listed": min(len(pointers), LFS_LISTED)})
+
+    @hookimpl
     def unitycli_tool_availability(self, tool: ToolSpec, owner: ToolOwner, project: Project) -> Availability | None:
         if owner.kind != "extension":
             return None
+        from unitycli.extension_manager.dependencies import check_tool, core_api_refusal, doctor_command
+
         manifest = self.manifest_for(owner)
         if manifest is None:
             return None

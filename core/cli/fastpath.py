@@ -15,10 +15,11 @@ import os
 import sys
 from pathlib import Path
 
+from unitycli.depstat import ENV_KEYS, deps_unchanged, stat_entry
+
 CACHE_VERSION = 1
 DISCOVERY = (("tools", "group"), ("tools", "search"), ("tools", "describe"))
 GLOBAL_VALUE_OPTIONS = ("--project", "--instance")
-ENV_KEYS = ("UNITYCLI_DISABLE_EXTENSIONS", "UNITYCLI_HOME", "PYTHONPATH")
 
 
 def _cache_dir() -> Path:
@@ -70,18 +71,6 @@ def cache_key(rest: list[str], options: dict[str, str], cwd: str) -> str:
         "env": {k: os.environ.get(k) for k in ENV_KEYS},
     }
     return hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
-
-
-def stat_entry(path: str) -> list:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return [path, None, None]
-    return [path, st.st_mtime_ns, st.st_size]
-
-
-def deps_unchanged(deps: list[list]) -> bool:
-    return all(stat_entry(path) == [path, mtime, size] for path, mtime, size in deps)
 
 
 def try_serve(argv: list[str]) -> bool:

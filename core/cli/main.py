@@ -17,42 +17,35 @@ import click
 from pydantic import BaseModel
 
 from unitycli.cli.argv import extract_global_options
+from unitycli.cli.lazy import LazyGroup
 from unitycli.cli.results import CommandResult
 from unitycli.cli.state import CliState
-from unitycli.cli.strict import StrictGroup
 from unitycli.cli.version import render_version, version_report
 from unitycli.envelope import failure, new_request_id, success
 from unitycli.errors import EXIT_OK, EXIT_USAGE, UnityCliError
-from unitycli.internal_error import internal_error
 from unitycli.strict_json import encodable
 
+# Each command is imported only when invoked (see `unitycli.cli.lazy`): `tools run` pays for `tools` alone.
+COMMANDS = {
+    "tools": ("unitycli.cli.tools_cmd", "tools_group", ()),
+    "docs": ("unitycli.cli.docs_cmd", "docs_group", ()),
+    "instances": ("unitycli.cli.instances_cmd", "instances_group", ()),
+    "target": ("unitycli.cli.instances_cmd", "target_group", ()),
+    "mcp": ("unitycli.cli.mcp_cmd", "mcp_cmd", ()),
+    "batch": ("unitycli.cli.batch_cmd", "batch_cmd", ()),
+    "extensions": ("unitycli.cli.extensions_cmd", "extensions_group", ()),
+    "init": ("unitycli.cli.init_cmd", "init_cmd", ()),
+    "doctor": ("unitycli.cli.doctor_cmd", "doctor_cmd", ()),
+}
 
-@click.group("unitycli", cls=StrictGroup)
+
+@click.group("unitycli", cls=LazyGroup, lazy=COMMANDS)
 def cli() -> None:
     """Discover and run typed tools against Unity projects, headless.
 
     Global options, accepted anywhere: --json (one JSON document on stdout), --project PATH,
     --instance ID|PATH|ALIAS. `unitycli --version` prints the core and extension versions.
     """
-
-
-def _add_commands() -> None:
-    from unitycli.cli import approvals_cmd  # noqa: F401  (adds approve/deny/approvals to the tools group)
-    from unitycli.cli.batch_cmd import batch_cmd
-    from unitycli.cli.docs_cmd import docs_group
-    from unitycli.cli.doctor_cmd import doctor_cmd
-    from unitycli.cli.extensions_cmd import extensions_group
-    from unitycli.cli.init_cmd import init_cmd
-    from unitycli.cli.instances_cmd import instances_group, target_group
-    from unitycli.cli.mcp_cmd import mcp_cmd
-    from unitycli.cli.tools_cmd import tools_group
-
-    for command in (tools_group, docs_group, instances_group, target_group, mcp_cmd, batch_cmd,
-                    extensions_group, init_cmd, doctor_cmd):
-        cli.add_command(command)
-
-
-_add_commands()
 
 
 @dataclass
@@ -70,7 +63,7 @@ def _command_name(args: list[str]) -> str:
     for token in args:
         if not isinstance(group, click.Group) or token.startswith("-"):
             break
-        sub = group.commands.get(token)
+        sub = group.get_command(None, token)  # type: ignore[arg-type]  # a Group's lookup needs no context
         if sub is None:
             break
         words.append(token)
@@ -108,6 +101,11 @@ def _owns_stdout(args: list[str]) -> bool:
     return any(a in ("--help", "-h") for a in args) or not args or args[0] == "mcp"
 
 
+def _streams_json(args: list[str]) -> bool:
+    """`batch --jsonl` writes JSON lines, so its closing summary is JSON too."""
+    return args[:1] == ["batch"] and any(a == "--jsonl" or a.startswith("--jsonl=") for a in args)
+
+
 def _remember_discovery(argv: list[str], obj: CliState, envelope: dict[str, Any]) -> None:
     """Store discovery answers for the stdlib-only fast path (see unitycli.cli.fastpath)."""
     from unitycli.cli import fastpath
@@ -141,8 +139,8 @@ def run(argv: list[str]) -> Outcome:
     command = _command_name([a for a in argv if not a.startswith("--") or a == "--"])
     json_mode = any(a == "--json" or a.startswith("--json=") for a in argv)
     try:
-        options = extract_global_options(argv, frozenset(cli.commands))
-        json_mode = options.json
+        options = extract_global_options(argv, frozenset(cli.list_commands(None)))
+        json_mode = options.json or _streams_json(options.rest)
         command = _command_name(options.rest) or command
         obj = CliState(options=options, request_id=request_id)
         if options.rest[:1] == ["--version"]:
@@ -189,6 +187,8 @@ def run(argv: list[str]) -> Outcome:
         envelope = failure(command, request_id, exc.to_dict())
         return Outcome(exc.exit_code, envelope, "" if json_mode else render_error(exc.to_dict()), json_mode)
     except Exception as exc:  # the last line of defence: never a traceback on the terminal
+        from unitycli.internal_error import internal_error
+
         error = internal_error(exc, request_id)
         human = "" if json_mode else render_error(error.to_dict())
         return Outcome(error.exit_code, failure(command, request_id, error.to_dict()), human, json_mode)
@@ -219,6 +219,8 @@ def render_json(envelope: dict[str, Any], encoding: str | None = None) -> str:
     except UnicodeEncodeError:  # a terminal that is not UTF-8: plain ASCII escapes
         return json.dumps(encodable(envelope), ensure_ascii=True)
     except Exception as exc:  # unserialisable content: still one valid envelope
+        from unitycli.internal_error import internal_error
+
         error = internal_error(exc, envelope.get("requestId"))
         return json.dumps(failure(envelope.get("command", ""), envelope.get("requestId", ""), error.to_dict()),
                           ensure_ascii=True, default=str)

@@ -22,7 +22,14 @@ from unitycli.errors import UnityCliError
 @click.option("--poll-interval", type=float, default=1.0, show_default=True, metavar="SECONDS",
               help="How often to check whether the tool set changed (tools/list_changed).")
 def mcp_cmd(toolsets: str | None, list_all: bool, poll_interval: float) -> None:
-    """Serve tools over MCP (stdio): the tools this project can run, plus search, describe and run by name."""
+    """Serve tools over MCP (stdio): the tools this project can run, plus search, describe and run by name.
+
+    By default every core tool and the project's approved tools are listed. Extension groups this project can
+    run are added whole, those for packages it has first and smaller ones first, while their entries fit in
+    40,000 bytes (counted for extension tools alone); a group left out is named in the server instructions.
+    Tools the project cannot run are never listed, but unitycli_search_tools and unitycli_run_tool reach them.
+    Parameter meanings several tools share are written once, in the server instructions.
+    --toolsets and --all apply no budget."""
     import anyio
 
     from unitycli.cli.render import render_error

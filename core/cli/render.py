@@ -1,9 +1,57 @@
-"""Human renderings of results and errors. JSON mode never comes here: `--json` output is the data itself."""
+"""Human renderings of results and errors. JSON mode never comes here: `--json` output is the data itself.
+
+A write's `diffs` read as unified diffs, the way `git diff` shows them (coloured only when the output is a
+terminal and NO_COLOR is not set), rather than one `path=… diff=…` line with the diff squeezed into it.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import sys
 from typing import Any
+
+_RED, _GREEN, _CYAN, _BOLD, _RESET = "\033[31m", "\033[32m", "\033[36m", "\033[1m", "\033[0m"
+
+
+def use_color() -> bool:
+    """Colour when standard output is a terminal and the user has not opted out (https://no-color.org)."""
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def _diff_line(line: str, color: bool) -> str:
+    if not color:
+        return line
+    if line.startswith(("--- ", "+++ ")):
+        return f"{_BOLD}{line}{_RESET}"
+    if line.startswith("@@"):
+        return f"{_CYAN}{line}{_RESET}"
+    if line.startswith("+"):
+        return f"{_GREEN}{line}{_RESET}"
+    if line.startswith("-"):
+        return f"{_RED}{line}{_RESET}"
+    return line
+
+
+def _is_diff_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(d, dict) and "path" in d and "diff" in d for d in value)
+
+
+def render_diffs(diffs: list[dict[str, Any]], indent: int = 0, *, color: bool = False) -> list[str]:
+    """Each file's change as a header line (path and revisions) and its unified diff, line by line."""
+    pad = "  " * indent
+    lines: list[str] = []
+    for entry in diffs:
+        extra = " ".join(f"{k}={_scalar(v)}" for k, v in entry.items()
+                         if k not in ("path", "diff", "binary") and v not in (None, "", [], {}))
+        lines.append(f"{pad}{entry['path']}" + (f"  {extra}" if extra else ""))
+        if entry.get("binary"):
+            lines.append(f"{pad}  (binary file changed)")
+            continue
+        text = entry.get("diff") or ""
+        lines.extend(f"{pad}  {_diff_line(line, color)}" for line in text.splitlines())
+    return lines
 
 
 def _scalar(value: Any) -> str:
@@ -34,15 +82,18 @@ def _record_line(item: dict[str, Any]) -> str:
     return " ".join(f"{k}={_scalar(v)}" for k, v in item.items() if v not in (None, "", [], {}))
 
 
-def render_tree(value: Any, indent: int = 0) -> list[str]:
+def render_tree(value: Any, indent: int = 0, *, color: bool = False) -> list[str]:
     """A readable, complete rendering of nested data: nothing is dropped or abbreviated."""
     pad = "  " * indent
     lines: list[str] = []
     if isinstance(value, dict):
         for key, item in value.items():
-            if isinstance(item, dict | list) and item:
+            if key == "diffs" and _is_diff_list(item):
                 lines.append(f"{pad}{key}:")
-                lines.extend(render_tree(item, indent + 1))
+                lines.extend(render_diffs(item, indent + 1, color=color))
+            elif isinstance(item, dict | list) and item:
+                lines.append(f"{pad}{key}:")
+                lines.extend(render_tree(item, indent + 1, color=color))
             else:
                 lines.append(f"{pad}{key}: {_scalar(item) if not isinstance(item, dict | list) else '(none)'}")
     elif isinstance(value, list) and value and all(_is_flat_record(item) for item in value):
@@ -50,7 +101,7 @@ def render_tree(value: Any, indent: int = 0) -> list[str]:
     elif isinstance(value, list):
         for item in value:
             if isinstance(item, dict | list):
-                sub = render_tree(item, indent + 1)
+                sub = render_tree(item, indent + 1, color=color)
                 lines.append(f"{pad}- {sub[0].strip()}" if sub else f"{pad}-")
                 lines.extend(sub[1:])
             else:
@@ -77,7 +128,9 @@ def _registry_lines(result: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render_result(command: str, result: Any) -> str:
+def render_result(command: str, result: Any, *, color: bool | None = None) -> str:
+    """`color`: None decides by the terminal (`use_color`)."""
+    color = use_color() if color is None else color
     if command == "tools group" and isinstance(result, dict):
         lines = [f"{g['group']:<16} {g['tools']} tools" + (
             f", {g['available']} available" if g.get("available") is not None else "") for g in result["groups"]]
@@ -100,7 +153,7 @@ def render_result(command: str, result: Any) -> str:
     elif command in ("doctor", "extensions doctor") and isinstance(result, dict) and "checks" in result:
         lines = _doctor_lines(result)
     else:
-        lines = render_tree(result)
+        lines = render_tree(result, color=color)
     return "\n".join(lines) + "\n"
 
 

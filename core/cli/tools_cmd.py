@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from unitycli.cli.input_arg import read_input
+from unitycli.cli.lazy import LazyGroup
 from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
 from unitycli.descriptors import ToolDescriptor
@@ -17,7 +18,9 @@ from unitycli.search import ExtensionHit, rank, search_catalog, split_keywords
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+    """Discovery answers: built on first use, so `tools run` never pays for them."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, defer_build=True)
 
 
 class RegistryHealth(_Model):
@@ -86,7 +89,13 @@ def _brief(d: ToolDescriptor, score: int | None = None) -> ToolBrief:
     )
 
 
-@click.group("tools", cls=StrictGroup)
+# The approval commands live in their own module and load only when one of them is invoked.
+APPROVALS = "unitycli.cli.approvals_cmd"
+
+
+@click.group("tools", cls=LazyGroup, lazy={"approve": (APPROVALS, "approve_cmd", ()),
+                                           "deny": (APPROVALS, "deny_cmd", ()),
+                                           "approvals": (APPROVALS, "approvals_cmd", ())})
 def tools_group() -> None:
     """Discover tools and run them."""
 
@@ -158,7 +167,7 @@ def describe_cmd(name: str) -> ToolDescriptor:
 def run_cmd(name: str, input_value: str | None, dry_run: bool, expect_revision: str | None,
             allow_editor_open: bool):
     """Run a tool with a JSON input."""
-    from unitycli.runner import run_tool
+    from unitycli.runner import RunOptions, run_tool
 
     session = state().session
     raw = read_input(input_value, name)
@@ -172,8 +181,8 @@ def run_cmd(name: str, input_value: str | None, dry_run: bool, expect_revision: 
                 next_actions=[f"unitycli tools describe {name}"],
             )
         raw = {**raw, "expectedRevision": expect_revision}
-    return run_tool(session, name, raw, dry_run=dry_run, allow_editor_open=allow_editor_open,
-                    progress=_stderr_progress())
+    return run_tool(session, name, raw, RunOptions(dry_run=dry_run, allow_editor_open=allow_editor_open,
+                                                   progress=_stderr_progress()))
 
 
 def _stderr_progress():

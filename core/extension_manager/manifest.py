@@ -12,7 +12,6 @@ import tomllib
 from fnmatch import fnmatchcase
 from typing import Any
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from unitycli.errors import UnityCliError
@@ -26,7 +25,7 @@ _TOOL_GLOB = re.compile(r"^[a-z0-9.*?\[\]!-]+$")
 class PackageProfile(BaseModel):
     """One Unity package an extension depends on: the exact verified versions and which tools need it."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built when a manifest is read
 
     name: str
     versions: list[str] = Field(min_length=1)
@@ -88,7 +87,7 @@ class PackageProfile(BaseModel):
 
 
 class ExtensionManifest(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built when a manifest is read
 
     id: str
     distribution: str
@@ -107,6 +106,8 @@ class ExtensionManifest(BaseModel):
     @field_validator("core_api")
     @classmethod
     def _core_api(cls, value: str) -> str:
+        from packaging.specifiers import InvalidSpecifier, SpecifierSet  # only when a manifest is read
+
         try:
             SpecifierSet(value)
         except InvalidSpecifier as exc:
@@ -123,6 +124,8 @@ class ExtensionManifest(BaseModel):
         return self
 
     def supports_core(self, core_api: str) -> bool:
+        from packaging.specifiers import SpecifierSet
+
         return SpecifierSet(self.core_api).contains(core_api, prereleases=True)
 
     def requirements_for(self, tool_name: str) -> list[PackageProfile]:

@@ -83,7 +83,7 @@ class ProjectSetup:
         return None
 
 
-def _pin_lock_digests(project: Project) -> None:
+def pin_lock_digests(project: Project) -> None:
     """Where the project's lock pins an extension's RECORD digest, the loader checks it before import."""
     from unitycli.extension_manager.lock import read_lock
     from unitycli.verified_import import pin_digests
@@ -109,7 +109,7 @@ def project_setup(project: Project | None) -> ProjectSetup:
     except UnityCliError as exc:
         setup.failures.append(LoadFailure("project:.unitycli/config.toml", None, None, "config", exc.message, "",
                                           code=exc.code, details=exc.details))
-    _pin_lock_digests(project)
+    pin_lock_digests(project)
     tools = load_project_tools(project.root, project.instance_id)
     setup.plugins, setup.files = tools.plugins, tools.files
     setup.failures.extend(tools.failures)

@@ -86,7 +86,8 @@ def test_unparsable_lines_are_catalogued(text, reason):
 
 
 def test_cli_json_lines_and_exit_code(sample_copy, tmp_path, capsys, monkeypatch):
-    """Through the CLI: one envelope per step on stdout, the summary last, the failing step's exit code."""
+    """Through the CLI with --jsonl: one envelope per step on stdout, the summary last, the failing step's exit
+    code."""
     from unitycli.cli import state as state_module
     from unitycli.cli.main import main
 
@@ -94,7 +95,7 @@ def test_cli_json_lines_and_exit_code(sample_copy, tmp_path, capsys, monkeypatch
     commands = tmp_path / "steps.txt"
     commands.write_text(sequence('notes.read {"file": "Assets/missing.txt"}'))
     with pytest.raises(SystemExit) as exit_info:
-        main(["batch", "--commands", str(commands), "--project", str(sample_copy), "--json"])
+        main(["batch", "--commands", str(commands), "--project", str(sample_copy), "--jsonl"])
     assert exit_info.value.code == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(d["ok"], d.get("step", {}).get("index")) for d in lines] == [(True, 1), (False, 2), (False, None)]
@@ -107,8 +108,47 @@ def test_cli_json_lines_and_exit_code(sample_copy, tmp_path, capsys, monkeypatch
 
     commands.write_text(sequence(f'notes.append {{"file": "{NOTE}", "text": "second"}}'))
     with pytest.raises(SystemExit) as exit_info:
-        main(["batch", "--commands", str(commands), "--project", str(sample_copy), "--json", "--dry-run"])
+        main(["batch", "--commands", str(commands), "--project", str(sample_copy), "--jsonl", "--dry-run"])
     assert exit_info.value.code == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(lines) == 4 and lines[-1]["result"]["plannedEffects"]["modified"] == [NOTE]
     assert (sample_copy / NOTE).read_text() == "first\n"  # unchanged by the dry run
+
+
+def test_cli_json_is_exactly_one_summary_document(sample_copy, tmp_path, capsys, monkeypatch):
+    """--json prints one document, as README says of every command; the steps' results live inside it."""
+    from unitycli.cli import state as state_module
+    from unitycli.cli.main import main
+
+    monkeypatch.setattr(state_module, "Session", partial(Session, extra_plugins=[(notes_plugin, notes_plugin.OWNER)]))
+    commands = tmp_path / "steps.txt"
+    commands.write_text(sequence('notes.read {"file": "Assets/missing.txt"}'))
+    with pytest.raises(SystemExit) as exit_info:
+        main(["batch", "--commands", str(commands), "--project", str(sample_copy), "--json"])
+    assert exit_info.value.code == 1
+    [line] = capsys.readouterr().out.splitlines()
+    summary = json.loads(line)
+    assert (summary["ok"], summary["command"], summary["error"]["code"]) == (False, "batch", "E_ASSET_NOT_FOUND")
+    steps = summary["result"]["steps"]
+    assert [(s["index"], s["ok"], s["code"]) for s in steps] == [(1, True, None), (2, False, "E_ASSET_NOT_FOUND")]
+    assert steps[0]["result"]["output"] == {"file": NOTE, "lines": 1}
+    assert steps[1]["error"]["code"] == "E_ASSET_NOT_FOUND" and steps[1]["result"] is None
+
+
+def test_atomic_batch_commits_every_step_at_once(sample_copy):
+    steps = parse_commands(sequence(f'notes.append {{"file": "{NOTE}", "text": "second"}}'))
+    run = run_batch(notes_session(sample_copy), steps, atomic=True)
+    assert run.failure is None and run.result.atomic
+    assert run.reports[2].result.output["text"] == "first\nsecond\n"  # step 3 read the staged writes
+    assert run.reports[0].result.applied_effects is None  # nothing is applied until the one commit
+    assert run.result.applied_effects["created"] == [NOTE]
+    assert (sample_copy / NOTE).read_text() == "first\nsecond\n"
+
+
+def test_atomic_batch_whose_last_step_fails_writes_nothing(sample_copy):
+    steps = parse_commands(sequence(f'notes.append {{"file": "{NOTE}", "text": "second"}}')
+                           + '\nnotes.read {"file": "Assets/missing.txt"}')
+    run = run_batch(notes_session(sample_copy), steps, atomic=True)
+    assert run.failure.code == "E_ASSET_NOT_FOUND"
+    assert run.result.succeeded == 3 and run.result.applied_effects is None
+    assert not (sample_copy / NOTE).exists()

@@ -54,8 +54,20 @@ def test_model_without_schema_is_refused():
         model_config = {"arbitrary_types_allowed": True}
         thing: Opaque
 
-    with pytest.raises(ToolSpecError, match="no JSON Schema"):
-        _spec(input_model=BadIn)
+    spec = _spec(input_model=BadIn)  # registering stays cheap: no schema is built on the run path
+    with pytest.raises(ToolSpecError, match="tool demo.echo: input_model has no JSON Schema"):
+        spec.check_schemas()
+
+
+def test_every_registered_tool_has_both_schemas():
+    """Schemas are no longer built at registration, so this walk is what keeps every one buildable."""
+    from unitycli.session import Session
+
+    registry = Session().registry
+    assert registry.tools
+    for tool in registry.tools.values():
+        tool.spec.check_schemas()
+        assert tool.spec.input_schema()["type"] == "object"
 
 
 def test_writer_must_declare_write_permission():
@@ -67,3 +79,33 @@ def test_writer_must_declare_write_permission():
 def test_unknown_input_fields_are_refused_by_the_base_model():
     with pytest.raises(ValueError):
         In.model_validate({"text": "a", "txet": "b"})
+
+
+def test_a_tool_whose_schema_cannot_be_built_is_reported_not_listed():
+    from unitycli.errors import UnityCliError
+    from unitycli.hookspecs import hookimpl
+    from unitycli.owners import ToolOwner
+    from unitycli.session import Session
+
+    class Opaque:
+        pass
+
+    class BadIn(ToolInput):
+        model_config = {"arbitrary_types_allowed": True}
+        thing: Opaque
+
+    class Plugin:
+        @hookimpl
+        def unitycli_register_tools(self, register):
+            register(_spec(name="demo.opaque", input_model=BadIn))
+            register(_spec(name="demo.echo"))
+
+    owner = ToolOwner(kind="extension", plugin="test:demo", distribution="demo-ext")
+    session = Session(include_entry_points=False, extra_plugins=[(Plugin(), owner)])
+    names = [d.name for d in session.descriptors()]
+    assert "demo.echo" in names and "demo.opaque" not in names
+    [problem] = [p for p in session.registry.problems if p.tool == "demo.opaque"]
+    assert problem.kind == "malformed" and "input_model has no JSON Schema" in problem.message
+    with pytest.raises(UnityCliError) as info:
+        session.descriptor(session.tool("demo.opaque"))
+    assert info.value.code == "E_TOOL_REGISTRY_UNHEALTHY"
