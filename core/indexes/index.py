@@ -27,17 +27,27 @@ T = TypeVar("T")
 class ProjectIndex:
     """The indexes of one project. Use `ProjectIndex.open(root)`; close it (or use `with`) when done."""
 
-    def __init__(self, root: Path, roots: list[Root], store: IndexStore, stats: IndexStats) -> None:
+    def __init__(self, root: Path, roots: list[Root], store: IndexStore, stats: IndexStats, *,
+                 owner: object | None = None) -> None:
         self.root = root
         self.roots = roots
         self._store = store
         self.stats = stats
+        self._owner = owner  # a ResidentIndex keeps this index open across `with` blocks
 
     @classmethod
     def open(cls, project_root: str | os.PathLike[str], *, progress: ProgressCallback | None = None,
              refresh: bool = True) -> ProjectIndex:
-        """Open the project's index, building or refreshing it first (`refresh=False` trusts an existing cache)."""
+        """Open the project's index, building or refreshing it first (`refresh=False` trusts an existing cache).
+
+        While a `ResidentIndex` runs for the project in this process, its current index is returned instead.
+        """
+        from unitycli.indexes.resident import resident_for
+
         root = canonical_path(project_root)
+        resident = resident_for(root)
+        if resident is not None:
+            return resident.index()
         roots = project_roots(root)
         store, stats = open_store(root, roots, progress, refresh=refresh)
         return cls(root, roots, store, stats)
@@ -49,8 +59,13 @@ class ProjectIndex:
         self._store, self.stats = open_store(self.root, self.roots, progress, refresh=True)
         return self.stats
 
+    @property
+    def store(self) -> IndexStore:
+        return self._store
+
     def close(self) -> None:
-        self._store.close()
+        if self._owner is None:
+            self._store.close()
 
     def __enter__(self) -> ProjectIndex:
         return self

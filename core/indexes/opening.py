@@ -30,18 +30,27 @@ _SIGNATURE = "listing"
 def open_store(root: Path, roots: list[Root], callback: ProgressCallback | None, *,
                refresh: bool) -> tuple[IndexStore, IndexStats]:
     """An open store for the project, refreshed first unless `refresh` is False and a valid cache exists."""
+    return _open(root, roots, callback, refresh=refresh, listed=None)
+
+
+def open_listed(root: Path, roots: list[Root], listed: Listed) -> tuple[IndexStore, IndexStats]:
+    """An open store refreshed to a listing the caller made (a resident index keeps it to update it)."""
+    return _open(root, roots, None, refresh=True, listed=listed)
+
+
+def _open(root: Path, roots: list[Root], callback: ProgressCallback | None, *, refresh: bool,
+          listed: Listed | None) -> tuple[IndexStore, IndexStats]:
     started = time.perf_counter()
     folder = cache_dir(root)
     if folder is None:
-        return _in_memory(root, roots, Progress(callback), started)
+        return _in_memory(root, roots, Progress(callback), started, listed)
     db = folder / DB_NAME
     reason: str | None = None
-    listed: Listed | None = None
     try:
         store = IndexStore(db)
         if not refresh:
             return store, IndexStats(0, 0, 0, 0, time.perf_counter() - started, str(db))
-        listed = _list(root, roots)
+        listed = listed or _list(root, roots)
         listing = listed[0]
         try:
             fresh = store.info(_SIGNATURE) == signature(listing)
@@ -106,9 +115,10 @@ def _build_new(root: Path, db: Path, listed: Listed, sig: str, progress: Progres
     return IndexStore(db), _stats(listed[0], work, started, str(db), reason, workers)
 
 
-def _in_memory(root: Path, roots: list[Root], progress: Progress, started: float) -> tuple[IndexStore, IndexStats]:
+def _in_memory(root: Path, roots: list[Root], progress: Progress, started: float,
+               listed: Listed | None = None) -> tuple[IndexStore, IndexStats]:
     """No writable cache folder anywhere: build into memory, so queries still work (just never warm)."""
-    listing, listed_ns = _list(root, roots)
+    listing, listed_ns = listed or _list(root, roots)
     work = build.diff(listing, {})
     conn, workers = build_fresh(None, lambda writer: _fill(root, work, writer, progress, signature(listing),
                                                             listed_ns))

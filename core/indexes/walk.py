@@ -49,11 +49,15 @@ _FOLDER_ROW = ("", 0, 0, _FOLDER, 0, 0)
 _ASSET_ROW = ("", 0, 0, _ASSET, 0, 0)
 
 
-def walk_root(project_root: Path, root: Root, out: Listing) -> None:
+def walk_root(project_root: Path, root: Root, out: Listing, *, start: tuple[str, str] | None = None,
+              recursive: bool = True, folders: list[tuple[str, str]] | None = None) -> None:
     """Add everything under `root` to `out`, following folder symlinks once (a link loop is not followed).
 
     Unity's hidden-asset rule (names starting with `.`, ending with `~`, `cvs`, `*.tmp`) is inlined here: this
     loop runs once per file on every open, so it does as little per entry as it can (one stat per read file).
+    A resident index re-lists only part of a root: `start` is a (real folder, logical path) inside it,
+    `recursive=False` lists that folder's own entries only, and `folders` collects every (real, logical) folder
+    walked (the ones it watches).
     """
     if not root.real.is_dir():
         return
@@ -69,8 +73,13 @@ def walk_root(project_root: Path, root: Root, out: Listing) -> None:
     # Under Assets and ProjectSettings the display path is the logical one: reuse the string, build none.
     same = top_shown == root.logical
     stack = [(str(root.real), root.logical, top_shown)]
+    if start is not None:
+        sub = start[1][len(root.logical):]
+        stack = [(start[0], start[1], start[1] if same else top_shown + sub)]
     while stack:
         folder, logical, shown = stack.pop()
+        if folders is not None:
+            folders.append((folder, logical))
         try:
             with os.scandir(folder) as it:
                 entries = list(it)
@@ -95,7 +104,8 @@ def walk_root(project_root: Path, root: Root, out: Listing) -> None:
                         if real in seen:
                             continue
                         seen.add(real)
-                    stack.append((entry.path, path, path if same else f"{shown}/{name}"))
+                    if recursive:
+                        stack.append((entry.path, path, path if same else f"{shown}/{name}"))
                     if metas:
                         out[path] = _FOLDER_ROW
                     continue

@@ -12,9 +12,8 @@ import mcp_types as types
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
-from unitycli.descriptors import ToolDescriptor
 from unitycli.mcp.names import DESCRIBE_TOOL, RUN_TOOL, SEARCH_TOOL
-from unitycli.mcp.schemas import run_result_schema
+from unitycli.mcp.schemas import compact_schema
 from unitycli.search import ExtensionHit
 from unitycli.toolspec import ToolInput
 
@@ -72,32 +71,35 @@ def search_description(collapsed_groups: list[str], hidden: int) -> str:
 
 
 def _schema(model: type[BaseModel], mode: str) -> dict[str, Any]:
-    return model.model_json_schema(by_alias=True, mode=mode)  # type: ignore[arg-type]
+    return compact_schema(model.model_json_schema(by_alias=True, mode=mode))  # type: ignore[arg-type]
+
+
+RESULT_SHAPE = ("A call returns structuredContent (and the same JSON as text): {tool, dryRun, output, "
+                "plannedEffects, appliedEffects} on success; {error: {code, message, details, nextActions, "
+                "nextCalls, transient, retryAfterMs}} with isError on failure. nextActions are command lines; "
+                "nextCalls are those of them this server can run, as {tool, arguments} to call as they are.")
 
 
 def meta_tools(collapsed_groups: list[str], hidden: int) -> list[types.Tool]:
-    read_only = types.ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
-                                      open_world_hint=False)
+    """No outputSchema here either (see `schemas.py`): the run result's shape is given in words
+    (`RESULT_SHAPE`), the search hits and the descriptor are self-describing JSON."""
+    read_only = types.ToolAnnotations(read_only_hint=True)
     return [
         types.Tool(
             name=SEARCH_TOOL, title="Search unitycli tools", description=search_description(collapsed_groups, hidden),
-            input_schema=_schema(SearchInput, "validation"), output_schema=_schema(SearchOutput, "serialization"),
-            annotations=read_only,
+            input_schema=_schema(SearchInput, "validation"), annotations=read_only,
         ),
         types.Tool(
             name=DESCRIBE_TOOL, title="Describe a unitycli tool",
-            description="The full descriptor of one tool: input and output JSON Schemas, risk hints, whether it "
-                        "is available for this project (with the reason and next actions if not), and its owner.",
-            input_schema=_schema(DescribeInput, "validation"),
-            output_schema=_schema(ToolDescriptor, "serialization"), annotations=read_only,
+            description="The full descriptor of one tool: description, examples, input and output JSON Schemas, "
+                        "risk hints, owner, and whether it is available here (with the reason and next actions "
+                        "if not).",
+            input_schema=_schema(DescribeInput, "validation"), annotations=read_only,
         ),
         types.Tool(
             name=RUN_TOOL, title="Run a unitycli tool by name",
-            description="Run any unitycli tool by name with its JSON input, listed or not. dryRun: true previews "
-                        "a write (plannedEffects with unified diffs) and writes nothing. Failures return the "
-                        "error object (code, message, details, nextActions, transient, retryAfterMs).",
-            input_schema=_schema(RunInput, "validation"), output_schema=run_result_schema(None),
-            annotations=types.ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=False,
-                                              open_world_hint=False),
+            description="Run any unitycli tool by name with its JSON input, listed or not; dryRun: true previews "
+                        "a write and writes nothing. An error's nextCalls are {tool, arguments} to call as they are.",
+            input_schema=_schema(RunInput, "validation"),  # no hints: it may run a writer (the MCP defaults)
         ),
     ]

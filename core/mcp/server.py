@@ -10,7 +10,8 @@ bus that feeds every listen stream.
 Per connection (the SDK's lifespan), `McpState` holds the current `ToolSurface` and a watcher that rebuilds it
 when the files the tool set depends on change. Tool calls run in worker threads through `run_tool`, so a slow
 tool never blocks cancellation or progress; cancellation flips the flag `ToolContext.progress()` checks, and the
-runner then discards the staged writes (`E_CANCELLED`, nothing written).
+runner then discards the staged writes (`E_CANCELLED`, nothing written). The state also keeps the project's
+index resident (`indexes.resident.ResidentIndex`), so every index query of the connection skips the project walk.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import unitycli
 from unitycli import strict_json
 from unitycli.errors import UnityCliError
 from unitycli.internal_error import internal_error
+from unitycli.mcp.calls import NEXT_CALLS
 from unitycli.mcp.surface import ToolSurface
 from unitycli.mcp.toolsets import ListPolicy, check_toolsets
 from unitycli.mcp.watch import fingerprint, watched_paths
@@ -59,6 +61,7 @@ class ServerOptions:
     policy: ListPolicy = field(default_factory=ListPolicy)
     poll_interval: float = 1.0
     session_factory: Callable[[ServerOptions], Session] | None = None
+    resident_index: bool = True  # keep the project index open and watched for the connection's life
 
     def new_session(self) -> Session:
         if self.session_factory is not None:
@@ -75,12 +78,15 @@ class McpState:
         self.listen = ListenHandler(self.bus)
         self.legacy_session: ServerSession | None = None
         self._lock = threading.Lock()
+        self._closed = False
+        self.resident: Any = None  # the ResidentIndex, once started
         self.surface, self._paths, self._fingerprint = self._build()
         check_toolsets(options.policy.toolsets, {d.group for d in self.surface.descriptors})
 
     def _build(self) -> tuple[ToolSurface, list[str], str]:
         session = self.options.new_session()
-        surface = ToolSurface.build(session, self.options.policy)
+        current = getattr(self, "surface", None)  # a rebuild keeps the glossary the client got at the start
+        surface = ToolSurface.build(session, self.options.policy, current.shared if current is not None else None)
         project = session.optional_project()
         paths = watched_paths(project.root if project else None, self.options.cwd)
         return surface, paths, fingerprint(paths)
@@ -97,6 +103,37 @@ class McpState:
                 logger.warning("tool set not refreshed: %s", exc)
                 return False
             return self.surface.digest != before
+
+    def start_resident_index(self) -> None:
+        """Open the project's index and keep it current with a file watcher, so reference queries right after
+        an edit cost milliseconds (`indexes.resident`); in a thread, since a first build can take seconds."""
+        project = self.surface.session.optional_project()
+        if not self.options.resident_index or project is None or self.resident is not None:
+            return
+
+        def start() -> None:
+            from unitycli.indexes.resident import ResidentIndex
+
+            try:
+                resident = ResidentIndex(project.root)
+            except Exception:  # the plain per-call index still answers every query
+                logger.warning("resident index not started", exc_info=True)
+                return
+            with self._lock:
+                if self._closed:
+                    resident.close()
+                    return
+                self.resident = resident
+                resident.activate()
+
+        threading.Thread(target=start, name="unitycli-resident-index", daemon=True).start()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            resident, self.resident = self.resident, None
+        if resident is not None:
+            resident.close()
 
     async def announce(self) -> None:
         """Tell clients of both eras that `tools/list` changed."""
@@ -175,9 +212,9 @@ async def _call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.Cal
             return False, surface.call(params.name, params.arguments, progress=progress,
                                        is_cancelled=cancelled.is_set)
         except UnityCliError as exc:
-            return True, {"error": exc.to_dict()}
+            return True, {"error": surface.error_payload(exc)}
         except Exception as exc:  # never exception text on the wire: a catalogued E_INTERNAL with a log path
-            return True, {"error": internal_error(exc).to_dict()}
+            return True, {"error": surface.error_payload(internal_error(exc))}
 
     try:
         is_error, payload = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
@@ -221,12 +258,14 @@ def build_server(options: ServerOptions, *, state: McpState | None = None) -> Un
     @asynccontextmanager
     async def lifespan(_server: Server[McpState]) -> AsyncIterator[McpState]:
         current = state if state is not None else await anyio.to_thread.run_sync(McpState, options)
+        current.start_resident_index()
         async with anyio.create_task_group() as tg:
             tg.start_soon(_watch, current)
             try:
                 yield current
             finally:
                 current.listen.close()
+                current.close()
                 tg.cancel_scope.cancel()
 
     server = UnityCliServer(
@@ -289,7 +328,7 @@ def _rpc_error(id_: Any, code: int, message: str, data: Any = None) -> types.JSO
 
 
 def _tool_refusal(id_: Any, error: UnityCliError) -> types.JSONRPCResponse:
-    payload = {"error": error.to_dict()}
+    payload = {"error": {**error.to_dict(), NEXT_CALLS: []}}
     result = types.CallToolResult(content=[types.TextContent(text=json.dumps(payload, separators=(",", ":")))],
                                   structured_content=payload, is_error=True)
     return types.JSONRPCResponse(jsonrpc="2.0", id=id_,

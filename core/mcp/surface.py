@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,14 +19,32 @@ from pydantic import BaseModel
 from unitycli.context import ProgressCallback
 from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
-from unitycli.mcp.meta import DescribeInput, RunInput, SearchHit, SearchInput, SearchOutput, meta_tools
+from unitycli.mcp.calls import with_next_calls
+from unitycli.mcp.meta import (
+    RESULT_SHAPE,
+    DescribeInput,
+    RunInput,
+    SearchHit,
+    SearchInput,
+    SearchOutput,
+    meta_tools,
+)
 from unitycli.mcp.names import DESCRIBE_TOOL, RUN_TOOL, SEARCH_TOOL, NameTable, build_name_table
-from unitycli.mcp.schemas import DRY_RUN_ARG, mcp_tool
-from unitycli.mcp.toolsets import ListPolicy, Selection, select_tools
-from unitycli.runner import error_path, run_tool
+from unitycli.mcp.schemas import (
+    CLOSED_INPUTS,
+    DRY_RUN_ARG,
+    glossary_users,
+    mcp_tool,
+    shared_parameters,
+    wire_size,
+)
+from unitycli.mcp.toolsets import ListPolicy, Selection, listable, select_tools
+from unitycli.runner import RunOptions, error_path, run_tool
 from unitycli.search import rank, search_catalog, split_keywords
 from unitycli.session import Session
 from unitycli.toolspec import mcp_name
+
+_GLOSSARY_ROUNDS = 3  # fitting the glossary to the listed tools settles in one or two rounds
 
 
 @dataclass
@@ -36,17 +54,38 @@ class ToolSurface:
     descriptors: list[ToolDescriptor]
     names: NameTable
     selection: Selection
+    shared: dict[str, str] = field(default_factory=dict)
     tools: list[types.Tool] = field(default_factory=list)
 
     @classmethod
-    def build(cls, session: Session, policy: ListPolicy) -> ToolSurface:
+    def build(cls, session: Session, policy: ListPolicy, glossary: Mapping[str, str] | None = None) -> ToolSurface:
+        """The surface for `session` now. `glossary` is the shared-parameter text the client already holds (the
+        instructions of its connection): a rebuild keeps it, since a client never reads instructions twice."""
         descriptors = session.descriptors()
         names = build_name_table(d.name for d in descriptors)
-        selection = select_tools(descriptors, names, policy)
-        listed = [mcp_tool(d, mcp_name(d.name)) for d in selection.listed]
-        surface = cls(session, policy, descriptors, names, selection)
-        surface.tools = listed + meta_tools(selection.collapsed_groups, selection.unavailable)
+        candidates = listable(descriptors, names, policy)
+        shared = dict(glossary) if glossary is not None else shared_parameters(candidates)
+        for _attempt in range(_GLOSSARY_ROUNDS):
+            entries = {d.name: mcp_tool(d, mcp_name(d.name), shared) for d in candidates}
+            sizes = {name: wire_size(entry) for name, entry in entries.items()}
+            selection = select_tools(descriptors, names, policy, size=lambda d, sizes=sizes: sizes[d.name])
+            # Worded for what is listed: a wording shared only by tools the budget left out saves nothing.
+            fitted = shared if glossary is not None else shared_parameters(selection.listed)
+            if fitted == shared:
+                break
+            shared = fitted
+        if glossary is None:  # only the texts a listed tool leaves out go into the instructions
+            used = set().union(*(glossary_users(d, shared) for d in selection.listed))
+            shared = {name: text for name, text in shared.items() if name in used}
+        surface = cls(session, policy, descriptors, names, selection, shared)
+        surface.tools = [entries[d.name] for d in selection.listed] + meta_tools(selection.collapsed_groups,
+                                                                                 selection.unavailable)
         return surface
+
+    @property
+    def wire_bytes(self) -> int:
+        """The size of the `tools/list` answer's tool entries, as the budget counts them."""
+        return sum(wire_size(t) for t in self.tools)
 
     @property
     def digest(self) -> str:
@@ -62,12 +101,32 @@ class ToolSurface:
                          "only the meta tools answer.")
         else:
             lines.append(f"Project: {project.root}.")
-        lines.append("Listed: the tools this project can run. unitycli_search_tools and unitycli_describe_tool "
-                     "reach every tool, with the reason when one is unavailable; unitycli_run_tool runs any of "
-                     "them. Writers take dryRun: true to preview the diff.")
+        lines.append("Listed, each with its one-line summary: every core tool, the project's approved tools, and "
+                     "whole extension groups this project can run (those for its packages first) within a size "
+                     "budget; "
+                     "unitycli_describe_tool gives a tool's full description, examples and output schema. "
+                     "unitycli_search_tools and unitycli_describe_tool reach every tool, with the reason when one "
+                     "is unavailable; unitycli_run_tool runs any of them.")
         if self.selection.collapsed_groups:
             lines.append("Runnable but not listed (list size): " + ", ".join(self.selection.collapsed_groups) + ".")
-        return " ".join(lines)
+        lines.append(RESULT_SHAPE)
+        lines.append(CLOSED_INPUTS)
+        text = " ".join(lines)
+        if self.shared:
+            text += ("\nA parameter listed without a description, at any depth, means the entry of its name "
+                     "below, a description `=name~N` that entry, an empty one none:") + "".join(
+                f"\n- {key}: {meaning}" for key, meaning in self.shared.items())
+        return text
+
+    def error_payload(self, error: UnityCliError) -> dict[str, Any]:
+        """The CLI's error object plus `nextCalls`, the next actions this server can run (see `calls.py`)."""
+        project = self.session.optional_project()
+        listed = set(self.selection.names)
+        tools = self.session.registry.tools
+        return with_next_calls(
+            error.to_dict(), project_root=str(project.root) if project else None,
+            known=lambda name: name in tools, listed=listed.__contains__,
+            previewable=lambda name: tools[name].spec.supports_dry_run)
 
     # --- calls --------------------------------------------------------------------------------------------
 
@@ -97,8 +156,8 @@ class ToolSurface:
                             {"path": DRY_RUN_ARG, "message": "Input should be a valid boolean", "type": "bool_type"}]},
                         next_actions=[f"unitycli tools describe {registry_name}"])
             raw = arguments
-        result = run_tool(self.session, registry_name, raw, dry_run=dry_run, progress=progress,
-                          is_cancelled=is_cancelled)
+        result = run_tool(self.session, registry_name, raw,
+                          RunOptions(dry_run=dry_run, progress=progress, is_cancelled=is_cancelled))
         return result.model_dump(by_alias=True, mode="json")
 
     def _registry_name(self, name: str) -> str:
@@ -113,7 +172,7 @@ class ToolSurface:
             raise UnityCliError("E_SCHEMA_INVALID", f"input for {SEARCH_TOOL} is invalid at query: no keywords",
                                 details={"tool": SEARCH_TOOL, "errors": [
                                     {"path": "query", "message": "no keywords", "type": "value_error"}]},
-                                next_actions=['unitycli_search_tools {"query": "scene|prefab"}'])
+                                next_actions=["unitycli tools search 'scene|prefab'"])
         by_name = {d.name: d for d in self.descriptors}
         entries = [{"name": d.name, "title": d.title, "summary": d.summary, "description": d.description}
                    for d in self.descriptors]

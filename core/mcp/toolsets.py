@@ -1,24 +1,39 @@
 """Which registry tools `tools/list` shows directly; everything else stays reachable through the meta tools.
 
-Agents pick tools from the list, and every listed schema costs context, so the default list holds only what the
-selected project can actually run. The core's groups (project, scene, prefab, gameobject, component, asset, package)
-are always listed whole: an extension appearing must never take away the everyday tools. The team's project tools,
-then the extensions installed for this project's packages, fill the rest of the budget in whole groups.
-A group that does not fit is not dropped silently: the selection names it, and the server says so in its
-instructions and in the search tool's description. `--toolsets` narrows to named groups; `--all` lists every
-tool, unavailable ones included.
+Agents pick tools from the list, and every listed entry costs context on every session, so the default list holds
+only what the selected project can actually run:
+
+1. The built-in tools (project, scene, prefab, gameobject, component, asset, package, material …) are always
+   listed, and so are the team's own approved project tools (few, approved one by one). They are not counted
+   against the budget: an extension appearing never takes an everyday tool away, and a core that grows never
+   pushes every extension out.
+2. Extension tools the project can run are listed in whole groups (a group is all or nothing, so an agent never
+   sees half a toolset) while their entries fit in `budget_bytes`, counted for the extension groups alone.
+   Groups whose runnable tools need a package the project has (urp on a URP project, hdrp, cinemachine,
+   probuilder …) come first, then groups that need no package (e.g. vfx's particle-system tools); within each,
+   the smaller group first (the most whole toolsets for the bytes), then by name. A group that does not fit is
+   skipped and the next one tried.
+3. Tools the project cannot run (their package is absent or unverifiable) are never listed by default.
+
+A group that does not fit is not dropped silently: the selection names it, the server says so in its
+instructions and in the search tool's description, and it stays one `unitycli_run_tool` call away.
+`--toolsets` narrows to named groups; `--all` lists every tool, unavailable ones included; neither applies the
+budget.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
-from unitycli.mcp.names import META_TOOLS, NameTable
+from unitycli.mcp.names import NameTable
 
-DEFAULT_BUDGET = 64  # entries, the three meta tools and the always-listed core groups included
+# Bytes of the `tools/list` answer's entries (compact JSON) the extension groups may take, beyond the always-listed
+# core and project tools and the meta tools: room for a render pipeline's, a camera system's and an effects
+# toolset together (HDRP + Cinemachine + VFX Graph on VisualEffectGraph-Samples is about 39 KB).
+DEFAULT_BUDGET_BYTES = 40_000
 
 
 @dataclass(frozen=True)
@@ -27,7 +42,7 @@ class ListPolicy:
 
     toolsets: frozenset[str] | None = None
     list_all: bool = False
-    budget: int = DEFAULT_BUDGET
+    budget_bytes: int = DEFAULT_BUDGET_BYTES
 
 
 @dataclass
@@ -75,9 +90,9 @@ def _runnable(descriptor: ToolDescriptor) -> bool:
     return descriptor.available is True
 
 
-# Whole groups fill the budget in this order: the team's own project tools, then the extensions installed for
-# this project's packages, then the built-ins (always reachable through the meta tools anyway).
-_OWNER_RANK = {"project": 0, "extension": 1, "builtin": 2}
+def _package_backed(tools: list[ToolDescriptor]) -> bool:
+    """Whether the group is there because of a package the project has (some runnable tool needs one)."""
+    return any(d.requires_packages for d in tools)
 
 
 # Among built-ins, what an agent reaches for first: the project, then scene and object editing, then assets.
@@ -88,14 +103,13 @@ def _builtin_order(group: str) -> int:
     return _BUILTIN_ORDER.index(group) if group in _BUILTIN_ORDER else len(_BUILTIN_ORDER)
 
 
-def _rank(descriptor: ToolDescriptor) -> int:
-    return _OWNER_RANK.get(descriptor.owner.kind, 1)
+def listable(descriptors: Iterable[ToolDescriptor], names: NameTable, policy: ListPolicy) -> list[ToolDescriptor]:
+    """The tools the policy may list at all, before the budget (the glossary is derived from these)."""
+    return _candidates(list(descriptors), names, policy, Selection())
 
 
-def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: ListPolicy) -> Selection:
-    """Apply the policy: toolsets narrow, `--all` widens; by default the core's groups are listed whole, then
-    project and extension groups in whole groups while they fit the budget, each in name order."""
-    selection = Selection()
+def _candidates(descriptors: list[ToolDescriptor], names: NameTable, policy: ListPolicy,
+                selection: Selection) -> list[ToolDescriptor]:
     clashing = {n for group in names.clashes.values() for n in group}
     selection.clashing = sorted(clashing)
     candidates: list[ToolDescriptor] = []
@@ -108,23 +122,37 @@ def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: Li
             selection.unavailable += 1
             continue
         candidates.append(descriptor)
+    return candidates
+
+
+def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: ListPolicy, *,
+                 size: Callable[[ToolDescriptor], int] = lambda _d: 0) -> Selection:
+    """Apply the policy (module doc): toolsets narrow, `--all` widens; by default the core's groups and the
+    team's approved project tools are listed whole, then runnable extension groups whole, package-backed ones
+    first and smaller ones first, while the sum of their entries' `size` fits in the budget."""
+    selection = Selection()
+    candidates = _candidates(descriptors, names, policy, selection)
     if policy.list_all or policy.toolsets is not None:
         selection.listed = candidates
         return selection
-    room = policy.budget - len(META_TOOLS)
-    by_group: dict[str, list[ToolDescriptor]] = {}
+    core: dict[str, list[ToolDescriptor]] = {}
+    own: dict[str, list[ToolDescriptor]] = {}  # the team's approved project tools
+    added: dict[str, list[ToolDescriptor]] = {}  # extension tools by group, a core group's included
     for descriptor in candidates:
-        by_group.setdefault(descriptor.group, []).append(descriptor)
-    core = [g for g in by_group if all(d.owner.kind == "builtin" for d in by_group[g])]
+        kind = descriptor.owner.kind
+        target = core if kind == "builtin" else own if kind == "project" else added
+        target.setdefault(descriptor.group, []).append(descriptor)
     for group in sorted(core, key=lambda g: (_builtin_order(g), g)):
-        selection.listed.extend(by_group[group])
-        room -= len(by_group[group])
-    rest = [g for g in by_group if g not in core]
-    for group in sorted(rest, key=lambda g: (min(_rank(d) for d in by_group[g]), g)):
-        tools = by_group[group]
-        if len(tools) <= room:
+        selection.listed.extend(core[group])
+    for group in sorted(own):
+        selection.listed.extend(own[group])
+    room = policy.budget_bytes
+    costs = {group: sum(size(d) for d in tools) for group, tools in added.items()}
+    for group in sorted(added, key=lambda g: (not _package_backed(added[g]), costs[g], g)):
+        tools, cost = added[group], costs[group]
+        if cost <= room:
             selection.listed.extend(tools)
-            room -= len(tools)
+            room -= cost
         else:
             selection.collapsed_groups.append(group)
     return selection

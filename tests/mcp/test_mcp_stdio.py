@@ -15,7 +15,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from tests.fixturepaths import REPO_ROOT, fixture_project
 from tests.mcp.harness import error_of, names, payload
-from unitycli.mcp.toolsets import DEFAULT_BUDGET
+from unitycli.mcp.schemas import wire_size
 
 INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"
 
@@ -36,15 +36,29 @@ def test_stdio_subprocess_on_a_fixture_project(tmp_path):
 
     async def check():
         async with Client(_server(project, tmp_path / "home"), mode="legacy") as c:
-            listed = names(await c.list_tools())
+            tools = await c.list_tools()
             packages = payload(await c.call_tool("scene_list", {}))
             missing = error_of(await c.call_tool("unitycli_describe_tool", {"name": "nope.nothing"}))
-            return listed, packages, missing
+            typo = error_of(await c.call_tool("asset_info", {"path": "Assets/LlamAcademy/Minigolf/Scenes/Gam.unity"}))
+            followed = [await c.call_tool(call["tool"], call["arguments"]) for call in typo["nextCalls"]]
+            return tools, packages, missing, typo, followed
 
-    listed, packages, missing = anyio.run(check)
-    assert {"scene_list", "unitycli_search_tools"} <= set(listed) and len(listed) <= DEFAULT_BUDGET
+    tools, packages, missing, typo, followed = anyio.run(check)
+    listed = names(tools)
+    assert {"scene_list", "unitycli_search_tools"} <= set(listed)
+    assert all(t.output_schema is None for t in tools.tools) and sum(wire_size(t) for t in tools.tools) > 0
     assert packages["tool"] == "scene.list"
     assert missing["code"] == "E_TOOL_NOT_FOUND_FOR_TARGET"
+    assert missing["nextCalls"] == []  # `unitycli tools search <keyword>` is a template, not a call
+    # A typo's next actions are command lines for the CLI and, over MCP, calls the client makes as they are.
+    assert typo["code"] == "E_ASSET_NOT_FOUND"
+    first = typo["nextCalls"][0]
+    assert first["tool"] == "asset_info"
+    assert list(first["arguments"].values()) == ["Assets/LlamAcademy/Minigolf/Scenes/Game.unity"]
+    assert len(typo["nextCalls"]) == len([a for a in typo["nextActions"] if a.startswith("unitycli tools run")])
+    assert [r.is_error for r in followed] == [False] * len(followed)
+    assert payload(followed[0])["tool"] == "asset.info"
+    assert "Assets/LlamAcademy/Minigolf/Scenes/Game.unity" in json.dumps(payload(followed[0])["output"])
 
 
 def test_stdout_carries_protocol_messages_only(tmp_path):
@@ -121,7 +135,8 @@ def test_mcp_inspector_cli_lists_and_calls(tmp_path):
 
     listed = inspect("--method", "tools/list")
     tool_names = [t["name"] for t in listed["tools"]]
-    assert "scene_list" in tool_names and "unitycli_run_tool" in tool_names and len(tool_names) <= DEFAULT_BUDGET
+    assert "scene_list" in tool_names and "unitycli_run_tool" in tool_names
+    assert all("outputSchema" not in t for t in listed["tools"])
     called = inspect("--method", "tools/call", "--tool-name", "unitycli_search_tools", "--tool-arg", "query=package")
     assert called.get("isError") in (False, None)
     assert called["structuredContent"]["tools"][0]["name"].startswith("package.")
