@@ -5,7 +5,12 @@ For the largest fixture scene and chicken-defense's Game scene it times, best of
     CSafeLoader: load only, it cannot write Unity's format);
   * hierarchy: every GameObject's name and its parent's name, via Transform m_Father (ours parses only the
     GameObject and Transform objects it needs; the others must load the whole file).
-Prints one table of times and ratios. Run: `python bench/bench_yaml.py [--repeat N]`.
+Prints one table of times and ratios. Then, through the real tools (a fresh session per call, exactly as
+`unitycli tools run` runs them), the big scene's `scene.hierarchy`, `gameobject.find`, `gameobject.get` and
+`component.get` against that lazy hierarchy: CPU seconds (best of N; the machine may be shared), the ratio, and
+the peak memory the call allocates (tracemalloc) against the file's size. A call on a tiny scene shows the fixed
+cost of a call (session, registry, envelope) that every tool pays.
+Run: `python bench/bench_yaml.py [--repeat N] [--tools-only]`.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import re
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -128,6 +134,20 @@ def unityparser_hierarchy(path: Path) -> dict[int, tuple[str, str]]:
 
 
 # --- harness --------------------------------------------------------------------------------------------------
+def _has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
+def _optional(repeat: int, fn: Callable[[], Any]) -> float | None:
+    """A competitor's time, or None (shown as `-`) when it is not installed."""
+    try:
+        return best_of(repeat, fn)
+    except ModuleNotFoundError:
+        return None
+
+
 def best_of(repeat: int, fn: Callable[[], Any]) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -137,10 +157,75 @@ def best_of(repeat: int, fn: Callable[[], Any]) -> float:
     return best
 
 
+def best_cpu(repeat: int, fn: Callable[[], Any]) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def peak_bytes(fn: Callable[[], Any]) -> int:
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+BIG_PROJECT = "EntityComponentSystemSamples/PhysicsSamples"
+BIG_SCENE = "Assets/Tests/CollisionEvents/CollisionEvents/CollisionEventsSub.unity"
+SAMPLE_PROJECT = Path(__file__).resolve().parents[1] / "examples" / "sample-project"
+TOOL_CALLS = [
+    ("scene.hierarchy", {"file": BIG_SCENE}),
+    ("scene.hierarchy", {"file": BIG_SCENE, "detail": "full"}),
+    ("gameobject.find", {"file": BIG_SCENE, "name": "Sphere (1*"}),
+    ("gameobject.get", {"file": BIG_SCENE, "gameObject": "Kinematic ground"}),
+    ("component.get", {"file": BIG_SCENE, "gameObject": "Kinematic ground", "component": "Transform"}),
+]
+
+
+def tools_table(repeat: int) -> int:
+    """The big scene through the real tools, against the lazy hierarchy of the same bytes."""
+    from unitycli.testing import run_tool
+
+    root = FIXTURES / "unity" / BIG_PROJECT
+    data = (root / BIG_SCENE).read_bytes()
+    lazy = best_cpu(repeat, lambda: ours_hierarchy(data))
+    lazy_peak = peak_bytes(lambda: ours_hierarchy(data))
+    run_tool(SAMPLE_PROJECT, "scene.hierarchy", {"file": "Garden"})  # imports, registry cache
+    fixed = best_cpu(repeat, lambda: run_tool(SAMPLE_PROJECT, "scene.hierarchy", {"file": "Garden", "limit": 1}))
+    size = len(data)
+    print(f"\n{BIG_SCENE.rsplit('/', 1)[-1]} ({size / 1e6:.1f} MB) through the real tools, CPU seconds, best of "
+          f"{repeat}")
+    header = f"{'call':<58} {'cpu':>8} {'vs lazy':>8} {'peak MB':>8} {'peak/size':>9}"
+    print(header)
+    print("-" * len(header))
+    print(f"{'lazy hierarchy (bench path above)':<58} {lazy:>7.3f}s {1:>7.1f}x {lazy_peak / 1e6:>8.1f} "
+          f"{lazy_peak / size:>8.1f}x")
+    print(f"{'fixed cost of any call (tiny scene, limit 1)':<58} {fixed:>7.3f}s {fixed / lazy:>7.1f}x")
+    for tool, data_in in TOOL_CALLS:
+        outcome = run_tool(root, tool, data_in)
+        if not outcome.ok:
+            print(f"{tool}: {outcome.error}", file=sys.stderr)
+            return 1
+        cpu = best_cpu(repeat, lambda tool=tool, data_in=data_in: run_tool(root, tool, data_in))
+        peak = peak_bytes(lambda tool=tool, data_in=data_in: run_tool(root, tool, data_in))
+        shown = ", ".join(f"{k}={v}" for k, v in data_in.items() if k != "file")
+        label = f"{tool} {shown}"[:58]
+        print(f"{label:<58} {cpu:>7.3f}s {cpu / lazy:>7.1f}x {peak / 1e6:>8.1f} {peak / size:>8.1f}x")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (best is kept)")
+    parser.add_argument("--tools-only", action="store_true", help="only the big scene through the real tools")
     args = parser.parse_args()
+    if args.tools_only:
+        return tools_table(max(args.repeat, 5))
     rows = []
     for relative in SCENES:
         path = FIXTURES / "unity" / relative
@@ -150,13 +235,14 @@ def main() -> int:
         data = path.read_bytes()
         assert UnityYamlFile.parse(data).to_bytes() == data
         ours_h = ours_hierarchy(data)
-        assert ours_h == pyyaml_hierarchy(data), "hierarchies differ between unitycli and PyYAML"
+        if _has("yaml"):
+            assert ours_h == pyyaml_hierarchy(data), "hierarchies differ between unitycli and PyYAML"
         t_ours_rt = best_of(args.repeat, lambda data=data: ours_round_trip(data))
         t_ours_h = best_of(args.repeat, lambda data=data: ours_hierarchy(data))
-        t_yaml_load = best_of(args.repeat, lambda data=data: pyyaml_load(data))
-        t_yaml_h = best_of(args.repeat, lambda data=data: pyyaml_hierarchy(data))
-        t_up_rt = best_of(1, lambda path=path: unityparser_round_trip(path))
-        t_up_h = best_of(1, lambda path=path: unityparser_hierarchy(path))
+        t_yaml_load = _optional(args.repeat, lambda data=data: pyyaml_load(data))
+        t_yaml_h = _optional(args.repeat, lambda data=data: pyyaml_hierarchy(data))
+        t_up_rt = _optional(1, lambda path=path: unityparser_round_trip(path))
+        t_up_h = _optional(1, lambda path=path: unityparser_hierarchy(path))
         name = f"{path.name} ({len(data) / 1e6:.1f} MB, {len(ours_h)} objects in hierarchy)"
         rows.append((name, "round trip (ours: full parse + write)", t_ours_rt, t_up_rt, t_yaml_load))
         rows.append((name, "hierarchy (names + parents)", t_ours_h, t_up_h, t_yaml_h))
@@ -164,10 +250,16 @@ def main() -> int:
              f"{'vs unityparser':>15} {'vs CSafeLoader':>15}"
     print(header)
     print("-" * len(header))
+    def cell(value: float | None, width: int, ratio_to: float | None = None) -> str:
+        if value is None:
+            return f"{'-':>{width}}"
+        return f"{value / ratio_to:>{width - 1}.1f}x" if ratio_to else f"{value:>{width - 1}.3f}s"
+
     for name, task, ours, up, cy in rows:
-        print(f"{name:<58} {task:<38} {ours:>8.3f}s {up:>11.3f}s {cy:>11.3f}s {up / ours:>14.1f}x {cy / ours:>14.1f}x")
+        print(f"{name:<58} {task:<38} {ours:>8.3f}s {cell(up, 12)} {cell(cy, 12)} {cell(up, 15, ours)} "
+              f"{cell(cy, 15, ours)}")
     print("\nratios > 1 mean unitycli is faster; CSafeLoader's round trip column is load only (it cannot write).")
-    return 0
+    return tools_table(max(args.repeat, 5))
 
 
 if __name__ == "__main__":

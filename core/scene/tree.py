@@ -78,20 +78,23 @@ def _ref_id(value: object) -> int:
     return value.file_id if isinstance(value, Ref) and value.guid is None else 0
 
 
+_MODIFICATIONS = "m_Modification.m_Modifications"
+
+
 def instance_modifications(doc: Document) -> list[dict]:
     """The `m_Modification.m_Modifications` entries of a PrefabInstance as plain dicts."""
-    mods = doc.get("m_Modification.m_Modifications", [])
+    mods = doc.get(_MODIFICATIONS, [])
     return [m for m in mods if isinstance(m, dict)] if isinstance(mods, list) else []
 
 
 def instance_name(doc: Document) -> str | None:
     """The instance's name override: the `m_Name` modification (the root's when several objects are renamed,
     which is the first one Unity writes for the root in the fixtures; see `SceneModel.instance_root_name`)."""
-    for mod in instance_modifications(doc):
-        if mod.get("propertyPath") == "m_Name":
-            value = mod.get("value")
-            return "" if value is None else str(value)
-    return None
+    mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_Name", fields=("value",))
+    if mod is None:
+        return None
+    value = mod.get("value")
+    return "" if value is None else str(value)
 
 
 class SceneModel:
@@ -205,7 +208,13 @@ class SceneModel:
     def _root_order(self, node: SceneNode) -> int:
         big = 1 << 62
         if node.is_instance:
-            for mod in instance_modifications(self.file.get(node.file_id)):
+            doc = self.file.get(node.file_id)
+            mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_RootOrder", fields=("value",))
+            if mod is None:
+                return big
+            if isinstance(mod.get("value"), int):
+                return mod["value"]
+            for mod in instance_modifications(doc):  # the first one is not a number: look further, as ever
                 if mod.get("propertyPath") == "m_RootOrder" and isinstance(mod.get("value"), int):
                     return mod["value"]
             return big

@@ -1,7 +1,9 @@
 """One Unity object (`--- !u!<classID> &<fileID>` and its body), parsed only when something looks inside it.
 
 Scenes hold thousands of objects and most tools touch a few, so the text of each object is kept as is and the
-node tree is built on first access. Every edit rewrites the text and drops the tree, so spans never go stale.
+node tree is built on first access. A read of a few values of a large object (`get`, `first_item_with`) parses
+only their lines (peek.py) until something needs the tree; edits always work on the whole tree. Every edit
+rewrites the text and drops the tree, so spans never go stale.
 """
 
 from __future__ import annotations
@@ -12,13 +14,19 @@ from typing import Any
 from unitycli.errors import UnityCliError
 from unitycli.unityyaml import edit
 from unitycli.unityyaml.emit import EmitStyle
-from unitycli.unityyaml.nodes import Mapping, Node, Scalar
+from unitycli.unityyaml.nodes import Mapping, Node, Scalar, Sequence
 from unitycli.unityyaml.parser import ParseError, parse_document
-from unitycli.unityyaml.paths import resolve
+from unitycli.unityyaml.paths import parse_path, resolve
+from unitycli.unityyaml.peek import NO_MATCH, peek, peek_item
 from unitycli.unityyaml.scalars import ScalarError
 
 _MISSING: Any = object()
 _DEFAULT_STYLE = EmitStyle()
+# Objects at least this long answer `get` by reading only the value's lines (see peek.py) until something parses
+# them whole; smaller ones parse at once, which costs less than peeking at several of their values. Stripped
+# objects (a prefab instance's stand-ins, hundreds in a big scene) always peek: only one or two values of each
+# are ever read.
+PEEK_MIN_CHARS = 2048
 
 
 class Document:
@@ -87,7 +95,17 @@ class Document:
         return resolve(self.tree, path)[-1].child
 
     def get(self, path: str, default: Any = _MISSING) -> Any:
-        """The Python value at `path`: int/float/str, `Ref`, dict or list; `default` (if given) when absent."""
+        """The Python value at `path`: int/float/str, `Ref`, dict or list; `default` (if given) when absent.
+
+        A large object not yet parsed answers from the value's own lines, so a read of a few values of a 4 MB
+        scene does not parse it all; anything uncertain falls back to the full parse, so an object that parses
+        gives the same answer either way.
+        """
+        if self._tree is None and (len(self._text) >= PEEK_MIN_CHARS or self.stripped) and path:
+            keys = self._plain_keys(path)
+            found = peek(self._text, keys) if keys else None
+            if found is not None:
+                return self._decoded(found, path)
         try:
             node = self.node(path)
         except UnityCliError as exc:
@@ -107,6 +125,47 @@ class Document:
                 f"{name + ': ' if name else ''}{exc} at {path or 'the object'} (object &{self.file_id})",
                 details={"file": name, "fileID": self.file_id, "path": path},
             ) from None
+
+    @staticmethod
+    def _plain_keys(path: str) -> tuple[str, ...] | None:
+        try:
+            segments = parse_path(path)
+        except UnityCliError:
+            return None
+        return segments if all(isinstance(s, str) for s in segments) else None  # type: ignore[return-value]
+
+    def first_item_with(self, path: str, key: str, value: str,
+                        fields: tuple[str, ...] | None = None) -> dict[str, Any] | None:
+        """The first mapping in the list at `path` whose `key` is the word `value` as written (e.g. the `m_Name`
+        entry of a PrefabInstance's modifications), as Python values, limited to `key` and `fields` when given;
+        None when there is none or no such list. A large object not yet parsed reads only that item's lines
+        (only the `fields` entries, when they are one line each)."""
+        keys = self._plain_keys(path)
+        if self._tree is None and len(self._text) >= PEEK_MIN_CHARS and keys:
+            found = peek_item(self._text, keys, key, value, fields)
+            if found is NO_MATCH:
+                return None
+            if isinstance(found, Mapping):
+                decoded = self._decoded(found, path)
+                return decoded if isinstance(decoded, dict) else None
+            if isinstance(found, dict):
+                return {key: value, **{k: self._decoded(node, path) for k, node in found.items()}}
+        try:
+            items = self.node(path)
+        except UnityCliError as exc:
+            if exc.code != "E_PROPERTY_NOT_FOUND":
+                raise
+            return None
+        if not isinstance(items, Sequence):
+            return None
+        for item in items.items:
+            hit = item.get(key) if isinstance(item, Mapping) else None
+            if isinstance(hit, Scalar) and hit.text == value:
+                decoded = self._decoded(item, path)
+                if not isinstance(decoded, dict):
+                    return None
+                return decoded if fields is None else {k: decoded[k] for k in (key, *fields) if k in decoded}
+        return None
 
     def get_text(self, path: str) -> str:
         """A scalar's string exactly as written (no number conversion: GUIDs, hex blobs, `0001` stay text)."""
@@ -163,7 +222,7 @@ class Document:
 
     def remove_key(self, path: str) -> None:
         """Remove the mapping entry at `path` (its key and its whole value)."""
-        self._edit(lambda text, top, style: edit.remove_key(text, top, path))
+        self._edit(lambda text, top, style: edit.remove_key(text, top, path, style))
 
     def set_text(self, text: str) -> None:
         """Replace the whole document text (header line included); used when adding objects."""

@@ -26,6 +26,27 @@ _SIMPLE_FLOW = re.compile(rf"\{{{_PAIR_TEXT}(?:,(?: |\r?\n +){_PAIR_TEXT})*\}}")
 _PAIR = re.compile(r"([^\s{}\[\]'\":,][^{}\[\]'\"\n\r:,]*): ([^{}\[\]'\"\n\r:,]*)")
 
 
+def simple_flow(text: str, match: re.Match[str]) -> Mapping:
+    """The mapping of a `_SIMPLE_FLOW` match (plain `key: value` pairs only), built without the general parser."""
+    start = match.start()
+    m = Mapping(True, -1, start)
+    keys, values, spans = m.keys_, m.values, m.key_spans
+    for pair in _PAIR.finditer(text, start + 1, match.end() - 1):
+        key_end = pair.end(1)
+        keys.append(pair.group(1))
+        spans.append((pair.start(), key_end + 1))
+        raw = pair.group(2)
+        vstart = pair.start(2)
+        values.append(Scalar(raw, PLAIN, vstart, vstart + len(raw)))
+    m.end = match.end()
+    return m
+
+
+def simple_flow_match(text: str, pos: int) -> re.Match[str] | None:
+    """A flow mapping of plain pairs at `pos` (`{x: 0, y: 1}`, a reference), as the parser's fast path reads it."""
+    return _SIMPLE_FLOW.match(text, pos)
+
+
 class ParseError(ValueError):
     """The document text is outside the subset we can edit safely; `offset` is where it went wrong."""
 
@@ -279,18 +300,7 @@ class _Parser:
         raise ParseError("expected '{' or '['", p)
 
     def _simple_flow(self, match: re.Match[str]) -> Mapping:
-        start = match.start()
-        m = Mapping(True, -1, start)
-        keys, values, spans = m.keys_, m.values, m.key_spans
-        for pair in _PAIR.finditer(self.text, start + 1, match.end() - 1):
-            key_end = pair.end(1)
-            keys.append(pair.group(1))
-            spans.append((pair.start(), key_end + 1))
-            raw = pair.group(2)
-            vstart = pair.start(2)
-            values.append(Scalar(raw, PLAIN, vstart, vstart + len(raw)))
-        m.end = match.end()
-        return m
+        return simple_flow(self.text, match)
 
     def _flow_value(self, p: int) -> tuple[Node, int]:
         c = self.text[p]

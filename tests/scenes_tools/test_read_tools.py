@@ -46,7 +46,8 @@ def test_hierarchy_follows_scene_roots_order_and_pages_without_losing_items(samp
 
 
 def test_hierarchy_depth_limit_says_which_items_have_children_below_it(sample: Path) -> None:
-    items = run(sample, "scene.hierarchy", {"file": GARDEN, "depth": 0, "includeComponents": False}).output["items"]
+    items = run(sample, "scene.hierarchy", {"file": GARDEN, "depth": 0, "includeComponents": False,
+                                      "detail": "full"}).output["items"]
     assert [i["name"] for i in items] == ["Main Camera", "Directional Light", "Ground", "Player", "Trees",
                                           "Lantern", "Debug Marker"]
     assert [i["name"] for i in items if i["childrenBeyondDepth"]] == ["Player", "Trees"]
@@ -54,6 +55,40 @@ def test_hierarchy_depth_limit_says_which_items_have_children_below_it(sample: P
     assert lantern["kind"] == "prefabInstance" and lantern["sourcePrefab"] == {
         "guid": "f91bd20328494e959c526d05ca57b3fc", "path": "Assets/Prefabs/Lantern.prefab"}
     assert marker["active"] is False and items[0]["components"] is None
+
+
+def test_hierarchy_by_default_gives_names_paths_fileids_and_component_names_with_flags_only_when_set(
+        sample: Path) -> None:
+    out = run(sample, "scene.hierarchy", {"file": GARDEN, "depth": 0}).output
+    assert out["detail"] == "compact"
+    items = {i["path"]: i for i in out["items"]}
+    assert items["Main Camera"] == {"fileID": 210455630, "name": "Main Camera", "path": "Main Camera", "depth": 0,
+                                    "kind": "gameObject", "components": ["Transform", "Camera", "AudioListener"]}
+    assert items["Trees"]["childrenBeyondDepth"] is True and "childrenBeyondDepth" not in items["Ground"]
+    assert items["Debug Marker"]["inactive"] is True and "inactive" not in items["Ground"]
+    assert items["Lantern"]["kind"] == "prefabInstance" and "components" not in items["Lantern"]
+    assert all("tag" not in i and "hideFlags" not in i and "sourcePrefab" not in i for i in out["items"])
+
+
+def test_a_cursor_is_bound_to_the_detail_it_was_made_for(sample: Path) -> None:
+    out = run(sample, "scene.hierarchy", {"file": GARDEN, "limit": 2}).output
+    with pytest.raises(UnityCliError) as err:
+        run(sample, "scene.hierarchy", {"file": GARDEN, "limit": 2, "detail": "full", "cursor": out["nextCursor"]})
+    assert err.value.code == "E_SCHEMA_INVALID"
+
+
+def test_compact_hierarchy_is_a_fraction_of_the_full_answer_on_chicken_defense(chicken: Path) -> None:
+    import json
+
+    compact = run(chicken, "scene.hierarchy", {"file": "Game"}).output
+    full = run(chicken, "scene.hierarchy", {"file": "Game", "detail": "full"}).output
+    assert [i["path"] for i in compact["items"]] == [i["path"] for i in full["items"]] and compact["total"] == 71
+    assert [i["fileID"] for i in compact["items"]] == [i["fileID"] for i in full["items"]]
+    cm = next(i for i in compact["items"] if i["path"] == "Virtual Camera/cm")
+    assert cm["hidden"] is True
+    brain = next(i for i in compact["items"] if i["path"] == "Enemy Brain")
+    assert brain["components"] == ["Transform", "AttackerBrain"]
+    assert len(json.dumps(compact)) * 3 < len(json.dumps(full))
 
 
 def test_hierarchy_below_a_root_and_a_cursor_of_another_query_is_refused(sample: Path) -> None:
@@ -65,7 +100,7 @@ def test_hierarchy_below_a_root_and_a_cursor_of_another_query_is_refused(sample:
 
 
 def test_chicken_defense_hierarchy_flags_hidden_cinemachine_children_and_orders_instances(chicken: Path) -> None:
-    items = run(chicken, "scene.hierarchy", {"file": "Game"}).output["items"]
+    items = run(chicken, "scene.hierarchy", {"file": "Game", "detail": "full"}).output["items"]
     by_path = {i["path"]: i for i in items}
     cm = by_path["Virtual Camera/cm"]
     assert (cm["hidden"], cm["hideFlags"]) == (True, 3)
@@ -78,7 +113,7 @@ def test_chicken_defense_hierarchy_flags_hidden_cinemachine_children_and_orders_
 
 
 def test_minigolf_hierarchy_names_prefab_instances_and_their_sources(minigolf: Path) -> None:
-    items = run(minigolf, "scene.hierarchy", {"file": MINIGOLF_GAME, "depth": 2}).output["items"]
+    items = run(minigolf, "scene.hierarchy", {"file": MINIGOLF_GAME, "depth": 2, "detail": "full"}).output["items"]
     ball = next(i for i in items if i["name"] == "Ball")
     assert ball["kind"] == "prefabInstance" and ball["sourcePrefab"]["path"].endswith(".prefab")
     tiles = [i for i in items if i["path"].startswith("Grid/Tilemap/")]
@@ -86,11 +121,11 @@ def test_minigolf_hierarchy_names_prefab_instances_and_their_sources(minigolf: P
 
 
 def test_prefab_hierarchy_of_a_prefab_and_of_a_variant(sample: Path, minigolf: Path) -> None:
-    out = run(sample, "prefab.hierarchy", {"file": "Lantern"}).output
+    out = run(sample, "prefab.hierarchy", {"file": "Lantern", "detail": "full"}).output
     assert [(i["path"], [c["class"] for c in i["components"]]) for i in out["items"]] == [
         ("Lantern", ["Transform", "MeshFilter", "MeshRenderer", "BoxCollider"]),
         ("Lantern/Lantern Light", ["Transform", "Light"])]
-    variant = run(minigolf, "prefab.hierarchy", {"file": "Wall Left Long Variant"}).output["items"]
+    variant = run(minigolf, "prefab.hierarchy", {"file": "Wall Left Long Variant", "detail": "full"}).output["items"]
     assert len(variant) == 1 and variant[0]["kind"] == "prefabInstance" and variant[0]["parentFileID"] is None
     with pytest.raises(UnityCliError) as err:
         run(sample, "prefab.hierarchy", {"file": GARDEN})
