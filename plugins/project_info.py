@@ -7,13 +7,26 @@ from pathlib import Path
 
 from pydantic import Field
 
+from unitycli.errors import UnityCliError
 from unitycli.hookspecs import hookimpl
 from unitycli.packages.models import ResolvedPackage
 from unitycli.packages.resolver import resolve_packages
 from unitycli.plugins.render_pipeline import RenderPipelineInfo, detect_render_pipeline
 from unitycli.project.instances import editor_state
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+from unitycli.unityfiles.lfs import is_lfs_pointer
 from unitycli.unityfiles.project_version import read_project_version
+from unitycli.unityfiles.unreadable import (
+    UNREADABLE_DESCRIPTION,
+    UnreadableFile,
+    lfs_pointer_file,
+    unreadable_from_error,
+)
+
+# The settings the render pipeline is chosen from, in the order render_pipeline.py reads them: the current quality
+# level's asset, else GraphicsSettings' (read only when the level sets none).
+QUALITY_SETTINGS = "ProjectSettings/QualitySettings.asset"
+GRAPHICS_SETTINGS = "ProjectSettings/GraphicsSettings.asset"
 
 
 class ProjectInfoInput(ToolInput):
@@ -50,7 +63,9 @@ class ProjectInfoOutput(ToolOutput):
     render_pipeline: RenderPipelineInfo
     editor: EditorInfo
     counts: AssetCounts
-    packages: PackagesInfo
+    packages: PackagesInfo | None = Field(description="null when Packages/manifest.json or packages-lock.json "
+                                                       "is unreadable (listed in unreadable)")
+    unreadable: list[UnreadableFile] = Field(default_factory=list, description=UNREADABLE_DESCRIPTION)
 
 
 def count_assets(root: Path) -> AssetCounts:
@@ -70,32 +85,76 @@ def count_assets(root: Path) -> AssetCounts:
                        files=files, metas=metas)
 
 
-def _guid_resolver(root: Path):
+def _is_pointer(file: Path) -> bool:
+    return file.is_file() and is_lfs_pointer(file.read_bytes())
+
+
+def _render_pipeline(root: Path, unreadable: list[UnreadableFile]) -> RenderPipelineInfo:
+    """The pipeline, or `unknown` naming the file when a file that decides it is a Git LFS pointer."""
     from unitycli.indexes import ProjectIndex
 
+    if _is_pointer(root / QUALITY_SETTINGS):
+        unreadable.append(lfs_pointer_file(QUALITY_SETTINGS))
+        return RenderPipelineInfo(pipeline="unknown", reason=f"{QUALITY_SETTINGS} is a Git LFS pointer (its "
+                                  "content is not pulled), so the pipeline asset in use is unknown")
     index = ProjectIndex.open(root)
-    return index.path_for_guid
+    resolved: list[str] = []
+
+    def path_for_guid(guid: str) -> str | None:
+        path = index.path_for_guid(guid)
+        resolved.extend([path] if path else [])
+        return path
+
+    try:
+        return detect_render_pipeline(root, path_for_guid)
+    except UnityCliError as exc:
+        entry = unreadable_from_error(exc)
+        if entry is None:
+            raise
+        # Before a GUID is resolved the only other file read is GraphicsSettings; after, the pipeline asset.
+        entry = lfs_pointer_file(resolved[-1] if resolved else GRAPHICS_SETTINGS)
+        unreadable.append(entry)
+        return RenderPipelineInfo(pipeline="unknown", asset_path=resolved[-1] if resolved else None,
+                                  reason=f"{entry.path} is a Git LFS pointer (its content is not pulled)")
+    finally:
+        index.close()
 
 
-def project_info(ctx, request: ProjectInfoInput) -> ProjectInfoOutput:
-    root = ctx.project.root
-    version = read_project_version(root)
-    resolved = resolve_packages(root)
+def _packages(root: Path, request: ProjectInfoInput, unreadable: list[UnreadableFile]) -> PackagesInfo | None:
+    try:
+        resolved = resolve_packages(root)
+    except UnityCliError as exc:
+        entry = unreadable_from_error(exc)
+        if entry is None:
+            raise
+        unreadable.append(entry)
+        return None
     items = sorted(resolved.packages.values(),
                    key=lambda p: (not p.direct, p.name.startswith("com.unity.modules."), p.name))
     if not request.include_transitive:
         items = [p for p in items if p.direct]
+    return PackagesInfo(certainty=resolved.certainty, lock_present=resolved.lock_present,
+                        lock_enabled=resolved.lock_enabled, warnings=resolved.warnings, items=items)
+
+
+def project_info(ctx, request: ProjectInfoInput) -> ProjectInfoOutput:
+    """Each fact from its own file: a Git LFS pointer costs only the facts it holds, listed in `unreadable`."""
+    root = ctx.project.root
+    version = read_project_version(root)
+    unreadable: list[UnreadableFile] = []
+    packages = _packages(root, request, unreadable)
+    render_pipeline = _render_pipeline(root, unreadable)
     status, evidence = editor_state(root)
     return ProjectInfoOutput(
         path=str(root),
         instance_id=ctx.project.instance_id,
         unity_version=version.editor_version,
         unity_revision=version.revision,
-        render_pipeline=detect_render_pipeline(root, _guid_resolver(root)),
+        render_pipeline=render_pipeline,
         editor=EditorInfo(status=status, evidence=evidence),
         counts=count_assets(root),
-        packages=PackagesInfo(certainty=resolved.certainty, lock_present=resolved.lock_present,
-                              lock_enabled=resolved.lock_enabled, warnings=resolved.warnings, items=items),
+        packages=packages,
+        unreadable=unreadable,
     )
 
 
@@ -109,7 +168,9 @@ def unitycli_register_tools(register) -> None:
             "Reads ProjectSettings/ProjectVersion.txt, the active render pipeline asset (GraphicsSettings and the "
             "current quality level), Packages/manifest.json with packages-lock.json (resolved version and source "
             "of every package; embedded, local and git packages included), counts scenes, prefabs and other "
-            "assets under Assets/, and says whether a Unity Editor holds the project. Read-only."
+            "assets under Assets/, and says whether a Unity Editor holds the project. A file that is a Git LFS "
+            "pointer (content not pulled) costs only its facts: the render pipeline is `unknown` or packages null, "
+            "and `unreadable` names the file with its `git lfs pull --include` command. Read-only."
         ),
         input_model=ProjectInfoInput,
         output_model=ProjectInfoOutput,

@@ -43,7 +43,7 @@ def _settings_doc(root: Path, name: str):
     path = root / "ProjectSettings" / name
     if not path.is_file():
         return None
-    return UnityYamlFile.parse(path.read_bytes()).documents[0]
+    return UnityYamlFile.parse(path.read_bytes(), f"ProjectSettings/{name}").documents[0]
 
 
 def detect_render_pipeline(root: Path, guid_to_path) -> RenderPipelineInfo:
@@ -79,7 +79,7 @@ def detect_render_pipeline(root: Path, guid_to_path) -> RenderPipelineInfo:
     if not file.is_file():
         info.reason = f"{asset_path} is missing"
         return info
-    main = UnityYamlFile.parse(file.read_bytes()).find(11400000)
+    main = UnityYamlFile.parse(file.read_bytes(), asset_path).find(11400000)
     script = _reference_guid(main.get("m_Script")) if main is not None else None
     info.pipeline = {URP_ASSET_SCRIPT: "urp", HDRP_ASSET_SCRIPT: "hdrp"}.get(script or "", "custom")
     return info

@@ -11,10 +11,11 @@ import re
 from pathlib import Path
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import lfs_pull_command
 
 # Pointer spec v1 (git-lfs docs/spec.md): `version` first, then keys in alphabetical order, each line
 # `key value\n`, whole file under 1024 bytes. `hawser` is the pre-1.0 spelling git-lfs still accepts.
-_MAX_POINTER_SIZE = 1024
+MAX_POINTER_SIZE = 1024
 _VERSIONS = ("https://git-lfs.github.com/spec/v1", "https://hawser.github.com/spec/v1")
 _OID = re.compile(r"sha256:[0-9a-f]{64}")
 _SIZE = re.compile(r"[0-9]+")
@@ -23,7 +24,7 @@ _KEY = re.compile(r"[a-z0-9.-]+")
 
 def _pointer_fields(data: bytes) -> dict[str, str] | None:
     """The pointer's key/value pairs when `data` follows the spec, else None."""
-    if len(data) >= _MAX_POINTER_SIZE or not data.startswith(b"version "):
+    if len(data) >= MAX_POINTER_SIZE or not data.startswith(b"version "):
         return None
     try:
         text = data.decode("utf-8")
@@ -51,14 +52,21 @@ def is_lfs_pointer(data: bytes) -> bool:
     return _pointer_fields(data) is not None
 
 
-def ensure_not_lfs(path: str | Path, data: bytes) -> None:
-    """Raise `E_ASSET_LFS_POINTER` naming `path` when `data` is an LFS pointer instead of the file's content."""
+def ensure_not_lfs(path: str | Path | None, data: bytes) -> None:
+    """Raise `E_ASSET_LFS_POINTER` naming `path` when `data` is an LFS pointer instead of the file's content.
+
+    Callers should always know the path; None (bytes of unknown origin) still fails, without a made-up name.
+    """
     fields = _pointer_fields(data)
     if fields is None:
         return
+    if path is None:
+        raise UnityCliError("E_ASSET_LFS_POINTER", "the file is a Git LFS pointer, not the file's content",
+                            details={"oid": fields["oid"], "size": int(fields["size"])},
+                            next_actions=[lfs_pull_command()])
     raise UnityCliError(
         "E_ASSET_LFS_POINTER",
         f"{Path(path).as_posix()} is a Git LFS pointer, not the file's content",
         details={"file": Path(path).as_posix(), "oid": fields["oid"], "size": int(fields["size"])},
-        next_actions=[f'git lfs pull --include "{Path(path).as_posix()}"'],
+        next_actions=[lfs_pull_command(include=Path(path).as_posix())],
     )

@@ -20,7 +20,7 @@ from unitycli.unityfiles.lfs import ensure_not_lfs
 
 BOM = b"\xef\xbb\xbf"
 _GUID = re.compile(r"[0-9a-f]{32}")
-_GUID_LINE = re.compile(rb"^guid: ([0-9a-f]{32})[ \t]*$", re.M)
+_GUID_LINE = re.compile(rb"^guid: ([0-9a-f]{32})([ \t]*\r?)$", re.M)  # CRLF: a Windows checkout (autocrlf)
 _IMPORTER_KEY = re.compile(r"[A-Za-z]+Importer")
 
 
@@ -51,7 +51,8 @@ class MetaFile:
                 f"{guid!r} is not a GUID (32 lower-case hex digits)",
                 details={"guid": guid},
             )
-        raw = _GUID_LINE.sub(b"guid: " + guid.encode("ascii"), self.raw, count=1)
+        new = b"guid: " + guid.encode("ascii")
+        raw = _GUID_LINE.sub(lambda m: new + m.group(2), self.raw, count=1)
         return replace(self, raw=raw, guid=guid)
 
 

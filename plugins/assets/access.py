@@ -28,17 +28,38 @@ from unitycli.toolspec import ToolInput
 from unitycli.transaction import resolve_inside
 from unitycli.unityfiles import MetaFile, parse_meta
 
+OLD_FILE_KEY = "path"
+OLD_FILE_FIELD = Field(None, json_schema_extra={"deprecated": True},
+                       description="The old name of `file`, accepted for one release; give one of them, not both.")
 
-class AssetTarget(ToolInput):
-    """An asset named by `path` or by `guid` (exactly one)."""
 
-    path: str | None = Field(None, description="Project-relative asset path, e.g. Assets/Prefabs/Lantern.prefab")
+class FileInput(ToolInput):
+    """An input that addresses one file as `file`, the name every tool uses. `path`, the asset tools' old name for
+    it, is still accepted for one release; giving both is E_SCHEMA_INVALID."""
+
+    path: str | None = OLD_FILE_FIELD
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_file_key(cls, data: Any) -> Any:
+        if isinstance(data, dict) and OLD_FILE_KEY in data:
+            if "file" in data:
+                raise ValueError("give `file`, not also its old name `path`")
+            data = {("file" if key == OLD_FILE_KEY else key): value for key, value in data.items()}
+        return data
+
+
+class AssetTarget(FileInput):
+    """An asset named by `file` or by `guid` (exactly one)."""
+
+    file: str | None = Field(None, description="Project-relative asset path, e.g. Assets/Prefabs/Lantern.prefab "
+                                               "(the old key `path` is accepted for one release)")
     guid: str | None = Field(None, pattern=r"^[0-9a-fA-F]{32}$", description="The asset's GUID (from its .meta)")
 
     @model_validator(mode="after")
     def _one_of(self) -> AssetTarget:
-        if (self.path is None) == (self.guid is None):
-            raise ValueError("give exactly one of `path` or `guid`")
+        if (self.file is None) == (self.guid is None):
+            raise ValueError("give exactly one of `file` or `guid`")
         return self
 
 
@@ -63,7 +84,7 @@ def project_path(ctx: Any, path: str, *, meta_ok: bool = False) -> str:
     resolve_inside(Path(ctx.project.root), text)  # E_PATH_OUTSIDE_PROJECT before any other judgement
     if not meta_ok and text.lower().endswith(".meta"):
         raise invalid_path(path, "name the asset, not its .meta file; the .meta always goes with its asset",
-                           [tool_command("asset.info", {"path": text[:-len(".meta")]}, project=ctx.project.root)])
+                           [tool_command("asset.info", {"file": text[:-len(".meta")]}, project=ctx.project.root)])
     return text
 
 
@@ -109,7 +130,7 @@ def close_matches(index: ProjectIndex, root: Path, path: str) -> list[str]:
 def not_found(ctx: Any, index: ProjectIndex, path: str) -> UnityCliError:
     """`E_ASSET_NOT_FOUND` with the closest assets in details and, as next actions, commands that find them."""
     matches = close_matches(index, Path(ctx.project.root), path)
-    actions = [tool_command("asset.info", {"path": match}, project=ctx.project.root) for match in matches[:3]]
+    actions = [tool_command("asset.info", {"file": match}, project=ctx.project.root) for match in matches[:3]]
     stem = PurePosixPath(PurePosixPath(path).name).stem
     glob = f"*{stem}*"
     if matches and not any(ch in stem for ch in "*?[]") and any(
@@ -135,8 +156,8 @@ def resolve_target(ctx: Any, index: ProjectIndex, target: AssetTarget) -> str:
                                 details={"guid": guid},
                                 next_actions=[tool_command("asset.validate", {"kinds": ["missing-guid"]}, project=ctx.project.root)])
         return paths[0]
-    assert target.path is not None
-    path = project_path(ctx, target.path)
+    assert target.file is not None
+    path = project_path(ctx, target.file)
     if not (exists(ctx, index, path) or exists(ctx, index, path + ".meta")):
         raise not_found(ctx, index, path)
     return path

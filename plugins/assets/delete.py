@@ -38,7 +38,7 @@ class ReferrerOfDeleted(ToolOutput):
 
 
 class AssetDeleteOutput(ToolOutput):
-    path: str
+    file: str = Field(description="The deleted asset or folder")
     guid: str | None
     is_folder: bool
     deleted: list[str] = Field(description="Every file deleted, metas included")
@@ -66,7 +66,7 @@ def _listed(paths: list[str]) -> str:
 def _refuse(ctx: Any, request: AssetDeleteInput, path: str, referrers: list[ReferrerOfDeleted],
             skipped: list[SkippedFile]) -> None:
     """Raise when deleting would leave references dangling, or when that cannot be ruled out."""
-    forced = tool_command("asset.delete", {"path": path, "force": True} | (
+    forced = tool_command("asset.delete", {"file": path, "force": True} | (
         {"expectedRevision": request.expected_revision} if request.expected_revision else {}), project=ctx.project.root)
     unscanned = [s.model_dump(by_alias=True) for s in skipped]
     if referrers:
@@ -77,7 +77,7 @@ def _refuse(ctx: Any, request: AssetDeleteInput, path: str, referrers: list[Refe
             "E_ASSET_REFERENCED", f"{path} is referenced by {len(shown)} file(s): {_listed(shown)}",
             details={"path": path, "referrers": [r.model_dump(by_alias=True) for r in referrers]}
             | ({"referencedAssets": assets} if assets != [path] else {}) | ({"skipped": unscanned} if skipped else {}),
-            next_actions=[tool_command("asset.references", {"path": asset}, project=ctx.project.root) for asset in assets[:MAX_SUGGESTIONS]]
+            next_actions=[tool_command("asset.references", {"file": asset}, project=ctx.project.root) for asset in assets[:MAX_SUGGESTIONS]]
             + [forced])
     if skipped:
         shown = [s.path for s in skipped]
@@ -117,5 +117,5 @@ def asset_delete(ctx: Any, request: AssetDeleteInput) -> AssetDeleteOutput:
         ctx.transaction.delete(file)
     removed, kept = remove_emptied(ctx, folders, set(files))
     own = next((g for g, asset in guids.items() if asset == path), None)
-    return AssetDeleteOutput(path=path, guid=own, is_folder=folder, deleted=files, dangling_referrers=referrers,
+    return AssetDeleteOutput(file=path, guid=own, is_folder=folder, deleted=files, dangling_referrers=referrers,
                              skipped=skipped, removed_folders=removed, leftover_folders=kept)

@@ -34,7 +34,7 @@ class AssetDependenciesInput(AssetTarget):
 
 
 class DependencyTarget(ToolOutput):
-    file_id: int | None
+    file_id: int | None = Field(alias="fileID")
     type: int | None
     count: int
 
@@ -46,13 +46,13 @@ class DependencyItem(ToolOutput):
     resolved: bool = Field(description="A meta in the project claims the GUID")
     has_file: bool = Field(description="The resolved asset's main file is present")
     depth: int = Field(description="1 for direct dependencies, more when recursive")
-    via: str | None = Field(description="The file that references it (differs from `path` of the request when recursive)")
+    via: str | None = Field(description="The file that references it (differs from the requested `file` when recursive)")
     count: int
     targets: list[DependencyTarget]
 
 
 class AssetDependenciesOutput(ToolOutput):
-    path: str
+    file: str = Field(description="The asset whose dependencies these are")
     guid: str | None
     revision: str | None
     total: int
@@ -117,7 +117,7 @@ def asset_dependencies(ctx: Any, request: AssetDependenciesInput) -> AssetDepend
                     targets=[DependencyTarget(file_id=f, type=t, count=n) for (f, t), n in targets.items()]))
                 if request.recursive and present and extension(resolved) in YAML_SUFFIXES:
                     queue.append((resolved, _load(ctx, index, resolved, skipped), depth + 1))
-        query = {"path": path, "recursive": request.recursive}
+        query = {"file": path, "recursive": request.recursive}
         chunk, next_cursor = page(items, TOOL, query, request.limit, request.cursor)
-    return AssetDependenciesOutput(path=path, guid=meta.guid if meta else None, revision=revision,
+    return AssetDependenciesOutput(file=path, guid=meta.guid if meta else None, revision=revision,
                                    total=len(items), dependencies=chunk, skipped=skipped, next_cursor=next_cursor)

@@ -3,8 +3,9 @@
 Writers refuse files that do not round-trip (`E_FILE_FORMAT_UNSUPPORTED`); this tool says in advance which those
 are. YAML goes through the lossless YAML model, metas through the meta reader, JSON (settings, manifests and the
 JSON-formatted `.asset` files of NOTES §9) through the JSON reader. A YAML file in which several objects share a
-fileID is reported too (the line of the second one): it reproduces, but writers refuse it. LFS pointers and binary-serialized assets are
-reported as skipped, with the reason, rather than counted as failures.
+fileID is reported too (the line of the second one): it reproduces, but writers refuse it. LFS pointers,
+binary-serialized assets and empty files (0 bytes, e.g. a `Settings.json` a package left behind: there is nothing to
+parse, and nothing rewrites them) are reported as skipped, with the reason, rather than counted as failures.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class DifferentFile(ToolOutput):
 
 class SkippedFile(ToolOutput):
     path: str
-    reason: str = Field(description="lfs-pointer or binary")
+    reason: str = Field(description="lfs-pointer, binary or empty (0 bytes)")
 
 
 class FormatCheckOutput(ToolOutput):
@@ -77,6 +78,8 @@ def _unity_files(root: Path, start: str | None) -> list[str]:
 
 def _check(path: str, data: bytes) -> DifferentFile | SkippedFile | None:
     """None when the file round-trips; otherwise what is wrong or why it was not checked."""
+    if not data:
+        return SkippedFile(path=path, reason="empty")
     if is_lfs_pointer(data):
         return SkippedFile(path=path, reason="lfs-pointer")
     if path.lower().endswith(".meta"):

@@ -26,13 +26,13 @@ class AssetInfoInput(AssetTarget):
 class MainObjectInfo(ToolOutput):
     type: str | None = Field(description="Unity type (SceneAsset, GameObject, Material, MonoBehaviour, ...)")
     class_id: int | None
-    file_id: int | None = Field(description="mainObjectFileID from the meta, when it records one")
+    file_id: int | None = Field(alias="fileID", description="mainObjectFileID from the meta, when it records one")
     script_class: str | None = Field(None, description="For a ScriptableObject: the script's class (file) name")
     script_guid: str | None = None
 
 
 class AssetInfoOutput(ToolOutput):
-    path: str
+    file: str = Field(description="The asset's project-relative path")
     guid: str | None
     is_folder: bool
     has_file: bool
@@ -73,7 +73,7 @@ def asset_info(ctx: Any, request: AssetInfoInput) -> AssetInfoOutput:
         if main.class_id == 114 and main.file_id is not None and data is not None and not lfs:
             script_class, script_guid = _script(data, main.file_id, path, index)
         return AssetInfoOutput(
-            path=path, guid=meta.guid if meta else None, is_folder=folder or bool(meta and meta.folder_asset),
+            file=path, guid=meta.guid if meta else None, is_folder=folder or bool(meta and meta.folder_asset),
             has_file=folder or data is not None, has_meta=meta is not None,
             family=family(path, folder or bool(meta and meta.folder_asset)),
             importer=meta.importer if meta else None, labels=list(meta.labels) if meta else [],

@@ -21,20 +21,21 @@ from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.folders import make_tree, remove_emptied
-from unitycli.toolspec import ToolInput, ToolOutput
+from unitycli.toolspec import ToolOutput
 from unitycli.transaction import resolve_inside
 from unitycli.unityfiles import new_meta
 
 
-class AssetMoveInput(ToolInput):
-    path: str = Field(description="Asset or folder to move, e.g. Assets/Prefabs/Lantern.prefab")
+class AssetMoveInput(access.FileInput):
+    file: str = Field(description="Asset or folder to move, e.g. Assets/Prefabs/Lantern.prefab (the old key `path` "
+                                  "is accepted for one release)")
     destination: str = Field(description="Its new project-relative path, file name included")
     overwrite: bool = Field(False, description="Replace an asset already at the destination (its GUID is lost)")
     expected_revision: str | None = Field(None, description="Refuse unless the asset file is at this revision")
 
 
-class AssetRenameInput(ToolInput):
-    path: str = Field(description="Asset or folder to rename")
+class AssetRenameInput(access.FileInput):
+    file: str = Field(description="Asset or folder to rename (the old key `path` is accepted for one release)")
     name: str = Field(description="New name without folder; the extension is kept (as AssetDatabase.RenameAsset)")
     overwrite: bool = Field(False, description="Replace an asset already using that name (its GUID is lost)")
     expected_revision: str | None = Field(None, description="Refuse unless the asset file is at this revision")
@@ -52,7 +53,7 @@ class ReplacedAsset(ToolOutput):
 
 
 class AssetMoveOutput(ToolOutput):
-    path: str
+    file: str = Field(description="The asset's path before the move")
     destination: str
     guid: str | None = Field(description="Unchanged by the move: references keep resolving")
     is_folder: bool
@@ -159,7 +160,7 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
                                     details={"errors": [{"path": "expectedRevision", "message": "not for folders"}]})
             ctx.transaction.expect_revision(source, expected_revision)
         meta = access.read_meta(ctx, index, source)
-        result = AssetMoveOutput(path=source, destination=destination, guid=meta.guid if meta else None,
+        result = AssetMoveOutput(file=source, destination=destination, guid=meta.guid if meta else None,
                                  is_folder=folder, moved=[], created_folders=[], replaced=None, removed_folders=[],
                                  leftover_folders=[])
         if source == destination:
@@ -179,10 +180,10 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
                     "E_ASSET_OUTPUT_EXISTS", f"{clash} already exists; {reason}",
                     details={"path": source, "destination": destination, "existing": clash,
                              "existingGuid": existing.guid if existing else None},
-                    next_actions=[tool_command("asset.references", {"path": clash}, project=ctx.project.root),
-                                  tool_command("asset.move", {"path": source, "destination": destination,
+                    next_actions=[tool_command("asset.references", {"file": clash}, project=ctx.project.root),
+                                  tool_command("asset.move", {"file": source, "destination": destination,
                                                                    "overwrite": True}, project=ctx.project.root)]
-                    if clash_folder == folder else [tool_command("asset.references", {"path": clash}, project=ctx.project.root)])
+                    if clash_folder == folder else [tool_command("asset.references", {"file": clash}, project=ctx.project.root)])
             result.replaced = ReplacedAsset(path=clash, guid=existing.guid if existing else None,
                                             referrers=len(index.referrers(existing.guid)) if existing else 0)
             _remove(ctx, clash, clash_folder)
@@ -217,12 +218,12 @@ def _refuse_trailing_whitespace(raw: str) -> None:
 
 def asset_move(ctx: Any, request: AssetMoveInput) -> AssetMoveOutput:
     _refuse_trailing_whitespace(request.destination)
-    return move_asset(ctx, access.project_path(ctx, request.path), access.project_path(ctx, request.destination),
+    return move_asset(ctx, access.project_path(ctx, request.file), access.project_path(ctx, request.destination),
                       request.overwrite, request.expected_revision)
 
 
 def asset_rename(ctx: Any, request: AssetRenameInput) -> AssetMoveOutput:
-    source = access.project_path(ctx, request.path)
+    source = access.project_path(ctx, request.file)
     name = request.name.lstrip()  # a trailing space or dot is refused below, never silently dropped
     _refuse_trailing_whitespace(name)
     if not name.strip() or "/" in name or "\\" in name or name in (".", ".."):

@@ -32,12 +32,12 @@ class AssetReferencesInput(AssetTarget):
 
 class ReferencingProperty(ToolOutput):
     property: str = Field(description="Property path inside the object, e.g. m_Materials[0]")
-    target_file_id: int | None = Field(description="The referenced object inside the asset (null: bare GUID)")
+    target_file_id: int | None = Field(alias="targetFileID", description="The referenced object inside the asset (null: bare GUID)")
     type: int | None
 
 
 class ReferencingObject(ToolOutput):
-    file_id: int
+    file_id: int = Field(alias="fileID")
     class_id: int
     class_name: str
     name: str | None = Field(None, description="m_Name of the object or of its GameObject, when known")
@@ -51,7 +51,7 @@ class ReferencingFile(ToolOutput):
 
 
 class AssetReferencesOutput(ToolOutput):
-    path: str
+    file: str = Field(description="The referenced asset's project-relative path")
     guid: str
     total_files: int
     total_references: int
@@ -99,6 +99,6 @@ def asset_references(ctx: Any, request: AssetReferencesInput) -> AssetReferences
         chunk, next_cursor = page(referrers, TOOL, query, request.limit, request.cursor)
         files = [describe_referrer(ctx, index, r, meta.guid, request.include_properties) for r in chunk]
         skipped = skipped_files(ctx, index, [meta.guid], exclude={path})
-    return AssetReferencesOutput(path=path, guid=meta.guid, total_files=len(referrers),
+    return AssetReferencesOutput(file=path, guid=meta.guid, total_files=len(referrers),
                                  total_references=sum(r.count for r in referrers), referrers=files,
                                  skipped=skipped, next_cursor=next_cursor)

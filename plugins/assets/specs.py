@@ -40,10 +40,10 @@ ASSET_TOOLS = (
         name="asset.info", title="Asset information",
         summary="GUID, importer, main object type, size and labels of one asset.",
         description=("Reads the asset's .meta (GUID, importer, labels, mainObjectFileID) and file (size, revision, "
-                     "main object class; for a ScriptableObject the script class). Name it by `path` or `guid`. "
+                     "main object class; for a ScriptableObject the script class). Name it by `file` or `guid` (`path`, the old key, is accepted for one release). "
                      "Read-only."),
         input_model=AssetInfoInput, output_model=AssetInfoOutput, handler=asset_info,
-        examples=({"path": "Assets/Materials/Grass.mat"}, {"guid": "f91bd20328494e959c526d05ca57b3fc"}),
+        examples=({"file": "Assets/Materials/Grass.mat"}, {"guid": "f91bd20328494e959c526d05ca57b3fc"}),
     ),
     ToolSpec(
         name="asset.references", title="Who references an asset",
@@ -54,7 +54,7 @@ ASSET_TOOLS = (
                      "not scan that may hold references (LFS pointers, unreadable, JSON) are listed in `skipped`. "
                      "Paged by referring file. Read-only."),
         input_model=AssetReferencesInput, output_model=AssetReferencesOutput, handler=asset_references,
-        examples=({"path": "Assets/Materials/Grass.mat"}, {"path": "Assets/Prefabs/Lantern.prefab", "limit": 20}),
+        examples=({"file": "Assets/Materials/Grass.mat"}, {"file": "Assets/Prefabs/Lantern.prefab", "limit": 20}),
     ),
     ToolSpec(
         name="asset.dependencies", title="What an asset references",
@@ -64,7 +64,7 @@ ASSET_TOOLS = (
                      "fileIDs and types with counts. `recursive` follows YAML dependencies. Files whose references "
                      "could not be read (LFS pointers, unreadable, JSON) are listed in `skipped`. Paged. Read-only."),
         input_model=AssetDependenciesInput, output_model=AssetDependenciesOutput, handler=asset_dependencies,
-        examples=({"path": "Assets/Scenes/Garden.unity"}, {"path": "Assets/Scenes/Garden.unity", "recursive": True}),
+        examples=({"file": "Assets/Scenes/Garden.unity"}, {"file": "Assets/Scenes/Garden.unity", "recursive": True}),
     ),
     ToolSpec(
         name="asset.move", title="Move an asset",
@@ -75,7 +75,7 @@ ASSET_TOOLS = (
                      "Emptied source folders are reported in leftoverFolders."),
         input_model=AssetMoveInput, output_model=AssetMoveOutput, handler=asset_move,
         read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
-        examples=({"path": "Assets/Prefabs/Lantern.prefab", "destination": "Assets/Props/Lantern.prefab"},),
+        examples=({"file": "Assets/Prefabs/Lantern.prefab", "destination": "Assets/Props/Lantern.prefab"},),
     ),
     ToolSpec(
         name="asset.rename", title="Rename an asset",
@@ -85,7 +85,7 @@ ASSET_TOOLS = (
                      "`overwrite`."),
         input_model=AssetRenameInput, output_model=AssetMoveOutput, handler=asset_rename,
         read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
-        examples=({"path": "Assets/Prefabs/Lantern.prefab", "name": "Street Lantern"},),
+        examples=({"file": "Assets/Prefabs/Lantern.prefab", "name": "Street Lantern"},),
     ),
     ToolSpec(
         name="asset.delete", title="Delete an asset",
@@ -97,7 +97,7 @@ ASSET_TOOLS = (
                      "JSON), unless `force`."),
         input_model=AssetDeleteInput, output_model=AssetDeleteOutput, handler=asset_delete,
         read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
-        examples=({"path": "Assets/Scenes/Credits.unity", "force": True}, {"path": "Assets/Prefabs", "force": True}),
+        examples=({"file": "Assets/Scenes/Credits.unity", "force": True}, {"file": "Assets/Prefabs", "force": True}),
     ),
     ToolSpec(
         name="asset.validate", title="Validate GUIDs and references",
@@ -114,8 +114,8 @@ ASSET_TOOLS = (
         summary="Which Unity YAML, meta and JSON files round-trip byte-identically.",
         description=("Loads and writes back every Unity file under `path` (default Assets/, Packages/ and "
                      "ProjectSettings/) with unitycli's lossless models and reports the files that would not come "
-                     "back byte for byte, with the first differing line; LFS pointers and binary files are skipped "
-                     "with the reason. Writers refuse the files listed as different. Paged by file. Read-only."),
+                     "back byte for byte, with the first differing line; LFS pointers, binary and empty files are "
+                     "skipped with the reason. Writers refuse the files listed as different. Paged by file. Read-only."),
         input_model=FormatCheckInput, output_model=FormatCheckOutput, handler=format_check,
         examples=({}, {"path": "Assets/Scenes"}),
     ),

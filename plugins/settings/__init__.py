@@ -13,3 +13,10 @@ from unitycli.plugins.settings.specs import SETTINGS_TOOLS
 def unitycli_register_tools(register) -> None:
     for spec in SETTINGS_TOOLS:
         register(spec)
+
+
+@hookimpl
+def unitycli_error_codes() -> list:
+    from unitycli.plugins.settings.errors import ERROR_CODES
+
+    return ERROR_CODES

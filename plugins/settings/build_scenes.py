@@ -12,10 +12,16 @@ from typing import Any, Literal
 from pydantic import Field
 
 from unitycli.errors import UnityCliError
-from unitycli.plugins.settings.settings_file import SettingsFile, read_settings, stage_edit
+from unitycli.plugins.settings.settings_file import (
+    SettingsFile,
+    read_settings,
+    read_settings_or_unreadable,
+    stage_edit,
+)
 from unitycli.plugins.settings.versions import BUILD
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityfiles.meta import parse_meta
+from unitycli.unityfiles.unreadable import UNREADABLE_DESCRIPTION, UnreadableFile
 from unitycli.unityyaml import Mapping, Scalar, Sequence
 from unitycli.unityyaml.split import unsupported
 
@@ -39,11 +45,12 @@ class BuildScenesGetInput(ToolInput):
 
 class BuildScenesGetOutput(ToolOutput):
     file: str = BUILD.path
-    revision: str
+    revision: str | None = Field(description="null when the file is unreadable")
     serialized_version: int | None
     layout_verified: bool
     scenes: list[BuildScene]
     warnings: list[str]
+    unreadable: list[UnreadableFile] = Field(default_factory=list, description=UNREADABLE_DESCRIPTION)
 
 
 class BuildSceneEntry(ToolInput):
@@ -65,7 +72,7 @@ class BuildScenesSetOutput(ToolOutput):
     verified: bool
 
 
-def _entries(settings: SettingsFile) -> list[dict[str, Any]]:
+def entries_of(settings: SettingsFile) -> list[dict[str, Any]]:
     node = settings.root.get("m_Scenes")
     if not isinstance(node, Sequence) or not all(isinstance(i, Mapping) for i in node.items):
         raise unsupported("`m_Scenes` is not a list of scenes", settings.path)
@@ -86,7 +93,7 @@ def _meta_guid(ctx: Any, path: str) -> str | None:
     return parse_meta(ctx.transaction.read_bytes(path + ".meta"), path + ".meta").guid
 
 
-def _describe(ctx: Any, entries: list[dict[str, Any]]) -> list[BuildScene]:
+def describe_scenes(ctx: Any, entries: list[dict[str, Any]]) -> list[BuildScene]:
     index = None
     scenes: list[BuildScene] = []
     build_index = 0
@@ -112,13 +119,16 @@ def _describe(ctx: Any, entries: list[dict[str, Any]]) -> list[BuildScene]:
 
 
 def get_build_scenes(ctx: Any, request: BuildScenesGetInput) -> BuildScenesGetOutput:
-    settings = read_settings(ctx, BUILD)
+    settings, unreadable = read_settings_or_unreadable(ctx, BUILD)
+    if settings is None:
+        return BuildScenesGetOutput(revision=None, serialized_version=None, layout_verified=False, scenes=[],
+                                    warnings=[], unreadable=unreadable)
     return BuildScenesGetOutput(revision=settings.revision, serialized_version=settings.serialized_version,
-                                layout_verified=settings.verified, scenes=_describe(ctx, _entries(settings)),
+                                layout_verified=settings.verified, scenes=describe_scenes(ctx, entries_of(settings)),
                                 warnings=settings.warnings)
 
 
-def _resolve(ctx: Any, entry: BuildSceneEntry) -> dict[str, Any]:
+def resolve_scene(ctx: Any, entry: BuildSceneEntry) -> dict[str, Any]:
     path = entry.path
     if not path.endswith(".unity") or not path.startswith(("Assets/", "Packages/")):
         raise UnityCliError("E_ASSET_PATH_INVALID", f"{path!r} is not a scene path (Assets/…/Name.unity)",
@@ -127,6 +137,10 @@ def _resolve(ctx: Any, entry: BuildSceneEntry) -> dict[str, Any]:
     if not ctx.transaction.exists(path):
         raise UnityCliError("E_SCENE_NOT_FOUND", f"no scene at {path}", details={"path": path},
                             next_actions=["unitycli tools run asset.find --input '{\"type\": \"Scene\"}'"])
+    if not ctx.transaction.exists(path + ".meta"):
+        raise UnityCliError("E_ASSET_NOT_FOUND", f"{path}.meta does not exist: the scene has no GUID until Unity "
+                            "imports it", details={"path": path + ".meta"},
+                            next_actions=["Open the project in the Unity Editor once so it writes the .meta"])
     guid = parse_meta(ctx.transaction.read_bytes(path + ".meta"), path + ".meta").guid
     return {"enabled": 1 if entry.enabled else 0, "path": path, "guid": guid}
 
@@ -140,11 +154,11 @@ def set_build_scenes(ctx: Any, request: BuildScenesSetInput) -> BuildScenesSetOu
                             details={"errors": [{"path": "scenes", "message": f"duplicate scene {p}"}
                                                 for p in duplicates]},
                             next_actions=["unitycli tools describe project.set-build-scenes"])
-    before = _entries(settings)
-    wanted = [_resolve(ctx, entry) for entry in request.scenes]
+    before = entries_of(settings)
+    wanted = [resolve_scene(ctx, entry) for entry in request.scenes]
     revision = None
     if wanted != before:
         settings.doc.set("m_Scenes", wanted)
         revision = stage_edit(ctx, settings, {"m_Scenes": wanted})
-    return BuildScenesSetOutput(changed=revision is not None, previous=_describe(ctx, before),
-                                scenes=_describe(ctx, wanted), revision=revision or settings.revision, verified=True)
+    return BuildScenesSetOutput(changed=revision is not None, previous=describe_scenes(ctx, before),
+                                scenes=describe_scenes(ctx, wanted), revision=revision or settings.revision, verified=True)

@@ -18,11 +18,13 @@ from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.settings.settings_file import (
     SettingsFile,
     read_settings,
+    read_settings_or_unreadable,
     stage_edit,
     version_unavailable,
 )
 from unitycli.plugins.settings.versions import INPUT
 from unitycli.toolspec import ToolInput, ToolOutput
+from unitycli.unityfiles.unreadable import UNREADABLE_DESCRIPTION, UnreadableFile
 from unitycli.unityyaml import Mapping, Scalar, Sequence
 from unitycli.unityyaml.split import unsupported
 
@@ -63,13 +65,14 @@ class InputSettingsGetInput(ToolInput):
 
 class InputSettingsGetOutput(ToolOutput):
     file: str = INPUT.path
-    revision: str
+    revision: str | None = Field(description="null when the file is unreadable")
     serialized_version: int | None
     layout_verified: bool
     total: int = Field(description="Axes matching the query (all pages).")
     axes: list[Axis]
     next_cursor: str | None
     warnings: list[str]
+    unreadable: list[UnreadableFile] = Field(default_factory=list, description=UNREADABLE_DESCRIPTION)
 
 
 class AxisFields(ToolInput):
@@ -153,7 +156,10 @@ def _precheck(ctx: Any) -> None:
 
 def get_input_settings(ctx: Any, request: InputSettingsGetInput) -> InputSettingsGetOutput:
     _precheck(ctx)
-    settings = read_settings(ctx, INPUT)
+    settings, unreadable = read_settings_or_unreadable(ctx, INPUT)
+    if settings is None:
+        return InputSettingsGetOutput(revision=None, serialized_version=None, layout_verified=False, total=0,
+                                      axes=[], next_cursor=None, warnings=[], unreadable=unreadable)
     axes = [_axis(i, node) for i, node in enumerate(_axis_nodes(settings))]
     if request.name is not None:
         axes = [a for a in axes if a.name == request.name]

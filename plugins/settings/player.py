@@ -15,9 +15,15 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from unitycli.errors import UnityCliError
-from unitycli.plugins.settings.settings_file import SettingsFile, read_settings, stage_edit
+from unitycli.plugins.settings.settings_file import (
+    SettingsFile,
+    read_settings,
+    read_settings_or_unreadable,
+    stage_edit,
+)
 from unitycli.plugins.settings.versions import PLAYER
 from unitycli.toolspec import ToolInput, ToolOutput
+from unitycli.unityfiles.unreadable import UNREADABLE_DESCRIPTION, UnreadableFile
 from unitycli.unityyaml import Mapping, Scalar
 
 ORIENTATIONS = {"Portrait": 0, "PortraitUpsideDown": 1, "LandscapeRight": 2, "LandscapeLeft": 3, "AutoRotation": 4}
@@ -98,11 +104,12 @@ class PlayerSettingsGetInput(ToolInput):
 
 class PlayerSettingsGetOutput(ToolOutput):
     file: str = PLAYER.path
-    revision: str = Field(description="Pass as expectedRevision to a later set.")
+    revision: str | None = Field(description="Pass as expectedRevision to a later set; null when unreadable.")
     serialized_version: int | None
     layout_verified: bool
-    settings: PlayerSettingsValues
+    settings: PlayerSettingsValues = Field(description="Every field null when the file is unreadable.")
     warnings: list[str]
+    unreadable: list[UnreadableFile] = Field(default_factory=list, description=UNREADABLE_DESCRIPTION)
 
 
 class PlayerSettingsSetInput(ToolInput):
@@ -193,7 +200,10 @@ def read_values(settings: SettingsFile, names: list[str] | None = None) -> Playe
 
 
 def get_player_settings(ctx: Any, request: PlayerSettingsGetInput) -> PlayerSettingsGetOutput:
-    settings = read_settings(ctx, PLAYER)
+    settings, unreadable = read_settings_or_unreadable(ctx, PLAYER)
+    if settings is None:
+        return PlayerSettingsGetOutput(revision=None, serialized_version=None, layout_verified=False,
+                                       settings=PlayerSettingsValues(), warnings=[], unreadable=unreadable)
     return PlayerSettingsGetOutput(revision=settings.revision, serialized_version=settings.serialized_version,
                                    layout_verified=settings.verified, settings=read_values(settings),
                                    warnings=settings.warnings)
@@ -225,13 +235,6 @@ def _set_platforms(settings: SettingsFile, key: str, wanted: dict[str, str]) -> 
                 settings.doc.set(f'{key}["{platform}"]', value)
         return {k: merged[k] for k in current}
     ordered = {k: merged[k] for k in sorted(merged)}
-    if node.flow:
-        # Unity writes an empty map as `{}` and a filled one as a block; the YAML model keeps `{}` flow.
-        raise UnityCliError(
-            "E_PROPERTY_EDIT_UNSUPPORTED",
-            f"{settings.path}: {key} is empty (`{{}}`); adding its first platform is not supported yet",
-            details={"file": settings.path, "path": key},
-            next_actions=["Set the first value in the Unity Editor (Project Settings > Player), then retry"])
     settings.doc.set(key, ordered)
     return ordered
 

@@ -11,9 +11,10 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.plugins.settings.settings_file import read_settings
+from unitycli.plugins.settings.settings_file import read_settings_or_unreadable
 from unitycli.plugins.settings.versions import QUALITY
 from unitycli.toolspec import ToolInput, ToolOutput
+from unitycli.unityfiles.unreadable import UNREADABLE_DESCRIPTION, UnreadableFile
 from unitycli.unityyaml import Mapping, Ref, Scalar, Sequence
 from unitycli.unityyaml.split import unsupported
 
@@ -35,13 +36,14 @@ class QualitySettingsGetInput(ToolInput):
 
 class QualitySettingsGetOutput(ToolOutput):
     file: str = QUALITY.path
-    revision: str
+    revision: str | None = Field(description="null when the file is unreadable")
     serialized_version: int | None
     layout_verified: bool
     current_level: int | None
     levels: list[QualityLevel]
     per_platform_default: dict[str, int]
     warnings: list[str]
+    unreadable: list[UnreadableFile] = Field(default_factory=list, description=UNREADABLE_DESCRIPTION)
 
 
 def _plain(value: Any) -> Any:
@@ -59,7 +61,11 @@ def _plain(value: Any) -> Any:
 
 
 def get_quality_settings(ctx: Any, request: QualitySettingsGetInput) -> QualitySettingsGetOutput:
-    settings = read_settings(ctx, QUALITY)
+    settings, unreadable = read_settings_or_unreadable(ctx, QUALITY)
+    if settings is None:
+        return QualitySettingsGetOutput(revision=None, serialized_version=None, layout_verified=False,
+                                        current_level=None, levels=[], per_platform_default={}, warnings=[],
+                                        unreadable=unreadable)
     root = settings.root
     levels_node = root.get("m_QualitySettings")
     if not isinstance(levels_node, Sequence) or not all(isinstance(i, Mapping) for i in levels_node.items):

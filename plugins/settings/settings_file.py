@@ -15,6 +15,7 @@ from unitycli.errors import UnityCliError
 from unitycli.plugins.settings.readback import verify_readback
 from unitycli.plugins.settings.versions import SettingsKind
 from unitycli.transaction import revision_of
+from unitycli.unityfiles.unreadable import UnreadableFile, unreadable_if_pointer
 from unitycli.unityyaml import Document, Mapping, UnityYamlFile, ensure_roundtrips
 from unitycli.unityyaml.split import unsupported
 
@@ -86,6 +87,19 @@ def read_settings(ctx: Any, kind: SettingsKind, *, expected_revision: str | None
             f"has not verified (verified: {sorted(kind.versions)}); values are read by key name and may be "
             "incomplete, and writers refuse this file")
     return settings
+
+
+def read_settings_or_unreadable(ctx: Any, kind: SettingsKind) -> tuple[SettingsFile | None, list[UnreadableFile]]:
+    """For readers: the settings file, or None and the file listed as unreadable when it is a Git LFS pointer.
+
+    A pointer says nothing about the settings, so the reader answers only what holds without the file; writers
+    use `read_settings` and refuse with E_ASSET_LFS_POINTER.
+    """
+    if ctx.transaction.exists(kind.path):
+        unreadable = unreadable_if_pointer(kind.path, ctx.transaction.read_bytes(kind.path))
+        if unreadable is not None:
+            return None, [unreadable]
+    return read_settings(ctx, kind), []
 
 
 def stage_edit(ctx: Any, settings: SettingsFile, intended: AbcMapping[str, Any]) -> str | None:

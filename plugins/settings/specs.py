@@ -9,6 +9,13 @@ Names follow `group.verb[-noun]` in the `project` group (beside `project.info`) 
 
 from __future__ import annotations
 
+from unitycli.plugins.settings.build_scene_entry import (
+    BuildSceneAddInput,
+    BuildSceneEditOutput,
+    BuildSceneRemoveInput,
+    add_build_scene,
+    remove_build_scene,
+)
 from unitycli.plugins.settings.build_scenes import (
     BuildScenesGetInput,
     BuildScenesGetOutput,
@@ -38,6 +45,7 @@ from unitycli.plugins.settings.quality import (
     QualitySettingsGetOutput,
     get_quality_settings,
 )
+from unitycli.plugins.settings.tag_remove import TagRemoveInput, TagRemoveOutput, remove_tag
 from unitycli.plugins.settings.tags_layers import (
     LayerSetInput,
     LayerSetOutput,
@@ -52,6 +60,8 @@ from unitycli.plugins.settings.tags_layers import (
 from unitycli.toolspec import ToolSpec
 
 _WRITES = ("reads_project", "writes_project")
+_POINTER = ("A settings file that is a Git LFS pointer (content not pulled) is named in `unreadable` with its "
+            "`git lfs pull --include` command, and the facts it holds are left empty.")
 _CHECKED = ("Writers refuse a serializedVersion whose layout was not verified "
             "(E_PROJECT_SETTINGS_VERSION_UNAVAILABLE) and re-read the new bytes before staging them "
             "(E_PROJECT_SETTINGS_VERIFY_FAILED).")
@@ -64,7 +74,7 @@ SETTINGS_TOOLS = (
                      "bundleVersion, applicationIdentifier / buildNumber / scriptingDefineSymbols per platform, "
                      "default orientation, resolution and window options, color space, splash screen, Android "
                      "version code and min SDK, iOS target version. Returns the revision for expectedRevision. "
-                     "Read-only."),
+                     "Read-only. " + _POINTER),
         input_model=PlayerSettingsGetInput, output_model=PlayerSettingsGetOutput, handler=get_player_settings,
         examples=({},),
     ),
@@ -85,7 +95,7 @@ SETTINGS_TOOLS = (
         summary="Tags, the 32 layers, sorting layers and rendering layers of the project.",
         description=("Reads ProjectSettings/TagManager.asset: the project's tags (and Unity's built-in tags), all "
                      "32 layers with their index and whether they are built in, sorting layers, and the rendering "
-                     "layers of TagManager 3 (Unity 6). Read-only."),
+                     "layers of TagManager 3 (Unity 6). Read-only. " + _POINTER),
         input_model=TagsLayersGetInput, output_model=TagsLayersGetOutput, handler=get_tags_layers,
         examples=({},),
     ),
@@ -99,20 +109,35 @@ SETTINGS_TOOLS = (
         read_only=False, permissions=_WRITES, examples=({"tag": "Enemy"},),
     ),
     ToolSpec(
+        name="project.remove-tag", title="Remove a tag",
+        summary="Remove a tag from the project's TagManager, unless GameObjects still use it.",
+        description=("Removes the tag from `tags:` in ProjectSettings/TagManager.asset (the last one leaves "
+                     "`tags: []`, as Unity writes it). Scenes and prefabs are scanned for GameObjects with the tag: "
+                     "E_PROJECT_TAG_IN_USE names them unless `force`; files that are Git LFS pointers are listed in "
+                     "`unscanned`. Built-in tags are refused (E_PROJECT_TAG_BUILTIN), a tag the file lacks is "
+                     "E_TAG_UNKNOWN. " + _CHECKED),
+        input_model=TagRemoveInput, output_model=TagRemoveOutput, handler=remove_tag,
+        read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
+        examples=({"tag": "Pickup", "force": True},),
+    ),
+    ToolSpec(
         name="project.set-layer", title="Name a layer",
-        summary="Name, rename or clear a user layer (3 or 6–31) by its index.",
+        summary="Name, rename or clear a user layer; with no index, the first free one of 8–31.",
         description=("Sets entry `index` of the 32 `layers:` in ProjectSettings/TagManager.asset; an empty name "
-                     "clears it. Built-in layers 0, 1, 2, 4, 5 are refused (E_PROJECT_LAYER_RESERVED), and so is a "
+                     "clears it. Without `index` the layer already named `name` is kept, else the first unnamed "
+                     "layer of 8–31 is named (E_PROJECT_LAYER_NONE_FREE when all are); the output's index says "
+                     "which. Built-in layers 0, 1, 2, 4, 5 are refused (E_PROJECT_LAYER_RESERVED), and so is a "
                      "name another layer has (E_PROJECT_LAYER_NAME_TAKEN). " + _CHECKED),
         input_model=LayerSetInput, output_model=LayerSetOutput, handler=set_layer,
-        read_only=False, destructive=True, permissions=_WRITES, examples=({"index": 8, "name": "Enemies"}, {"index": 8, "name": ""}),
+        read_only=False, destructive=True, permissions=_WRITES,
+        examples=({"name": "Enemies"}, {"index": 8, "name": "Enemies"}, {"index": 8, "name": ""}),
     ),
     ToolSpec(
         name="project.get-build-scenes", title="Get build scenes",
         summary="Scenes in Build Settings with build index, enabled flag and whether each exists.",
         description=("Reads ProjectSettings/EditorBuildSettings.asset: each scene's path, GUID, enabled flag and "
                      "SceneManager build index, checked against the scene's .meta: ok, missing, moved (with the "
-                     "current path of its GUID) or guid-mismatch. Read-only."),
+                     "current path of its GUID) or guid-mismatch. Read-only. " + _POINTER),
         input_model=BuildScenesGetInput, output_model=BuildScenesGetOutput, handler=get_build_scenes,
         examples=({},),
     ),
@@ -128,11 +153,33 @@ SETTINGS_TOOLS = (
                               {"path": "Assets/Scenes/Credits.unity", "enabled": False}]},),
     ),
     ToolSpec(
+        name="project.add-build-scene", title="Add a build scene",
+        summary="Add one scene to Build Settings (at the end or at an index), enabled or not.",
+        description=("Inserts one `enabled/path/guid` entry into m_Scenes of ProjectSettings/EditorBuildSettings.asset, "
+                     "the GUID read from the scene's .meta; the other entries are untouched. A scene already listed "
+                     "(same path or GUID) is E_PROJECT_BUILD_SCENE_DUPLICATE; a missing scene E_SCENE_NOT_FOUND. "
+                     + _CHECKED),
+        input_model=BuildSceneAddInput, output_model=BuildSceneEditOutput, handler=add_build_scene,
+        read_only=False, idempotent=False, permissions=_WRITES,
+        examples=({"path": "Assets/Scenes/SampleScene.unity"},
+                  {"path": "Assets/Scenes/SampleScene.unity", "index": 0, "enabled": False}),
+    ),
+    ToolSpec(
+        name="project.remove-build-scene", title="Remove a build scene",
+        summary="Remove one scene's entry from Build Settings by its path.",
+        description=("Removes the m_Scenes entry with this path from ProjectSettings/EditorBuildSettings.asset (the "
+                     "scene file stays; an entry whose scene is missing can be removed too); the others are "
+                     "untouched. E_PROJECT_BUILD_SCENE_NOT_LISTED when no entry has the path. " + _CHECKED),
+        input_model=BuildSceneRemoveInput, output_model=BuildSceneEditOutput, handler=remove_build_scene,
+        read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
+        examples=({"path": "Assets/Scenes/Credits.unity"},),
+    ),
+    ToolSpec(
         name="project.get-input-settings", title="Get input axes",
         summary="Legacy Input Manager axes (paged), optionally only those of one exact name.",
         description=("Reads ProjectSettings/InputManager.asset: every axis with its index, buttons, gravity, dead "
                      "zone, sensitivity, snap, invert, type, axis and joystick. Paged with limit/cursor; a file "
-                     "with more than 4096 axes is refused (E_PROJECT_SETTINGS_LIMIT_EXCEEDED). Read-only."),
+                     "with more than 4096 axes is refused (E_PROJECT_SETTINGS_LIMIT_EXCEEDED). Read-only. " + _POINTER),
         input_model=InputSettingsGetInput, output_model=InputSettingsGetOutput, handler=get_input_settings,
         examples=({}, {"name": "Horizontal"}, {"limit": 10}),
     ),
@@ -151,7 +198,7 @@ SETTINGS_TOOLS = (
         summary="Quality levels with their settings, the current level and per-platform defaults.",
         description=("Reads ProjectSettings/QualitySettings.asset: each level's name, render pipeline asset "
                      "reference and every other field as written, which level is current, and the default level "
-                     "per platform. Read-only."),
+                     "per platform. Read-only. " + _POINTER),
         input_model=QualitySettingsGetInput, output_model=QualitySettingsGetOutput, handler=get_quality_settings,
         examples=({},),
     ),

@@ -10,17 +10,24 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from unitycli.errors import UnityCliError
-from unitycli.plugins.settings.settings_file import SettingsFile, read_settings, stage_edit
+from unitycli.plugins.settings.settings_file import (
+    SettingsFile,
+    read_settings,
+    read_settings_or_unreadable,
+    stage_edit,
+)
 from unitycli.plugins.settings.versions import TAGS
 from unitycli.toolspec import ToolInput, ToolOutput
+from unitycli.unityfiles.unreadable import UNREADABLE_DESCRIPTION, UnreadableFile
 from unitycli.unityyaml import Mapping, Scalar, Sequence
 from unitycli.unityyaml.split import unsupported
 
 LAYER_COUNT = 32
 BUILTIN_LAYERS = {0: "Default", 1: "TransparentFX", 2: "Ignore Raycast", 4: "Water", 5: "UI"}
+FIRST_FREE_SEARCH = range(8, LAYER_COUNT)  # where the Tags & Layers window's first "User Layer" slots are
 BUILTIN_TAGS = ("Untagged", "Respawn", "Finish", "EditorOnly", "MainCamera", "Player", "GameController")
 _NAME = r"^\S(?:[^\x00-\x1f]*\S)?$"  # one line, no leading or trailing blanks
 
@@ -43,15 +50,16 @@ class TagsLayersGetInput(ToolInput):
 
 class TagsLayersGetOutput(ToolOutput):
     file: str = TAGS.path
-    revision: str
+    revision: str | None = Field(description="null when the file is unreadable")
     serialized_version: int | None
     layout_verified: bool
     tags: list[str] = Field(description="The project's own tags, in file order.")
     builtin_tags: list[str] = Field(description="Tags every Unity project has; they are not stored in the file.")
-    layers: list[Layer]
+    layers: list[Layer] = Field(description="All 32 layers; only the built-in ones when the file is unreadable.")
     sorting_layers: list[SortingLayer]
     rendering_layers: list[str] | None = Field(description="TagManager 3 (Unity 6) only; None before.")
     warnings: list[str]
+    unreadable: list[UnreadableFile] = Field(default_factory=list, description=UNREADABLE_DESCRIPTION)
 
 
 class TagAddInput(ToolInput):
@@ -70,14 +78,23 @@ class TagAddOutput(ToolOutput):
 
 
 class LayerSetInput(ToolInput):
-    index: int = Field(ge=0, le=LAYER_COUNT - 1, description="User layer: 3 or 6–31.")
-    name: str = Field(max_length=256, pattern=rf"{_NAME}|^$", description="New name; \"\" clears the layer.")
+    index: int | None = Field(None, ge=0, le=LAYER_COUNT - 1,
+                              description="User layer: 3 or 6–31. Omitted: the layer already named `name`, else the "
+                                          "first unnamed layer of 8–31 (E_PROJECT_LAYER_NONE_FREE when none is).")
+    name: str = Field(max_length=256, pattern=rf"{_NAME}|^$",
+                      description="New name; \"\" clears the layer (then index is required).")
     expected_revision: str | None = Field(None, description="Refuse unless the file is still at this revision.")
+
+    @model_validator(mode="after")
+    def _clearing_needs_an_index(self) -> LayerSetInput:
+        if self.index is None and not self.name:
+            raise ValueError("clearing a layer (name \"\") needs its index")
+        return self
 
 
 class LayerSetOutput(ToolOutput):
     file: str = TAGS.path
-    index: int
+    index: int = Field(description="The layer named: the given index, or the one chosen when none was given.")
     name: str
     previous: str
     changed: bool
@@ -91,7 +108,7 @@ def _strings(node: Any, settings: SettingsFile, key: str) -> list[str]:
     return [item.text for item in node.items]  # type: ignore[union-attr]
 
 
-def _tags(settings: SettingsFile) -> list[str]:
+def tag_list(settings: SettingsFile) -> list[str]:
     return _strings(settings.root.get("tags"), settings, "tags")
 
 
@@ -114,11 +131,16 @@ def _sorting_layers(settings: SettingsFile) -> list[SortingLayer]:
 
 
 def get_tags_layers(ctx: Any, request: TagsLayersGetInput) -> TagsLayersGetOutput:
-    settings = read_settings(ctx, TAGS)
+    settings, unreadable = read_settings_or_unreadable(ctx, TAGS)
+    if settings is None:
+        return TagsLayersGetOutput(
+            revision=None, serialized_version=None, layout_verified=False, tags=[], builtin_tags=list(BUILTIN_TAGS),
+            layers=[Layer(index=i, name=n, builtin=True) for i, n in BUILTIN_LAYERS.items()], sorting_layers=[],
+            rendering_layers=None, warnings=[], unreadable=unreadable)
     rendering = settings.root.get("m_RenderingLayers")
     return TagsLayersGetOutput(
         revision=settings.revision, serialized_version=settings.serialized_version,
-        layout_verified=settings.verified, tags=_tags(settings), builtin_tags=list(BUILTIN_TAGS),
+        layout_verified=settings.verified, tags=tag_list(settings), builtin_tags=list(BUILTIN_TAGS),
         layers=[Layer(index=i, name=n, builtin=i in BUILTIN_LAYERS) for i, n in enumerate(_layers(settings))],
         sorting_layers=_sorting_layers(settings),
         rendering_layers=_strings(rendering, settings, "m_RenderingLayers") if rendering is not None else None,
@@ -127,7 +149,7 @@ def get_tags_layers(ctx: Any, request: TagsLayersGetInput) -> TagsLayersGetOutpu
 
 def add_tag(ctx: Any, request: TagAddInput) -> TagAddOutput:
     settings = read_settings(ctx, TAGS, expected_revision=request.expected_revision, for_write=True)
-    tags = _tags(settings)
+    tags = tag_list(settings)
     existing: Literal["builtin", "project"] | None = (
         "builtin" if request.tag in BUILTIN_TAGS else "project" if request.tag in tags else None)
     if existing:
@@ -140,10 +162,29 @@ def add_tag(ctx: Any, request: TagAddInput) -> TagAddOutput:
                         revision=revision or settings.revision, verified=True)
 
 
+def _layer_for(names: list[str], name: str) -> int:
+    """The layer already named `name`, else the first unnamed one of 8–31."""
+    if name in names:
+        return names.index(name)
+    free = [i for i in FIRST_FREE_SEARCH if not names[i]]
+    if not free:
+        raise UnityCliError(
+            "E_PROJECT_LAYER_NONE_FREE", f"every user layer {FIRST_FREE_SEARCH.start}–{LAYER_COUNT - 1} is named",
+            details={"name": name, "searched": f"{FIRST_FREE_SEARCH.start}-{LAYER_COUNT - 1}",
+                     "unnamedUserLayers": [i for i in (3, 6, 7) if not names[i]]},
+            next_actions=["Give an index to rename a layer, or clear one first: unitycli tools run project.set-layer "
+                          '--input \'{"index": 31, "name": ""}\''])
+    return free[0]
+
+
 def set_layer(ctx: Any, request: LayerSetInput) -> LayerSetOutput:
     settings = read_settings(ctx, TAGS, expected_revision=request.expected_revision, for_write=True)
     names = _layers(settings)
-    index, name = request.index, request.name
+    name = request.name
+    index = request.index if request.index is not None else _layer_for(names, name)
+    if request.index is None and names[index] == name:  # already there (a built-in name too): nothing to do
+        return LayerSetOutput(index=index, name=name, previous=name, changed=False, revision=settings.revision,
+                              verified=True)
     if index in BUILTIN_LAYERS:
         raise UnityCliError(
             "E_PROJECT_LAYER_RESERVED",

@@ -34,4 +34,4 @@ def test_deleting_a_used_asset_fails_with_exit_1_and_the_referrers(sample: Path)
     assert error["code"] == "E_ASSET_REFERENCED"
     assert [r["path"] for r in error["details"]["referrers"]] == [LANTERN, GARDEN]
     assert error["nextActions"][0] == (f"unitycli tools run asset.references --project {shlex.quote(str(sample))} "
-                                       f"--input '{{\"path\": \"{GRASS}\"}}'")
+                                       f"--input '{{\"file\": \"{GRASS}\"}}'")

@@ -8,7 +8,7 @@ from tests.assets.conftest import GARDEN, GRASS, GRASS_GUID, LANTERN, LANTERN_GU
 
 
 def test_garden_depends_on_built_ins_the_grass_material_and_the_lantern_prefab(sample: Path) -> None:
-    found = output(sample, "asset.dependencies", {"path": GARDEN})
+    found = output(sample, "asset.dependencies", {"file": GARDEN})
     text = (sample / GARDEN).read_text()
     summary = [(d["guid"], d["path"], d["builtin"], d["hasFile"], d["count"]) for d in found["dependencies"]]
     assert summary == [
@@ -18,16 +18,16 @@ def test_garden_depends_on_built_ins_the_grass_material_and_the_lantern_prefab(s
         (LANTERN_GUID, LANTERN, False, True, text.count(LANTERN_GUID)),
     ]
     grass = found["dependencies"][2]
-    assert grass["targets"] == [{"fileId": 2100000, "type": 2, "count": text.count(GRASS_GUID)}]
+    assert grass["targets"] == [{"fileID": 2100000, "type": 2, "count": text.count(GRASS_GUID)}]
     assert found["nextCursor"] is None and found["total"] == 4
 
 
 def test_recursive_dependencies_follow_the_material_into_its_shader(sample: Path) -> None:
-    found = output(sample, "asset.dependencies", {"path": GARDEN, "recursive": True})
+    found = output(sample, "asset.dependencies", {"file": GARDEN, "recursive": True})
     deeper = [(d["guid"], d["depth"], d["via"], d["resolved"]) for d in found["dependencies"] if d["depth"] > 1]
     assert deeper == [("933532a4fcc9baf4fa0491de14d08ed7", 2, GRASS, False),
                       ("d0353a89b1f911e48b9e16bdc9f2e058", 2, GRASS, False)]
 
 
 def test_dependencies_of_a_missing_asset_are_an_error(sample: Path) -> None:
-    assert failure(sample, "asset.dependencies", {"path": "Assets/Scenes/Nope.unity"}).code == "E_ASSET_NOT_FOUND"
+    assert failure(sample, "asset.dependencies", {"file": "Assets/Scenes/Nope.unity"}).code == "E_ASSET_NOT_FOUND"

@@ -74,7 +74,7 @@ def test_a_dry_run_folder_move_shows_the_folder_effects_and_writes_nothing(neste
 
 
 def test_deleting_a_folder_removes_it_and_its_empty_subfolder(nested: Path) -> None:
-    result = run(nested, "asset.delete", {"path": "Assets/Prefabs", "force": True})
+    result = run(nested, "asset.delete", {"file": "Assets/Prefabs", "force": True})
     assert result.output["deleted"] == ["Assets/Prefabs/Empty.meta", LANTERN, LANTERN + ".meta",
                                         "Assets/Prefabs.meta"]
     assert (result.output["removedFolders"], result.output["leftoverFolders"]) == (

@@ -59,3 +59,16 @@ def test_format_check_pages_by_file_and_checks_one_file(sample: Path) -> None:
     assert all_pages(sample, "project.format-check", {"limit": 5}, "different") == []
     single = output(sample, "project.format-check", {"path": GARDEN})
     assert (single["total"], single["identical"]) == (1, 1)
+
+
+def test_empty_files_are_skipped_with_their_reason_and_left_as_they_are(sample: Path) -> None:
+    # No fixture holds one; users report an empty ProjectSettings/Packages/<package>/Settings.json (hand-made).
+    settings = sample / "ProjectSettings/Packages/com.unity.example/Settings.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_bytes(b"")
+    (sample / "Assets/Settings/Empty.asset").write_bytes(b"")
+    report = output(sample, "project.format-check", {})
+    assert report["different"] == []
+    assert report["skipped"] == [{"path": "Assets/Settings/Empty.asset", "reason": "empty"},
+                                 {"path": "ProjectSettings/Packages/com.unity.example/Settings.json", "reason": "empty"}]
+    assert settings.read_bytes() == b"" and (sample / "Assets/Settings/Empty.asset").read_bytes() == b""

@@ -25,8 +25,8 @@ FOLDER_META = re.compile(r"fileFormatVersion: 2\nguid: [0-9a-f]{32}\nfolderAsset
 def test_moving_a_chicken_defense_prefab_keeps_every_reference_resolving(chicken: Path) -> None:
     before = snapshot(chicken)
     issues_before = output(chicken, "asset.validate", {"limit": 5000})
-    referrers_before = output(chicken, "asset.references", {"path": EGG})["referrers"]
-    moved = output(chicken, "asset.move", {"path": EGG, "destination": "Assets/Moved/Egg.prefab"})
+    referrers_before = output(chicken, "asset.references", {"file": EGG})["referrers"]
+    moved = output(chicken, "asset.move", {"file": EGG, "destination": "Assets/Moved/Egg.prefab"})
     assert moved["moved"] == [{"source": EGG, "destination": "Assets/Moved/Egg.prefab"},
                               {"source": EGG + ".meta", "destination": "Assets/Moved/Egg.prefab.meta"}]
     assert (moved["guid"], moved["createdFolders"], moved["replaced"]) == (EGG_GUID, ["Assets/Moved"], None)
@@ -38,7 +38,7 @@ def test_moving_a_chicken_defense_prefab_keeps_every_reference_resolving(chicken
     assert set(after) - set(before) == {"Assets/Moved.meta", "Assets/Moved/Egg.prefab", "Assets/Moved/Egg.prefab.meta"}
     assert all(after[p] == data for p, data in before.items() if p in after)
     # The scene and the Chicken prefab still reference the same GUID, which now resolves to the new path.
-    assert output(chicken, "asset.info", {"guid": EGG_GUID})["path"] == "Assets/Moved/Egg.prefab"
+    assert output(chicken, "asset.info", {"guid": EGG_GUID})["file"] == "Assets/Moved/Egg.prefab"
     assert output(chicken, "asset.references", {"guid": EGG_GUID})["referrers"] == referrers_before
     issues_after = output(chicken, "asset.validate", {"limit": 5000})
     # The same issues as before (the fixture lacks its .cs files); the prefab's own dependency on its dropped
@@ -52,7 +52,7 @@ def test_moving_a_chicken_defense_prefab_keeps_every_reference_resolving(chicken
 
 def test_a_dry_run_move_plans_the_files_and_writes_nothing(sample: Path) -> None:
     before = snapshot(sample)
-    result = run(sample, "asset.move", {"path": LANTERN, "destination": "Assets/Props/Street/Lantern.prefab"},
+    result = run(sample, "asset.move", {"file": LANTERN, "destination": "Assets/Props/Street/Lantern.prefab"},
                  dry_run=True)
     assert result.output["createdFolders"] == ["Assets/Props", "Assets/Props/Street"]
     effects = result.planned_effects
@@ -66,24 +66,24 @@ def test_a_dry_run_move_plans_the_files_and_writes_nothing(sample: Path) -> None
 def test_the_sample_project_stays_clean_after_moving_its_prefab(sample: Path) -> None:
     assert output(sample, "asset.validate", {})["clean"]
     before = output(sample, "asset.validate", {})
-    output(sample, "asset.move", {"path": LANTERN, "destination": "Assets/Props/Lantern.prefab"})
+    output(sample, "asset.move", {"file": LANTERN, "destination": "Assets/Props/Lantern.prefab"})
     assert output(sample, "asset.validate", {}) == before
-    assert output(sample, "asset.dependencies", {"path": GARDEN})["dependencies"][3]["path"] == "Assets/Props/Lantern.prefab"
+    assert output(sample, "asset.dependencies", {"file": GARDEN})["dependencies"][3]["path"] == "Assets/Props/Lantern.prefab"
 
 
 def test_a_taken_destination_is_refused_unless_overwrite(sample: Path) -> None:
     (sample / "Assets/Prefabs/Lamp.prefab").write_bytes(b"%YAML 1.1\n")
     (sample / "Assets/Prefabs/Lamp.prefab.meta").write_text("fileFormatVersion: 2\nguid: " + "a" * 32 + "\n")
     before = snapshot(sample)
-    error = failure(sample, "asset.rename", {"path": LANTERN, "name": "Lamp"})
+    error = failure(sample, "asset.rename", {"file": LANTERN, "name": "Lamp"})
     assert error.code == "E_ASSET_OUTPUT_EXISTS"
     assert error.details == {"path": LANTERN, "destination": "Assets/Prefabs/Lamp.prefab",
                              "existing": "Assets/Prefabs/Lamp.prefab", "existingGuid": "a" * 32}
     # Unity's paths are case-insensitive: `lamp.PREFAB` would collide on Windows and macOS checkouts.
-    assert failure(sample, "asset.move", {"path": LANTERN, "destination": "Assets/Prefabs/lamp.PREFAB"}).code == \
+    assert failure(sample, "asset.move", {"file": LANTERN, "destination": "Assets/Prefabs/lamp.PREFAB"}).code == \
         "E_ASSET_OUTPUT_EXISTS"
     assert snapshot(sample) == before
-    replaced = output(sample, "asset.rename", {"path": LANTERN, "name": "Lamp", "overwrite": True})
+    replaced = output(sample, "asset.rename", {"file": LANTERN, "name": "Lamp", "overwrite": True})
     assert replaced["replaced"] == {"path": "Assets/Prefabs/Lamp.prefab", "guid": "a" * 32, "referrers": 0}
     after = snapshot(sample)
     assert after["Assets/Prefabs/Lamp.prefab"] == before[LANTERN]
@@ -92,14 +92,14 @@ def test_a_taken_destination_is_refused_unless_overwrite(sample: Path) -> None:
 
 
 def test_renaming_keeps_the_extension_and_the_guid(sample: Path) -> None:
-    renamed = output(sample, "asset.rename", {"path": GRASS, "name": "Meadow"})
+    renamed = output(sample, "asset.rename", {"file": GRASS, "name": "Meadow"})
     assert renamed["destination"] == "Assets/Materials/Meadow.mat"
-    assert output(sample, "asset.references", {"path": "Assets/Materials/Meadow.mat"})["totalFiles"] == 2
+    assert output(sample, "asset.references", {"file": "Assets/Materials/Meadow.mat"})["totalFiles"] == 2
 
 
 def test_moving_a_folder_moves_every_file_and_removes_the_emptied_folder(sample: Path) -> None:
     before = snapshot(sample)
-    moved = output(sample, "asset.move", {"path": "Assets/Prefabs", "destination": "Assets/Props"})
+    moved = output(sample, "asset.move", {"file": "Assets/Prefabs", "destination": "Assets/Props"})
     assert moved["isFolder"] is True
     assert moved["moved"] == [
         {"source": LANTERN, "destination": "Assets/Props/Lantern.prefab"},
@@ -109,7 +109,7 @@ def test_moving_a_folder_moves_every_file_and_removes_the_emptied_folder(sample:
     assert not (sample / "Assets/Prefabs").exists() and (sample / "Assets/Props").is_dir()
     after = snapshot(sample)
     assert after["Assets/Props.meta"] == before["Assets/Prefabs.meta"]
-    assert output(sample, "asset.info", {"guid": LANTERN_GUID})["path"] == "Assets/Props/Lantern.prefab"
+    assert output(sample, "asset.info", {"guid": LANTERN_GUID})["file"] == "Assets/Props/Lantern.prefab"
 
 
 def test_bad_destinations_and_stale_revisions_are_refused_with_nothing_written(sample: Path) -> None:
@@ -124,7 +124,7 @@ def test_bad_destinations_and_stale_revisions_are_refused_with_nothing_written(s
     ]
     for payload, code in cases:
         assert failure(sample, "asset.move", payload).code == code, payload
-    assert failure(sample, "asset.rename", {"path": LANTERN, "name": "a/b"}).code == "E_ASSET_PATH_INVALID"
+    assert failure(sample, "asset.rename", {"file": LANTERN, "name": "a/b"}).code == "E_ASSET_PATH_INVALID"
     assert snapshot(sample) == before
 
 
@@ -136,11 +136,11 @@ def test_moving_a_unity_6_materials_folder_keeps_every_material_guid_resolving(t
     materials = output(root, "asset.find", {"folder": source, "type": "Material", "limit": 5000})["assets"]
     assert len(materials) > 5
     counts_before = output(root, "asset.validate", {})["counts"]
-    moved = output(root, "asset.move", {"path": source, "destination": target})
+    moved = output(root, "asset.move", {"file": source, "destination": target})
     assert moved["createdFolders"] == ["Assets/LlamAcademy/Art"]
     for material in materials:
         info = output(root, "asset.info", {"guid": material["guid"]})
-        assert info["path"] == target + material["path"][len(source):]
+        assert info["file"] == target + material["path"][len(source):]
     # The emptied source folder goes with its meta, as in the Editor: validate finds nothing new.
     assert (moved["removedFolders"], moved["leftoverFolders"]) == ([source], [])
     assert not (root / source).exists()

@@ -18,14 +18,14 @@ Payload = Callable[[str, str], dict[str, Any]]
 # Each tool with the field that names a path; `file` names a file beyond the project, `folder` a folder there.
 CASES: list[tuple[str, Payload]] = [
     ("asset.find", lambda file, folder: {"folder": folder}),
-    ("asset.info", lambda file, folder: {"path": file}),
-    ("asset.references", lambda file, folder: {"path": file}),
-    ("asset.dependencies", lambda file, folder: {"path": file}),
-    ("asset.move", lambda file, folder: {"path": file, "destination": "Assets/Secret.prefab"}),
-    ("asset.move", lambda file, folder: {"path": LANTERN, "destination": file}),
-    ("asset.rename", lambda file, folder: {"path": file, "name": "Stolen"}),
-    ("asset.delete", lambda file, folder: {"path": file, "force": True}),
-    ("asset.delete", lambda file, folder: {"path": folder, "force": True}),
+    ("asset.info", lambda file, folder: {"file": file}),
+    ("asset.references", lambda file, folder: {"file": file}),
+    ("asset.dependencies", lambda file, folder: {"file": file}),
+    ("asset.move", lambda file, folder: {"file": file, "destination": "Assets/Secret.prefab"}),
+    ("asset.move", lambda file, folder: {"file": LANTERN, "destination": file}),
+    ("asset.rename", lambda file, folder: {"file": file, "name": "Stolen"}),
+    ("asset.delete", lambda file, folder: {"file": file, "force": True}),
+    ("asset.delete", lambda file, folder: {"file": folder, "force": True}),
     ("asset.validate", lambda file, folder: {"path": folder}),
     ("project.format-check", lambda file, folder: {"path": folder}),
 ]
@@ -68,6 +68,6 @@ def test_a_path_leaving_the_project_is_refused(sample: Path, beside: Path, tool:
 
 
 def test_asset_info_does_not_hash_a_system_file(sample: Path) -> None:
-    error = failure(sample, "asset.info", {"path": "Assets/../../../../etc/passwd"})
+    error = failure(sample, "asset.info", {"file": "Assets/../../../../etc/passwd"})
     assert error.code == "E_PATH_OUTSIDE_PROJECT"
     assert "size" not in error.details and "revision" not in error.details

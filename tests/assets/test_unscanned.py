@@ -35,7 +35,7 @@ def _json_asset_using_lantern(project: Path) -> None:
 def test_deleting_lantern_is_refused_while_garden_is_an_lfs_pointer(sample: Path) -> None:
     _garden_as_lfs_pointer(sample)
     before = snapshot(sample)
-    error = failure(sample, "asset.delete", {"path": LANTERN})
+    error = failure(sample, "asset.delete", {"file": LANTERN})
     assert error.code == "E_ASSET_REFERENCES_UNVERIFIABLE"
     assert CATALOG["E_ASSET_REFERENCES_UNVERIFIABLE"].exit_code == EXIT_INCOMPLETE
     assert error.details == {"path": LANTERN, "skipped": [
@@ -44,7 +44,7 @@ def test_deleting_lantern_is_refused_while_garden_is_an_lfs_pointer(sample: Path
     assert error.next_actions == [
         f"git -C {root} lfs pull",
         f"unitycli tools run asset.delete --project {root} --input "
-        f"'{{\"path\": \"{LANTERN}\", \"force\": true}}'"]
+        f"'{{\"file\": \"{LANTERN}\", \"force\": true}}'"]
     assert snapshot(sample) == before
 
 
@@ -64,17 +64,17 @@ def test_the_cli_exits_3_and_the_forced_next_action_deletes_and_reports_the_skip
 
 def test_references_and_dependencies_name_the_lfs_pointer_they_could_not_read(sample: Path) -> None:
     _garden_as_lfs_pointer(sample)
-    refs = output(sample, "asset.references", {"path": LANTERN})
+    refs = output(sample, "asset.references", {"file": LANTERN})
     assert (refs["totalFiles"], refs["skipped"]) == (0, [
         {"path": GARDEN, "reason": "lfs-pointer", "message": LFS_MESSAGE}])
-    grass = output(sample, "asset.references", {"path": GRASS})
+    grass = output(sample, "asset.references", {"file": GRASS})
     assert [r["path"] for r in grass["referrers"]] == [LANTERN]
     assert [s["path"] for s in grass["skipped"]] == [GARDEN]
-    deps = output(sample, "asset.dependencies", {"path": GARDEN})
+    deps = output(sample, "asset.dependencies", {"file": GARDEN})
     assert (deps["total"], deps["skipped"]) == (0, [{"path": GARDEN, "reason": "lfs-pointer",
                                                      "message": LFS_MESSAGE}])
     assert deps["revision"] is not None  # the pointer itself was read
-    assert output(sample, "asset.dependencies", {"path": LANTERN})["skipped"] == []
+    assert output(sample, "asset.dependencies", {"file": LANTERN})["skipped"] == []
 
 
 def test_validate_lists_the_lfs_pointer_as_unscanned_and_is_not_clean(sample: Path) -> None:
@@ -89,12 +89,12 @@ def test_validate_lists_the_lfs_pointer_as_unscanned_and_is_not_clean(sample: Pa
 
 def test_a_json_asset_mentioning_the_guid_is_skipped_only_for_that_asset(sample: Path) -> None:
     _json_asset_using_lantern(sample)
-    refs = output(sample, "asset.references", {"path": LANTERN})
+    refs = output(sample, "asset.references", {"file": LANTERN})
     assert [r["path"] for r in refs["referrers"]] == [GARDEN]
     assert refs["skipped"] == [{"path": LINKS, "reason": "not-yaml", "message": JSON_MESSAGE}]
-    assert output(sample, "asset.references", {"path": GRASS})["skipped"] == []
+    assert output(sample, "asset.references", {"file": GRASS})["skipped"] == []
     # Credits.unity's GUID is in no JSON file: its referrers (the build settings) are known, none is skipped.
-    credits = failure(sample, "asset.delete", {"path": "Assets/Scenes/Credits.unity"})
+    credits = failure(sample, "asset.delete", {"file": "Assets/Scenes/Credits.unity"})
     assert (credits.code, "skipped" in credits.details) == ("E_ASSET_REFERENCED", False)
     report = output(sample, "asset.validate", {"kinds": ["unscanned"]})
     assert ([(i["path"], i["severity"]) for i in report["issues"]], report["clean"]) == ([(LINKS, "warning")], True)
@@ -103,7 +103,7 @@ def test_a_json_asset_mentioning_the_guid_is_skipped_only_for_that_asset(sample:
 def test_a_json_asset_alone_makes_deleting_its_guid_unverifiable(sample: Path) -> None:
     _json_asset_using_lantern(sample)
     (sample / GARDEN).write_text((sample / GARDEN).read_text().replace(LANTERN_GUID, "b" * 32))
-    error = failure(sample, "asset.delete", {"path": LANTERN})
+    error = failure(sample, "asset.delete", {"file": LANTERN})
     assert error.code == "E_ASSET_REFERENCES_UNVERIFIABLE"
     assert [s["path"] for s in error.details["skipped"]] == [LINKS]
     assert not any(action.startswith("git ") for action in error.next_actions)  # nothing to pull

@@ -110,11 +110,13 @@ def test_unreadable_manifest(sample_copy):
     assert error["details"]["file"] == "Packages/manifest.json"
 
 
-def test_lfs_pointer_instead_of_manifest(sample_copy):
+def test_lfs_pointer_instead_of_manifest_costs_only_the_packages(sample_copy):
     (sample_copy / "Packages" / "manifest.json").write_text(
         "version https://git-lfs.github.com/spec/v1\noid sha256:" + "a" * 64 + "\nsize 1234\n")
-    code, error = _error("tools", "run", "project.info", "--project", str(sample_copy))
-    assert (code, error["code"]) == (1, "E_ASSET_LFS_POINTER")
+    output = info(sample_copy)
+    assert output["packages"] is None and output["unityVersion"]
+    assert output["unreadable"] == [{"path": "Packages/manifest.json", "reason": "lfs-pointer",
+                                     "nextActions": ['git lfs pull --include "Packages/manifest.json"']}]
 
 
 def test_not_a_unity_project(tmp_path):

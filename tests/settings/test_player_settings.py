@@ -109,12 +109,27 @@ def test_set_scripting_defines_beside_the_empty_key(tmp_path):
     assert "\n    : UNITY_POST_PROCESSING_STACK_V2\n" in text
 
 
-def test_adding_the_first_platform_to_an_empty_map_is_refused_not_written_inline(tmp_path):
-    root = settings_copy(CINEMACHINE_URP, tmp_path)  # `scriptingDefineSymbols: {}`
-    before = snapshot(root)
-    error = failure(root, "project.set-player-settings", {"scriptingDefineSymbols": {"Standalone": "A"}})
-    assert error.code == "E_PROPERTY_EDIT_UNSUPPORTED"
-    assert snapshot(root) == before
+def test_adding_the_first_platform_to_an_empty_map_writes_unitys_block_map(tmp_path):
+    root = settings_copy(CINEMACHINE_URP, tmp_path)  # `scriptingDefineSymbols: {}`, as the Editor wrote it
+    run(root, "project.set-player-settings", {"scriptingDefineSymbols": {"Standalone": "A", "Android": "B"}})
+    assert (root / PLAYER).read_text() == original(CINEMACHINE_URP, PLAYER).replace(
+        "  scriptingDefineSymbols: {}\n", "  scriptingDefineSymbols:\n    Android: B\n    Standalone: A\n")
+
+
+def test_a_bundle_id_on_an_empty_application_identifier_is_exactly_unitys_text(tmp_path):
+    """A fresh project's `applicationIdentifier: {}` filled back to chicken-defense's own Editor-written lines."""
+    root = settings_copy(U2022, tmp_path)
+    filled = original(U2022, PLAYER)
+    block = ("  applicationIdentifier:\n    Android: com.UnityTechnologies.com.unity.template.urpblank\n"
+             "    Standalone: com.Unity-Technologies.com.unity.template.urp-blank\n"
+             "    iPhone: com.Unity-Technologies.com.unity.template.urp-blank\n")
+    assert block in filled
+    (root / PLAYER).write_text(filled.replace(block, "  applicationIdentifier: {}\n"))
+    run(root, "project.set-player-settings", {"applicationIdentifier": {
+        "iPhone": "com.Unity-Technologies.com.unity.template.urp-blank",
+        "Android": "com.UnityTechnologies.com.unity.template.urpblank",
+        "Standalone": "com.Unity-Technologies.com.unity.template.urp-blank"}})
+    assert (root / PLAYER).read_text() == filled
 
 
 def test_same_values_change_nothing(tmp_path):

@@ -39,7 +39,8 @@ def test_every_settings_tool_is_registered_with_hints_that_match_its_role(tmp_pa
     registry = Session(project_arg=str(settings_copy(U6, tmp_path))).registry
     names = {spec.name for spec in SETTINGS_TOOLS}
     assert names == {"project.get-player-settings", "project.set-player-settings", "project.get-tags-layers",
-                     "project.add-tag", "project.set-layer", "project.get-build-scenes", "project.set-build-scenes",
+                     "project.add-tag", "project.remove-tag", "project.set-layer", "project.get-build-scenes",
+                     "project.set-build-scenes", "project.add-build-scene", "project.remove-build-scene",
                      "project.get-input-settings", "project.set-input-axis", "project.get-quality-settings"}
     for spec in SETTINGS_TOOLS:
         assert registry.get(spec.name).spec is spec
@@ -50,11 +51,13 @@ def test_every_settings_tool_is_registered_with_hints_that_match_its_role(tmp_pa
             spec.input_model.model_validate(example)
 
 
-def test_a_settings_file_that_is_an_lfs_pointer_or_missing_is_refused(tmp_path):
+def test_a_writer_refuses_an_lfs_pointer_and_a_missing_file_is_refused(tmp_path):
     root = settings_copy(U2022, tmp_path)
     (root / TAGS).write_text("version https://git-lfs.github.com/spec/v1\n"
                              f"oid sha256:{'a' * 64}\nsize 1234\n")
-    assert failure(root, "project.get-tags-layers", {}).code == "E_ASSET_LFS_POINTER"
-    assert failure(root, "project.add-tag", {"tag": "X"}).code == "E_ASSET_LFS_POINTER"
+    refused = failure(root, "project.add-tag", {"tag": "X"})
+    assert refused.code == "E_ASSET_LFS_POINTER"
+    assert refused.details["file"] == TAGS
+    assert refused.next_actions == [f'git lfs pull --include "{TAGS}"']
     (root / QUALITY).unlink()
     assert failure(root, "project.get-quality-settings", {}).code == "E_ASSET_NOT_FOUND"

@@ -53,3 +53,18 @@ def test_ensure_not_lfs_names_the_file_and_the_object():
     assert caught.value.details == {"file": "Assets/Scenes/Game.unity", "oid": OID, "size": 12345}
     assert caught.value.next_actions == ['git lfs pull --include "Assets/Scenes/Game.unity"']
     ensure_not_lfs("Assets/Scenes/Game.unity", b"%YAML 1.1\n")  # real content passes
+
+
+def test_a_pointer_of_unknown_origin_is_refused_without_a_made_up_name():
+    with pytest.raises(UnityCliError) as caught:
+        ensure_not_lfs(None, POINTER)
+    assert caught.value.code == "E_ASSET_LFS_POINTER"
+    assert caught.value.details == {"oid": OID, "size": 12345}
+    assert caught.value.next_actions == ["git lfs pull"]
+
+
+def test_the_pull_command_quotes_a_path_the_shell_would_expand():
+    from unitycli.next_actions import lfs_pull_command
+
+    assert lfs_pull_command(include="Assets/My Scene.unity") == 'git lfs pull --include "Assets/My Scene.unity"'
+    assert lfs_pull_command(include="Assets/$HOME.unity") == "git lfs pull --include 'Assets/$HOME.unity'"

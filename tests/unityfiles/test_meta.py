@@ -99,6 +99,16 @@ def test_changing_the_guid_changes_exactly_that_line():
     assert changed == raw.replace(b"449e892a0709401ca1dc3c4c9315eecc", b"0123456789abcdef0123456789abcdef")
 
 
+def test_a_crlf_meta_from_a_windows_checkout_reads_and_keeps_its_line_ends():
+    """git autocrlf turns every meta into CRLF; a new GUID must change only the 32 digits."""
+    raw = fixture_path("minigolf/Assets/LlamAcademy/Minigolf/Materials/Ball.mat.meta").read_bytes()
+    crlf = raw.replace(b"\n", b"\r\n")
+    meta = parse_meta(crlf, "Ball.mat.meta")
+    assert meta.guid == parse_meta(raw).guid and meta.importer == "NativeFormatImporter"
+    changed = meta.with_guid("0" * 32).to_bytes()
+    assert changed == crlf.replace(meta.guid.encode(), b"0" * 32)
+
+
 def test_a_meta_without_guid_is_unreadable():
     with pytest.raises(UnityCliError) as caught:
         parse_meta(b"fileFormatVersion: 2\nDefaultImporter:\n", "Assets/X.meta")

@@ -28,24 +28,24 @@ def test_a_cube_in_chicken_defense_has_probuilders_geometry_and_the_5_2_shape_la
     out = chicken.output("probuilder.create-shape", CUBE)
     assert (out["gameObject"], out["probuilderLayout"], out["faceCount"], out["vertexCount"]) == ("Cube", "5.2", 6, 24)
     added, removed, modified = changes(before, chicken.root / GAME)
-    assert added == set(out["componentFileIds"].values()) and removed == set()
+    assert added == set(out["componentFileIDs"].values()) and removed == set()
     assert modified == {9223372036854775807}  # SceneRoots gains the new root Transform, nothing else changes
     yaml = UnityYamlFile.read(chicken.root / GAME)
-    assert yaml.get(9223372036854775807).get("m_Roots")[-1].file_id == out["componentFileIds"]["transform"]
-    data = MeshData.from_document(yaml.get(out["meshFileId"]))
+    assert yaml.get(9223372036854775807).get("m_Roots")[-1].file_id == out["componentFileIDs"]["transform"]
+    data = MeshData.from_document(yaml.get(out["meshFileID"]))
     assert_closed_box_is_consistent(data)
     assert geometry.bounds(data.positions) == ((-1, -0.5, -1.5), (1, 0.5, 1.5))
     assert data.faces[0].indexes == [0, 1, 2, 1, 3, 2] and len(data.shared_vertices) == 8
     assert data.tangents[0] == (-1, 0, 0, -1) and data.colors == []
-    shape = yaml.get(out["shapeFileId"]).to_python()
+    shape = yaml.get(out["shapeFileID"]).to_python()
     assert list(shape)[-8:] == ["m_Shape", "m_Size", "m_Rotation", "m_PivotLocation", "m_PivotPosition",
                                 "m_UnmodifiedMeshVersion", "m_ShapeBox", "references"]
     assert shape["m_ShapeBox"]["m_Extent"] == {"x": 1, "y": 0.5, "z": 1.5}
     assert shape["m_UnmodifiedMeshVersion"] == data.version_index
     assert shape["references"]["RefIds"][0]["type"]["class"] == "Cube"
-    transform = yaml.get(out["componentFileIds"]["transform"]).to_python()
+    transform = yaml.get(out["componentFileIDs"]["transform"]).to_python()
     assert transform["m_LocalPosition"] == {"x": 4, "y": 0.5, "z": -2}
-    renderer = yaml.get(out["componentFileIds"]["meshRenderer"]).to_python()
+    renderer = yaml.get(out["componentFileIDs"]["meshRenderer"]).to_python()
     assert "m_SmallMeshCulling" not in renderer  # a Unity 6 field; chicken-defense is 2022.3
     listed = next(m for m in chicken.output("probuilder.list-meshes", {"file": GAME})["meshes"] if m["gameObject"] == "Cube")
     assert (listed["gameObject"], listed["shapeType"], listed["shapeEditable"]) == ("Cube", "Cube", True)
@@ -56,23 +56,23 @@ def test_a_plane_in_minigolf_uses_the_6_0_layout_and_faces_up(minigolf):
                                                       "size": {"x": 4, "y": 9, "z": 2}})
     assert (out["probuilderLayout"], out["faceCount"], out["vertexCount"]) == ("6.0", 4, 16)
     yaml = UnityYamlFile.read(minigolf.root / MAIN_MENU)
-    data = MeshData.from_document(yaml.get(out["meshFileId"]))
+    data = MeshData.from_document(yaml.get(out["meshFileID"]))
     assert geometry.bounds(data.positions) == ((-2, 0, -1), (2, 0, 1))
     assert all(geometry.face_normal(data, f) == (0, 1, 0) for f in data.faces)
     assert len(data.shared_vertices) == 9
-    shape = yaml.get(out["shapeFileId"]).to_python()
+    shape = yaml.get(out["shapeFileID"]).to_python()
     assert list(shape)[-6:] == ["m_Shape", "m_ShapeRotation", "m_UnmodifiedMeshVersion", "m_Size", "m_LocalCenter",
                                 "references"]
     assert shape["m_Size"] == {"x": 4, "y": 0, "z": 2}
     assert shape["references"]["RefIds"][0]["data"] == {"m_HeightSegments": 1, "m_WidthSegments": 1}
-    assert "m_SmallMeshCulling" in yaml.get(out["componentFileIds"]["meshRenderer"]).to_python()
+    assert "m_SmallMeshCulling" in yaml.get(out["componentFileIDs"]["meshRenderer"]).to_python()
 
 
 def test_in_a_prefab_the_shape_goes_under_the_root_with_a_unique_name(minigolf):
     first = minigolf.output("probuilder.create-shape", {"file": WALL_RIGHT, "shape": "cube", "name": "Post"})
     second = minigolf.output("probuilder.create-shape", {"file": WALL_RIGHT, "shape": "cube", "name": "Post"})
     assert (first["gameObject"], second["gameObject"]) == ("Wall Right/Post", "Wall Right/Post (1)")
-    assert first["gameObjectFileId"] > 2**32  # prefab-style 64-bit fileIDs
+    assert first["gameObjectFileID"] > 2**32  # prefab-style 64-bit fileIDs
 
 
 def test_unknown_shapes_and_bad_sizes_are_refused(chicken):

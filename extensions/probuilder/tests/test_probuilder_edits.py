@@ -28,8 +28,8 @@ def test_new_user_lists_creates_extrudes_and_exports_a_cube(chicken):
     assert (out["faceCount"], out["vertexCount"], out["sharedVertexCount"]) == (10, 40, 12)
     assert out["changedFaces"] == [4, 6, 7, 8, 9]
     added, removed, modified = changes(before, chicken.root / GAME)
-    assert (added, removed, modified) == (set(), set(), {created["meshFileId"]})
-    data = _mesh(chicken, GAME, created["meshFileId"])
+    assert (added, removed, modified) == (set(), set(), {created["meshFileID"]})
+    data = _mesh(chicken, GAME, created["meshFileID"])
     assert geometry.bounds(data.positions) == ((-1, -0.5, -1.5), (1, 1, 1.5))
     assert_closed_box_is_consistent(data)
     exported = chicken.output("probuilder.export-obj", {"file": GAME, "gameObject": "Cube",
@@ -45,8 +45,8 @@ def test_extruding_a_scene_mesh_detaches_and_removes_its_in_scene_mesh(chicken):
     before = (chicken.root / GAME).read_bytes()
     out = chicken.output("probuilder.extrude-faces", {"file": GAME, "gameObject": "World/Fence", "faces": [0],
                                                       "distance": 0.25})
-    assert out["meshRebuild"] == {"meshReferenceCleared": True, "removedMeshFileId": 863656295,
-                                  "keptMeshFileId": None}
+    assert out["meshRebuild"] == {"meshReferenceCleared": True, "removedMeshFileID": 863656295,
+                                  "keptMeshFileID": None}
     assert (out["faceCount"], out["vertexCount"], out["versionIndex"]) == (40, 160, 5964)
     added, removed, modified = changes(before, chicken.root / GAME)
     yaml = UnityYamlFile.read(chicken.root / GAME)
@@ -132,8 +132,8 @@ def test_an_ambiguous_path_asks_for_a_file_id(chicken):
     (chicken.root / GAME).write_text(chicken.text(GAME).replace("m_Name: Twin (1)", "m_Name: Twin"))
     error = chicken.error("probuilder.flip-normals", {"file": GAME, "gameObject": "Twin"})
     assert error["code"] == "E_GAMEOBJECT_AMBIGUOUS"
-    assert sorted(error["details"]["fileIDs"]) == sorted([first["gameObjectFileId"], second["gameObjectFileId"]])
-    by_id = {"file": GAME, "gameObject": str(second["gameObjectFileId"])}
+    assert sorted(error["details"]["fileIDs"]) == sorted([first["gameObjectFileID"], second["gameObjectFileID"]])
+    by_id = {"file": GAME, "gameObject": str(second["gameObjectFileID"])}
     missing = chicken.error("probuilder.flip-normals", {"file": GAME, "gameObject": "Triplet"})
     assert missing["code"] == "E_GAMEOBJECT_NOT_FOUND"
     assert chicken.output("probuilder.flip-normals", by_id)["faceCount"] == 6

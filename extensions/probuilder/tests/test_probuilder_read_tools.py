@@ -20,10 +20,10 @@ def test_listing_chicken_defenses_game_scene_names_every_mesh_with_its_numbers(c
         ("World/Camera Clip", 30, 120, 32, "Cube"),
     ]
     floor = out["meshes"][0]
-    assert floor["materials"] == [{"fileId": 2100000, "guid": "5332aa306c700af469e56615e0c51526",
+    assert floor["materials"] == [{"fileID": 2100000, "guid": "5332aa306c700af469e56615e0c51526",
                                    "path": "Assets/LlamAcademy/ChickenDefense/Materials/Ground/Ground.mat"}]
     assert floor["inFileMesh"] is True and floor["shapeEditable"] is False and floor["problems"] == []
-    assert floor["meshFileId"] == 877252948 and floor["gameObjectFileId"] == 877252943
+    assert floor["meshFileID"] == 877252948 and floor["gameObjectFileID"] == 877252943
     assert list(out["revisions"]) == [GAME]
 
 

@@ -25,8 +25,8 @@ REBUILD_NOTE = ("The ProBuilderMesh now has m_Mesh: {fileID: 0} (so do its MeshF
 
 class MeshRebuild(ToolOutput):
     mesh_reference_cleared: bool
-    removed_mesh_file_id: int | None
-    kept_mesh_file_id: int | None = Field(description="An in-file Mesh still used by another object, left in place")
+    removed_mesh_file_id: int | None = Field(alias="removedMeshFileID")
+    kept_mesh_file_id: int | None = Field(alias="keptMeshFileID", description="An in-file Mesh still used by another object, left in place")
 
 
 class EditOutput(ToolOutput):

@@ -13,7 +13,7 @@ EXAMPLE_NOTE = (f" The example uses the `{SAMPLE_MESH}` cube that probuilder.cre
                 f"{SAMPLE_SCENE} of examples/sample-project: run that one first.")
 
 # ProBuilder's own habit on top of the shared vocabulary (see `locate.game_object`).
-MESH_GAMEOBJECT_DESCRIPTION = GAMEOBJECT_DESCRIPTION + "; the ProBuilderMesh's fileID (meshFileId) also names it"
+MESH_GAMEOBJECT_DESCRIPTION = GAMEOBJECT_DESCRIPTION + "; the ProBuilderMesh's fileID (meshFileID) also names it"
 
 
 class MeshTarget(ToolInput):
@@ -59,7 +59,7 @@ class Bounds(ToolOutput):
 class MaterialRef(ToolOutput):
     """A material reference as written in the file, with its asset path when the project index knows the GUID."""
 
-    file_id: int
+    file_id: int = Field(alias="fileID")
     guid: str | None = None
     path: str | None = None
 

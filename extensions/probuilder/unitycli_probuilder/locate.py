@@ -84,7 +84,7 @@ def open_file(ctx: Any, file: str, *, expected_revision: str | None = None,
 
 def game_object(model: SceneModel, spec: str | int) -> SceneNode:
     """`find_gameobject`, and one ProBuilder habit kept: a component's fileID (list-meshes reports the
-    ProBuilderMesh's as meshFileId) names the GameObject it is on."""
+    ProBuilderMesh's as meshFileID) names the GameObject it is on."""
     text = str(spec).strip()
     doc = model.file.find(int(text.lstrip("&"))) if _FILE_ID.match(text) else None
     owner = doc.get("m_GameObject", None) if doc is not None and not doc.stripped else None

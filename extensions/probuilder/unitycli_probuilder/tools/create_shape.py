@@ -50,10 +50,10 @@ class CreateShapeInput(ToolInput):
 class CreateShapeOutput(ToolOutput):
     file: str
     game_object: str = Field(description="Hierarchy path of the new GameObject")
-    game_object_file_id: int
-    mesh_file_id: int
-    shape_file_id: int
-    component_file_ids: dict[str, int]
+    game_object_file_id: int = Field(alias="gameObjectFileID")
+    mesh_file_id: int = Field(alias="meshFileID")
+    shape_file_id: int = Field(alias="shapeFileID")
+    component_file_ids: dict[str, int] = Field(alias="componentFileIDs")
     shape: str
     probuilder_layout: str = Field(description="ProBuilderShape layout written: 5.2 or 6.0")
     face_count: int

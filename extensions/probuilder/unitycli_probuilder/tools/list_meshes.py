@@ -23,8 +23,8 @@ class ListMeshesInput(ToolInput):
 class MeshSummary(ToolOutput):
     file: str
     game_object: str = Field(description="Hierarchy path of the GameObject")
-    game_object_file_id: int
-    mesh_file_id: int = Field(description="fileID of the ProBuilderMesh component")
+    game_object_file_id: int = Field(alias="gameObjectFileID")
+    mesh_file_id: int = Field(alias="meshFileID", description="fileID of the ProBuilderMesh component")
     face_count: int
     vertex_count: int
     shared_vertex_count: int
