@@ -1,7 +1,7 @@
 """The volume-profile model of `com.unity.render-pipelines.core`, shared by the URP and HDRP extensions.
 
 `model`: VolumeProfile assets (overrides in `components` order, orphans, missing entries; add, remove, set a
-parameter) driven by the pipeline's `OverrideSpec`s. `scene`: Volume components in scenes and prefabs.
+parameter) driven by the pipeline's `OverrideSpec`s. `scene`: Volume components in scenes and prefabs (find, edit).
 Extensions reach these names through `unitycli.api`.
 """
 
@@ -23,10 +23,20 @@ from unitycli.volumes.model import (
     to_json_value,
     to_yaml_value,
 )
-from unitycli.volumes.scene import VOLUME_FIELDS, SceneVolume, find_volumes, read_volume
+from unitycli.volumes.scene import (
+    VOLUME_FIELDS,
+    VOLUME_RANGES,
+    SceneVolume,
+    VolumeEdit,
+    edit_volume,
+    find_volumes,
+    read_volume,
+    volume_on,
+)
 
 __all__ = [
-    "KINDS", "PARAMETER_KINDS", "PROFILE_FILE_ID", "VOLUME_FIELDS", "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_SCRIPT_GUID",
-    "OverrideSpec", "ParameterSpec", "ParameterValue", "SceneVolume", "VolumeModelError", "VolumeOverride",
-    "VolumeProfile", "asset_path", "find_volumes", "is_volume_profile", "profile_paths", "raise_as", "read_volume", "to_json_value", "to_yaml_value",
+    "KINDS", "PARAMETER_KINDS", "PROFILE_FILE_ID", "VOLUME_FIELDS", "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_RANGES",
+    "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue", "SceneVolume", "VolumeEdit",
+    "VolumeModelError", "VolumeOverride", "VolumeProfile", "asset_path", "edit_volume", "find_volumes",
+    "is_volume_profile", "profile_paths", "raise_as", "read_volume", "to_json_value", "to_yaml_value", "volume_on",
 ]

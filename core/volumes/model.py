@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unitycli.errors import UnityCliError
-from unitycli.scene.values import to_json
+from unitycli.scene.values import FLOAT32_MAX, to_json
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Document, Flow, Ref, UnityYamlFile
 
@@ -34,7 +34,7 @@ _NULL = Ref(0)
 KINDS = ("not-a-profile", "override-unknown", "override-exists", "override-not-found", "parameter-not-found",
          "parameter-invalid")
 PARAMETER_KINDS = ("bool", "int", "float", "enum", "color", "vector2", "vector3", "vector4", "texture", "object",
-                   "curve")
+                   "curve", "texture-curve")
 _VECTOR_KEYS = {"vector2": ("x", "y"), "vector3": ("x", "y", "z"), "vector4": ("x", "y", "z", "w"),
                 "color": ("r", "g", "b", "a")}
 
@@ -144,9 +144,15 @@ def _invalid(spec: ParameterSpec, value: Any, why: str) -> VolumeModelError:
                                      **({"max": spec.max} if spec.max is not None else {})})
 
 
+def _finite32(value: Any) -> bool:
+    """A number a Unity float field can hold (finite, within ±3.4028235e38)."""
+    return (not isinstance(value, bool) and isinstance(value, int | float) and math.isfinite(value)
+            and abs(value) <= FLOAT32_MAX)
+
+
 def _number(spec: ParameterSpec, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise _invalid(spec, value, "expected a finite number")
+    if not _finite32(value):
+        raise _invalid(spec, value, "expected a finite number within ±3.4028235e38")
     if spec.min is not None and value < spec.min:
         raise _invalid(spec, value, f"below the minimum {spec.min}")
     if spec.max is not None and value > spec.max:
@@ -179,9 +185,8 @@ def to_yaml_value(spec: ParameterSpec, value: Any, *, texture_guid: str | None =
         if not isinstance(value, Mapping) or set(value) != set(keys):
             raise _invalid(spec, value, f"expected an object with keys {', '.join(keys)}")
         for k in keys:
-            v = value[k]
-            if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
-                raise _invalid(spec, value, f"{k} must be a finite number")
+            if not _finite32(value[k]):
+                raise _invalid(spec, value, f"{k} must be a finite number within ±3.4028235e38")
         return Flow({k: value[k] for k in keys})
     if kind in ("texture", "object"):
         if value is None:
@@ -191,7 +196,43 @@ def to_yaml_value(spec: ParameterSpec, value: Any, *, texture_guid: str | None =
         if isinstance(value, Mapping) and "fileID" in value:
             return Ref(int(value["fileID"]), value.get("guid"), value.get("type"))
         raise _invalid(spec, value, "expected null or a reference {fileID, guid, type}")
+    if kind == "texture-curve":
+        return _texture_curve(spec, value)
     raise _invalid(spec, value, "this parameter kind is not editable headlessly")
+
+
+def _keyframe(time: float, value: float, in_slope: float, out_slope: float) -> dict[str, Any]:
+    """A Keyframe as `new Keyframe(time, value, inTangent, outTangent)` serializes it (no weights, free tangents)."""
+    return {"serializedVersion": 3, "time": time, "value": value, "inSlope": in_slope, "outSlope": out_slope,
+            "tangentMode": 0, "weightedMode": 0, "inWeight": 0, "outWeight": 0}
+
+
+def _texture_curve(spec: ParameterSpec, value: Any) -> dict[str, Any]:
+    """core's TextureCurve (Runtime/Utilities/TextureCurve.cs, same fields in 14.0.9 and 17.x): the cached key count,
+    loop, zero value and range (class constants of the parameter, taken from the spec's default), then the
+    AnimationCurve. `value` is the list of keys `{time, value, inSlope?, outSlope?}` (or `{"keys": [...]}`); times
+    lie in the curve's 0 … 1 bounds and increase strictly, as the curve editor keeps them."""
+    keys = value.get("keys") if isinstance(value, Mapping) else value
+    if not isinstance(keys, list):
+        raise _invalid(spec, value, "expected a list of keys {time, value, inSlope, outSlope}")
+    frames = []
+    for key in keys:
+        if not isinstance(key, Mapping) or not {"time", "value"} <= set(key) or \
+                set(key) - {"time", "value", "inSlope", "outSlope"}:
+            raise _invalid(spec, value, "each key is {time, value} with optional inSlope and outSlope")
+        numbers = [key["time"], key["value"], key.get("inSlope", 0), key.get("outSlope", 0)]
+        if not all(_finite32(n) for n in numbers):
+            raise _invalid(spec, value, "key times, values and slopes must be finite numbers within ±3.4028235e38")
+        if not 0 <= numbers[0] <= 1:
+            raise _invalid(spec, value, f"key time {numbers[0]} is outside the curve's 0 … 1")
+        if frames and numbers[0] <= frames[-1]["time"]:
+            raise _invalid(spec, value, "key times must increase")
+        frames.append(_keyframe(*numbers))
+    shape = spec.default
+    return {"<length>k__BackingField": len(frames), "m_Loop": int(bool(shape["loop"])),
+            "m_ZeroValue": shape["zeroValue"], "m_Range": shape["range"],
+            "m_Curve": {"serializedVersion": 2, "m_Curve": frames, "m_PreInfinity": 2, "m_PostInfinity": 2,
+                        "m_RotationOrder": 4}}
 
 
 def is_volume_profile(yaml: UnityYamlFile) -> bool:

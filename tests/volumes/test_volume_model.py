@@ -188,3 +188,13 @@ def test_removing_every_override_leaves_an_empty_list_and_adding_refills_it():
     text = profile.yaml.to_bytes().decode()
     assert f"  components:\n  - {{fileID: {added.file_id}}}\n" in text
     assert [p.override_state for p in profile.find("WhiteBalance").parameters()] == [True, True]
+
+
+def test_numbers_beyond_float32_are_refused_for_every_number_kind():
+    """Unity stores these parameters as 32-bit floats: 1e39 would load as infinity, so it is never written."""
+    for spec, value in ((BLOOM.parameter("threshold"), 1e39), (BLOOM.parameter("tint"),
+                                                                {"r": 1, "g": -1e39, "b": 0, "a": 1})):
+        with pytest.raises(VolumeModelError) as err:
+            to_yaml_value(spec, value)
+        assert err.value.kind == "parameter-invalid" and "±3.4028235e38" in err.value.message
+    assert to_yaml_value(BLOOM.parameter("threshold"), 3.4e38) == 3.4e38

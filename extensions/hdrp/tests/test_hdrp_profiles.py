@@ -41,7 +41,9 @@ def test_17_layouts_match_the_editor_written_default_profile(vfx_ro, class_name)
     assert _spec_keys("17", class_name) == _keys_of(vfx_ro, VFX_DEFAULT_PROFILE, class_name)
 
 
-@pytest.mark.parametrize("class_name", sorted(overrides.specs("14")))
+# Fog is not in the 14.0.12 fixture's default profile; its 14 key list is checked against the package's own
+# scene-template profiles (FOG_14_KEYS below).
+@pytest.mark.parametrize("class_name", sorted(set(overrides.specs("14")) - {"Fog"}))
 def test_14_layouts_match_the_editor_written_default_profile(cm14_ro, class_name):
     assert _spec_keys("14", class_name) == _keys_of(cm14_ro, CM_DEFAULT_PROFILE, class_name)
 
@@ -72,7 +74,7 @@ def test_get_profile_reports_declared_ranges_not_yaml_leftovers(vfx_ro):
 def test_add_fog_17_and_set_its_attenuation_distance(vfx):
     lines, out = write_and_diff(vfx, "hdrp.add-override", {"profile": VFX_POST_PROFILE, "override": "Fog"},
                                 VFX_POST_PROFILE)
-    file_id = out["override"]["fileId"]
+    file_id = out["override"]["fileID"]
     added = [new for old, new in lines]
     assert all(old == "" for old, _ in lines)  # only additions
     assert added[:3] == [f"  - {{fileID: {file_id}}}", f"--- !u!114 &{file_id}", "MonoBehaviour:"]
@@ -90,9 +92,43 @@ def test_add_fog_17_and_set_its_attenuation_distance(vfx):
     assert (mfp["overrideState"], mfp["value"], mfp["min"]) == (True, 150, 1)
 
 
-def test_add_fog_14_is_refused_as_unverified_and_exposure_is_added(cm14):
-    err = refused_untouched(cm14, "hdrp.add-override", {"profile": CM_LOOKDEV_PROFILE, "override": "Fog"})
+FOG_14_KEYS = ["quality", "enabled", "colorMode", "color", "tint", "maxFogDistance", "mipFogMaxMip", "mipFogNear",
+               "mipFogFar", "baseHeight", "maximumHeight", "meanFreePath", "enableVolumetricFog", "albedo",
+               "globalLightProbeDimmer", "depthExtent", "denoisingMode", "anisotropy", "sliceDistributionUniformity",
+               "m_FogControlMode", "screenResolutionPercentage", "volumeSliceCount", "m_VolumetricFogBudget",
+               "m_ResolutionDepthRatio", "directionalLightsOnly"]  # the Fog of HDRP 14.0.8/14.0.12's scene templates
+
+
+def test_add_fog_14_and_set_its_attenuation_distance(cm14):
+    lines, out = write_and_diff(cm14, "hdrp.add-override", {"profile": CM_LOOKDEV_PROFILE, "override": "Fog"},
+                                CM_LOOKDEV_PROFILE)
+    file_id = out["override"]["fileID"]
+    added = [new for old, new in lines]
+    assert all(old == "" for old, _ in lines)
+    assert added[:3] == [f"  - {{fileID: {file_id}}}", f"--- !u!114 &{file_id}", "MonoBehaviour:"]
+    assert "  m_Script: {fileID: 11500000, guid: 953beb541740ddc499d005ee80c9ff29, type: 3}" in added
+    assert "  m_EditorClassIdentifier: " in added and "  active: 1" in added
+    assert [line[2:-1] for line in added if line.startswith("  ") and not line.startswith("   ")
+            and line.endswith(":")] == FOG_14_KEYS
+    assert "  multipleScatteringIntensity:" not in added  # a 17.x parameter
+    assert len(added) == 3 + 11 + 25 * 3
+    lines, out = write_and_diff(cm14, "hdrp.set-override",
+                                {"profile": CM_LOOKDEV_PROFILE, "override": "Fog", "values": {"meanFreePath": 150}},
+                                CM_LOOKDEV_PROFILE)
+    assert lines == [("    m_OverrideState: 0", "    m_OverrideState: 1"), ("    m_Value: 400", "    m_Value: 150")]
+    fog = output(cm14, "hdrp.get-profile", {"profile": CM_LOOKDEV_PROFILE, "override": "Fog"})["overrides"][0]
+    mfp = next(p for p in fog["parameters"] if p["name"] == "meanFreePath")
+    assert (mfp["overrideState"], mfp["value"], mfp["min"]) == (True, 150, 1)
+    err = refused_untouched(cm14, "hdrp.set-override", {"profile": CM_LOOKDEV_PROFILE, "override": "Fog",
+                                                        "values": {"meanFreePath": 0.5}})
+    assert err["code"] == "E_HDRP_VALUE_INVALID" and err["details"]["min"] == 1
+    assert _keys_of(cm14, CM_LOOKDEV_PROFILE, "Fog") == _spec_keys("14", "Fog")
+
+
+def test_unverified_14_overrides_are_refused_and_exposure_is_added(cm14):
+    err = refused_untouched(cm14, "hdrp.add-override", {"profile": CM_LOOKDEV_PROFILE, "override": "ColorAdjustments"})
     assert err["code"] == "E_HDRP_OVERRIDE_UNSUPPORTED" and "no verified layout in HDRP 14.x" in err["message"]
+    assert "Fog" in err["details"]["verified"] and "Vignette" not in err["details"]["verified"]
     lines, out = write_and_diff(cm14, "hdrp.add-override",
                                 {"profile": CM_LOOKDEV_PROFILE, "override": "Exposure",
                                  "values": {"mode": "Fixed", "fixedExposure": 9.5}}, CM_LOOKDEV_PROFILE)

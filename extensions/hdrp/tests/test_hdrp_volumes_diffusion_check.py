@@ -46,7 +46,7 @@ def test_set_volume_exact_lines(vfx):
 def test_set_volume_errors(vfx):
     err = refused_untouched(vfx, "hdrp.set-volume", {"file": VFX_BONFIRE_SCENE, "gameObject": "Main Camera",
                                                      "priority": 1})
-    assert err["code"] == "E_HDRP_VOLUME_NOT_FOUND"
+    assert err["code"] == "E_COMPONENT_NOT_FOUND" and err["nextActions"][0].startswith("unitycli tools run hdrp.list-volumes")
     assert refused_untouched(vfx, "hdrp.set-volume", {"file": VFX_BONFIRE_SCENE, "gameObject": "Sky and Fog Volume",
                                                       "weight": 2})["code"] == "E_SCHEMA_INVALID"
     assert refused_untouched(vfx, "hdrp.set-volume", {"file": VFX_BONFIRE_SCENE, "gameObject": "Sky and Fog Volume",

@@ -42,6 +42,4 @@ ERROR_CODES = [
     ErrorSpec("E_HDRP_VALUE_INVALID",
               "The value does not fit the parameter: wrong type, unknown enum name, or outside the range the package "
               "source declares (YAML min/max keys are legacy and never used); nothing was written.", EXIT_USAGE),
-    ErrorSpec("E_HDRP_VOLUME_NOT_FOUND", "The GameObject has no Volume component (or the fileID is not one).",
-              EXIT_FAILED, next_actions=("unitycli tools run hdrp.list-volumes",)),
 ]

@@ -6,8 +6,12 @@ checked against the fixtures' key lists); `min`/`max` keys found in old YAML fil
 are never used as ranges. Layouts verified per family (research §4.4, §6.3):
 
 - 14.x: Exposure, Bloom, Tonemapping (same as 17), VisualEnvironment (7 parameters, no m_Version), HDRISky (no
-  sunInitialRotation/lockSun). Fog, ColorAdjustments and Vignette have no 14.x evidence and are refused there.
-- 17.x: all of the above plus Fog, ColorAdjustments and Vignette.
+  sunInitialRotation/lockSun), Fog (17's list without multipleScatteringIntensity: the scene-template profiles
+  HDRP 14.0.8 and 14.0.12 ship byte-identical, manifests/hdrp.evidence.md). ColorAdjustments and Vignette have no
+  14.x evidence and are refused there.
+- 17.x: all of the above plus ColorAdjustments, Vignette, PhysicallyBasedSky and DepthOfField (17.0.3 and 17.2.0
+  source and the package default profile VisualEffectGraph-Samples and PhysicsSamples carry; 14.x has no evidence
+  of those two and they are not offered there).
 
 Keys that are not parameters (`m_SkyVersion` of skies, `m_Version` of VisualEnvironment) are written after the
 shared model adds the object, at the place the Editor writes them.
@@ -18,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from unitycli.api import OverrideSpec, ParameterSpec
+from unitycli.api import OverrideSpec, ParameterSpec, Ref
+from unitycli_hdrp import ids
 
 WIND_GLOBAL = {"mode": 1, "customValue": 0, "additiveValue": 0, "multiplyValue": 1}  # WindOverrideMode.Global
 
@@ -141,6 +146,7 @@ FOG = (
     ParameterSpec("volumeSliceCount", "int", 64, 1, 512), _f("m_VolumetricFogBudget", 0.25, 0, 1),
     _f("m_ResolutionDepthRatio", 0.5, 0, 1), _b("directionalLightsOnly", False),
 )
+FOG_14 = tuple(p for p in FOG if p.name != "multipleScatteringIntensity")  # added in 17
 
 _SKY_TYPES = "sky id: 0 none, 1 HDRI, 2 procedural, 3 gradient, 4 physically based"
 VISUAL_ENVIRONMENT_14 = (
@@ -192,21 +198,53 @@ VIGNETTE = (
     _t("mask"), _f("opacity", 1, 0, 1),
 )
 
-GUIDS = {
-    "Exposure": "2d08ce26990eb1a4a9177b860541e702", "Fog": "953beb541740ddc499d005ee80c9ff29",
-    "VisualEnvironment": "0d7593b3a9277ac4696b20006c21dde2", "HDRISky": "59b6606ef2548734bb6d11b9d160bc7e",
-    "Bloom": "24f077503be6ae942a1e1245dbd53ea9", "Tonemapping": "f086a068d4c5889438831b3ae9afc11c",
-    "ColorAdjustments": "4b8bcdf71d7fafa419fca1ed162f5fc9", "Vignette": "2c1be1b6c95cd2e41b27903b9270817f",
-}
+_PBR_SKY_MATERIAL = Ref(-876546973899608171, "02532cbb810fb404db49da84f1efe41e", 3)  # s_DefaultMaterial, from
+# the HDRP runtime materials (`pbrSkyMaterial`), as VisualEffectGraph-Samples' DefaultSettingsVolumeProfile has it
+PHYSICALLY_BASED_SKY = (
+    _f("rotation", 0, 0, 360), _e("skyIntensityMode", 0, {"Exposure": 0, "Lux": 1, "Multiplier": 2}),
+    _f("exposure", 0), _f("multiplier", 1, 0), _f("upperHemisphereLuxValue", 1, 0),
+    _v3("upperHemisphereLuxColor", 0, 0, 0), _f("desiredLuxValue", 20000),
+    _e("updateMode", 0, {"OnChanged": 0, "OnDemand": 1, "Realtime": 2}), _f("updatePeriod", 0, 0),
+    _b("includeSunInBaking", False),
+    _e("type", 1, {"EarthSimple": 0, "EarthAdvanced": 1, "Custom": 2}), _b("atmosphericScattering", True),
+    _e("renderingMode", 0, {"Default": 0, "Material": 1}),
+    FixedDefaultSpec("material", "object", None, raw=_PBR_SKY_MATERIAL, label="material"),
+    # ZenithOpacityFromExtinctionAndScaleHeight / LayerDepthFromScaleHeight of the package constants, as float32
+    # values the Editor writes them (the package default profile of 17.0.3 and 17.2.0)
+    _f("airDensityR", 0.04534, 0, 1), _f("airDensityG", 0.10237241, 0, 1), _f("airDensityB", 0.23264056, 0, 1),
+    _c("airTint", 1, 1, 1), _f("airMaximumAltitude", 55261.973, 0), _f("aerosolDensity", 0.01192826, 0, 1),
+    _c("aerosolTint", 0.9, 0.9, 0.9), _f("aerosolMaximumAltitude", 8289.296, 0), _f("aerosolAnisotropy", 0.8, -1, 1),
+    _f("ozoneDensityDimmer", 1, 0, 1), _f("ozoneMinimumAltitude", 20000, 0), _f("ozoneLayerWidth", 20000, 0),
+    _c("groundTint", 0.12, 0.1, 0.09), _t("groundColorTexture"), _t("groundEmissionTexture"),
+    _f("groundEmissionMultiplier", 1, 0), _v3("planetRotation", 0, 0, 0), _t("spaceEmissionTexture"),
+    _f("spaceEmissionMultiplier", 1, 0), _v3("spaceRotation", 0, 0, 0), _f("colorSaturation", 1, 0, 1),
+    _f("alphaSaturation", 1, 0, 1), _f("alphaMultiplier", 1, 0, 1), _c("horizonTint", 1, 1, 1),
+    _c("zenithTint", 1, 1, 1), _f("horizonZenithShift", 0, -1, 1),
+    # after m_SkyVersion: the obsolete parameters kept for migration (metres)
+    _b("m_ObsoleteEarthPreset", True), _f("planetaryRadius", 6378100, 0), _v3("planetCenterPosition", 0, -6378100, 0),
+)
+DEPTH_OF_FIELD = (
+    _e("quality", 1, QUALITY), _e("focusMode", 0, {"Off": 0, "UsePhysicalCamera": 1, "Manual": 2}),
+    _f("focusDistance", 10, 0.1), _e("focusDistanceMode", 0, {"Volume": 0, "Camera": 1}),
+    _f("nearFocusStart", 0, 0), _f("nearFocusEnd", 4, 0), _f("farFocusStart", 10, 0), _f("farFocusEnd", 20, 0),
+    ParameterSpec("m_NearSampleCount", "int", 5, 3, 8), _f("m_NearMaxBlur", 4, 0, 8),
+    ParameterSpec("m_FarSampleCount", "int", 7, 3, 16), _f("m_FarMaxBlur", 8, 0, 16),
+    _e("m_Resolution", 2, {"Quarter": 4, "Half": 2, "Full": 1}), _b("m_HighQualityFiltering", True),
+    _b("m_PhysicallyBased", False), _f("m_AdaptiveSamplingWeight", 0.75, 0.5, 4),
+    _b("m_LimitManualRangeNearBlur", False), _b("coCStabilization", True),
+)
+
+GUIDS = {name: guid for guid, name in ids.VOLUME_COMPONENTS.items()}  # the script GUIDs, written once in ids.py
 
 # Non-parameter keys: (key, value, the parameter they follow, or None for the end of the object).
 EXTRA_KEYS: dict[tuple[str, str], tuple[tuple[str, int, str | None], ...]] = {
     ("HDRISky", "14"): (("m_SkyVersion", 1, "rectLightShadow"),),
     ("HDRISky", "17"): (("m_SkyVersion", 1, "rectLightShadow"),),
     ("VisualEnvironment", "17"): (("m_Version", 1, None),),
+    ("PhysicallyBasedSky", "17"): (("m_SkyVersion", 3, "horizonZenithShift"),),
 }
 
-UNVERIFIED = {"14": ("Fog", "ColorAdjustments", "Vignette")}
+UNVERIFIED = {"14": ("ColorAdjustments", "Vignette", "PhysicallyBasedSky", "DepthOfField")}
 
 
 def specs(family: str) -> dict[str, OverrideSpec]:
@@ -214,10 +252,11 @@ def specs(family: str) -> dict[str, OverrideSpec]:
     params: dict[str, tuple[ParameterSpec, ...]] = {
         "Exposure": EXPOSURE, "Bloom": BLOOM, "Tonemapping": TONEMAPPING,
         "VisualEnvironment": VISUAL_ENVIRONMENT_17 if family == "17" else VISUAL_ENVIRONMENT_14,
-        "HDRISky": _hdri_sky(family),
+        "HDRISky": _hdri_sky(family), "Fog": FOG if family == "17" else FOG_14,
     }
     if family == "17":
-        params.update({"Fog": FOG, "ColorAdjustments": COLOR_ADJUSTMENTS, "Vignette": VIGNETTE})
+        params.update({"ColorAdjustments": COLOR_ADJUSTMENTS, "Vignette": VIGNETTE,
+                       "PhysicallyBasedSky": PHYSICALLY_BASED_SKY, "DepthOfField": DEPTH_OF_FIELD})
     return {name: OverrideSpec(name, GUIDS[name], p, CLASS_PREFIX) for name, p in params.items()}
 
 

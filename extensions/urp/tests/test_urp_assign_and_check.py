@@ -77,7 +77,7 @@ def test_set_volume_on_a_gameobject_without_one(tmp_path):
     root = project(tmp_path, MINIGOLF)
     scene = "Assets/LlamAcademy/Minigolf/Scenes/Game.unity"
     volume = ok(root, "urp.list-volumes", {"file": scene})["volumes"][0]
-    out, lines = commit(root, "urp.set-volume", {"file": scene, "gameObject": volume["gameObjectFileId"],
+    out, lines = commit(root, "urp.set-volume", {"file": scene, "gameObject": volume["gameObjectFileID"],
                                                  "isGlobal": False, "blendDistance": 2}, scene)
     assert lines == [("  m_IsGlobal: 1", "  m_IsGlobal: 0"), ("  blendDistance: 0", "  blendDistance: 2")]
     err = error(root, "urp.set-volume", {"file": scene, "gameObject": CAMERA, "weight": 1})
@@ -112,7 +112,7 @@ def test_check_passes_on_clean_projects_and_names_what_is_wrong(tmp_path):
         ("renderer.feature-map", "warn", "Assets/Settings/URP-HighFidelity-Renderer.asset")]
     assert ok(root, "urp.list-features")["mapInStep"] is False
     added = ok(root, "urp.add-feature", {"type": "RenderObjects"})  # a feature write rewrites the map from the list
-    ok(root, "urp.remove-feature", {"feature": added["feature"]["fileId"]})
+    ok(root, "urp.remove-feature", {"feature": added["feature"]["fileID"]})
     assert ok(root, "urp.list-features")["mapInStep"] is True
     bite = ok(project(tmp_path / "b", BITESIZE), "urp.check")
     assert not bite["ok"]

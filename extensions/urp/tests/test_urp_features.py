@@ -25,7 +25,7 @@ def test_list_features_of_the_active_renderer(tmp_path):
     root = project(tmp_path, CHICKEN)
     out = ok(root, "urp.list-features")
     assert out["renderer"] == CHICKEN_RENDERER and out["mapInStep"] and out["orphans"] == []
-    assert [(f["name"], f["type"], f["fileId"], f["active"]) for f in out["features"]] == [
+    assert [(f["name"], f["type"], f["fileID"], f["active"]) for f in out["features"]] == [
         ("SSAO", "ScreenSpaceAmbientOcclusion", SSAO_ID, True),
         ("DecalRendererFeature", "DecalRendererFeature", DECAL_ID, True)]
     balanced = ok(root, "urp.list-features", {"qualityLevel": "Balanced"})
@@ -66,13 +66,13 @@ def _add_then_remove(root, renderer, data):
     added, lines = commit(root, "urp.add-feature", data, renderer)
     feature = added["feature"]
     listed = ok(root, "urp.list-features", {"renderer": renderer})
-    assert listed["mapInStep"] and listed["features"][-1]["fileId"] == feature["fileId"]
+    assert listed["mapInStep"] and listed["features"][-1]["fileID"] == feature["fileID"]
     text = (root / renderer).read_text()
-    ids = [f["fileId"] for f in listed["features"]]
+    ids = [f["fileID"] for f in listed["features"]]
     assert f"  m_RendererFeatureMap: {encode_int64_le_hex(ids)}\n" in text
     assert decode_int64_le_hex(encode_int64_le_hex(ids)) == ids
-    removed, _ = commit(root, "urp.remove-feature", {"renderer": renderer, "feature": feature["fileId"]}, renderer)
-    assert removed["removed"]["fileId"] == feature["fileId"]
+    removed, _ = commit(root, "urp.remove-feature", {"renderer": renderer, "feature": feature["fileID"]}, renderer)
+    assert removed["removed"]["fileID"] == feature["fileID"]
     assert (root / renderer).read_bytes() == original
     return feature, lines, text
 
@@ -82,10 +82,10 @@ def test_add_render_objects_then_remove_gives_back_the_original_bytes_on_14(tmp_
     feature, lines, text = _add_then_remove(root, CHICKEN_RENDERER, {"type": "RenderObjects"})
     map_line = ("  m_RendererFeatureMap: adc0de57c6d2eee5275af11d7a391009",
                 "  m_RendererFeatureMap: adc0de57c6d2eee5275af11d7a391009"
-                + encode_int64_le_hex([feature["fileId"]]))
-    assert lines[:2] == [(map_line[0], f"  - {{fileID: {feature['fileId']}}}"), ("", map_line[1])]
+                + encode_int64_le_hex([feature["fileID"]]))
+    assert lines[:2] == [(map_line[0], f"  - {{fileID: {feature['fileID']}}}"), ("", map_line[1])]
     added = [new for old, new in lines[2:]]
-    assert added[:14] == [f"--- !u!114 &{feature['fileId']}", "MonoBehaviour:", "  m_ObjectHideFlags: 0",
+    assert added[:14] == [f"--- !u!114 &{feature['fileID']}", "MonoBehaviour:", "  m_ObjectHideFlags: 0",
                           "  m_CorrespondingSourceObject: {fileID: 0}", "  m_PrefabInstance: {fileID: 0}",
                           "  m_PrefabAsset: {fileID: 0}", "  m_GameObject: {fileID: 0}", "  m_Enabled: 1",
                           "  m_EditorHideFlags: 0",
@@ -102,7 +102,7 @@ def test_add_render_objects_then_remove_gives_back_the_original_bytes_on_17(tmp_
     feature, lines, text = _add_then_remove(root, MINIGOLF_RENDERER, data)
     assert feature["name"] == "Outline" and feature["index"] == 1
     # the new document is an exact sibling of minigolf's own RenderObjects ("Ball Highlight") in layout
-    block = text[text.index(f"--- !u!114 &{feature['fileId']}"):]
+    block = text[text.index(f"--- !u!114 &{feature['fileID']}"):]
     own = text[text.index("--- !u!114 &5771838199205305370"):]
     keys = [line.split(":")[0] for line in block.splitlines()[1:]]
     assert keys == [line.split(":")[0] for line in own.splitlines()[1:len(keys) + 1]]
@@ -115,8 +115,8 @@ def test_add_then_remove_on_an_empty_renderer_of_17_2(tmp_path):
     renderer = "Assets/Common/UniversalRenderPipelineAsset_Renderer.asset"
     feature, lines, text = _add_then_remove(root, renderer, {"type": "ScreenSpaceAmbientOcclusion"})
     assert lines[:3] == [("  m_RendererFeatures: []", "  m_RendererFeatures:"),
-                         ("  m_RendererFeatureMap: ", f"  - {{fileID: {feature['fileId']}}}"),
-                         ("", "  m_RendererFeatureMap: " + encode_int64_le_hex([feature["fileId"]]))]
+                         ("  m_RendererFeatureMap: ", f"  - {{fileID: {feature['fileID']}}}"),
+                         ("", "  m_RendererFeatureMap: " + encode_int64_le_hex([feature["fileID"]]))]
     assert "m_BlueNoise256Textures" not in text  # not serialized from 17.0.4 on
     assert ("  m_EditorClassIdentifier: Unity.RenderPipelines.Universal.Runtime::"
             "UnityEngine.Rendering.Universal.ScreenSpaceAmbientOcclusion\n") in text
@@ -126,10 +126,11 @@ def test_ssao_is_one_per_renderer_and_unknown_types_are_refused(tmp_path):
     root = project(tmp_path, CHICKEN)
     err = error(root, "urp.add-feature", {"type": "SSAO"})
     assert err["code"] == "E_URP_FEATURE_EXISTS" and err["details"]["fileID"] == SSAO_ID
-    err = error(root, "urp.add-feature", {"type": "FullScreenPassRendererFeature"})
+    err = error(root, "urp.add-feature", {"type": "KeepFrameFeature"})
     assert err["code"] == "E_URP_FEATURE_TYPE_UNSUPPORTED"
-    assert err["details"]["supported"] == ["Decal", "DecalRendererFeature", "RenderObjects", "SSAO",
-                                           "ScreenSpaceAmbientOcclusion"]
+    assert err["details"]["supported"] == ["Decal", "DecalRendererFeature", "FullScreenPass",
+                                           "FullScreenPassRendererFeature", "RenderObjects", "SSAO",
+                                           "ScreenSpaceAmbientOcclusion", "ScreenSpaceShadows"]
     assert error(root, "urp.add-feature", {"type": "RenderObjects", "event": "Never"})["code"] == "E_SCHEMA_INVALID"
 
 
@@ -148,7 +149,7 @@ def test_move_feature_moves_the_map_with_the_list(tmp_path):
     root = project(tmp_path, CHICKEN)
     out, lines = commit(root, "urp.move-feature", {"renderer": CHICKEN_RENDERER, "feature": "DecalRendererFeature",
                                                    "index": 0}, CHICKEN_RENDERER)
-    assert [f["fileId"] for f in out["features"]] == [DECAL_ID, SSAO_ID]
+    assert [f["fileID"] for f in out["features"]] == [DECAL_ID, SSAO_ID]
     assert lines == [("", "  - {fileID: 653085142619871783}"),
                      ("  - {fileID: 653085142619871783}",
                       "  m_RendererFeatureMap: 275af11d7a391009adc0de57c6d2eee5"),
@@ -175,7 +176,7 @@ def test_a_decal_removed_and_added_again_is_the_editors_document(tmp_path):
         "E_URP_FEATURE_NOT_FOUND"
     added, _ = commit(root, "urp.add-feature", {"type": "Decal"}, CHICKEN_RENDERER)
     text = (root / CHICKEN_RENDERER).read_text()
-    new = text[text.index(f"--- !u!114 &{added['feature']['fileId']}"):].split("\n", 1)[1].split("--- !u!")[0]
+    new = text[text.index(f"--- !u!114 &{added['feature']['fileID']}"):].split("\n", 1)[1].split("--- !u!")[0]
     assert new == old.replace("    decalLayers: 1\n", "    decalLayers: 0\n")  # the fixture turned layers on
     assert error(root, "urp.add-feature", {"type": "Decal"})["code"] == "E_URP_FEATURE_EXISTS"
     golf = project(tmp_path / "g", MINIGOLF)

@@ -50,7 +50,7 @@ def test_get_settings_reads_the_typed_subset(tmp_path):
     golf = ok(project(tmp_path / "g", MINIGOLF), "urp.get-settings")
     assert golf["settings"]["shadowDistance"] == 25 and golf["settings"]["gpuResidentDrawer"] == 0
     assert golf["unsupported"] == ["renderGraph"]
-    assert golf["cascadeSplits"]["m_Cascade3Split"] == {"x": 0.1, "y": 0.3}
+    assert golf["settings"]["cascade3Split"] == [0.1, 0.3]
 
 
 def test_halve_the_render_scale_of_one_quality_level_on_14(tmp_path):
@@ -94,7 +94,7 @@ def test_values_outside_what_urp_accepts_are_refused_and_nothing_is_written(tmp_
     root = project(tmp_path, CHICKEN)
     before = (root / "Assets/Settings/URP-HighFidelity.asset").read_bytes()
     for data in ({"renderScale": 3}, {"msaa": 3}, {"cascadeCount": 5}, {"mainLightShadowResolution": 8192},
-                 {"shadowDistance": -1}, {"renderScale": 0.5, "msaa": 16}):
+                 {"shadowDistance": -1}, {"renderScale": 0.5, "msaa": 16}, {"shadowDistance": 1e39}):
         assert error(root, "urp.set-settings", data)["code"] == "E_URP_SETTING_INVALID", data
     assert (root / "Assets/Settings/URP-HighFidelity.asset").read_bytes() == before
 

@@ -42,7 +42,7 @@ def test_orphans_are_reported_never_matched_never_revived(tmp_path):
     root = project(tmp_path, BITESIZE)
     out = ok(root, "urp.get-profile", {"profile": POST})
     assert [o["type"] for o in out["overrides"]] == ["Bloom", "ColorAdjustments", "ShadowsMidtonesHighlights"]
-    assert [(o["type"], o["fileId"], o["index"]) for o in out["orphans"]] == [
+    assert [(o["type"], o["fileID"], o["index"]) for o in out["orphans"]] == [
         ("WhiteBalance", -3225142479831490700, None), ("ShadowsMidtonesHighlights", 5108346255176012434, None),
         ("WhiteBalance", 6060187148454108164, None)]
     assert ok(root, "urp.list-profiles")["profiles"][0]["orphans"] == 3
@@ -52,7 +52,7 @@ def test_orphans_are_reported_never_matched_never_revived(tmp_path):
     assert error(root, "urp.set-override", {"profile": POST, "override": -3225142479831490700,
                                             "parameters": {"tint": 5}})["code"] == "E_URP_OVERRIDE_NOT_FOUND"
     added, lines = commit(root, "urp.add-override", {"profile": POST, "type": "WhiteBalance"}, POST)
-    new_id = added["override"]["fileId"]
+    new_id = added["override"]["fileID"]
     assert new_id not in (-3225142479831490700, 6060187148454108164)
     assert lines[0] == ("", f"  - {{fileID: {new_id}}}")
     assert all(old == "" for old, _ in lines)  # only additions: the orphans are untouched
@@ -65,7 +65,7 @@ def test_add_bloom_and_set_its_intensity_on_14(tmp_path):
     bloom = added["override"]
     assert (bloom["type"], bloom["index"], bloom["active"]) == ("Bloom", 3, True)
     assert all(not p["overrideState"] for p in bloom["parameters"])
-    fid = bloom["fileId"]
+    fid = bloom["fileID"]
     params = [("skipIterations", "1"), ("threshold", "0.9"), ("intensity", "0"), ("scatter", "0.7"),
               ("clamp", "65472"), ("tint", "{r: 1, g: 1, b: 1, a: 1}"), ("highQualityFiltering", "0"),
               ("downscale", "0"), ("maxIterations", "6"), ("dirtTexture", "{fileID: 0}"), ("dirtIntensity", "0")]
@@ -107,10 +107,10 @@ def test_remove_then_add_bloom_and_set_its_intensity_on_17(tmp_path):
     assert sorted(out["changed"]) == ["intensity.m_OverrideState", "intensity.m_Value", "scatter.m_OverrideState",
                                       "threshold.m_OverrideState", "tint.m_OverrideState"]
     bloom = ok(root, "urp.get-profile", {"profile": GOLF_MENU})["overrides"][-1]
-    assert bloom["fileId"] == added["override"]["fileId"] and _param(bloom, "intensity") == (True, 2.04)
+    assert bloom["fileID"] == added["override"]["fileID"] and _param(bloom, "intensity") == (True, 2.04)
     # the re-added Bloom has the same text as the one removed, except its fileID and place
     text = (root / GOLF_MENU).read_text()
-    body = text[text.index(f"--- !u!114 &{bloom['fileId']}"):].split("\n", 1)[1].split("--- !u!")[0]
+    body = text[text.index(f"--- !u!114 &{bloom['fileID']}"):].split("\n", 1)[1].split("--- !u!")[0]
     old = original.decode()
     old_body = old[old.index("--- !u!114 &-3276843242992884494"):].split("\n", 1)[1]
     assert body == old_body[:old_body.index("--- !u!")]
@@ -149,7 +149,7 @@ def test_new_overrides_match_the_package_defaults_written_by_unity(tmp_path):
         new = profile.add_override(spec, overrides_on=True)
         assert new.document.text.split("\n", 1)[1] == old_text, spec.name
         checked.append(spec.name)
-    assert len(checked) == len(addable("17.0")) == 17
+    assert len(checked) == len(addable("17.0")) == 18  # ColorCurves included
 
 
 def test_unity_6000_2_writes_the_class_identifier(tmp_path):
@@ -159,7 +159,7 @@ def test_unity_6000_2_writes_the_class_identifier(tmp_path):
     old = next(d for d in original.documents if "m_Name: Vignette\n" in d.text)
     commit(root, "urp.remove-override", {"profile": path, "override": "Vignette"}, path)
     added, _ = commit(root, "urp.add-override", {"profile": path, "type": "Vignette", "allOverridesOn": True}, path)
-    new = UnityYamlFile.parse((root / path).read_bytes(), path).get(added["override"]["fileId"])
+    new = UnityYamlFile.parse((root / path).read_bytes(), path).get(added["override"]["fileID"])
     assert new.text.split("\n", 1)[1] == old.text.split("\n", 1)[1]
     assert ("  m_EditorClassIdentifier: Unity.RenderPipelines.Universal.Runtime::"
             "UnityEngine.Rendering.Universal.Vignette\n") in new.text
@@ -180,7 +180,7 @@ def test_override_errors(tmp_path):
     root = project(tmp_path, CHICKEN)
     err = error(root, "urp.add-override", {"profile": CAMERA, "type": "ScreenSpaceLensFlare"})  # 17 only
     assert err["code"] == "E_URP_OVERRIDE_UNKNOWN" and "Bloom" in err["details"]["supported"]
-    assert error(root, "urp.add-override", {"profile": CAMERA, "type": "ColorCurves"})["code"] == \
+    assert error(root, "urp.add-override", {"profile": CAMERA, "type": "ChannelMixing"})["code"] == \
         "E_URP_OVERRIDE_UNKNOWN"
     err = error(root, "urp.set-override", {"profile": CAMERA, "override": "Bloom", "parameters": {"glow": 1}})
     assert err["code"] == "E_URP_PARAMETER_NOT_FOUND" and "intensity" in err["details"]["parameters"]

@@ -31,9 +31,12 @@ from unitycli_urp.ids import (
     DECAL_DBUFFER_CLEAR,
     FEATURE_CLASSES,
     FEATURE_GUIDS,
+    FULL_SCREEN_INVERT_COLORS,
+    FULL_SCREEN_PASS_GUIDS,
     MAIN_FILE_ID,
     NULL,
     RENDERER_GUIDS,
+    SCREEN_SPACE_SHADOWS_SHADER,
     SSAO_BLUE_NOISE,
     SSAO_SHADER,
 )
@@ -41,7 +44,8 @@ from unitycli_urp.ids import (
 SINGLE_INSTANCE = {"ScreenSpaceAmbientOcclusion", "DecalRendererFeature", "ScreenSpaceShadows"}
 FEATURE_TYPES = {"RenderObjects": "RenderObjects", "ScreenSpaceAmbientOcclusion": "ScreenSpaceAmbientOcclusion",
                  "SSAO": "ScreenSpaceAmbientOcclusion", "DecalRendererFeature": "DecalRendererFeature",
-                 "Decal": "DecalRendererFeature"}
+                 "Decal": "DecalRendererFeature", "FullScreenPassRendererFeature": "FullScreenPassRendererFeature",
+                 "FullScreenPass": "FullScreenPassRendererFeature", "ScreenSpaceShadows": "ScreenSpaceShadows"}
 RENDER_PASS_EVENTS = {
     "BeforeRendering": 0, "BeforeRenderingShadows": 50, "AfterRenderingShadows": 100,
     "BeforeRenderingPrePasses": 150, "AfterRenderingPrePasses": 200, "BeforeRenderingGbuffer": 210,
@@ -223,3 +227,19 @@ def decal_fields(name: str, class_identifier: str, layout: str) -> dict[str, Any
         fields["m_CopyDepthPS"] = DECAL_COPY_DEPTH
         fields["m_DBufferClear"] = DECAL_DBUFFER_CLEAR
     return fields
+
+
+def full_screen_pass_fields(name: str, class_identifier: str, layout: str) -> dict[str, Any]:
+    """FullScreenPassRendererFeature as the Editor creates it (14.0.9, 17.0.3, 17.2.0 source; manifests/urp.evidence.md):
+    the fields of the main file, then `m_Version` of the `.migration.cs` part, which OnBeforeSerialize sets to
+    Latest (AddFetchColorBufferCheckbox = 1) on a new object; passMaterial is the script's default reference."""
+    return {**_head(FULL_SCREEN_PASS_GUIDS[layout], name, class_identifier),
+            "injectionPoint": 600, "fetchColorBuffer": 1, "requirements": 0, "passMaterial": FULL_SCREEN_INVERT_COLORS,
+            "passIndex": 0, "bindDepthStencilAttachment": 0, "m_Version": 1}
+
+
+def screen_space_shadows_fields(name: str, class_identifier: str) -> dict[str, Any]:
+    """ScreenSpaceShadows: the hidden m_Shader Create() finds by name, and the empty ScreenSpaceShadowsSettings
+    (no fields in 14.0.9 … 17.2.0, written as an empty mapping)."""
+    return {**_head(FEATURE_GUIDS["ScreenSpaceShadows"], name, class_identifier),
+            "m_Shader": SCREEN_SPACE_SHADOWS_SHADER, "m_Settings": {}}

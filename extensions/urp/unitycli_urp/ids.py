@@ -13,18 +13,28 @@ GLOBAL_SETTINGS_GUID = "2ec995e51a6e251468d2a3fd8a686257"
 MAIN_FILE_ID = 11400000
 NULL = Ref(0)
 
-# Renderer features by script GUID (FullScreenPass changed GUID between 14 and 17).
+# FullScreenPassRendererFeature.cs.meta: the GUID changed between 14.0.x and 17.x.
+FULL_SCREEN_PASS_GUID_14 = "6d613f08f173d4dd895bb07b3230baa9"
+FULL_SCREEN_PASS_GUID_17 = "b00045f12942b46c698459096c89274e"
+# Renderer features by script GUID.
 FEATURE_CLASSES = {
     "f62c9c65cf3354c93be831c8bc075510": "ScreenSpaceAmbientOcclusion",
     "a1614fc811f8f184697d9bee70ab9fe5": "DecalRendererFeature",
     "6b3d386ba5cd94485973aee1479b272e": "RenderObjects",
     "e32e72b6a3f58a24c9033e2b9275eea0": "ScreenSpaceShadows",
-    "6d613f08f173d4dd895bb07b3230baa9": "FullScreenPassRendererFeature",  # 14.0.x
-    "b00045f12942b46c698459096c89274e": "FullScreenPassRendererFeature",  # 17.x
+    FULL_SCREEN_PASS_GUID_14: "FullScreenPassRendererFeature",
+    FULL_SCREEN_PASS_GUID_17: "FullScreenPassRendererFeature",
 }
-FEATURE_GUIDS = {"ScreenSpaceAmbientOcclusion": "f62c9c65cf3354c93be831c8bc075510",
-                 "RenderObjects": "6b3d386ba5cd94485973aee1479b272e",
-                 "DecalRendererFeature": "a1614fc811f8f184697d9bee70ab9fe5"}
+# The GUID of each feature class with one GUID; FullScreenPass by layout (14.0.9; 17.0.3 and 17.2.0 share one).
+FEATURE_GUIDS = {name: guid for guid, name in FEATURE_CLASSES.items() if name != "FullScreenPassRendererFeature"}
+FULL_SCREEN_PASS_GUIDS = {"14": FULL_SCREEN_PASS_GUID_14, "17.0": FULL_SCREEN_PASS_GUID_17,
+                          "17.2": FULL_SCREEN_PASS_GUID_17}
+# The .cs.meta default reference of `passMaterial` (Runtime/Materials/FullscreenInvertColors.mat), the same in
+# 14.0.9, 17.0.3 and 17.2.0; the Editor applies it to a feature it creates.
+FULL_SCREEN_INVERT_COLORS = Ref(2100000, "78a08787ca30045abb69f6f7dd878e09", 2)
+# Shader.Find("Hidden/Universal Render Pipeline/ScreenSpaceShadows") in ScreenSpaceShadows.Create(), kept in the
+# serialized m_Shader (Shaders/Utils/ScreenSpaceShadows.shader.meta, 14.0.9 … 17.2.0).
+SCREEN_SPACE_SHADOWS_SHADER = Ref(4800000, "0f854b35a0cf61a429bd5dcfea30eddd", 3)
 
 # Filled by ScreenSpaceAmbientOcclusion.Create() in 14.0.9 and 17.0.3 (serialized there, not from 17.0.4 on).
 SSAO_BLUE_NOISE = tuple(Ref(2800000, g, 3) for g in (
@@ -48,8 +58,8 @@ _SCRIPTS = [
     ("a1614fc811f8f184697d9bee70ab9fe5", "DecalRendererFeature", ()),
     ("6b3d386ba5cd94485973aee1479b272e", "RenderObjects", ()),
     ("e32e72b6a3f58a24c9033e2b9275eea0", "ScreenSpaceShadows", ()),
-    ("6d613f08f173d4dd895bb07b3230baa9", "FullScreenPassRendererFeature", ("14.0.9",)),
-    ("b00045f12942b46c698459096c89274e", "FullScreenPassRendererFeature", ("17.0.3", "17.2.0")),
+    (FULL_SCREEN_PASS_GUID_14, "FullScreenPassRendererFeature", ("14.0.9",)),
+    (FULL_SCREEN_PASS_GUID_17, "FullScreenPassRendererFeature", ("17.0.3", "17.2.0")),
 ]
 
 

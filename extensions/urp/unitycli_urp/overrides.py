@@ -2,7 +2,8 @@
 
 The lists are identical in 14.0.9, 17.0.3 and 17.2.0, except ScreenSpaceLensFlare (17 only). Checked key for key
 and value for value against minigolf's `DefaultVolumeProfile.asset` (17.0.3, every override at its defaults) by
-the tests. ColorCurves (TextureCurve parameters) is read but not added: no curve writer yet.
+the tests. ColorCurves' TextureCurve parameters are written by the shared model's `texture-curve` kind (the same
+TextureCurve fields in core 14.0.9 and 17.x; ColorCurves.cs identical in 14.0.9 and 17.0.3).
 """
 
 from __future__ import annotations
@@ -97,12 +98,22 @@ _LENS_FLARE = _o(
     _p("resolution", "enum", 4, enum=(("Half", 2), ("Quarter", 4), ("Eighth", 8))),
     _p("chromaticAbberationIntensity", "float", 0.5, 0, 1))
 
-# ColorCurves: known (so reads name it) but without parameter specs, so it is never added or written.
-_COLOR_CURVES = OverrideSpec("ColorCurves", "3eb4b772797da9440885e8bd939e9560", (), URP_RUNTIME_PREFIX)
+
+def _curve(name: str, keys: list[dict], zero: float, loop: bool) -> ParameterSpec:
+    """A TextureCurveParameter; m_Range is `bounds.magnitude` of the (0, 1) bounds every ColorCurves curve uses."""
+    return ParameterSpec(name, "texture-curve", {"keys": keys, "zeroValue": zero, "loop": loop, "range": 1})
+
+
+_DIAGONAL = [{"time": 0, "value": 0, "inSlope": 1, "outSlope": 1}, {"time": 1, "value": 1, "inSlope": 1, "outSlope": 1}]
+_COLOR_CURVES = _o(
+    "ColorCurves", "3eb4b772797da9440885e8bd939e9560",
+    *(_curve(name, _DIAGONAL, 0, False) for name in ("master", "red", "green", "blue")),
+    _curve("hueVsHue", [], 0.5, True), _curve("hueVsSat", [], 0.5, True), _curve("satVsSat", [], 0.5, False),
+    _curve("lumVsSat", [], 0.5, False))
 
 
 def specs_for(layout: str) -> list[OverrideSpec]:
-    """The override classes of a URP layout (`14` or `17`), ColorCurves last (readable, not addable)."""
+    """The override classes of a URP layout (`14` or `17`)."""
     return [*_COMMON, *([_LENS_FLARE] if layout != "14" else []), _COLOR_CURVES]
 
 

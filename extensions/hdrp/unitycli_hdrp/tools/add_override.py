@@ -14,7 +14,8 @@ from unitycli_hdrp.tools.set_override import apply_values
 class AddOverrideInput(ToolInput):
     profile: str = Field(description=profiles.PROFILE_DESCRIPTION)
     override: str = Field(description="Class name: Exposure, Fog, VisualEnvironment, HDRISky, Bloom, Tonemapping, "
-                                      "ColorAdjustments or Vignette (17.x only: Fog, ColorAdjustments, Vignette)")
+                                      "ColorAdjustments, Vignette, PhysicallyBasedSky or DepthOfField (the last four "
+                                      "17.x only)")
     values: dict[str, Any] = Field(default_factory=dict,
                                    description="Parameter values to set at once (their override state is turned on)")
     expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
@@ -48,9 +49,9 @@ SPEC = ToolSpec(
     summary="Add an override (Fog, Exposure, HDRISky, …) to a profile, at package defaults.",
     description=("Adds an override as the Editor's Add Override does: a new hidden sub-asset with the class's "
                  "parameters in serialized order at the package's C# defaults, every override state off, appended "
-                 "to components (the shared volume model). Sky components get m_SkyVersion and VisualEnvironment "
+                 "to components (the shared volume model). Sky components get m_SkyVersion (HDRISky 1, PhysicallyBasedSky 3) and VisualEnvironment "
                  "m_Version as the Editor writes them. Only classes with a layout verified for the project's HDRP "
-                 "version are written (E_HDRP_OVERRIDE_UNSUPPORTED otherwise, e.g. Fog on 14.x); a class the "
+                 "version are written (E_HDRP_OVERRIDE_UNSUPPORTED otherwise, e.g. Vignette on 14.x); a class the "
                  "profile already lists is E_HDRP_OVERRIDE_EXISTS. `values` are checked against the declared ranges "
                  "before anything is written. Supports --dry-run." + profiles.EXAMPLE_NOTE),
     input_model=AddOverrideInput, output_model=AddOverrideOutput, handler=add_override,

@@ -1,4 +1,5 @@
-"""`urp.add-feature`: add a RenderObjects, SSAO or Decal feature, as "Add Renderer Feature" does."""
+"""`urp.add-feature`: add a RenderObjects, SSAO, Decal, FullScreenPass or ScreenSpaceShadows feature, as "Add
+Renderer Feature" does."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from unitycli_urp.layout import class_identifier, project_layout
 
 
 class AddFeatureInput(features.RendererTarget):
-    type: str = Field(description="RenderObjects, ScreenSpaceAmbientOcclusion (alias SSAO) or DecalRendererFeature "
-                                  "(alias Decal)")
+    type: str = Field(description="RenderObjects, ScreenSpaceAmbientOcclusion (alias SSAO), DecalRendererFeature "
+                                  "(alias Decal), FullScreenPassRendererFeature (alias FullScreenPass) or "
+                                  "ScreenSpaceShadows")
     name: str | None = Field(None, description="m_Name; default the class name, as the Editor names it")
     event: int | str | None = Field(None, description=("RenderObjects: RenderPassEvent name or value (default "
                                                        "AfterRenderingOpaques = 300)"))
@@ -65,6 +67,10 @@ def add_feature(ctx: Any, request: AddFeatureInput) -> AddFeatureOutput:
                                                 queue=0 if queue == "opaque" else 1)
     elif kind == "DecalRendererFeature":
         fields = features.decal_fields(name, ident, layout)
+    elif kind == "FullScreenPassRendererFeature":
+        fields = features.full_screen_pass_fields(name, ident, layout)
+    elif kind == "ScreenSpaceShadows":
+        fields = features.screen_space_shadows_fields(name, ident)
     else:
         fields = features.ssao_fields(name, ident, layout)
     if not request.active:
@@ -76,13 +82,16 @@ def add_feature(ctx: Any, request: AddFeatureInput) -> AddFeatureOutput:
 
 SPEC = ToolSpec(
     name="urp.add-feature", title="Add a URP renderer feature",
-    summary="Add a RenderObjects, SSAO or Decal renderer feature with URP's defaults.",
+    summary="Add a renderer feature (RenderObjects, SSAO, Decal, …) with URP's defaults.",
     description=("Adds a feature sub-asset to a renderer (chosen as in urp.list-features) the way the renderer "
                  "inspector's Add Renderer Feature does: a new MonoBehaviour with a fresh fileID, m_Name = the class "
                  "name (or `name`), the class defaults of the project's URP version (SSAO in 14.0.9/17.0.3 also "
-                 "carries the blue-noise textures and shader Create() fills, Decal in 14.x its two shaders), "
-                 "appended to m_RendererFeatures with m_RendererFeatureMap rewritten in step. SSAO and Decal are "
-                 "one per renderer (E_URP_FEATURE_EXISTS); other types are E_URP_FEATURE_TYPE_UNSUPPORTED. urp.remove-feature undoes it byte for byte. Supports "
+                 "carries the blue-noise textures and shader Create() fills, Decal in 14.x its two shaders, "
+                 "ScreenSpaceShadows its hidden shader, FullScreenPass the script's default material "
+                 "FullscreenInvertColors, m_Version 1 and the 14.x or 17.x script GUID), appended to "
+                 "m_RendererFeatures with m_RendererFeatureMap rewritten in step. SSAO, Decal and ScreenSpaceShadows "
+                 "are one per renderer (E_URP_FEATURE_EXISTS); other types are E_URP_FEATURE_TYPE_UNSUPPORTED. "
+                 "urp.remove-feature undoes it byte for byte. Supports "
                  "--dry-run. The example adds a RenderObjects to chicken-defense's active renderer."),
     input_model=AddFeatureInput, output_model=AddFeatureOutput, handler=add_feature,
     read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),

@@ -22,7 +22,6 @@ class GetSettingsOutput(ToolOutput):
     asset_version: int | None
     settings: dict[str, Any] = Field(description=("Typed settings by name (renderScale, msaa, hdr, shadowDistance, "
                                                   "cascadeCount, …); null when the file lacks the field"))
-    cascade_splits: dict[str, Any] = Field(description="m_Cascade2Split, m_Cascade3Split, m_Cascade4Split as read")
     unsupported: list[str] = Field(description="Settings this asset's URP version does not have")
 
 
@@ -43,9 +42,8 @@ def get_settings(ctx: Any, request: GetSettingsInput) -> GetSettingsOutput:
     doc = loaded.yaml.get(pipeline.MAIN_FILE_ID)
     layout = project_layout(ctx)
     values, unsupported = read_settings(doc, layout)
-    splits = {k: doc.get(k, None) for k in ("m_Cascade2Split", "m_Cascade3Split", "m_Cascade4Split")}
     return GetSettingsOutput(asset=path, revision=loaded.revision, layout=layout,
-                             asset_version=doc.get("k_AssetVersion", None), settings=values, cascade_splits=splits,
+                             asset_version=doc.get("k_AssetVersion", None), settings=values,
                              unsupported=unsupported)
 
 
@@ -53,7 +51,7 @@ SPEC = ToolSpec(
     name="urp.get-settings", title="Get URP pipeline settings",
     summary="Render scale, MSAA, HDR, shadows, cascades, SRP batcher… of a URP asset.",
     description=("Reads the typed subset of a UniversalRenderPipelineAsset: renderScale, msaa, hdr, shadowDistance, "
-                 "cascadeCount (and the split fields), main/additional shadow resolution, softShadows, "
+                 "cascadeCount, cascade2Split/3Split/4Split (split points as lists), main/additional shadow resolution, softShadows, "
                  "softShadowQuality, srpBatcher, depthTexture, opaqueTexture, renderGraph (14.x only), "
                  "gpuResidentDrawer (17.x only). The asset is `asset`, else the `qualityLevel`'s asset, else the "
                  "active one (urp.get-pipeline). A field the file lacks reads null. Read-only; reports the revision "

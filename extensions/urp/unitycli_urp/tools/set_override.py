@@ -16,7 +16,7 @@ class SetOverrideInput(profiles.ProfileTarget):
     parameters: dict[str, Any] = Field(default_factory=dict, description=(
         "Parameter values by name ({\"intensity\": 1.5}); each also turns its override on unless overrideStates "
         "says otherwise. Colours {r,g,b,a}, vectors {x,y[,z,w]}, enums by name or value, textures null or "
-        "{fileID, guid, type}"))
+        "{fileID, guid, type}, ColorCurves curves a list of keys [{time, value, inSlope?, outSlope?}]"))
     override_states: dict[str, bool] = Field(default_factory=dict, description="m_OverrideState by parameter name")
     active: bool | None = Field(None, description="The override's `active` flag")
     expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the profile is at this "

@@ -17,6 +17,9 @@ class SetSettingsInput(pipeline.PipelineTarget):
     hdr: bool | None = Field(None, description="m_SupportsHDR")
     shadow_distance: float | None = Field(None, description="m_ShadowDistance, ≥ 0")
     cascade_count: int | None = Field(None, description="m_ShadowCascadeCount, 1–4")
+    cascade2_split: float | None = Field(None, description="m_Cascade2Split: the split point of 2 cascades, 0–1")
+    cascade3_split: list[float] | None = Field(None, description="m_Cascade3Split: 2 increasing split points, 0–1")
+    cascade4_split: list[float] | None = Field(None, description="m_Cascade4Split: 3 increasing split points, 0–1")
     main_light_shadow_resolution: int | None = Field(None, description="256, 512, 1024, 2048, 4096 (17: 8192)")
     additional_lights_shadow_resolution: int | None = Field(None, description="256 … 4096 (17: 8192)")
     soft_shadows: bool | None = Field(None, description="m_SoftShadowsSupported")
@@ -72,7 +75,8 @@ SPEC = ToolSpec(
     description=("Sets fields of the typed subset (see urp.get-settings) on one UniversalRenderPipelineAsset: "
                  "`asset`, else the `qualityLevel`'s asset, else the active one. Values are checked as URP's "
                  "properties check them (E_URP_SETTING_INVALID: render scale 0.1–2, cascades 1–4, MSAA 1/2/4/8, "
-                 "shadow resolutions of the version). A field the project's URP version lacks (renderGraph on 17, "
+                 "shadow resolutions of the version; cascade splits as the asset inspector keeps them: in 0–1, "
+                 "each at least 0.001 above the one before). A field the project's URP version lacks (renderGraph on 17, "
                  "gpuResidentDrawer on 14) or the file lacks is refused with E_URP_SETTING_UNSUPPORTED. Only the "
                  "changed lines are rewritten. Supports --dry-run. The example halves the render scale of "
                  "chicken-defense's Balanced level."),
