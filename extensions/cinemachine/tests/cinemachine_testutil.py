@@ -2,25 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from unitycli.testing import run_tool
-
 CM2_SCENE = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 CM3_SCENE = "Assets/LlamAcademy/Minigolf/Scenes/Game.unity"
 CM3_MENU = "Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity"
-
-
-def output(root: Path, tool: str, data: dict) -> dict:
-    run = run_tool(root, tool, data)
-    assert run.ok, run.error
-    return run.output
-
-
-def error(root: Path, tool: str, data: dict) -> dict:
-    run = run_tool(root, tool, data)
-    assert not run.ok, run.output
-    return run.error
 
 
 def replaced(text: str, header: str, changes: list[tuple[str, str]]) -> str:

@@ -1,4 +1,4 @@
-"""Writable copies of the Cinemachine fixture projects and helpers for exact-text checks.
+"""Writable copies of the Cinemachine fixture projects (the `_ro` ones shared by a module's read-only tests).
 
 chicken-defense holds Cinemachine 2.9.7 (CinemachineVirtualCamera + hidden `cm` child, CinemachineBrain),
 minigolf 3.1.2 (CinemachineCamera + OrbitalFollow + HardLookAt, CinemachineBrain). The shared fixtures are never
@@ -7,29 +7,9 @@ written: every test works on its own copy.
 
 from __future__ import annotations
 
-from pathlib import Path
+from unitycli.testing import project_fixture
 
-import pytest
-
-from unitycli.testing import copy_fixture_project
-
-
-@pytest.fixture
-def chicken(tmp_path) -> Path:
-    return copy_fixture_project("chicken-defense", tmp_path)
-
-
-@pytest.fixture
-def minigolf(tmp_path) -> Path:
-    return copy_fixture_project("minigolf", tmp_path)
-
-
-@pytest.fixture(scope="module")
-def chicken_ro(tmp_path_factory) -> Path:
-    """One copy per module for the read-only tools."""
-    return copy_fixture_project("chicken-defense", tmp_path_factory.mktemp("chicken"))
-
-
-@pytest.fixture(scope="module")
-def minigolf_ro(tmp_path_factory) -> Path:
-    return copy_fixture_project("minigolf", tmp_path_factory.mktemp("minigolf"))
+chicken = project_fixture("chicken-defense")
+minigolf = project_fixture("minigolf")
+chicken_ro = project_fixture("chicken-defense", scope="module")
+minigolf_ro = project_fixture("minigolf", scope="module")

@@ -4,9 +4,9 @@ both layouts (no fixture project has one: each test writes one into its copy, wi
 from __future__ import annotations
 
 import pytest
-from cinemachine_testutil import CM2_SCENE, CM3_SCENE, error, output, replaced
+from cinemachine_testutil import CM2_SCENE, CM3_SCENE, replaced
 
-from unitycli.testing import assert_dry_run_matches_commit, changed_lines
+from unitycli.testing import assert_dry_run_matches_commit, changed_lines, tool_error, tool_output
 
 GUID = "0123456789abcdef0123456789abcdef"
 CURVE = """      {p}CustomCurve:
@@ -52,9 +52,9 @@ def test_set_default_blend_cm2(chicken):
                 [("    m_Style: 3", "    m_Style: 1"), ("    m_Time: 2", "    m_Time: 0.5")],
                 ["m_DefaultBlend.m_Style", "m_DefaultBlend.m_Time"])
     assert (out["blend"], out["style"], out["time"], out["layout"]) == ("default", "EaseInOut", 0.5, "cm2")
-    assert output(chicken, "cinemachine.get-brain", {"file": CM2_SCENE})["defaultBlend"] == {
+    assert tool_output(chicken, "cinemachine.get-brain", {"file": CM2_SCENE})["defaultBlend"] == {
         "style": "EaseInOut", "time": 0.5, "customCurveKeys": 0}
-    listed = output(chicken, "cinemachine.list-blends", {"file": CM2_SCENE})
+    listed = tool_output(chicken, "cinemachine.list-blends", {"file": CM2_SCENE})
     assert listed["brains"][0]["defaultBlend"] == {"style": "EaseInOut", "time": 0.5, "customCurveKeys": 0}
 
 
@@ -62,7 +62,7 @@ def test_set_default_blend_cm3(minigolf):
     _edit(minigolf, {"file": CM3_SCENE, "gameObject": "MainCamera", "style": "HardIn", "time": 0.5},
           "--- !u!114 &72307231", [("    Style: 1", "    Style: 4"), ("    Time: 2", "    Time: 0.5")],
           ["DefaultBlend.Style", "DefaultBlend.Time"])
-    assert output(minigolf, "cinemachine.get-brain", {"file": CM3_SCENE})["defaultBlend"]["style"] == "HardIn"
+    assert tool_output(minigolf, "cinemachine.get-brain", {"file": CM3_SCENE})["defaultBlend"]["style"] == "HardIn"
 
 
 @pytest.mark.parametrize("layout", ["cm2", "cm3"])
@@ -75,7 +75,7 @@ def test_set_custom_blend_in_an_asset(request, layout):
                 [(f"      {p}Style: 0", f"      {p}Style: 6"), (f"      {p}Time: 0", f"      {p}Time: 1.25")],
                 [f"{p}CustomBlends[1].{p}Blend.{p}Style", f"{p}CustomBlends[1].{p}Blend.{p}Time"])
     assert (out["added"], out["layout"], out["blend"]) == (False, layout, "Intro -> Virtual Camera")
-    listed = output(root, "cinemachine.list-blends", {"file": "Blends"})["asset"]
+    listed = tool_output(root, "cinemachine.list-blends", {"file": "Blends"})["asset"]
     assert (listed["layout"], listed["guid"]) == (layout, GUID)
     assert [(b["from"], b["to"], b["style"], b["time"]) for b in listed["blends"]] == [
         ("**ANY CAMERA**", "Virtual Camera", "EaseInOut", 0.5), ("Intro", "Virtual Camera", "Linear", 1.25)]
@@ -94,7 +94,7 @@ def test_set_custom_blend_appends_a_missing_entry_and_the_brain_lists_it(chicken
     scene.write_text(scene.read_text().replace(
         "  m_CustomBlends: {fileID: 0}\n  m_CameraCutEvent",
         f"  m_CustomBlends: {{fileID: 11400000, guid: {GUID}, type: 2}}\n  m_CameraCutEvent"))
-    brain = output(chicken, "cinemachine.list-blends", {"file": CM2_SCENE})["brains"][0]
+    brain = tool_output(chicken, "cinemachine.list-blends", {"file": CM2_SCENE})["brains"][0]
     assert brain["customBlends"]["path"] == asset
     assert [b["to"] for b in brain["customBlends"]["blends"]] == ["Virtual Camera", "Virtual Camera",
                                                                  "Virtual Camera (MainMenu)"]
@@ -104,7 +104,7 @@ def test_list_blends_reports_a_missing_custom_blends_asset(minigolf):
     scene = minigolf / CM3_SCENE
     scene.write_text(scene.read_text().replace("  CustomBlends: {fileID: 0}\n",
                                                f"  CustomBlends: {{fileID: 11400000, guid: {GUID}, type: 2}}\n", 1))
-    brain = output(minigolf, "cinemachine.list-blends", {"file": CM3_SCENE})["brains"][0]
+    brain = tool_output(minigolf, "cinemachine.list-blends", {"file": CM3_SCENE})["brains"][0]
     assert brain["customBlends"]["path"] is None and "missing" in brain["customBlends"]["problem"]
 
 
@@ -123,5 +123,5 @@ def test_set_blend_refuses(chicken):
         ({"file": CM2_SCENE, "style": "Bounce"}, "E_SCHEMA_INVALID"),
         ({"file": CM2_SCENE, "time": -1}, "E_SCHEMA_INVALID"),
     ]:
-        assert error(chicken, "cinemachine.set-blend", data)["code"] == code, data
+        assert tool_error(chicken, "cinemachine.set-blend", data)["code"] == code, data
     assert ((chicken / CM2_SCENE).read_bytes(), (chicken / asset).read_bytes()) == before

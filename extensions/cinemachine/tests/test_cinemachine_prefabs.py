@@ -11,10 +11,15 @@
 
 from __future__ import annotations
 
-import pytest
-from cinemachine_testutil import output, replaced
+from cinemachine_testutil import replaced
 
-from unitycli.testing import assert_dry_run_matches_commit, changed_lines, copy_fixture_project
+from unitycli.testing import (
+    assert_dry_run_matches_commit,
+    changed_lines,
+    copy_fixture_project,
+    project_fixture,
+    tool_output,
+)
 
 BITESIZE = "com.unity.multiplayer.samples.bitesize"
 FOLLOW_PREFAB = "Assets/StarterAssets/ThirdPersonController/Prefabs/PlayerFollowCamera.prefab"
@@ -22,24 +27,18 @@ CM_CAMERA_PREFAB = "Assets/Prefabs/GameCam/CMCameraPrefab.prefab"
 LOCATION_ENTRANCE = "Assets/Prefabs/Gameplay/LocationEntrance.prefab"
 
 
-@pytest.fixture
-def dedicated(tmp_path):
-    return copy_fixture_project(f"{BITESIZE}/Experimental/DedicatedGameServer", tmp_path)
-
-
-@pytest.fixture
-def social_hub(tmp_path):
-    return copy_fixture_project(f"{BITESIZE}/Basic/DistributedAuthoritySocialHub", tmp_path)
+dedicated = project_fixture(f"{BITESIZE}/Experimental/DedicatedGameServer")
+social_hub = project_fixture(f"{BITESIZE}/Basic/DistributedAuthoritySocialHub")
 
 
 def test_cm2_prefab_body_and_noise_on_the_cm_child(dedicated):
-    out = output(dedicated, "cinemachine.get-camera", {"file": FOLLOW_PREFAB, "gameObject": "PlayerFollowCamera"})
+    out = tool_output(dedicated, "cinemachine.get-camera", {"file": FOLLOW_PREFAB, "gameObject": "PlayerFollowCamera"})
     assert (out["class"], out["layout"], out["pipelineGameObject"]) == (
         "CinemachineVirtualCamera", "cm2", "PlayerFollowCamera/cm")
     assert out["lens"] == {"fieldOfView": 40, "orthographicSize": 10, "nearClipPlane": 0.2, "farClipPlane": 500,
                            "dutch": 0, "modeOverride": None, "other": {"LensShift": {"x": 0, "y": 0}}}
     assert out["body"] == {
-        "class": "Cinemachine3rdPersonFollow", "stage": "body", "fileId": 2070925442191277752,
+        "class": "Cinemachine3rdPersonFollow", "stage": "body", "fileID": 2070925442191277752,
         "gameObject": "PlayerFollowCamera/cm", "enabled": True,
         "settings": {"Damping": {"x": 0.1, "y": 0.25, "z": 0.3}, "ShoulderOffset": {"x": 1, "y": 0, "z": 0},
                      "VerticalArmLength": 0, "CameraSide": 0.6, "CameraDistance": 4,
@@ -47,7 +46,7 @@ def test_cm2_prefab_body_and_noise_on_the_cm_child(dedicated):
                      "CameraRadius": 0.15}}
     assert out["aim"] is None
     assert out["noise"] == {
-        "class": "CinemachineBasicMultiChannelPerlin", "stage": "noise", "fileId": 2070925442191277753,
+        "class": "CinemachineBasicMultiChannelPerlin", "stage": "noise", "fileID": 2070925442191277753,
         "gameObject": "PlayerFollowCamera/cm", "enabled": True,
         "settings": {"m_NoiseProfile": {"fileID": 11400000, "guid": "46965f9cbaf525742a6da4c2172a99cd", "type": 2},
                      "m_PivotOffset": {"x": 0, "y": 0, "z": 1}, "m_AmplitudeGain": 0.5, "m_FrequencyGain": 0.3,
@@ -80,17 +79,17 @@ def test_set_lens_inserts_a_field_an_old_file_lacks_in_cinemachine_order(dedicat
 
 
 def test_cm3_prefab_of_3_1_1(social_hub):
-    out = output(social_hub, "cinemachine.get-camera", {"file": CM_CAMERA_PREFAB, "gameObject": "CMCameraPrefab/CMFreeLook"})
-    assert (out["class"], out["layout"], out["fileId"]) == ("CinemachineCamera", "cm3", 3556993396688157473)
+    out = tool_output(social_hub, "cinemachine.get-camera", {"file": CM_CAMERA_PREFAB, "gameObject": "CMCameraPrefab/CMFreeLook"})
+    assert (out["class"], out["layout"], out["fileID"]) == ("CinemachineCamera", "cm3", 3556993396688157473)
     assert out["priority"] == {"value": 10, "stored": 10, "enabled": True, "legacyPriority": 0,
                                "streamingVersion": 20230301}
     assert (out["follow"], out["lookAt"], out["customLookAt"]) == (None, None, False)
-    assert (out["body"]["class"], out["body"]["fileId"]) == ("CinemachineOrbitalFollow", 3344782713880715319)
-    assert (out["aim"]["class"], out["aim"]["fileId"]) == ("CinemachineHardLookAt", 7779069950921544637)
+    assert (out["body"]["class"], out["body"]["fileID"]) == ("CinemachineOrbitalFollow", 3344782713880715319)
+    assert (out["aim"]["class"], out["aim"]["fileID"]) == ("CinemachineHardLookAt", 7779069950921544637)
 
 
 def test_a_cm2_camera_in_a_cm3_project_keeps_the_cm2_layout(social_hub):
-    listed = output(social_hub, "cinemachine.list-cameras", {})
+    listed = tool_output(social_hub, "cinemachine.list-cameras", {})
     assert [(c["file"], c["gameObject"], c["class"], c["layout"], c["priority"]) for c in listed["cameras"]] == [
         (CM_CAMERA_PREFAB, "CMCameraPrefab/CMFreeLook", "CinemachineCamera", "cm3", 10),
         (LOCATION_ENTRANCE, "LocationEntrance/CM vcam1", "CinemachineVirtualCamera", "cm2", -1)]
@@ -103,7 +102,7 @@ def test_a_cm2_camera_in_a_cm3_project_keeps_the_cm2_layout(social_hub):
     assert after == replaced(before, "--- !u!114 &9177227457611581011", changes)
     assert changed_lines(before, after) == changes
     assert (run.output["layout"], run.output["changedFields"]) == ("cm2", ["m_Priority"])
-    read = output(social_hub, "cinemachine.get-camera", {"file": LOCATION_ENTRANCE, "gameObject": "9177227457611581011"})
+    read = tool_output(social_hub, "cinemachine.get-camera", {"file": LOCATION_ENTRANCE, "gameObject": "9177227457611581011"})
     assert read["priority"]["value"] == 4
 
 
@@ -112,10 +111,10 @@ BONFIRE = "Assets/Samples/BonFire/BonFire.unity"
 
 def test_cm2_with_hdrp_lens_fields_in_the_vfx_samples(tmp_path):
     root = copy_fixture_project("vfx-samples", tmp_path)
-    listed = output(root, "cinemachine.list-cameras", {})
+    listed = tool_output(root, "cinemachine.list-cameras", {})
     assert [(c["file"], c["gameObject"], c["layout"]) for c in listed["cameras"]] == [
         (BONFIRE, "CM vcam1", "cm2"), ("Assets/Samples/Butterflies/Butterflies.unity", "CM vcam1", "cm2")]
-    out = output(root, "cinemachine.get-camera", {"file": BONFIRE, "gameObject": "CM vcam1"})
+    out = tool_output(root, "cinemachine.get-camera", {"file": BONFIRE, "gameObject": "CM vcam1"})
     assert out["lens"] == {
         "fieldOfView": 32, "orthographicSize": 10, "nearClipPlane": 0.1, "farClipPlane": 5000, "dutch": 0,
         "modeOverride": "None",

@@ -6,10 +6,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from cinemachine_testutil import CM2_SCENE, CM3_SCENE, error, output, replaced
+from cinemachine_testutil import CM2_SCENE, CM3_SCENE, replaced
 
-from unitycli.testing import assert_dry_run_matches_commit, changed_lines, copy_fixture_project
+from unitycli.testing import (
+    assert_dry_run_matches_commit,
+    changed_lines,
+    copy_fixture_project,
+    tool_error,
+    tool_output,
+)
 
+PERLIN_GUID = "68bb026fafb42b14791938953eaace77"
 HEAD = """MonoBehaviour:
   m_ObjectHideFlags: {hide}
   m_CorrespondingSourceObject: {{fileID: 0}}
@@ -37,6 +44,16 @@ def _with_document(text: str, file_id: int, block: str) -> str:
     return text[:pos] + block + text[pos:]
 
 
+def _with_perlin(text: str, new: int, *, hide: int, go: int, after_component: int, name: str, fields: str) -> str:
+    """`text` with a new CinemachineBasicMultiChannelPerlin `new` (its settings `fields`) on GameObject `go`
+    (named `name`), listed in its m_Component after `after_component`."""
+    block = f"--- !u!114 &{new}\n" + HEAD.format(sp=" ", hide=hide, go=go, guid=PERLIN_GUID) + fields
+    listed = f"  - component: {{fileID: {after_component}}}\n"
+    tail = f"  m_Layer: 0\n  m_Name: {name}\n"
+    return _with_document(text.replace(listed + tail, listed + f"  - component: {{fileID: {new}}}\n" + tail), new,
+                          block)
+
+
 def _run(root, tool, data):
     committed = assert_dry_run_matches_commit(root, tool, data)
     assert list(committed.diffs) == [data["file"]]
@@ -60,8 +77,8 @@ def test_set_body_cm2_transposer_settings(chicken):
     assert out["changedFields"] == ["m_XDamping", "m_YDamping", "m_ZDamping", "m_FollowOffset.y",
                                     "m_FollowOffset.z", "m_BindingMode"]
     assert (out["component"], out["replaced"], out["added"], out["layout"]) == (
-        {"class": "CinemachineTransposer", "fileId": 578736095, "gameObject": "Virtual Camera/cm"}, None, False, "cm2")
-    body = output(chicken, "cinemachine.get-camera", {"file": CM2_SCENE, "gameObject": "Virtual Camera"})["body"]
+        {"class": "CinemachineTransposer", "fileID": 578736095, "gameObject": "Virtual Camera/cm"}, None, False, "cm2")
+    body = tool_output(chicken, "cinemachine.get-camera", {"file": CM2_SCENE, "gameObject": "Virtual Camera"})["body"]
     assert body["settings"]["m_FollowOffset"] == {"x": 0, "y": 12, "z": -9}
     assert (body["settings"]["m_XDamping"], body["settings"]["m_BindingMode"]) == (0.5, 4)
 
@@ -76,7 +93,7 @@ def test_set_body_cm3_orbital_follow_settings(minigolf):
     assert after == replaced(before, "--- !u!114 &1159824752", changes)
     assert changed_lines(before, after) == changes
     assert out["changedFields"] == ["TrackerSettings.PositionDamping.y", "Radius"]
-    body = output(minigolf, "cinemachine.get-camera", {"file": CM3_SCENE, "gameObject": "Virtual Camera"})["body"]
+    body = tool_output(minigolf, "cinemachine.get-camera", {"file": CM3_SCENE, "gameObject": "Virtual Camera"})["body"]
     assert (body["settings"]["Radius"], body["settings"]["TrackerSettings"]["PositionDamping"]["y"]) == (4, 0.4)
 
 
@@ -93,7 +110,7 @@ def test_set_aim_cm2_composer_settings(chicken):
     assert changed_lines(before, after) == changes
     assert out["changedFields"] == ["m_HorizontalDamping", "m_VerticalDamping", "m_ScreenY", "m_SoftZoneWidth",
                                     "m_SoftZoneHeight"]
-    aim = output(chicken, "cinemachine.get-camera", {"file": CM2_SCENE, "gameObject": "Virtual Camera"})["aim"]
+    aim = tool_output(chicken, "cinemachine.get-camera", {"file": CM2_SCENE, "gameObject": "Virtual Camera"})["aim"]
     assert (aim["class"], aim["settings"]["m_ScreenY"], aim["settings"]["m_VerticalDamping"]) == (
         "CinemachineComposer", 0.4, 2)
 
@@ -107,7 +124,7 @@ def test_set_aim_cm3_hard_look_at_offset(minigolf):
     assert after == replaced(before, "--- !u!114 &1159824754", changes)
     assert changed_lines(before, after) == changes
     assert out["changedFields"] == ["LookAtOffset.y"]
-    aim = output(minigolf, "cinemachine.get-camera", {"file": CM3_SCENE, "gameObject": "Virtual Camera"})["aim"]
+    aim = tool_output(minigolf, "cinemachine.get-camera", {"file": CM3_SCENE, "gameObject": "Virtual Camera"})["aim"]
     assert aim["settings"]["LookAtOffset"] == {"x": 0, "y": 1, "z": 0}
 
 
@@ -117,8 +134,8 @@ def test_set_body_cm2_replaces_the_transposer_on_the_hidden_child(chicken):
     before = (chicken / CM2_SCENE).read_text()
     out = _run(chicken, "cinemachine.set-body", {"file": CM2_SCENE, "gameObject": "Virtual Camera",
                                                  "type": "CinemachineHardLockToTarget", "damping": 0.25})
-    new = out["component"]["fileId"]
-    assert out["replaced"] == {"class": "CinemachineTransposer", "fileId": 578736095, "gameObject": "Virtual Camera/cm"}
+    new = out["component"]["fileID"]
+    assert out["replaced"] == {"class": "CinemachineTransposer", "fileID": 578736095, "gameObject": "Virtual Camera/cm"}
     assert out["changedFields"] == ["m_Component", "m_Damping"] and out["added"] is True
     after = (chicken / CM2_SCENE).read_text()
     block = (f"--- !u!114 &{new}\n" + HEAD.format(sp=" ", hide=3, go=578736091, guid="36d1163fa822e8b418a0a603ec078d5c")
@@ -126,8 +143,8 @@ def test_set_body_cm2_replaces_the_transposer_on_the_hidden_child(chicken):
     expected = before.replace(_document(before, 578736095), "").replace(
         "  - component: {fileID: 578736095}\n", f"  - component: {{fileID: {new}}}\n")
     assert after == _with_document(expected, new, block)
-    camera = output(chicken, "cinemachine.get-camera", {"file": CM2_SCENE, "gameObject": "Virtual Camera"})
-    assert (camera["body"]["class"], camera["body"]["fileId"], camera["body"]["settings"]) == (
+    camera = tool_output(chicken, "cinemachine.get-camera", {"file": CM2_SCENE, "gameObject": "Virtual Camera"})
+    assert (camera["body"]["class"], camera["body"]["fileID"], camera["body"]["settings"]) == (
         "CinemachineHardLockToTarget", new, {"m_Damping": 0.25})
     assert camera["aim"]["class"] == "CinemachineComposer"
 
@@ -136,7 +153,7 @@ def test_set_aim_cm3_replaces_hard_look_at_with_a_rotation_composer(minigolf):
     before = (minigolf / CM3_SCENE).read_text()
     out = _run(minigolf, "cinemachine.set-aim", {"file": CM3_SCENE, "gameObject": "Virtual Camera",
                                                  "type": "CinemachineRotationComposer", "screenPosition": [0, 0.1]})
-    new = out["component"]["fileId"]
+    new = out["component"]["fileID"]
     after = (minigolf / CM3_SCENE).read_text()
     block = (f"--- !u!114 &{new}\n" + HEAD.format(sp=" ", hide=0, go=1159824746, guid="f38bda98361e1de48a4ca2bd86ea3c17")
              + """  Composition:
@@ -160,8 +177,8 @@ def test_set_aim_cm3_replaces_hard_look_at_with_a_rotation_composer(minigolf):
     expected = before.replace(_document(before, 1159824754), "").replace(
         "  - component: {fileID: 1159824754}\n", f"  - component: {{fileID: {new}}}\n")
     assert after == _with_document(expected, new, block)
-    aim = output(minigolf, "cinemachine.get-camera", {"file": CM3_SCENE, "gameObject": "Virtual Camera"})["aim"]
-    assert (aim["class"], aim["fileId"], aim["settings"]["Composition"]["ScreenPosition"]) == (
+    aim = tool_output(minigolf, "cinemachine.get-camera", {"file": CM3_SCENE, "gameObject": "Virtual Camera"})["aim"]
+    assert (aim["class"], aim["fileID"], aim["settings"]["Composition"]["ScreenPosition"]) == (
         "CinemachineRotationComposer", new, {"x": 0, "y": 0.1})
 
 
@@ -169,23 +186,19 @@ def test_set_noise_adds_a_perlin_to_a_cm2_camera(chicken):
     before = (chicken / CM2_SCENE).read_text()
     out = _run(chicken, "cinemachine.set-noise", {"file": CM2_SCENE, "gameObject": "Virtual Camera",
                                                   "noiseProfile": "Handheld_normal_mild", "amplitudeGain": 0.5})
-    new = out["component"]["fileId"]
+    new = out["component"]["fileID"]
     assert (out["added"], out["replaced"], out["changedFields"]) == (
         True, None, ["m_Component", "m_NoiseProfile", "m_AmplitudeGain"])
     after = (chicken / CM2_SCENE).read_text()
-    block = (f"--- !u!114 &{new}\n" + HEAD.format(sp=" ", hide=3, go=578736091, guid="68bb026fafb42b14791938953eaace77")
-             + """  m_NoiseProfile: {fileID: 11400000, guid: 46965f9cbaf525742a6da4c2172a99cd, type: 2}
+    assert after == _with_perlin(before, new, hide=3, go=578736091, after_component=578736094, name="cm", fields="""\
+  m_NoiseProfile: {fileID: 11400000, guid: 46965f9cbaf525742a6da4c2172a99cd, type: 2}
   m_PivotOffset: {x: 0, y: 0, z: 0}
   m_AmplitudeGain: 0.5
   m_FrequencyGain: 1
   mNoiseOffsets: {x: 0, y: 0, z: 0}
 """)
-    expected = before.replace("  - component: {fileID: 578736094}\n  m_Layer: 0\n  m_Name: cm\n",
-                              f"  - component: {{fileID: 578736094}}\n  - component: {{fileID: {new}}}\n"
-                              "  m_Layer: 0\n  m_Name: cm\n")
-    assert after == _with_document(expected, new, block)
-    noise = output(chicken, "cinemachine.get-camera", {"file": CM2_SCENE, "gameObject": "Virtual Camera"})["noise"]
-    assert (noise["fileId"], noise["gameObject"], noise["settings"]["m_AmplitudeGain"]) == (
+    noise = tool_output(chicken, "cinemachine.get-camera", {"file": CM2_SCENE, "gameObject": "Virtual Camera"})["noise"]
+    assert (noise["fileID"], noise["gameObject"], noise["settings"]["m_AmplitudeGain"]) == (
         new, "Virtual Camera/cm", 0.5)
     # and edited in place the second time
     before = after
@@ -202,20 +215,17 @@ def test_set_noise_adds_a_perlin_to_a_cm3_camera(minigolf):
     before = (minigolf / CM3_SCENE).read_text()
     out = _run(minigolf, "cinemachine.set-noise", {"file": CM3_SCENE, "gameObject": "Virtual Camera",
                                                    "noiseProfile": "6D Shake", "frequencyGain": 0.8})
-    new = out["component"]["fileId"]
+    new = out["component"]["fileID"]
     after = (minigolf / CM3_SCENE).read_text()
-    block = (f"--- !u!114 &{new}\n" + HEAD.format(sp=" ", hide=0, go=1159824746, guid="68bb026fafb42b14791938953eaace77")
-             + """  NoiseProfile: {fileID: 11400000, guid: 69ce8388f6785dd4c8c39915efece2f4, type: 2}
+    assert after == _with_perlin(before, new, hide=0, go=1159824746, after_component=1159824750,
+                                 name="Virtual Camera", fields="""\
+  NoiseProfile: {fileID: 11400000, guid: 69ce8388f6785dd4c8c39915efece2f4, type: 2}
   PivotOffset: {x: 0, y: 0, z: 0}
   AmplitudeGain: 1
   FrequencyGain: 0.8
   m_NoiseOffsets: {x: 0, y: 0, z: 0}
 """)
-    expected = before.replace("  - component: {fileID: 1159824750}\n  m_Layer: 0\n  m_Name: Virtual Camera\n",
-                              f"  - component: {{fileID: 1159824750}}\n  - component: {{fileID: {new}}}\n"
-                              "  m_Layer: 0\n  m_Name: Virtual Camera\n")
-    assert after == _with_document(expected, new, block)
-    noise = output(minigolf, "cinemachine.get-camera", {"file": CM3_SCENE, "gameObject": "Virtual Camera"})["noise"]
+    noise = tool_output(minigolf, "cinemachine.get-camera", {"file": CM3_SCENE, "gameObject": "Virtual Camera"})["noise"]
     assert (noise["class"], noise["settings"]["FrequencyGain"], noise["settings"]["NoiseProfile"]["guid"]) == (
         "CinemachineBasicMultiChannelPerlin", 0.8, "69ce8388f6785dd4c8c39915efece2f4")
 
@@ -236,22 +246,22 @@ def test_set_noise_adds_a_perlin_to_a_cm3_camera(minigolf):
 ])
 def test_stage_edits_refuse(minigolf, tool, data, code):
     before = (minigolf / CM3_SCENE).read_bytes()
-    err = error(minigolf, tool, {"file": CM3_SCENE, "gameObject": "Virtual Camera", **data})
+    err = tool_error(minigolf, tool, {"file": CM3_SCENE, "gameObject": "Virtual Camera", **data})
     assert err["code"] == code, err
     assert (minigolf / CM3_SCENE).read_bytes() == before
 
 
 def test_an_empty_stage_needs_a_type_and_a_manager_has_no_pipeline(chicken):
     # Virtual Camera (MainMenu)'s cm child holds only the CinemachinePipeline ("do nothing" Body and Aim)
-    err = error(chicken, "cinemachine.set-aim", {"file": CM2_SCENE, "gameObject": "Virtual Camera (MainMenu)",
-                                                 "damping": 1})
+    err = tool_error(chicken, "cinemachine.set-aim", {"file": CM2_SCENE, "gameObject": "Virtual Camera (MainMenu)",
+                                                      "damping": 1})
     assert err["code"] == "E_CINEMACHINE_STAGE_EMPTY"
     assert err["details"]["supported"] == ["CinemachineComposer", "CinemachineHardLookAt",
                                            "CinemachineSameAsFollowTarget"]
     out = _run(chicken, "cinemachine.set-aim", {"file": CM2_SCENE, "gameObject": "Virtual Camera (MainMenu)",
                                                 "type": "CinemachineHardLookAt"})
     assert (out["added"], out["changedFields"]) == (True, ["m_Component"])
-    aim = output(chicken, "cinemachine.get-camera", {"file": CM2_SCENE, "gameObject": "Virtual Camera (MainMenu)"})
+    aim = tool_output(chicken, "cinemachine.get-camera", {"file": CM2_SCENE, "gameObject": "Virtual Camera (MainMenu)"})
     assert (aim["aim"]["class"], aim["aim"]["settings"]) == ("CinemachineHardLookAt", {})
 
 
@@ -260,10 +270,10 @@ def test_a_cm2_pipeline_in_a_prefab_gets_hide_flags_0(tmp_path):
     prefab = "Assets/StarterAssets/ThirdPersonController/Prefabs/PlayerFollowCamera.prefab"
     out = _run(root, "cinemachine.set-aim", {"file": prefab, "gameObject": "PlayerFollowCamera",
                                              "type": "CinemachineSameAsFollowTarget", "damping": 0.1})
-    doc = _document((root / prefab).read_text(), out["component"]["fileId"])
+    doc = _document((root / prefab).read_text(), out["component"]["fileID"])
     assert "  m_ObjectHideFlags: 0\n" in doc and doc.endswith("  m_Damping: 0.1\n")
-    body = output(root, "cinemachine.set-body", {"file": prefab, "gameObject": "PlayerFollowCamera",
-                                                 "cameraSide": 0.25, "shoulderOffset": [1, 0.5, 0]})
+    body = tool_output(root, "cinemachine.set-body", {"file": prefab, "gameObject": "PlayerFollowCamera",
+                                                      "cameraSide": 0.25, "shoulderOffset": [1, 0.5, 0]})
     assert body["changedFields"] == ["ShoulderOffset.y", "CameraSide"]
 
 
@@ -280,13 +290,13 @@ def test_set_noise_takes_a_project_noise_profile_by_path_or_guid(minigolf):
         "  mainObjectFileID: 11400000\n  userData:\x20\n  assetBundleName:\x20\n  assetBundleVariant:\x20\n")
     out = _run(minigolf, "cinemachine.set-noise", {"file": CM3_SCENE, "gameObject": "Virtual Camera",
                                                    "noiseProfile": "Assets/Shake.asset"})
-    noise = output(minigolf, "cinemachine.get-camera", {"file": CM3_SCENE, "gameObject": "Virtual Camera"})["noise"]
+    noise = tool_output(minigolf, "cinemachine.get-camera", {"file": CM3_SCENE, "gameObject": "Virtual Camera"})["noise"]
     assert noise["settings"]["NoiseProfile"] == {"fileID": 11400000, "guid": guid, "type": 2}
     assert out["added"] is True
-    again = output(minigolf, "cinemachine.set-noise", {"file": CM3_SCENE, "gameObject": "Virtual Camera",
-                                                       "noiseProfile": guid})
+    again = tool_output(minigolf, "cinemachine.set-noise", {"file": CM3_SCENE, "gameObject": "Virtual Camera",
+                                                            "noiseProfile": guid})
     assert again["changedFields"] == []
     # a project asset that is not a NoiseSettings is refused
-    err = error(minigolf, "cinemachine.set-noise", {"file": CM3_SCENE, "gameObject": "Virtual Camera",
-                                                    "noiseProfile": "Assets/LlamAcademy/Minigolf/Scenes/Game.unity"})
+    err = tool_error(minigolf, "cinemachine.set-noise", {"file": CM3_SCENE, "gameObject": "Virtual Camera",
+                                                         "noiseProfile": "Assets/LlamAcademy/Minigolf/Scenes/Game.unity"})
     assert err["code"] == "E_CINEMACHINE_VALUE_INVALID"

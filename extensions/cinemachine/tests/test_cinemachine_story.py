@@ -6,9 +6,9 @@ and re-read by get-camera (get-brain for the blend)."""
 from __future__ import annotations
 
 import pytest
-from cinemachine_testutil import CM2_SCENE, CM3_SCENE, output
+from cinemachine_testutil import CM2_SCENE, CM3_SCENE
 
-from unitycli.testing import assert_dry_run_matches_commit, changed_lines
+from unitycli.testing import assert_dry_run_matches_commit, changed_lines, tool_output
 
 STORIES = {
     # project, scene, camera, its layout, the priority field line, new follow target, lens FOV line
@@ -31,39 +31,39 @@ def _step(root, file, tool, data, revision):
 def test_the_story(request, layout):
     project, scene, camera, new_target, prio_old, prio_new, follow_old, follow_new, fov_old, fov_new = STORIES[layout]
     root = request.getfixturevalue("chicken" if project == "chicken-defense" else "minigolf")
-    listed = output(root, "cinemachine.list-cameras", {"file": scene})
+    listed = tool_output(root, "cinemachine.list-cameras", {"file": scene})
     assert camera in [c["gameObject"] for c in listed["cameras"]]
     revision = listed["revisions"][scene]
-    read = output(root, "cinemachine.get-camera", {"file": scene, "gameObject": camera})
+    read = tool_output(root, "cinemachine.get-camera", {"file": scene, "gameObject": camera})
     assert read["layout"] == layout and read["revision"] == revision
 
     out, lines = _step(root, scene, "cinemachine.set-priority", {"gameObject": camera, "priority": 21}, revision)
     assert lines == [(prio_old, prio_new)]
-    assert output(root, "cinemachine.get-camera", {"file": scene, "gameObject": camera})["priority"]["value"] == 21
+    assert tool_output(root, "cinemachine.get-camera", {"file": scene, "gameObject": camera})["priority"]["value"] == 21
 
     out, lines = _step(root, scene, "cinemachine.set-targets", {"gameObject": camera, "follow": new_target},
                        out["revision"])
     assert lines == [(follow_old, follow_new)]
-    read = output(root, "cinemachine.get-camera", {"file": scene, "gameObject": camera})
+    read = tool_output(root, "cinemachine.get-camera", {"file": scene, "gameObject": camera})
     assert read["follow"]["gameObject"] == new_target
 
     out, lines = _step(root, scene, "cinemachine.set-lens", {"gameObject": camera, "fieldOfView": 70},
                        out["revision"])
     assert lines == [(fov_old, fov_new)]
-    assert output(root, "cinemachine.get-camera", {"file": scene, "gameObject": camera})["lens"]["fieldOfView"] == 70
+    assert tool_output(root, "cinemachine.get-camera", {"file": scene, "gameObject": camera})["lens"]["fieldOfView"] == 70
 
     out, lines = _step(root, scene, "cinemachine.set-blend", {"style": "EaseInOut", "time": 0.5}, out["revision"])
     assert lines  # CM2 EaseOut 2 s -> EaseInOut 0.5; CM3 is EaseInOut already: only the time line
-    assert output(root, "cinemachine.get-brain", {"file": scene})["defaultBlend"] == {
+    assert tool_output(root, "cinemachine.get-brain", {"file": scene})["defaultBlend"] == {
         "style": "EaseInOut", "time": 0.5, "customCurveKeys": 0}
 
     out, lines = _step(root, scene, "cinemachine.create-camera", {"preset": "follow", "target": new_target},
                        out["revision"])
     assert all(old == "" for old, _new in lines)
-    created = output(root, "cinemachine.get-camera", {"file": scene, "gameObject": out["gameObject"]})
+    created = tool_output(root, "cinemachine.get-camera", {"file": scene, "gameObject": out["gameObject"]})
     assert (created["follow"]["gameObject"], created["layout"], created["revision"]) == (
         new_target, layout, out["revision"])
     # the edited camera kept every edit
-    read = output(root, "cinemachine.get-camera", {"file": scene, "gameObject": camera})
+    read = tool_output(root, "cinemachine.get-camera", {"file": scene, "gameObject": camera})
     assert (read["priority"]["value"], read["follow"]["gameObject"], read["lens"]["fieldOfView"]) == (
         21, new_target, 70)

@@ -16,7 +16,11 @@ CM3_SCENE = "Assets/LlamAcademy/Minigolf/Scenes/Game.unity"
 CM3_CAMERA = "Virtual Camera"
 EXAMPLE_NOTE = (" The examples run on the fixture projects chicken-defense (Cinemachine 2.9.7) and minigolf (3.1.2).")
 
-CAMERA_GAMEOBJECT_DESCRIPTION = (GAMEOBJECT_DESCRIPTION + "; the camera component's fileID (list-cameras' fileId) "
+# The risk hints of every tool that rewrites values in place: a write that overwrites, the same result when repeated.
+EDIT_HINTS: dict[str, Any] = {"read_only": False, "destructive": True, "idempotent": True,
+                              "permissions": ("reads_project", "writes_project")}
+
+CAMERA_GAMEOBJECT_DESCRIPTION = (GAMEOBJECT_DESCRIPTION + "; the camera component's fileID (list-cameras' fileID) "
                                  "also names it")
 
 

@@ -173,7 +173,7 @@ def brains_in(file: str, yaml: UnityYamlFile, model: SceneModel) -> list[BrainSi
 
 
 def _camera_list(sites: list[CameraSite]) -> list[dict[str, Any]]:
-    return [{"gameObject": s.path, "gameObjectFileId": s.node.file_id, "fileId": s.doc.file_id,
+    return [{"gameObject": s.path, "gameObjectFileID": s.node.file_id, "fileID": s.doc.file_id,
              "class": s.class_name} for s in sites]
 
 
@@ -206,7 +206,7 @@ def find_camera(ctx: Any, file: str, spec: str | int, *, expected_revision: str 
     if hits:
         raise UnityCliError("E_CAMERA_AMBIGUOUS", f"{node.path!r} in {loaded.path} has {len(hits)} cameras",
                             details={"file": loaded.path, "gameObject": node.path, "cameras": _camera_list(hits)},
-                            next_actions=["Repeat with gameObject set to one of the cameras' fileId"])
+                            next_actions=["Repeat with gameObject set to one of the cameras' fileID"])
     raise UnityCliError("E_CAMERA_NOT_FOUND", f"GameObject {node.path!r} in {loaded.path} has no Cinemachine camera",
                         details={"file": loaded.path, "gameObject": spec, "cameras": _camera_list(sites)},
                         next_actions=[_list_action(loaded.path)])
@@ -217,7 +217,7 @@ def find_brain(ctx: Any, file: str, spec: str | int | None, *, expected_revision
     """The file as read and its CinemachineBrain: the one on GameObject `spec`, or the only one in the file."""
     loaded, model = open_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
     sites = brains_in(loaded.path, loaded.yaml, model)
-    listed = [{"gameObject": s.node.path, "gameObjectFileId": s.node.file_id, "fileId": s.doc.file_id}
+    listed = [{"gameObject": s.node.path, "gameObjectFileID": s.node.file_id, "fileID": s.doc.file_id}
               for s in sites]
     if spec is None:
         if len(sites) == 1:

@@ -15,11 +15,11 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import Document, ProjectIndex, Ref, ToolOutput, UnityCliError, open_for_read
+from unitycli.api import Document, ProjectIndex, Ref, ToolOutput, ToolSpec, UnityCliError, open_for_read
 from unitycli_cinemachine import components, locate, scripts
 from unitycli_cinemachine.components import BINDING_ALIASES, BINDING_MODES, ComponentType, Options, Setting
 from unitycli_cinemachine.editing import set_field
-from unitycli_cinemachine.inputs import CameraEdit, EditResult
+from unitycli_cinemachine.inputs import EDIT_HINTS, CameraEdit, EditResult
 from unitycli_cinemachine.layout import CM2, CM3
 
 MONO_BEHAVIOUR = 114
@@ -124,7 +124,7 @@ def _noise_profile(ctx: Any, value: str | None) -> Ref:
     return Ref(11400000, guid, 2)
 
 
-def apply(ctx: Any, doc: Document, ctype: ComponentType, wanted: dict[str, Any], changed: list[str]) -> None:
+def write_settings(ctx: Any, doc: Document, ctype: ComponentType, wanted: dict[str, Any], changed: list[str]) -> None:
     """Write the named settings onto a component of type `ctype` (only the values that change)."""
     for name, value in wanted.items():
         setting: Setting | None = ctype.settings.get(name)
@@ -192,7 +192,10 @@ def _component_index(node_doc: Document, file_id: int) -> int:
                         details={"fileID": file_id, "gameObject": node_doc.file_id})
 
 
-def run_stage_edit(ctx: Any, request: StageEdit, stage: str, wanted: dict[str, Any]) -> StageResult:
+def apply(ctx: Any, request: StageEdit, stage: str) -> StageResult:
+    """Apply a set-body / set-aim / set-noise request to the camera's `stage` component: edit its settings, or
+    replace (add) it with `type` first."""
+    wanted = request_settings(request)
     if request.type is None and not wanted:
         raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", f"give type and/or at least one {stage} setting",
                             details={"stage": stage, "fields": ["type", *setting_names(type(request))]})
@@ -227,7 +230,7 @@ def run_stage_edit(ctx: Any, request: StageEdit, stage: str, wanted: dict[str, A
                     "E_CINEMACHINE_COMPONENT_REFERENCED",
                     f"the {present_name} on {node.path!r} is referenced by {len(users)} other object(s); it is "
                     "not replaced", details={"file": loaded.path, "fileID": old, "class": present_name,
-                                             "referencedBy": [{"fileId": d.file_id, "classId": d.class_id}
+                                             "referencedBy": [{"fileID": d.file_id, "classId": d.class_id}
                                                               for d in users]})
             index = _component_index(node_doc, old)
             replaced = ComponentSummary(class_name=present_name, file_id=old, game_object=node.path)
@@ -241,7 +244,7 @@ def run_stage_edit(ctx: Any, request: StageEdit, stage: str, wanted: dict[str, A
         if ctype is None:
             raise _unsupported(family, stage, present_name or "?",
                                "has no typed settings in this tool; replace it with type")
-    apply(ctx, doc, ctype, wanted, changed)
+    write_settings(ctx, doc, ctype, wanted, changed)
     if changed:
         loaded.save(ctx)
     return StageResult(file=loaded.path, game_object=site.path, file_id=site.doc.file_id, layout=family,
@@ -249,6 +252,21 @@ def run_stage_edit(ctx: Any, request: StageEdit, stage: str, wanted: dict[str, A
                        stage=stage, component=ComponentSummary(class_name=ctype.name, file_id=doc.file_id,
                                                                game_object=node.path),
                        replaced=replaced, added=replaced is not None or present is None)
+
+
+def stage_spec(stage: str, *, input_model: type[StageEdit], **spec: Any) -> ToolSpec:
+    """The ToolSpec of the tool that edits `stage` (name, texts and examples in `spec`): every stage tool applies its
+    request the same way and has the same result and risk hints."""
+
+    def handler(ctx: Any, request: StageEdit) -> StageResult:
+        return apply(ctx, request, stage)
+
+    return ToolSpec(input_model=input_model, output_model=StageResult, handler=handler, **EDIT_HINTS, **spec)
+
+
+def types_note(stage: str) -> str:
+    """The sentence of a stage tool's description naming the classes `type` takes in each major."""
+    return f"2.x types: {', '.join(supported(CM2, stage))}. 3.x types: {', '.join(supported(CM3, stage))}. "
 
 
 def request_settings(request: Any) -> dict[str, Any]:

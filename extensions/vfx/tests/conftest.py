@@ -1,4 +1,5 @@
-"""Writable copies of the fixture projects the VFX tools are tested on, and small helpers.
+"""Writable copies of the fixture projects the VFX tools are tested on (the `_ro` ones shared by a module's
+read-only tests).
 
 VisualEffectGraph-Samples (Unity 6000.0.23f1, HDRP 17.0.3) commits no Packages/packages-lock.json, so offline its
 VFX Graph version is unknowable (HDRP brings com.unity.visualeffectgraph as a dependency) and the graph tools are
@@ -9,40 +10,12 @@ The shared fixtures are never written: every test works on its own copy.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from vfx_testutil import write_resolved_lock
 
-from unitycli.testing import copy_fixture_project
+from unitycli.testing import project_fixture
 
-
-@pytest.fixture
-def vfx_samples(tmp_path) -> Path:
-    root = copy_fixture_project("vfx-samples", tmp_path)
-    write_resolved_lock(root)
-    return root
-
-
-@pytest.fixture(scope="module")
-def vfx_samples_ro(tmp_path_factory) -> Path:
-    """One copy per module for the read-only tools."""
-    root = copy_fixture_project("vfx-samples", tmp_path_factory.mktemp("vfx"))
-    write_resolved_lock(root)
-    return root
-
-
-@pytest.fixture
-def minigolf(tmp_path) -> Path:
-    return copy_fixture_project("minigolf", tmp_path)
-
-
-@pytest.fixture(scope="module")
-def minigolf_ro(tmp_path_factory) -> Path:
-    return copy_fixture_project("minigolf", tmp_path_factory.mktemp("minigolf"))
-
-
-@pytest.fixture
-def chicken(tmp_path) -> Path:
-    return copy_fixture_project("chicken-defense", tmp_path)
-
+vfx_samples = project_fixture("vfx-samples", prepare=write_resolved_lock)
+vfx_samples_ro = project_fixture("vfx-samples", scope="module", prepare=write_resolved_lock)
+minigolf = project_fixture("minigolf")
+minigolf_ro = project_fixture("minigolf", scope="module")
+chicken = project_fixture("chicken-defense")

@@ -5,16 +5,14 @@ from __future__ import annotations
 import pytest
 from vfx_testutil import BONFIRE, BUTTERFLIES, text
 
-from unitycli.testing import assert_dry_run_matches_commit, changed_lines, run_tool
+from unitycli.testing import assert_dry_run_matches_commit, changed_lines, run_tool, tool_output
 
 BONFIRE_GO = "VFX/BonFire"
 BUTTERFLY_GO = "Visual Effect : Butterflies"
 
 
 def _get(root, file, go):
-    run = run_tool(root, "vfx.get-effect", {"file": file, "gameObject": go})
-    assert run.ok, run.error
-    return run.output
+    return tool_output(root, "vfx.get-effect", {"file": file, "gameObject": go})
 
 
 def test_list_effects_names_each_component_and_its_graph(vfx_samples_ro):
@@ -28,7 +26,7 @@ def test_list_effects_names_each_component_and_its_graph(vfx_samples_ro):
         (BUTTERFLIES, BUTTERFLY_GO, "Assets/Samples/Butterflies/Butterflies.vfx", 5)]
     assert run.output["skipped"] == []
     one = run_tool(vfx_samples_ro, "vfx.list-effects", {"file": "BonFire"}).output
-    assert [e["componentFileId"] for e in one["effects"]] == [86043742, 765776861, 1046630915]
+    assert [e["componentFileID"] for e in one["effects"]] == [86043742, 765776861, 1046630915]
 
 
 def test_get_effect_merges_the_graph_defaults_and_the_sheet(vfx_samples_ro):

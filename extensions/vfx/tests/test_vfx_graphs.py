@@ -4,17 +4,11 @@ from __future__ import annotations
 
 import shutil
 
-from unitycli.testing import run_tool
-
-
-def _run(root, tool, data):
-    run = run_tool(root, tool, data)
-    assert run.ok, run.error
-    return run.output
+from unitycli.testing import run_tool, tool_output
 
 
 def test_list_graphs_lists_every_asset_with_its_exposed_parameters(vfx_samples_ro):
-    out = _run(vfx_samples_ro, "vfx.list-graphs", {})
+    out = tool_output(vfx_samples_ro, "vfx.list-graphs", {})
     by_name = {g["name"]: g for g in out["graphs"]}
     assert sorted(by_name) == ["ARRadar", "BonFire", "BookInitialize", "Butterflies", "Clouds", "FlyingLeaves",
                                "PageSelection"]
@@ -35,7 +29,7 @@ def test_list_graphs_lists_every_asset_with_its_exposed_parameters(vfx_samples_r
 
 
 def test_categories_ranges_and_filters(vfx_samples_ro):
-    radar = _run(vfx_samples_ro, "vfx.get-graph", {"graph": "ARRadar"})
+    radar = tool_output(vfx_samples_ro, "vfx.get-graph", {"graph": "ARRadar"})
     by_path = {p["path"]: p for p in radar["parameters"]}
     assert (by_path["Initialize"]["min"], by_path["Initialize"]["max"]) == (0, 1)
     assert by_path["Initialize"]["category"] is None
@@ -44,19 +38,19 @@ def test_categories_ranges_and_filters(vfx_samples_ro):
     assert by_path["OwnerShipPosition"]["min"] is None  # -Infinity in the file
     blackboard = {n["name"]: n for n in radar["blackboard"]}
     assert blackboard["CircleSegments"]["exposed"] is False
-    only = _run(vfx_samples_ro, "vfx.list-graphs", {"under": "Assets/Samples/BonFire", "kind": "visualEffect"})
+    only = tool_output(vfx_samples_ro, "vfx.list-graphs", {"under": "Assets/Samples/BonFire", "kind": "visualEffect"})
     assert [g["name"] for g in only["graphs"]] == ["BonFire", "Clouds", "FlyingLeaves"]
 
 
 def test_get_graph_by_path_and_name(vfx_samples_ro):
-    out = _run(vfx_samples_ro, "vfx.get-graph", {"graph": "Assets/Samples/Butterflies/Butterflies.vfx"})
+    out = tool_output(vfx_samples_ro, "vfx.get-graph", {"graph": "Assets/Samples/Butterflies/Butterflies.vfx"})
     assert out["initialEventName"] == "OnPlay" and out["settings"]["m_CullingFlags"] == 3
     assert [p["path"] for p in out["parameters"]] == ["MaximumVelocity", "FlapMinMaxSpeed", "FlapMinMaxAngle",
                                                       "FlapAmplitude", "TiltAngle"]
     assert out["revision"].startswith("sha256:")
-    bonfire = _run(vfx_samples_ro, "vfx.get-graph", {"graph": "BonFire.vfx"})
+    bonfire = tool_output(vfx_samples_ro, "vfx.get-graph", {"graph": "BonFire.vfx"})
     assert bonfire["subgraphDependencies"] == ["bfbffac5b9e601347ae9feb5d51931eb"]
-    op = _run(vfx_samples_ro, "vfx.get-graph", {"graph": "PageSelection"})
+    op = tool_output(vfx_samples_ro, "vfx.get-graph", {"graph": "PageSelection"})
     outputs = [n["name"] for n in op["blackboard"] if n["isOutput"]]
     assert outputs == ["RandomPage"]
 

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from vfx_testutil import GAME, text
 
-from unitycli.testing import assert_dry_run_matches_commit, changed_lines, run_tool
+from unitycli.testing import assert_dry_run_matches_commit, changed_lines, run_tool, tool_output
 
 LINE = "UI Camera Bounds"
 
 
 def _get(root):
-    run = run_tool(root, "vfx.get-line", {"file": GAME, "gameObject": LINE})
-    assert run.ok, run.error
-    return run.output
+    return tool_output(root, "vfx.get-line", {"file": GAME, "gameObject": LINE})
 
 
 def test_get_line(chicken):

@@ -5,15 +5,13 @@ from __future__ import annotations
 import pytest
 from vfx_testutil import HOLE_CUBE, text
 
-from unitycli.testing import assert_dry_run_matches_commit, changed_lines, run_tool
+from unitycli.testing import assert_dry_run_matches_commit, changed_lines, run_tool, tool_output
 
 WIN = "Hole Cube/Win Effect"
 
 
 def _get(root, go=WIN, **extra):
-    run = run_tool(root, "vfx.get-particle-system", {"file": HOLE_CUBE, "gameObject": go, **extra})
-    assert run.ok, run.error
-    return run.output
+    return tool_output(root, "vfx.get-particle-system", {"file": HOLE_CUBE, "gameObject": go, **extra})
 
 
 def test_list_particle_systems_in_the_prefab_and_the_project(minigolf_ro):

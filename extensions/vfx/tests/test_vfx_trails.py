@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from vfx_testutil import TRAIL_PREFAB, add_trail_prefab, text
 
-from unitycli.testing import assert_dry_run_matches_commit, changed_lines, run_tool
+from unitycli.testing import assert_dry_run_matches_commit, changed_lines, run_tool, tool_output
 
 
 @pytest.fixture
@@ -16,9 +16,7 @@ def trail_project(chicken):
 
 
 def _get(root):
-    run = run_tool(root, "vfx.get-trail", {"file": TRAIL_PREFAB, "gameObject": "Bullet"})
-    assert run.ok, run.error
-    return run.output
+    return tool_output(root, "vfx.get-trail", {"file": TRAIL_PREFAB, "gameObject": "Bullet"})
 
 
 def test_get_trail(trail_project):

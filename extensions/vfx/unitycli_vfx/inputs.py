@@ -3,9 +3,11 @@ fixture files the examples run on."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
-from unitycli.api import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION, ToolInput
+from unitycli.api import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION, ToolInput, UnityCliError
 
 # The examples run on the shared fixtures: VisualEffectGraph-Samples (graph and effect tools), minigolf
 # (ParticleSystem tools) and chicken-defense (LineRenderer tools).
@@ -29,6 +31,18 @@ class Target(ToolInput):
 class EditTarget(Target):
     expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this "
                                                             "revision.")
+
+
+# The risk hints of every tool that rewrites values in place: a write that overwrites, the same result when repeated.
+EDIT_HINTS: dict[str, Any] = {"read_only": False, "destructive": True, "idempotent": True,
+                              "permissions": ("reads_project", "writes_project")}
+
+
+def require_settings(request: EditTarget, what: str, **details: Any) -> None:
+    """Refuse (E_SCHEMA_INVALID) an edit that names nothing to set, before any file is opened."""
+    if not request.model_dump(exclude_none=True, exclude={"file", "game_object", "expected_revision"}):
+        raise UnityCliError("E_SCHEMA_INVALID", f"give at least one {what} field to set",
+                            details={"path": "", **details})
 
 # No fixture project holds a TrailRenderer, so the trail tools' examples name a prefab the tests add to a copy of
 # chicken-defense: a GameObject `Bullet` whose TrailRenderer is the one of Bitesize 2DSpaceShooter's Bullet.prefab

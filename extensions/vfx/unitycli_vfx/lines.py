@@ -8,7 +8,8 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import Document, ToolInput, ToolOutput, UnityCliError
+from unitycli.api import Document, LoadedFile, ToolInput, ToolOutput, UnityCliError
+from unitycli_vfx.locate import ComponentIds, Site
 from unitycli_vfx.values import curve_keys, gradient, plain, ref_json, set_if_changed
 
 LINE_VERSION = 2
@@ -58,10 +59,22 @@ def materials(doc: Document) -> list[dict[str, Any]]:
     return [ref_json(m) if not isinstance(m, dict) else plain(m) for m in (doc.get("m_Materials", []) or [])]
 
 
+def renderer_state(loaded: LoadedFile, site: Site, version: int) -> dict[str, Any]:
+    """What vfx.get-line and vfx.get-trail both report: where the renderer is, the file's revision, enabled, its
+    LineParameters and materials, and whether its layout is the `version` the matching writer edits."""
+    doc = site.component
+    return {**ComponentIds.of(site), "revision": loaded.revision, "enabled": doc.get("m_Enabled", 1) == 1,
+            "parameters": parameters(doc), "materials": materials(doc),
+            "writable": _layout(doc) == (version, PARAMETERS_VERSION)}
+
+
+def _layout(doc: Document) -> tuple[Any, Any]:
+    return doc.get("serializedVersion", None), doc.get("m_Parameters.serializedVersion", None)
+
+
 def check_writable(doc: Document, version: int, file: str, kind: str) -> None:
-    found = doc.get("serializedVersion", None)
-    params = doc.get("m_Parameters.serializedVersion", None)
-    if found != version or params != PARAMETERS_VERSION:
+    found, params = _layout(doc)
+    if (found, params) != (version, PARAMETERS_VERSION):
         raise UnityCliError("E_VFX_LAYOUT_UNSUPPORTED",
                             f"the {kind} &{doc.file_id} in {file} has serializedVersion {found} (m_Parameters "
                             f"{params}); only {version} with m_Parameters {PARAMETERS_VERSION} is written",

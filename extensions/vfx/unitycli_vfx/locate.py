@@ -32,6 +32,7 @@ from unitycli.api import (
     resolve_file,
     tool_command,
 )
+from unitycli_vfx.inputs import EditTarget
 
 VISUAL_EFFECT = 2083052967
 VFX_RENDERER = 73398921
@@ -134,6 +135,12 @@ def find_site(ctx: Any, file: str, spec: str | int, class_id: int, *, expected_r
         details={"file": loaded.path, "gameObject": node.path, "component": name,
                  "inFile": [s.path for s in sites]},
         next_actions=[tool_command(LISTERS[class_id], {"file": loaded.path})])
+
+
+def find_for_edit(ctx: Any, request: EditTarget, class_id: int) -> tuple[LoadedFile, Site]:
+    """`find_site` for a writer's request (an `EditTarget`): opened for write, at the expected revision if given."""
+    return find_site(ctx, request.file, request.game_object, class_id, expected_revision=request.expected_revision,
+                     for_write=True)
 
 
 def scan(ctx: Any, class_ids: tuple[int, ...], file: str | None) -> tuple[list[Site], dict[str, str],

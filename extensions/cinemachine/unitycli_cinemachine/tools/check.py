@@ -64,6 +64,5 @@ SPEC = ToolSpec(
                  "findings appear in `unitycli extensions doctor`. Read-only; unreadable files are listed in "
                  "skipped." + EXAMPLE_NOTE),
     input_model=CheckInput, output_model=CheckOutput, handler=check,
-    permissions=("reads_project",),
     examples=({"file": CM2_SCENE}, {"file": CM3_SCENE}, {}),
 )

@@ -33,6 +33,7 @@ from unitycli.api import (
     Ref,
     SceneModel,
     SceneNode,
+    TemplateSource,
     ToolInput,
     ToolOutput,
     ToolSpec,
@@ -41,7 +42,7 @@ from unitycli.api import (
     create_gameobject,
     find_gameobject,
 )
-from unitycli_cinemachine import components, locate, scripts
+from unitycli_cinemachine import components, locate, read, scripts
 from unitycli_cinemachine.components import ComponentType, Options, vec2
 from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
 from unitycli_cinemachine.layout import CM2, CM3
@@ -158,20 +159,11 @@ def main_camera(model: SceneModel) -> tuple[SceneNode, Document] | None:
     found = []
     for node in model.walk():
         camera = _camera_of(model, node)
-        if camera is None or not locate_active(node) or _num(camera, "m_Enabled", 1) == 0:
+        if camera is None or not read.active_in_hierarchy(node) or _num(camera, "m_Enabled", 1) == 0:
             continue
         found.append((node, camera))
     tagged = [f for f in found if model.file.get(f[0].file_id).get("m_TagString", "") == "MainCamera"]
     return (tagged or found or [None])[0]
-
-
-def locate_active(node: SceneNode) -> bool:
-    current: SceneNode | None = node
-    while current is not None:
-        if current.active is False:
-            return False
-        current = current.parent
-    return True
 
 
 # --- documents --------------------------------------------------------------------------------------------------
@@ -299,7 +291,10 @@ def create_camera(ctx: Any, request: CreateCameraInput) -> CreateCameraOutput:
     default_name = CM2_PRESETS[preset][0] if layout == CM2 else CM3_PRESETS[preset]
     name = request.name if request.name else _unique_name(siblings, default_name)
 
-    created = create_gameobject(model, name, parent)
+    # GameObject and Transform layouts: the file's own, else the one its Unity version or project files verify
+    # (else, as before this choice existed, the newest known one).
+    templates = TemplateSource.for_project(ctx.project.root, allow_unverified=True)
+    created = create_gameobject(model, name, parent, templates=templates)
     go_doc = yaml.get(created.game_object)
     node = SceneNode(created.game_object, "gameObject", name, created.transform, parent=parent)
     path = f"{parent.path}/{name}" if parent is not None else name
@@ -315,7 +310,7 @@ def create_camera(ctx: Any, request: CreateCameraInput) -> CreateCameraOutput:
 
     if layout == CM2:
         _name, stages, uses_follow, uses_look_at = CM2_PRESETS[preset]
-        cm = create_gameobject(model, "cm", node)
+        cm = create_gameobject(model, "cm", node, templates=templates)
         hide = 3 if is_scene else 0
         cm_doc = yaml.get(cm.game_object)
         if hide:

@@ -109,6 +109,5 @@ SPEC = ToolSpec(
                  "fields (m_UpdateMethod vs UpdateMethod): the brain has the same script GUID in both majors. "
                  "Read-only; reports the file's revision." + EXAMPLE_NOTE),
     input_model=BrainTarget, output_model=GetBrainOutput, handler=get_brain,
-    permissions=("reads_project",),
     examples=({"file": CM2_SCENE}, {"file": CM3_SCENE, "gameObject": "MainCamera"}),
 )

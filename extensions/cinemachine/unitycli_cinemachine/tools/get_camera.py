@@ -92,6 +92,5 @@ SPEC = ToolSpec(
                  "on the hidden `cm` child (the GameObject with the CinemachinePipeline that m_ComponentOwner "
                  "names), in 3.x on the camera's GameObject. Read-only; reports the file's revision." + EXAMPLE_NOTE),
     input_model=CameraTarget, output_model=GetCameraOutput, handler=get_camera,
-    permissions=("reads_project",),
     examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA}, {"file": CM3_SCENE, "gameObject": CM3_CAMERA}),
 )

@@ -100,6 +100,5 @@ SPEC = ToolSpec(
                  "(Cinemachine looks up From→To, then ANY→To, then From→ANY). A custom blends asset that is missing "
                  "or unreadable is reported with the reason. Read-only." + EXAMPLE_NOTE),
     input_model=ListBlendsInput, output_model=ListBlendsOutput, handler=list_blends,
-    permissions=("reads_project",),
     examples=({"file": CM2_SCENE}, {"file": CM3_SCENE}),
 )

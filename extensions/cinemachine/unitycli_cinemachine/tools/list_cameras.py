@@ -103,6 +103,5 @@ SPEC = ToolSpec(
                  "Also every CinemachineBrain with its GameObject. Cameras inside prefab instances live in their "
                  "source prefab and are listed there. Read-only; reports each file's revision." + EXAMPLE_NOTE),
     input_model=ListCamerasInput, output_model=ListCamerasOutput, handler=list_cameras,
-    permissions=("reads_project",),
     examples=({"file": CM2_SCENE}, {"file": CM3_SCENE}, {}),
 )

@@ -18,7 +18,7 @@ from unitycli.api import (
 )
 from unitycli_cinemachine import blends, brain, components, locate
 from unitycli_cinemachine.editing import set_field
-from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
+from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EDIT_HINTS, EXAMPLE_NOTE
 from unitycli_cinemachine.tools.list_blends import ASSET_SUFFIXES
 
 
@@ -122,7 +122,7 @@ SPEC = ToolSpec(
                  "EaseIn, EaseOut, HardIn, HardOut, Linear, Custom (refused while the blend's custom curve has no "
                  "keys). Only the changed lines are rewritten. Supports --dry-run." + EXAMPLE_NOTE),
     input_model=SetBlendInput, output_model=SetBlendOutput, handler=set_blend,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": CM2_SCENE, "style": "EaseInOut", "time": 0.5},
               {"file": CM3_SCENE, "gameObject": "MainCamera", "style": "Linear", "time": 0.5}),
 )

@@ -9,7 +9,7 @@ from pydantic import Field
 from unitycli.api import ToolOutput, ToolSpec, UnityCliError
 from unitycli_cinemachine import brain, locate
 from unitycli_cinemachine.editing import set_field
-from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
+from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EDIT_HINTS, EXAMPLE_NOTE
 from unitycli_cinemachine.tools.get_brain import BrainTarget
 
 
@@ -76,7 +76,7 @@ SPEC = ToolSpec(
                  "defaultBlendTime (seconds). Only the changed lines are rewritten. Supports --dry-run."
                  + EXAMPLE_NOTE),
     input_model=SetBrainInput, output_model=SetBrainOutput, handler=set_brain,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": CM2_SCENE, "defaultBlendStyle": "EaseInOut", "defaultBlendTime": 1.5},
               {"file": CM3_SCENE, "updateMethod": "LateUpdate", "defaultBlendStyle": "Linear"}),
 )

@@ -13,6 +13,7 @@ from unitycli_cinemachine.inputs import (
     CM2_SCENE,
     CM3_CAMERA,
     CM3_SCENE,
+    EDIT_HINTS,
     EXAMPLE_NOTE,
     CameraEdit,
     EditResult,
@@ -84,7 +85,7 @@ SPEC = ToolSpec(
                  "least near + 0.001 (E_CINEMACHINE_VALUE_INVALID). A field missing from an old file is inserted "
                  "in Cinemachine's order. Only the changed lines are rewritten. Supports --dry-run." + EXAMPLE_NOTE),
     input_model=SetLensInput, output_model=EditResult, handler=set_lens,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA, "fieldOfView": 60, "farClipPlane": 1000},
               {"file": CM3_SCENE, "gameObject": CM3_CAMERA, "fieldOfView": 40, "nearClipPlane": 0.3, "dutch": 5}),
 )

@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolSpec
 from unitycli_cinemachine import components, scripts
 from unitycli_cinemachine.inputs import CM2_CAMERA, CM2_SCENE, CM3_CAMERA, CM3_SCENE, EXAMPLE_NOTE
-from unitycli_cinemachine.stages import (
-    VECTOR_NOTE,
-    StageEdit,
-    StageResult,
-    VectorValue,
-    request_settings,
-    run_stage_edit,
-)
+from unitycli_cinemachine.stages import VECTOR_NOTE, StageEdit, VectorValue, stage_spec
 
 
 class SetNoiseInput(StageEdit):
@@ -28,12 +18,8 @@ class SetNoiseInput(StageEdit):
     pivot_offset: VectorValue | None = Field(None, description="Pivot offset of the rotation noise" + VECTOR_NOTE)
 
 
-def set_noise(ctx: Any, request: SetNoiseInput) -> StageResult:
-    return run_stage_edit(ctx, request, scripts.NOISE, request_settings(request))
-
-
-SPEC = ToolSpec(
-    name="cinemachine.set-noise", title="Set a Cinemachine camera's Noise",
+SPEC = stage_spec(
+    scripts.NOISE, name="cinemachine.set-noise", title="Set a Cinemachine camera's Noise",
     summary="Set a Cinemachine camera's noise profile, amplitude and frequency gain.",
     description=(
         "Edits the camera's Noise component, a CinemachineBasicMultiChannelPerlin (2.x: m_NoiseProfile, "
@@ -43,8 +29,7 @@ SPEC = ToolSpec(
         "noiseProfile takes a package preset by name (written as its fixed GUID, the same in every version), a "
         "project NoiseSettings asset (path or GUID; anything else is refused with E_CINEMACHINE_VALUE_INVALID), "
         "or null. Only the changed lines are rewritten. Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetNoiseInput, output_model=StageResult, handler=set_noise,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    input_model=SetNoiseInput,
     examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA, "noiseProfile": "Handheld_normal_mild",
                "amplitudeGain": 0.5},
               {"file": CM3_SCENE, "gameObject": CM3_CAMERA, "noiseProfile": "6D Shake", "frequencyGain": 0.8}),

@@ -13,6 +13,7 @@ from unitycli_cinemachine.inputs import (
     CM2_SCENE,
     CM3_CAMERA,
     CM3_SCENE,
+    EDIT_HINTS,
     EXAMPLE_NOTE,
     CameraEdit,
     EditResult,
@@ -52,7 +53,7 @@ SPEC = ToolSpec(
                  "file older than streaming version 20220601; `m_StreamingVersion` is left as is (other legacy "
                  "upgrades depend on it). Only the changed lines are rewritten. Supports --dry-run." + EXAMPLE_NOTE),
     input_model=SetPriorityInput, output_model=EditResult, handler=set_priority,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA, "priority": 20},
               {"file": CM3_SCENE, "gameObject": CM3_CAMERA, "priority": 20}),
 )

@@ -15,6 +15,7 @@ from unitycli_cinemachine.inputs import (
     CM2_SCENE,
     CM3_CAMERA,
     CM3_SCENE,
+    EDIT_HINTS,
     EXAMPLE_NOTE,
     CameraEdit,
     EditResult,
@@ -58,7 +59,7 @@ def transform_ref(model: SceneModel, spec: str | int, what: str) -> Ref:
     why = ("the file holds no Transform of it to reference (reference it once in the Editor)" if not transforms
            else "the file holds several of its Transforms; name one by fileID")
     raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", f"{what} {node.path!r} is a prefab instance and {why}",
-                        details={"target": spec, "gameObject": node.path, "transformFileIds": transforms})
+                        details={"target": spec, "gameObject": node.path, "transformFileIDs": transforms})
 
 
 def set_targets(ctx: Any, request: SetTargetsInput) -> SetTargetsOutput:
@@ -110,7 +111,7 @@ SPEC = ToolSpec(
                  "Transform in the file (one stripped Transform, or name it by fileID). Only the changed lines are "
                  "rewritten. Supports --dry-run." + EXAMPLE_NOTE),
     input_model=SetTargetsInput, output_model=SetTargetsOutput, handler=set_targets,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA, "lookAt": "Main Camera"},
               {"file": CM3_SCENE, "gameObject": CM3_CAMERA, "lookAt": "MainCamera"}),
 )

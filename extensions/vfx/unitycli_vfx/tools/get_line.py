@@ -26,13 +26,9 @@ class GetLineOutput(locate.ComponentIds):
 def get_line(ctx: Any, request: Target) -> GetLineOutput:
     loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.LINE_RENDERER)
     doc = site.component
-    return GetLineOutput(
-        **locate.ComponentIds.of(site), revision=loaded.revision, enabled=doc.get("m_Enabled", 1) == 1,
-        positions=plain(doc.get("m_Positions", []) or []), loop=doc.get("m_Loop", 0) == 1,
-        use_world_space=doc.get("m_UseWorldSpace", 0) == 1, parameters=lines.parameters(doc),
-        materials=lines.materials(doc),
-        writable=(doc.get("serializedVersion", None), doc.get("m_Parameters.serializedVersion", None))
-        == (lines.LINE_VERSION, lines.PARAMETERS_VERSION))
+    return GetLineOutput(**lines.renderer_state(loaded, site, lines.LINE_VERSION),
+                         positions=plain(doc.get("m_Positions", []) or []), loop=doc.get("m_Loop", 0) == 1,
+                         use_world_space=doc.get("m_UseWorldSpace", 0) == 1)
 
 
 SPEC = ToolSpec(

@@ -26,13 +26,9 @@ class GetTrailOutput(locate.ComponentIds):
 def get_trail(ctx: Any, request: Target) -> GetTrailOutput:
     loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.TRAIL_RENDERER)
     doc = site.component
-    return GetTrailOutput(
-        **locate.ComponentIds.of(site), revision=loaded.revision, enabled=doc.get("m_Enabled", 1) == 1,
-        time=doc.get("m_Time", None), min_vertex_distance=doc.get("m_MinVertexDistance", None),
-        autodestruct=doc.get("m_Autodestruct", 0) == 1, emitting=doc.get("m_Emitting", 1) == 1,
-        parameters=lines.parameters(doc), materials=lines.materials(doc),
-        writable=(doc.get("serializedVersion", None), doc.get("m_Parameters.serializedVersion", None))
-        == (lines.TRAIL_VERSION, lines.PARAMETERS_VERSION))
+    return GetTrailOutput(**lines.renderer_state(loaded, site, lines.TRAIL_VERSION), time=doc.get("m_Time", None),
+                          min_vertex_distance=doc.get("m_MinVertexDistance", None),
+                          autodestruct=doc.get("m_Autodestruct", 0) == 1, emitting=doc.get("m_Emitting", 1) == 1)
 
 
 SPEC = ToolSpec(

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from unitycli.api import Ref, ToolSpec, UnityCliError
 from unitycli_vfx import effects, graphs, locate
-from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EditTarget
+from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EDIT_HINTS, EditTarget
 
 
 class SetEffectAssetInput(EditTarget):
@@ -29,8 +29,7 @@ def set_effect_asset(ctx: Any, request: SetEffectAssetInput) -> SetEffectAssetOu
     if not graph.guid:
         raise UnityCliError("E_VFX_GRAPH_NOT_FOUND", f"{path} has no .meta with a GUID, so nothing can reference it",
                             details={"graph": path})
-    loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.VISUAL_EFFECT,
-                                    expected_revision=request.expected_revision, for_write=True)
+    loaded, site = locate.find_for_edit(ctx, request, locate.VISUAL_EFFECT)
     doc = site.component
     by_guid = graphs.guid_map(ctx)
     previous = effects.asset_ref(doc, by_guid)
@@ -54,6 +53,6 @@ SPEC = ToolSpec(
                  "in staleEntries. Prefab instances are refused. Supports --dry-run. Needs "
                  "com.unity.visualeffectgraph."),
     input_model=SetEffectAssetInput, output_model=SetEffectAssetOutput, handler=set_effect_asset,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": BONFIRE_SCENE, "gameObject": BONFIRE_EFFECT, "graph": "Clouds"},),
 )

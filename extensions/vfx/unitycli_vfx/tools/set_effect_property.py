@@ -8,7 +8,7 @@ from pydantic import Field
 
 from unitycli.api import ToolSpec, UnityCliError, tool_command
 from unitycli_vfx import effects, locate
-from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, BUTTERFLIES_SCENE, EditTarget
+from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, BUTTERFLIES_SCENE, EDIT_HINTS, EditTarget
 from unitycli_vfx.values import plain
 
 
@@ -33,8 +33,7 @@ class SetEffectPropertyOutput(locate.ComponentIds):
 
 
 def set_effect_property(ctx: Any, request: SetEffectPropertyInput) -> SetEffectPropertyOutput:
-    loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.VISUAL_EFFECT,
-                                    expected_revision=request.expected_revision, for_write=True)
+    loaded, site = locate.find_for_edit(ctx, request, locate.VISUAL_EFFECT)
     graph = effects.graph_of(ctx, site)
     leaves = graph.parameters()
     leaf = next((p for p in leaves if p.path == request.name), None)
@@ -92,7 +91,7 @@ SPEC = ToolSpec(
                  "(the graph default plays again) and keeps the cached value. Curves, gradients and matrices are "
                  "refused. Prefab instances are refused. Supports --dry-run. Needs com.unity.visualeffectgraph."),
     input_model=SetEffectPropertyInput, output_model=SetEffectPropertyOutput, handler=set_effect_property,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": BONFIRE_SCENE, "gameObject": BONFIRE_EFFECT, "name": "FireColor",
                "value": {"r": 64, "g": 2, "b": 0.2, "a": 0}},
               {"file": BUTTERFLIES_SCENE, "gameObject": "Visual Effect : Butterflies", "name": "TiltAngle", "value": 20}),

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from unitycli.api import ToolSpec, UnityCliError
 from unitycli_vfx import locate
-from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EditTarget
+from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EDIT_HINTS, EditTarget
 from unitycli_vfx.values import set_if_changed
 
 
@@ -26,8 +26,7 @@ class SetEffectSeedOutput(locate.ComponentIds):
 def set_effect_seed(ctx: Any, request: SetEffectSeedInput) -> SetEffectSeedOutput:
     if request.seed is None and request.reset_seed_on_play is None:
         raise UnityCliError("E_SCHEMA_INVALID", "give seed, resetSeedOnPlay or both", details={"path": "seed"})
-    loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.VISUAL_EFFECT,
-                                    expected_revision=request.expected_revision, for_write=True)
+    loaded, site = locate.find_for_edit(ctx, request, locate.VISUAL_EFFECT)
     doc = site.component
     changed = False
     if request.seed is not None:
@@ -47,6 +46,6 @@ SPEC = ToolSpec(
                  "GameObject. A fixed seed with resetSeedOnPlay false makes the effect replay identically. Prefab "
                  "instances are refused. Supports --dry-run. Needs com.unity.visualeffectgraph."),
     input_model=SetEffectSeedInput, output_model=SetEffectSeedOutput, handler=set_effect_seed,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": BONFIRE_SCENE, "gameObject": BONFIRE_EFFECT, "seed": 12345, "resetSeedOnPlay": False},),
 )

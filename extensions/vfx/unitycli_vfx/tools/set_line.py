@@ -6,9 +6,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec, UnityCliError
+from unitycli.api import ToolSpec
 from unitycli_vfx import lines, locate
-from unitycli_vfx.inputs import CHICKEN_GAME, EditTarget
+from unitycli_vfx.inputs import CHICKEN_GAME, EDIT_HINTS, EditTarget, require_settings
 from unitycli_vfx.values import Vec3, plain, set_if_changed
 
 
@@ -33,11 +33,8 @@ class SetLineOutput(locate.ComponentIds):
 
 
 def set_line(ctx: Any, request: SetLineInput) -> SetLineOutput:
-    given = request.model_dump(exclude_none=True, exclude={"file", "game_object", "expected_revision"})
-    if not given:
-        raise UnityCliError("E_SCHEMA_INVALID", "give at least one LineRenderer field to set", details={"path": ""})
-    loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.LINE_RENDERER,
-                                    expected_revision=request.expected_revision, for_write=True)
+    require_settings(request, "LineRenderer")
+    loaded, site = locate.find_for_edit(ctx, request, locate.LINE_RENDERER)
     doc = site.component
     lines.check_writable(doc, lines.LINE_VERSION, site.file, "LineRenderer")
     changed: list[str] = []
@@ -65,7 +62,7 @@ SPEC = ToolSpec(
                  "texture mode. Only the given fields are written. Refuses layouts other than serializedVersion 2 "
                  "with LineParameters 3 (E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; needs no Unity package."),
     input_model=SetLineInput, output_model=SetLineOutput, handler=set_line,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": CHICKEN_GAME, "gameObject": "UI Camera Bounds", "width": 0.25, "loop": False,
                "positions": [{"x": 0, "y": 0, "z": 0}, {"x": 0, "y": 1, "z": 5}]},),
 )

@@ -78,8 +78,7 @@ def set_particle_emission(ctx: Any, request: SetEmissionInput) -> SetEmissionOut
     if (r.enabled, r.rate_over_time, r.rate_over_time_scale, r.rate_over_distance) == (None,) * 4 and not r.add_bursts:
         raise UnityCliError("E_SCHEMA_INVALID", "nothing to change: give enabled, a rate or addBursts",
                             details={"path": ""})
-    loaded, site = locate.find_site(ctx, r.file, r.game_object, locate.PARTICLE_SYSTEM,
-                                    expected_revision=r.expected_revision, for_write=True)
+    loaded, site = locate.find_for_edit(ctx, r, locate.PARTICLE_SYSTEM)
     doc = site.component
     particles.check_writable(doc, "emission", site.file)
     changed: list[str] = []

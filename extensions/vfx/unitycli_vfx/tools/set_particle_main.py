@@ -7,9 +7,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec, UnityCliError
+from unitycli.api import ToolSpec
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import HOLE_CUBE, WIN_EFFECT, EditTarget
+from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
 from unitycli_vfx.values import CURVE_DESCRIPTION, Color, CurveInput, CurveValue, set_curve, set_if_changed
 
 M = "InitialModule"
@@ -44,12 +44,8 @@ def _radians(value: CurveInput) -> CurveInput:
 
 
 def set_particle_main(ctx: Any, request: SetParticleMainInput) -> SetParticleMainOutput:
-    given = request.model_dump(exclude_none=True, exclude={"file", "game_object", "expected_revision"})
-    if not given:
-        raise UnityCliError("E_SCHEMA_INVALID", "give at least one main-module field to set",
-                            details={"path": "", "fields": sorted(SetParticleMainInput.model_fields)})
-    loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.PARTICLE_SYSTEM,
-                                    expected_revision=request.expected_revision, for_write=True)
+    require_settings(request, "main-module", fields=sorted(SetParticleMainInput.model_fields))
+    loaded, site = locate.find_for_edit(ctx, request, locate.PARTICLE_SYSTEM)
     doc = site.component
     particles.check_writable(doc, "main", site.file)
     changed: list[str] = []
@@ -109,7 +105,7 @@ SPEC = ToolSpec(
                  "layouts other than serializedVersion 8 (E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; needs no "
                  "Unity package."),
     input_model=SetParticleMainInput, output_model=SetParticleMainOutput, handler=set_particle_main,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": HOLE_CUBE, "gameObject": WIN_EFFECT, "duration": 2.5, "looping": False,
                "startLifetime": {"min": 0.5, "max": 1.5}, "startRotationDegrees": 90},),
 )

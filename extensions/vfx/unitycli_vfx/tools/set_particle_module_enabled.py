@@ -8,7 +8,7 @@ from pydantic import Field
 
 from unitycli.api import ToolSpec, UnityCliError
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import HOLE_CUBE, WIN_EFFECT, EditTarget
+from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget
 from unitycli_vfx.values import set_if_changed
 
 SWITCHABLE = [m for m in particles.MODULES if m != "main"] + ["renderer"]
@@ -30,8 +30,7 @@ def set_particle_module_enabled(ctx: Any, request: SetModuleEnabledInput) -> Set
     if request.module not in SWITCHABLE:
         raise UnityCliError("E_SCHEMA_INVALID", f"module {request.module!r} is not one of {', '.join(SWITCHABLE)}",
                             details={"path": "module", "value": request.module})
-    loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.PARTICLE_SYSTEM,
-                                    expected_revision=request.expected_revision, for_write=True)
+    loaded, site = locate.find_for_edit(ctx, request, locate.PARTICLE_SYSTEM)
     doc = site.component
     value = 1 if request.enabled else 0
     if request.module == "renderer":
@@ -59,6 +58,6 @@ SPEC = ToolSpec(
                  "Refuses layouts other than serializedVersion 8 and unverified module versions "
                  "(E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; needs no Unity package."),
     input_model=SetModuleEnabledInput, output_model=SetModuleEnabledOutput, handler=set_particle_module_enabled,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": HOLE_CUBE, "gameObject": WIN_EFFECT, "module": "sizeOverLifetime", "enabled": True},),
 )

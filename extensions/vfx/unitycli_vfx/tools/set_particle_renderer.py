@@ -8,7 +8,7 @@ from pydantic import Field
 
 from unitycli.api import Ref, ToolSpec, UnityCliError, parse_meta
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import HOLE_CUBE, WIN_EFFECT, EditTarget
+from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
 from unitycli_vfx.values import plain, set_if_changed
 
 SORT_MODES = {"none": 0, "distance": 1, "oldestInFront": 2, "youngestInFront": 3, "depth": 4}
@@ -50,13 +50,10 @@ def _material(ctx: Any, path: str, field: str) -> Ref:
 
 def set_particle_renderer(ctx: Any, request: SetRendererInput) -> SetRendererOutput:
     r = request
-    given = r.model_dump(exclude_none=True, exclude={"file", "game_object", "expected_revision"})
-    if not given:
-        raise UnityCliError("E_SCHEMA_INVALID", "give at least one renderer field to set", details={"path": ""})
+    require_settings(r, "renderer")
     material = _material(ctx, r.material, "material") if r.material else None
     trail = _material(ctx, r.trail_material, "trailMaterial") if r.trail_material else None
-    loaded, site = locate.find_site(ctx, r.file, r.game_object, locate.PARTICLE_SYSTEM,
-                                    expected_revision=r.expected_revision, for_write=True)
+    loaded, site = locate.find_for_edit(ctx, r, locate.PARTICLE_SYSTEM)
     particles.check_writable(site.component, None, site.file)
     renderer = site.sibling(locate.PARTICLE_SYSTEM_RENDERER)
     if renderer is None:
@@ -112,7 +109,7 @@ SPEC = ToolSpec(
                  "given fields are written. Refuses renderer layouts other than serializedVersion 6 "
                  "(E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; needs no Unity package."),
     input_model=SetRendererInput, output_model=SetRendererOutput, handler=set_particle_renderer,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": HOLE_CUBE, "gameObject": WIN_EFFECT, "renderMode": "stretch", "lengthScale": 3,
                "sortMode": "distance"},),
 )

@@ -6,9 +6,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec, UnityCliError
+from unitycli.api import ToolSpec
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import HOLE_CUBE, WIN_EFFECT, EditTarget
+from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
 from unitycli_vfx.values import Vec3, plain, set_if_changed, set_vector
 
 S = "ShapeModule"
@@ -41,11 +41,8 @@ class SetShapeOutput(locate.ComponentIds):
 
 def set_particle_shape(ctx: Any, request: SetShapeInput) -> SetShapeOutput:
     r = request
-    given = r.model_dump(exclude_none=True, exclude={"file", "game_object", "expected_revision"})
-    if not given:
-        raise UnityCliError("E_SCHEMA_INVALID", "give at least one shape field to set", details={"path": ""})
-    loaded, site = locate.find_site(ctx, r.file, r.game_object, locate.PARTICLE_SYSTEM,
-                                    expected_revision=r.expected_revision, for_write=True)
+    require_settings(r, "shape")
+    loaded, site = locate.find_for_edit(ctx, r, locate.PARTICLE_SYSTEM)
     doc = site.component
     particles.check_writable(doc, "shape", site.file)
     changed: list[str] = []
@@ -86,7 +83,7 @@ SPEC = ToolSpec(
                  "Refuses layouts other than serializedVersion 8 / ShapeModule 6 (E_VFX_LAYOUT_UNSUPPORTED). "
                  "Supports --dry-run; needs no Unity package."),
     input_model=SetShapeInput, output_model=SetShapeOutput, handler=set_particle_shape,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": HOLE_CUBE, "gameObject": WIN_EFFECT, "type": "cone", "angle": 15, "radius": 0.25,
                "rotation": {"x": -90, "y": 0, "z": 0}},),
 )

@@ -6,9 +6,16 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec, UnityCliError
+from unitycli.api import ToolSpec
 from unitycli_vfx import lines, locate
-from unitycli_vfx.inputs import TRAIL_EXAMPLE_NOTE, TRAIL_OBJECT, TRAIL_PREFAB, EditTarget
+from unitycli_vfx.inputs import (
+    EDIT_HINTS,
+    TRAIL_EXAMPLE_NOTE,
+    TRAIL_OBJECT,
+    TRAIL_PREFAB,
+    EditTarget,
+    require_settings,
+)
 from unitycli_vfx.values import set_if_changed
 
 
@@ -36,11 +43,8 @@ class SetTrailOutput(locate.ComponentIds):
 
 def set_trail(ctx: Any, request: SetTrailInput) -> SetTrailOutput:
     r = request
-    given = r.model_dump(exclude_none=True, exclude={"file", "game_object", "expected_revision"})
-    if not given:
-        raise UnityCliError("E_SCHEMA_INVALID", "give at least one TrailRenderer field to set", details={"path": ""})
-    loaded, site = locate.find_site(ctx, r.file, r.game_object, locate.TRAIL_RENDERER,
-                                    expected_revision=r.expected_revision, for_write=True)
+    require_settings(r, "TrailRenderer")
+    loaded, site = locate.find_for_edit(ctx, r, locate.TRAIL_RENDERER)
     doc = site.component
     lines.check_writable(doc, lines.TRAIL_VERSION, site.file, "TrailRenderer")
     changed: list[str] = []
@@ -67,6 +71,6 @@ SPEC = ToolSpec(
                  "than serializedVersion 3 with LineParameters 3 (E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; "
                  "needs no Unity package." + TRAIL_EXAMPLE_NOTE),
     input_model=SetTrailInput, output_model=SetTrailOutput, handler=set_trail,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    **EDIT_HINTS,
     examples=({"file": TRAIL_PREFAB, "gameObject": TRAIL_OBJECT, "time": 0.25, "width": 0.5},),
 )
