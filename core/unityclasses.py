@@ -10,6 +10,7 @@ from __future__ import annotations
 CLASS_IDS: dict[str, int] = {
     "GameObject": 1, "Transform": 4, "Camera": 20, "Material": 21, "MeshRenderer": 23, "Texture2D": 28,
     "OcclusionCullingSettings": 29, "MeshFilter": 33, "Mesh": 43, "Shader": 48, "TextAsset": 49, "Rigidbody2D": 50,
+    "BoxCollider2D": 61, "CapsuleCollider2D": 70,
     "Rigidbody": 54, "MeshCollider": 64, "BoxCollider": 65, "AnimationClip": 74, "AudioSource": 82,
     "RenderTexture": 84, "Cubemap": 89, "AnimatorController": 91, "TrailRenderer": 96, "RenderSettings": 104,
     "Light": 108, "MonoBehaviour": 114, "MonoScript": 115, "Texture3D": 117, "LineRenderer": 120, "Font": 128,

@@ -2,7 +2,8 @@
 
 `files` names and opens a scene or prefab through the tool's transaction; `tree` builds the GameObject tree
 (Transforms, prefab instances, stripped objects, SceneRoots); `lookup` finds a GameObject by path or fileID;
-`components` lists and matches components; `values` type-checks JSON values against current ones; `edits` creates
+`components` lists and matches components; `templates` holds the layouts of new objects, copied from real
+files, and `layouts` decides which one a write may use; `values` type-checks JSON values against current ones; `edits` creates
 GameObjects, adds and removes components and deletes subtrees; `references` finds local references.
 """
 
@@ -19,6 +20,7 @@ from unitycli.scene.edits import (
     Created,
     Deleted,
     add_component,
+    add_script,
     append_component,
     create_gameobject,
     delete_gameobject,
@@ -37,6 +39,7 @@ from unitycli.scene.files import (
     open_for_write,
     resolve_file,
 )
+from unitycli.scene.layouts import Chosen, TemplateSource
 from unitycli.scene.lookup import GAMEOBJECT_DESCRIPTION, find_gameobject, instance_unsupported
 from unitycli.scene.references import Reference, null_references, references_to
 from unitycli.scene.tree import SceneModel, SceneNode, instance_modifications, instance_name
@@ -44,7 +47,8 @@ from unitycli.scene.values import convert_value, property_node, shape_of, to_jso
 
 __all__ = [
     "FILE_DESCRIPTION", "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES",
-    "ComponentRef", "Created", "Deleted", "LoadedFile", "Reference", "SceneModel", "SceneNode", "add_component",
+    "Chosen", "ComponentRef", "Created", "Deleted", "LoadedFile", "Reference", "SceneModel", "SceneNode", "TemplateSource",
+    "add_component", "add_script",
     "append_component", "components_of", "convert_value", "create_gameobject", "delete_gameobject", "describe",
     "find_component", "find_gameobject", "instance_modifications", "instance_name", "instance_unsupported",
     "known_class", "list_files", "names_a_script", "null_references", "open_for_read", "open_for_write",

@@ -11,17 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.scene.layouts import TemplateSource
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.references import Reference, null_references, references_to
-from unitycli.scene.templates import (
-    COMPONENTS,
-    SINGLE_PER_GAMEOBJECT,
-    VERIFIED_VERSIONS,
-    game_object_fields,
-    transform_fields,
-)
+from unitycli.scene.templates import ADDABLE, SINGLE_PER_GAMEOBJECT
 from unitycli.scene.tree import SceneModel, SceneNode, instance_modifications
-from unitycli.unityclasses import GAMEOBJECT, SCENE_ROOTS
+from unitycli.unityclasses import CLASS_IDS, GAMEOBJECT, MONOBEHAVIOUR, SCENE_ROOTS
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
 
 _GAMEOBJECT_REF = "m_GameObject: {fileID: "
@@ -60,21 +55,27 @@ class Created:
 
 def create_gameobject(model: SceneModel, name: str, parent: SceneNode | None, *, layer: int = 0,
                       tag: str = "Untagged", active: bool = True,
-                      position: tuple[float, float, float] = (0, 0, 0)) -> Created:
-    """Add a GameObject with a Transform as the last child of `parent` (or the last root)."""
+                      position: tuple[float, float, float] = (0, 0, 0),
+                      templates: TemplateSource | None = None) -> Created:
+    """Add a GameObject with a Transform as the last child of `parent` (or the last root).
+
+    Both are written in the layout the file's own GameObjects and Transforms have (`templates` says what else
+    may verify one when the file has none; without it the newest known layout is used, as before).
+    """
     file = model.file
     if parent is not None and parent.is_instance:
         raise instance_unsupported(parent, "adding a child to it would be a prefab override, which is not written")
-    existing = file.of_class(GAMEOBJECT)
-    version = next((d.get("serializedVersion", 6) for d in existing if not d.stripped), 6)
+    source = templates if templates is not None else TemplateSource(allow_unverified=True)
+    go_layout = source.choose("GameObject", file).layout
+    tf_layout = source.choose("Transform", file).layout
     siblings = parent.children if parent is not None else model.roots
-    root_order = len(siblings) if uses_root_order(file) else None
     go_id = file.new_file_id()
     tf_id = _fresh_other(file, {go_id})
     father = parent.transform_id if parent is not None else 0
-    file.add_document(GAMEOBJECT, "GameObject", game_object_fields(name, tf_id, layer=layer, tag=tag,
-                      active=active, serialized_version=version), file_id=go_id)
-    file.add_document(4, "Transform", transform_fields(go_id, father or 0, position, root_order), file_id=tf_id)
+    file.add_document(GAMEOBJECT, "GameObject", go_layout.build(0, name=name, transform=tf_id, layer=layer, tag=tag,
+                      active=active), file_id=go_id)
+    file.add_document(4, "Transform", tf_layout.build(go_id, father=father or 0, position=position,
+                                                       sibling_index=len(siblings)), file_id=tf_id)
     if parent is not None and parent.transform_id is not None:
         father_doc = file.get(parent.transform_id)
         father_doc.insert_item("m_Children", len(father_doc.get("m_Children", []) or []), Ref(tf_id))
@@ -92,28 +93,46 @@ def _fresh_other(file: UnityYamlFile, taken: set[int]) -> int:
             return candidate
 
 
-def add_component(model: SceneModel, node: SceneNode, class_name: str, unity_version: str) -> int:
-    """Append a built-in component with the Editor's default layout; returns its fileID."""
+def add_component(model: SceneModel, node: SceneNode, class_name: str,
+                  templates: TemplateSource | str | None = None) -> int:
+    """Append a built-in component in a verified layout with the Editor's defaults; returns its fileID.
+
+    `templates` says what may verify the layout (a bare Unity version string is accepted for older callers).
+    """
     if node.is_instance:
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
-    if class_name not in COMPONENTS:
+    if class_name not in ADDABLE:
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{class_name!r} has no verified default layout",
-                            details={"component": class_name, "supported": sorted(COMPONENTS)},
-                            next_actions=[f"Use one of: {', '.join(sorted(COMPONENTS))}"])
-    if not unity_version.startswith(VERIFIED_VERSIONS):
-        raise UnityCliError("E_COMPONENT_UNSUPPORTED",
-                            f"the default layout of {class_name} was verified for Unity {', '.join(VERIFIED_VERSIONS)}"
-                            f"x, not {unity_version}", details={"component": class_name, "unityVersion": unity_version,
-                                                                "verifiedVersions": list(VERIFIED_VERSIONS)})
-    class_id, build = COMPONENTS[class_name]
-    go_doc = model.file.get(node.file_id)
-    if class_name in SINGLE_PER_GAMEOBJECT and any(
-            model.file.find(e["component"].file_id) is not None
-            and model.file.find(e["component"].file_id).class_id == class_id
-            for e in go_doc.get("m_Component", []) or [] if isinstance(e, dict) and isinstance(e.get("component"), Ref)):
+                            details={"component": class_name, "supported": sorted(ADDABLE)},
+                            next_actions=[f"Use one of: {', '.join(sorted(ADDABLE))}",
+                                          "For a script, give its class name or GUID as `script`"])
+    source = templates if isinstance(templates, TemplateSource) else TemplateSource(unity_version=templates)
+    layout = source.choose(class_name, model.file).layout
+    class_id = CLASS_IDS[class_name]
+    if class_name in SINGLE_PER_GAMEOBJECT and _has_class(model, node, class_id):
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{node.path!r} already has a {class_name}; Unity allows one",
                             details={"component": class_name, "gameObject": node.path})
-    return append_component(model, node.file_id, class_id, class_name, build(node.file_id))
+    return append_component(model, node.file_id, class_id, class_name, layout.build(node.file_id))
+
+
+def add_script(model: SceneModel, node: SceneNode, script_guid: str, templates: TemplateSource | None = None) -> int:
+    """Append a MonoBehaviour of the script `script_guid` with only its header; Unity fills the script's fields
+    with their defaults when it loads the file."""
+    if node.is_instance:
+        raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
+    source = templates if templates is not None else TemplateSource()
+    layout = source.choose("MonoBehaviour", model.file).layout
+    return append_component(model, node.file_id, MONOBEHAVIOUR, "MonoBehaviour",
+                            layout.build(node.file_id, guid=script_guid))
+
+
+def _has_class(model: SceneModel, node: SceneNode, class_id: int) -> bool:
+    for entry in model.file.get(node.file_id).get("m_Component", []) or []:
+        ref = entry.get("component") if isinstance(entry, dict) else None
+        doc = model.file.find(ref.file_id) if isinstance(ref, Ref) else None
+        if doc is not None and doc.class_id == class_id:
+            return True
+    return False
 
 
 def append_component(model: SceneModel, game_object: int, class_id: int, class_name: str,

@@ -2,8 +2,12 @@
 
 A headless edit cannot ask Unity for a field's type, so the current value is the type: a number stays a number,
 a string a string, a reference `{fileID, guid?, type?}` a reference, a mapping needs exactly the same keys (inline
-`{x, y, z}` mappings stay inline), a list stays a list whose items look like its first item. Anything else is
-`E_VALUE_TYPE_MISMATCH`, naming the expected shape and the current value.
+`{x, y, z}` mappings stay inline), a list stays a list whose items look like its first item (lists of lists too:
+`m_ColliderPaths`). Anything else is `E_VALUE_TYPE_MISMATCH`, naming the expected shape and the current value.
+
+An empty value says nothing about its type, so it takes any shape: Unity writes an empty map as `{}` and fills
+it as a block (a fresh project's `applicationIdentifier: {}`), an empty list as `[]`, and an empty string or
+byte array as nothing at all (`m_Name: `, ProBuilder's `m_SelectedVertices: `).
 
 A JSON boolean is not a number here, even for a field holding 0 or 1: Unity writes bools as 0/1, but also ints and
 enums (the sample Garden's Directional Light has `m_Enabled: 1`, a bool, beside `m_Type: 1`, the LightType enum
@@ -111,7 +115,17 @@ def _convert_ref(value: Any, where: str, file: UnityYamlFile | None) -> Ref:
     return Ref(file_id, guid.lower(), typ)
 
 
+def _is_empty(node: Node) -> bool:
+    if isinstance(node, Mapping):
+        return not node.keys_
+    if isinstance(node, Sequence):
+        return not node.items
+    return isinstance(node, Scalar) and node.raw == "" and not isinstance(node.to_python(), int | float)
+
+
 def _convert(node: Node, value: Any, where: str, file: UnityYamlFile | None) -> Any:
+    if _is_empty(node) and isinstance(value, dict | list):
+        return _loose(value, where)
     if isinstance(node, Mapping):
         if node.as_ref() is not None:
             return _convert_ref(value, where, file)
@@ -123,8 +137,6 @@ def _convert(node: Node, value: Any, where: str, file: UnityYamlFile | None) -> 
     if isinstance(node, Sequence):
         if not isinstance(value, list):
             raise _Mismatch(where, "list", value)
-        if not node.items:
-            return [_loose(item, f"{where}[{i}]") for i, item in enumerate(value)]
         return [_convert(node.items[0], item, f"{where}[{i}]", file) for i, item in enumerate(value)]
     assert isinstance(node, Scalar)
     current = node.to_python()
@@ -154,12 +166,21 @@ def _in_range(value: int | float, where: str) -> None:
         raise _OutOfRange(where, value, f"the 64-bit integer range ({_INT_RANGE[0]} .. {_INT_RANGE[1]})")
 
 
+# Key sets of the structs Unity always writes inline: Vector2/3/4, Quaternion, Color (`first: {x: -5, y: -8, z: 0}`
+# in 2D Platformer.unity's Tilemap m_Tiles, `m_Color: {r: 1, g: 1, b: 1, a: 1}` on every Light).
+_INLINE_STRUCTS = ({"x", "y"}, {"x", "y", "z"}, {"x", "y", "z", "w"}, {"r", "g", "b", "a"})
+
+
 def _loose(value: Any, where: str = "item") -> Any:
-    """An item for a list that is empty now: references become `Ref`, inline only when they are references."""
+    """A value for a slot that is empty now, so has no type to follow: references become `Ref`, vectors and
+    colours inline (`Flow`), other mappings blocks, as Unity writes them."""
     if isinstance(value, dict) and "fileID" in value and set(value) <= {"fileID", "guid", "type"}:
         return _convert_ref(value, where, None)
     if isinstance(value, int | float) and not isinstance(value, bool):
         _finite(value, where)
+    elif isinstance(value, dict) and set(value) in _INLINE_STRUCTS and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in value.values()):
+        return Flow({k: _loose(v, f"{where}.{k}") for k, v in value.items()})
     elif isinstance(value, dict):
         return {k: _loose(v, f"{where}.{k}") for k, v in value.items()}
     elif isinstance(value, list):

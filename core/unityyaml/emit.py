@@ -329,9 +329,15 @@ class Writer:
         self._indicator('"', False, False, False)
 
 
-def emit_inline(value: Any, *, column: int, indent: int, flow: bool, mapping_value: bool, style: EmitStyle) -> str:
-    """The text that follows `key:` (or `-`) at `column` for `value`, e.g. ` 1.5` or ` {fileID: 0}`."""
+def emit_inline(value: Any, *, column: int, indent: int, flow: bool, mapping_value: bool, style: EmitStyle,
+                after_indention: bool = False) -> str:
+    """The text that follows `key:` (or `-`) at `column` for `value`, e.g. ` 1.5` or ` {fileID: 0}`.
+
+    `after_indention`: the slot follows dashes that begin their line, where libyaml keeps a block value on the
+    same line (`- - X: 1`, `- m_Collider: …`).
+    """
     writer = Writer(style, column, fresh=False)
+    writer.indention = after_indention
     writer.node(value, indent, flow=flow, mapping_value=mapping_value)
     return writer.text()
 

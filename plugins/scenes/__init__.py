@@ -5,10 +5,11 @@ transaction layer. Registered through the same hook as any extension."""
 from __future__ import annotations
 
 from unitycli.hookspecs import hookimpl
+from unitycli.plugins.scenes.editing_specs import EDITING_TOOLS
 from unitycli.plugins.scenes.specs import SCENE_TOOLS
 
 
 @hookimpl
 def unitycli_register_tools(register) -> None:
-    for spec in SCENE_TOOLS:
+    for spec in SCENE_TOOLS + EDITING_TOOLS:
         register(spec)

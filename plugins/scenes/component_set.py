@@ -3,6 +3,10 @@
 The value is type-checked against the current one (`unitycli.scene.values`), the file must round-trip
 byte-identically before it is touched, and `expectedRevision` guards against editing a file that changed since
 the caller read it. With `--dry-run` the result carries the unified diff and nothing is written.
+
+`m_LocalEulerAnglesHint` is only the Inspector's display of the rotation: Unity rotates by `m_LocalRotation`
+and rewrites the hint from it, so setting the hint alone succeeds with a warning (gameobject.set-transform
+writes both).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.plugins.prefabs.suggest import instance_override_error
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
     ComponentSummary,
@@ -30,6 +35,7 @@ from unitycli.scene import (
 )
 from unitycli.toolspec import ToolOutput
 from unitycli.transaction import revision_of
+from unitycli.unityyaml import parse_path
 
 
 class ComponentSetInput(GameObjectWriteInput):
@@ -48,6 +54,7 @@ class ComponentSetOutput(ToolOutput):
     value: Any = Field(description="The value as written (read back from the edited file)")
     changed: bool = Field(description="False when the value was already that (nothing to write)")
     revision: str = Field(description="The file's revision after the edit")
+    warnings: list[str] = Field(default_factory=list, description="Edits Unity will ignore or undo")
 
 
 def component_set(ctx: Any, request: ComponentSetInput) -> ComponentSetOutput:
@@ -55,6 +62,9 @@ def component_set(ctx: Any, request: ComponentSetInput) -> ComponentSetOutput:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)
         node = find_gameobject(model, request.game_object)
+        if node.is_instance:
+            raise instance_override_error(ctx, names, loaded.path, node, request.component, request.property,
+                                          request.value)
         comp = find_named_component(ctx, "component.set", request, model, node, names)
     doc = model.file.get(comp.file_id)
     current = property_node(doc, request.property)
@@ -67,4 +77,12 @@ def component_set(ctx: Any, request: ComponentSetInput) -> ComponentSetOutput:
     return ComponentSetOutput(file=loaded.path, game_object=node.path, component=component_summary(comp),
                               property=request.property, previous=previous,
                               value=to_json(doc.get(request.property)), changed=changed,
-                              revision=revision_of(data))
+                              revision=revision_of(data), warnings=_warnings(comp.class_name, request.property))
+
+
+def _warnings(class_name: str, prop: str) -> list[str]:
+    if class_name in ("Transform", "RectTransform") and parse_path(prop)[:1] == ("m_LocalEulerAnglesHint",):
+        return ["m_LocalEulerAnglesHint is only the Inspector's display of the rotation: Unity rotates by "
+                "m_LocalRotation and rewrites the hint from it, so this changes nothing Unity uses. Use "
+                "gameobject.set-transform with `rotation` to rotate (it writes both)."]
+    return []

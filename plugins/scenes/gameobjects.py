@@ -1,5 +1,8 @@
 """`gameobject.create`, `gameobject.rename`, `gameobject.set-active`, `gameobject.delete`.
 
+A new GameObject and Transform take the layout of the file's own (a pre-2022.2 scene gets `m_RootOrder` and no
+`serializedVersion`), else one verified for the project's Unity version (`unitycli.scene.layouts`).
+
 Each edits the scene or prefab text in place through the transaction (dry-run shows the diff), after checking
 `expectedRevision` and that the file round-trips. A prefab instance can be renamed (its `m_Name` override is
 rewritten); its other parts live in the source prefab and are refused with `E_PREFAB_INSTANCE_UNSUPPORTED`.
@@ -23,6 +26,7 @@ from unitycli.plugins.scenes.common import (
     finish,
     open_model,
 )
+from unitycli.plugins.scenes.component_edit import ALLOW_UNVERIFIED_DESCRIPTION, template_source
 from unitycli.scene import (
     OBJECT_FILE_SUFFIXES,
     LoadedFile,
@@ -56,6 +60,7 @@ class CreateInput(ToolInput):
     layer: int = Field(0, ge=0, le=31)
     tag: str = Field("Untagged", description="m_TagString (not checked against the TagManager)")
     active: bool = True
+    allow_unverified: bool = Field(False, description=ALLOW_UNVERIFIED_DESCRIPTION)
     expected_revision: str | None = Field(None, description=REVISION_DESCRIPTION)
 
 
@@ -75,7 +80,8 @@ def gameobject_create(ctx: Any, request: CreateInput) -> CreateOutput:
                             next_actions=["Repeat with parent set to the prefab's root GameObject"])
     pos = request.position or Vector3()
     created = create_gameobject(model, request.name, parent, layer=request.layer, tag=request.tag,
-                                active=request.active, position=(pos.x, pos.y, pos.z))
+                                active=request.active, position=(pos.x, pos.y, pos.z),
+                                templates=template_source(ctx, request.allow_unverified))
     path = f"{parent.path}/{request.name}" if parent is not None else request.name
     return CreateOutput(file=loaded.path, revision=finish(ctx, loaded), fileID=created.game_object,
                         transformFileID=created.transform, path=path)

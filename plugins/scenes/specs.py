@@ -43,7 +43,8 @@ from unitycli.plugins.scenes.inspect import (
 )
 from unitycli.plugins.scenes.prefab_list import PrefabListInput, PrefabListOutput, prefab_list
 from unitycli.plugins.scenes.scene_list import SceneListInput, SceneListOutput, scene_list
-from unitycli.scene.templates import COMPONENTS
+from unitycli.plugins.scenes.transform import SetTransformInput, SetTransformOutput, gameobject_set_transform
+from unitycli.scene.templates import ADDABLE
 from unitycli.toolspec import ToolSpec
 
 _GARDEN = "Assets/Scenes/Garden.unity"
@@ -77,19 +78,22 @@ SCENE_TOOLS = (
         name="scene.hierarchy", title="Scene hierarchy",
         summary="GameObject tree of a scene, paged and depth-limited, with components.",
         description=("Lists the scene's GameObjects depth first in Hierarchy order (SceneRoots, or m_RootOrder in "
-                     "older files), each with depth, path, fileID, active and hidden flags, tag, layer and "
-                     "components; prefab instances show their source prefab. `depth` limits the levels (items "
-                     "cut by it say childrenBeyondDepth), `root` starts below one GameObject. Paged with "
-                     "limit/cursor; returns the file's revision. Read-only."),
+                     "older files), each with name, path, fileID, depth, kind and component names, plus inactive/"
+                     "hidden only when set. `detail: \"full\"` adds tag, layer, flags, parent and child count, "
+                     "component fileIDs and script GUIDs, and each prefab instance's source prefab. `depth` limits "
+                     "the levels (items cut by it say childrenBeyondDepth), `root` starts below one GameObject. "
+                     "Paged with limit/cursor; returns the file's revision. Read-only."),
         input_model=HierarchyInput, output_model=HierarchyOutput, handler=scene_hierarchy,
-        examples=({"file": _GARDEN}, {"file": "Garden", "depth": 0}, {"file": _GARDEN, "root": "Trees", "limit": 50}),
+        examples=({"file": _GARDEN}, {"file": "Garden", "depth": 0}, {"file": _GARDEN, "root": "Trees", "limit": 50},
+                  {"file": "Garden", "detail": "full"}),
     ),
     ToolSpec(
         name="prefab.hierarchy", title="Prefab hierarchy",
         summary="GameObject tree of a prefab, paged and depth-limited, with components.",
         description=("The same listing as scene.hierarchy for a .prefab file: its root GameObject (or, for a "
-                     "variant, its root prefab instance) and children with components; nested prefab instances "
-                     "show their source prefab. Paged; returns the file's revision. Read-only."),
+                     "variant, its root prefab instance) and children with component names; `detail: \"full\"` "
+                     "adds the details, nested prefab instances' source prefabs among them. Paged; returns the "
+                     "file's revision. Read-only."),
         input_model=HierarchyInput, output_model=HierarchyOutput, handler=prefab_hierarchy,
         examples=({"file": "Assets/Prefabs/Lantern.prefab"}, {"file": "Lantern", "depth": 1}),
     ),
@@ -127,8 +131,10 @@ SCENE_TOOLS = (
         name="component.set", title="Set a component value",
         summary="Set one property of one component, type-checked against its current value.",
         description=("Sets a property path of a component to a JSON value of the same type as the current one "
-                     "(number, string, {x,y,z} with the same keys, {fileID, guid?, type?}, list); otherwise "
-                     "E_VALUE_TYPE_MISMATCH." + _ADDRESSING + _WRITER),
+                     "(number, string, {x,y,z} with the same keys, {fileID, guid?, type?}, list, lists of lists); "
+                     "an empty value ({}, [], nothing) takes any shape, written as Unity writes it (a filled map "
+                     "as a block); otherwise E_VALUE_TYPE_MISMATCH. Setting m_LocalEulerAnglesHint alone warns "
+                     "that Unity ignores it (use gameobject.set-transform)." + _ADDRESSING + _WRITER),
         input_model=ComponentSetInput, output_model=ComponentSetOutput, handler=component_set,
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Player", "component": "Transform",
@@ -140,7 +146,8 @@ SCENE_TOOLS = (
         name="gameobject.create", title="Create a GameObject",
         summary="Create a GameObject with a Transform under a parent or at the root.",
         description=("Adds a GameObject and its Transform with fresh fileIDs as the last child of `parent` (or "
-                     "the last root: SceneRoots updated), with optional position, layer, tag and active flag. "
+                     "the last root: SceneRoots updated), with optional position, layer, tag and active flag, "
+                     "in the layout of the file's own Transforms (m_RootOrder in pre-2022.2 files). "
                      "A prefab needs a parent (it has one root)." + _WRITER),
         input_model=CreateInput, output_model=CreateOutput, handler=gameobject_create,
         read_only=False, idempotent=False, permissions=WRITES,
@@ -165,6 +172,25 @@ SCENE_TOOLS = (
         examples=({"file": _GARDEN, "gameObject": "Debug Marker", "active": True},),
     ),
     ToolSpec(
+        name="gameobject.set-transform", title="Move, rotate or scale a GameObject",
+        summary="Set position, rotation (Euler or quaternion) and scale, local or world.",
+        description=("Writes the Transform's m_LocalPosition, m_LocalRotation with m_LocalEulerAnglesHint (as the "
+                     "Editor does: Unity rotates by the quaternion, the hint is its Inspector display) and "
+                     "m_LocalScale. `rotation` is Euler degrees {x, y, z} (Unity's Z, X, Y order) or a quaternion "
+                     "{x, y, z, w}; omitted position/scale axes keep their value. `space: world` converts position "
+                     "and rotation through the parent chain as Unity's setters do; E_TRANSFORM_WORLD_UNKNOWN when "
+                     "an ancestor is a prefab instance or has a zero scale. Scale is always local."
+                     + _ADDRESSING + _WRITER),
+        input_model=SetTransformInput, output_model=SetTransformOutput, handler=gameobject_set_transform,
+        read_only=False, destructive=True, permissions=WRITES,
+        examples=({"file": _GARDEN, "gameObject": "Player", "rotation": {"x": 0, "y": 90, "z": 0}},
+                  {"file": _GARDEN, "gameObject": "Trees/Tree A", "position": {"x": 2, "y": 0, "z": 5},
+                   "space": "world"},
+                  {"file": _GARDEN, "gameObject": "Player/Hat", "rotation": {"x": 0, "y": 0, "z": 0.7071068,
+                                                                            "w": 0.7071068},
+                   "scale": {"x": 2, "y": 2, "z": 2}}),
+    ),
+    ToolSpec(
         name="gameobject.delete", title="Delete a GameObject",
         summary="Delete a GameObject with its children and components.",
         description=("Removes the GameObject, its descendants, their components and prefab instances below it, "
@@ -178,14 +204,17 @@ SCENE_TOOLS = (
     ),
     ToolSpec(
         name="component.add", title="Add a built-in component",
-        summary="Add a built-in component (BoxCollider, Rigidbody, ...) with Unity's defaults.",
-        description=("Adds a component document with the layout and defaults the Editor writes (verified on "
-                     "Unity 2022.3 and 6000.0 files) and lists it in the GameObject's m_Component. Supported: "
-                     + ", ".join(sorted(COMPONENTS))
-                     + "." + _WRITER),
+        summary="Add a built-in component (Light, BoxCollider, ...) or a script, with defaults.",
+        description=("Adds a component document with the Editor's defaults and lists it in the GameObject's "
+                     "m_Component. Its layout is the one the file's own documents of that class have, else the one "
+                     "verified for the project's Unity version, else one another scene or prefab of the project "
+                     "shows; otherwise E_TEMPLATE_UNVERIFIABLE (allowUnverified writes the closest known layout). "
+                     "`script` adds a MonoBehaviour by class name or GUID with only its header (Unity fills the "
+                     "script's fields on load). Built-in: " + ", ".join(sorted(ADDABLE)) + "." + _WRITER),
         input_model=ComponentAddInput, output_model=ComponentAddOutput, handler=component_add,
         read_only=False, idempotent=False, permissions=WRITES,
-        examples=({"file": _GARDEN, "gameObject": "Player/Hat", "component": "BoxCollider"},),
+        examples=({"file": _GARDEN, "gameObject": "Player/Hat", "component": "BoxCollider"},
+                  {"file": _GARDEN, "gameObject": "Player/Hat", "component": "Light"}),
     ),
     ToolSpec(
         name="component.remove", title="Remove a component",

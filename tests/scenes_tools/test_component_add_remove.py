@@ -113,16 +113,19 @@ def test_unknown_classes_a_second_rigidbody_and_unverified_unity_versions_are_re
     scene = sample / GARDEN
     before = scene.read_bytes()
     with pytest.raises(UnityCliError) as err:
-        run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "AudioSource"})
+        run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "TrailRenderer"})
     assert err.value.code == "E_COMPONENT_UNSUPPORTED" and "BoxCollider" in err.value.details["supported"]
     run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "Rigidbody"})
     with pytest.raises(UnityCliError) as err:
         run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "Rigidbody"})
     assert err.value.code == "E_COMPONENT_UNSUPPORTED"
     version = sample / "ProjectSettings/ProjectVersion.txt"
-    version.write_text(version.read_text().replace("6000.0.25f1", "2021.3.5f1"))
+    version.write_text(version.read_text().replace("6000.0.25f1", "6000.3.2f1"))
     scene.write_bytes(before)
+    # No file of the project has an AudioSource, and 6000.3 is not a stream the fixtures verify.
     with pytest.raises(UnityCliError) as err:
-        run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "BoxCollider"})
-    assert err.value.code == "E_COMPONENT_UNSUPPORTED" and err.value.details["unityVersion"] == "2021.3.5f1"
+        run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "AudioSource"})
+    assert err.value.code == "E_TEMPLATE_UNVERIFIABLE" and err.value.details["unityVersion"] == "6000.3.2f1"
+    assert err.value.details["verifiedVersions"] == ["2022.3", "6000.0"]
+    assert "verified for Unity 2022.3, 6000.0" in err.value.message and "6000.3.2f1" in err.value.message
     assert scene.read_bytes() == before

@@ -30,10 +30,12 @@ def _game_object(go: int, tf: int, name: str, active: int = 1) -> str:
 
 
 def _transform(tf: int, go: int, father: int, position: str = "{x: 0, y: 0, z: 0}", root_order: int | None = None) -> str:
+    # A file that writes m_RootOrder (pre-2022.2, chicken-defense SampleScene.unity) has no serializedVersion line.
     order = f"  m_RootOrder: {root_order}\n" if root_order is not None else ""
+    version = "  serializedVersion: 2\n" if root_order is None else ""
     return (f"--- !u!4 &{tf}\nTransform:\n  m_ObjectHideFlags: 0\n  m_CorrespondingSourceObject: {{fileID: 0}}\n"
             f"  m_PrefabInstance: {{fileID: 0}}\n  m_PrefabAsset: {{fileID: 0}}\n  m_GameObject: {{fileID: {go}}}\n"
-            f"  serializedVersion: 2\n  m_LocalRotation: {{x: 0, y: 0, z: 0, w: 1}}\n  m_LocalPosition: {position}\n"
+            f"{version}  m_LocalRotation: {{x: 0, y: 0, z: 0, w: 1}}\n  m_LocalPosition: {position}\n"
             f"  m_LocalScale: {{x: 1, y: 1, z: 1}}\n  m_ConstrainProportionsScale: 0\n  m_Children: []\n"
             f"  m_Father: {{fileID: {father}}}\n{order}  m_LocalEulerAnglesHint: {{x: 0, y: 0, z: 0}}\n")
 

@@ -1,0 +1,84 @@
+"""A script named by class or GUID, resolved to the GUID a MonoBehaviour's `m_Script` holds.
+
+Unity requires a MonoBehaviour's class to live in a `.cs` file of the same name, and the script's GUID is in that
+file's `.meta` (which is all a MonoBehaviour needs, even where the `.cs` itself is missing); package scripts whose `.cs` is not on disk are known to extensions by GUID (`KnownScript`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from unitycli.errors import UnityCliError
+from unitycli.unityfiles.meta import parse_meta
+
+_GUID = re.compile(r"^[0-9a-fA-F]{32}$")
+_SEARCHED = ("Assets", "Packages")
+
+
+@dataclass(frozen=True)
+class Script:
+    guid: str
+    class_name: str | None
+    path: str | None  # the .cs file, when it is in the project
+
+
+def _meta_guid(cs: Path) -> str | None:
+    meta = cs.with_name(cs.name + ".meta")
+    try:
+        return parse_meta(meta.read_bytes(), meta.as_posix()).guid
+    except (OSError, UnityCliError):
+        return None
+
+
+def _scripts_named(root: Path, name: str) -> list[Path]:
+    found: list[Path] = []
+    for top in _SEARCHED:
+        if (root / top).is_dir():
+            # the .meta is what counts: a clone may hold it without the .cs (the fixtures do)
+            found.extend(p.with_name(p.name[:-5]) for p in (root / top).rglob(f"{name}.cs.meta") if p.is_file())
+    return sorted(found)
+
+
+def _by_guid(root: Path, guid: str) -> list[Path]:
+    hits = []
+    for top in _SEARCHED:
+        if (root / top).is_dir():
+            for meta in (root / top).rglob("*.cs.meta"):
+                if guid.encode() in meta.read_bytes() and _meta_guid(meta.with_name(meta.name[:-5])) == guid:
+                    hits.append(meta.with_name(meta.name[:-5]))
+    return hits
+
+
+def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = None) -> Script:
+    """The script `wanted` names (a class name or a GUID); `E_COMPONENT_NOT_FOUND` when the project has none."""
+    text = wanted.strip()
+    known = known or {}
+    if _GUID.match(text):
+        guid = text.lower()
+        if guid in known:
+            return Script(guid, known[guid].class_name, None)
+        paths = _by_guid(root, guid)
+        if paths:
+            return Script(guid, paths[0].stem, paths[0].relative_to(root).as_posix())
+        raise UnityCliError("E_COMPONENT_NOT_FOUND", f"no .cs script of the project has the GUID {guid}",
+                            details={"script": text},
+                            next_actions=["Give the script's class name, or the GUID from its .cs.meta"])
+    paths = [p for p in _scripts_named(root, text) if _meta_guid(p)]
+    if len(paths) == 1:
+        return Script(str(_meta_guid(paths[0])), text, paths[0].relative_to(root).as_posix())
+    if len(paths) > 1:
+        raise UnityCliError("E_COMPONENT_AMBIGUOUS", f"{len(paths)} scripts are named {text}.cs",
+                            details={"script": text, "candidates": [
+                                {"path": p.relative_to(root).as_posix(), "guid": _meta_guid(p)} for p in paths]},
+                            next_actions=["Repeat with script set to one candidate's guid"])
+    package = [k for k in known.values() if k.class_name == text]
+    if len(package) == 1:
+        return Script(package[0].guid, text, None)
+    raise UnityCliError("E_COMPONENT_NOT_FOUND", f"the project has no script {text}.cs with a .meta",
+                        details={"script": text},
+                        next_actions=["Check the class name (a MonoBehaviour lives in a .cs file of the same name), "
+                                      "or give the script's GUID"])
