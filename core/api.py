@@ -24,6 +24,9 @@ from unitycli.scene import (
     LoadedFile,
     SceneModel,
     SceneNode,
+    TemplateSource,
+    add_component,
+    add_script,
     append_component,
     components_of,
     convert_value,
@@ -44,7 +47,7 @@ from unitycli.scene.scripts import (
     find_script_components,
     script_guid_of,
 )
-from unitycli.scene.templates import COMPONENTS, collider_head, component_head
+from unitycli.scene.templates import COMPONENTS, LAYOUTS, Layout, collider_head, component_head, layouts_of
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 from unitycli.unityclasses import CLASS_IDS, CLASS_NAMES
 from unitycli.unityfiles.meta import parse_meta
@@ -77,6 +80,11 @@ __all__ = [
     "open_for_write", "parse_meta", "resolve_file", "script_guid_of", "to_json", "tool_command",
 ]
 
+# --- the float32 limit of Unity's float fields (a writer refuses numbers beyond it) ------------------------------
+from unitycli.scene.values import FLOAT32_MAX  # noqa: E402
+
+__all__ += ["FLOAT32_MAX"]
+
 # --- volume profiles (com.unity.render-pipelines.core), shared by the URP and HDRP extensions -----------------
 from unitycli.volumes import (  # noqa: E402
     VOLUME_PROFILE_SCRIPT_GUID,
@@ -85,20 +93,26 @@ from unitycli.volumes import (  # noqa: E402
     ParameterSpec,
     ParameterValue,
     SceneVolume,
+    VolumeEdit,
     VolumeModelError,
     VolumeOverride,
     VolumeProfile,
     asset_path,
+    edit_volume,
     find_volumes,
     is_volume_profile,
     profile_paths,
     raise_as,
     to_json_value,
     to_yaml_value,
+    volume_on,
 )
+
+# --- layouts of new objects: which serialization a created object may use (E_TEMPLATE_UNVERIFIABLE otherwise) ----
+__all__ += ["LAYOUTS", "Layout", "TemplateSource", "add_component", "add_script", "layouts_of"]
 
 __all__ += [
     "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue",
-    "SceneVolume", "VolumeModelError", "VolumeOverride", "VolumeProfile", "asset_path", "find_volumes",
-    "is_volume_profile", "profile_paths", "raise_as", "to_json_value", "to_yaml_value",
+    "SceneVolume", "VolumeEdit", "VolumeModelError", "VolumeOverride", "VolumeProfile", "asset_path", "edit_volume",
+    "find_volumes", "is_volume_profile", "profile_paths", "raise_as", "to_json_value", "to_yaml_value", "volume_on",
 ]

@@ -121,6 +121,16 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_COMPONENT_UNSUPPORTED",
           "That component cannot be added or removed headlessly (no verified default layout, or it is the "
           "Transform).", EXIT_FAILED),
+    _spec("E_TEMPLATE_UNVERIFIABLE", "No file of the project shows the layout of the object to create and no layout "
+          "is verified for the project's Unity version; repeat with allowUnverified to write the closest known one."),
+    _spec("E_LAYOUT_UNAVAILABLE",
+          "No file of the project shows the Unity layout a new file needs (a scene for scene.create, a material "
+          "for material.create), and unitycli keeps no verified template for it; nothing was written."),
+    _spec("E_TRANSFORM_WORLD_UNKNOWN", "A world-space value cannot be converted to local: an ancestor's Transform is "
+          "not in the file (prefab instance, missing parent) or the parent chain has a zero scale."),
+    _spec("E_ASSET_GUID_DUPLICATE",
+          "An asset to copy shares its GUID with another asset (Unity re-assigns all but one on import), so "
+          "which asset a reference to it means is unknown; nothing was written. Fix the duplicate first."),
     _spec("E_PREFAB_INSTANCE_UNSUPPORTED",
           "The object belongs to a prefab instance; its values live in the source prefab and its overrides, which "
           "this tool does not edit.", EXIT_FAILED),

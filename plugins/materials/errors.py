@@ -1,0 +1,16 @@
+"""The error codes only the material tools raise, merged into the one catalog through `unitycli_error_codes`
+(codes shared with other tools, such as E_LAYOUT_UNAVAILABLE, live in `unitycli.errors`)."""
+
+from __future__ import annotations
+
+from unitycli.errors import EXIT_FAILED, EXIT_USAGE, ErrorSpec
+
+ERROR_CODES = [
+    ErrorSpec("E_MATERIAL_VARIANT_UNSUPPORTED",
+              "The material is a Material Variant (m_Parent set, Unity 2022.1+): it keeps only its overrides, "
+              "and which settings are overridden is a bitmask (m_ModifiedSerializedProperties) these tools have "
+              "not verified, so it is not edited or used as a template; nothing was written.", EXIT_FAILED),
+    ErrorSpec("E_SHADER_AMBIGUOUS",
+              "The shader GUID names several shaders (Unity's built-in resources share one GUID, told apart by "
+              "fileID), so it does not say which one; nothing was written.", EXIT_USAGE),
+]
