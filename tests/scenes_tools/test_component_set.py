@@ -15,7 +15,7 @@ from tests.scenes_tools.projects import (
     run,
 )
 from unitycli.errors import UnityCliError
-from unitycli.runner import run_tool
+from unitycli.runner import RunOptions, run_tool
 from unitycli.session import Session
 from unitycli.transaction import Transaction, revision_of
 
@@ -146,7 +146,7 @@ def test_a_file_changed_between_read_and_commit_is_target_changed(sample: Path) 
     txn = Transaction(sample, dry_run=False)
     run_tool(Session(project_arg=str(sample)), "component.set",
              {"file": GARDEN, "gameObject": "Player", "component": "Transform", "property": "m_LocalPosition.y",
-              "value": 5}, transaction=txn)
+              "value": 5}, RunOptions(transaction=txn))
     meddled = scene.read_text().replace("m_Name: Ground", "m_Name: Lawn")
     scene.write_text(meddled)
     with pytest.raises(UnityCliError) as err:
