@@ -34,11 +34,15 @@ class BatchStep:
     input: Any
 
 
+TEXT_SHOWN = 200  # characters of a bad line echoed back: enough to find it, not a 5,000-digit number again
+
+
 def _invalid(line_no: int, text: str, reason: str) -> UnityCliError:
+    shown = text if len(text) <= TEXT_SHOWN else text[:TEXT_SHOWN] + f"… ({len(text)} characters)"
     return UnityCliError(
         "E_BATCH_LINE_INVALID",
         f"batch line {line_no} is invalid: {reason}",
-        details={"line": line_no, "text": text, "reason": reason, "format": FORMAT_HELP},
+        details={"line": line_no, "text": shown, "reason": reason, "format": FORMAT_HELP},
         next_actions=["unitycli batch --help", "unitycli tools group"],
     )
 

@@ -85,6 +85,15 @@ def test_unparsable_lines_are_catalogued(text, reason):
     assert reason in info.value.message or reason in info.value.details.get("reason", "")
 
 
+def test_a_huge_bad_line_is_echoed_shortened_not_whole():
+    line = '{"tool": "notes.read", "input": {"limit": ' + "9" * 5000 + "}}"
+    with pytest.raises(UnityCliError) as info:
+        parse_commands(line)
+    text = info.value.details["text"]
+    assert info.value.code == "E_BATCH_LINE_INVALID"
+    assert text.startswith(line[:200]) and text.endswith(f"({len(line)} characters)") and len(text) < 300
+
+
 def test_cli_json_lines_and_exit_code(sample_copy, tmp_path, capsys, monkeypatch):
     """Through the CLI with --jsonl: one envelope per step on stdout, the summary last, the failing step's exit
     code."""
