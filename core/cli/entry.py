@@ -34,6 +34,9 @@ def strip_working_directory(path: list[str] | None = None) -> None:
 
 def main() -> None:
     strip_working_directory()
+    # Pydantic runs every installed `pydantic` entry-point plugin on each model it builds: code of other packages
+    # in our process, and a metadata scan on every call. unitycli uses none.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     from unitycli.cli import fastpath
 
     if fastpath.try_serve(sys.argv[1:]):
