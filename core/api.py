@@ -93,6 +93,8 @@ from unitycli.volumes import (  # noqa: E402
     ParameterSpec,
     ParameterValue,
     SceneVolume,
+    SetVolumeInput,
+    SetVolumeOutput,
     VolumeEdit,
     VolumeModelError,
     VolumeOverride,
@@ -103,6 +105,7 @@ from unitycli.volumes import (  # noqa: E402
     is_volume_profile,
     profile_paths,
     raise_as,
+    set_volume,
     to_json_value,
     to_yaml_value,
     volume_on,
@@ -113,6 +116,7 @@ __all__ += ["LAYOUTS", "Layout", "TemplateSource", "add_component", "add_script"
 
 __all__ += [
     "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue",
-    "SceneVolume", "VolumeEdit", "VolumeModelError", "VolumeOverride", "VolumeProfile", "asset_path", "edit_volume",
-    "find_volumes", "is_volume_profile", "profile_paths", "raise_as", "to_json_value", "to_yaml_value", "volume_on",
+    "SceneVolume", "SetVolumeInput", "SetVolumeOutput", "VolumeEdit", "VolumeModelError", "VolumeOverride",
+    "VolumeProfile", "asset_path", "edit_volume", "find_volumes", "is_volume_profile", "profile_paths", "raise_as",
+    "set_volume", "to_json_value", "to_yaml_value", "volume_on",
 ]

@@ -1,7 +1,8 @@
 """The volume-profile model of `com.unity.render-pipelines.core`, shared by the URP and HDRP extensions.
 
 `model`: VolumeProfile assets (overrides in `components` order, orphans, missing entries; add, remove, set a
-parameter) driven by the pipeline's `OverrideSpec`s. `scene`: Volume components in scenes and prefabs (find, edit).
+parameter) driven by the pipeline's `OverrideSpec`s. `scene`: Volume components in scenes and prefabs (find, edit);
+`set_volume`: the set-volume tool body both pipelines register.
 Extensions reach these names through `unitycli.api`.
 """
 
@@ -33,10 +34,11 @@ from unitycli.volumes.scene import (
     read_volume,
     volume_on,
 )
+from unitycli.volumes.set_volume import SetVolumeInput, SetVolumeOutput, set_volume
 
 __all__ = [
     "KINDS", "PARAMETER_KINDS", "PROFILE_FILE_ID", "VOLUME_FIELDS", "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_RANGES",
-    "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue", "SceneVolume", "VolumeEdit",
-    "VolumeModelError", "VolumeOverride", "VolumeProfile", "asset_path", "edit_volume", "find_volumes",
+    "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue", "SceneVolume", "SetVolumeInput", "SetVolumeOutput", "VolumeEdit",
+    "VolumeModelError", "VolumeOverride", "VolumeProfile", "asset_path", "edit_volume", "find_volumes", "set_volume",
     "is_volume_profile", "profile_paths", "raise_as", "read_volume", "to_json_value", "to_yaml_value", "volume_on",
 ]

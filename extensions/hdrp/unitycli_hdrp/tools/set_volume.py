@@ -1,63 +1,19 @@
-"""`hdrp.set-volume`: change a Volume component's mode, priority, blend distance, weight or profile."""
+"""`hdrp.set-volume`: change a Volume component's mode, priority, blend distance, weight or profile.
+
+Input, checks and output are the core volume model's (`unitycli.api.set_volume`), shared with urp.set-volume;
+what is HDRP's own is how a profile name becomes a reference."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import (
-    FILE_DESCRIPTION,
-    GAMEOBJECT_DESCRIPTION,
-    OBJECT_FILE_SUFFIXES,
-    Ref,
-    SceneModel,
-    ToolInput,
-    ToolOutput,
-    ToolSpec,
-    UnityCliError,
-    VolumeEdit,
-    edit_volume,
-    find_gameobject,
-    open_for_write,
-    resolve_file,
-    tool_command,
-    volume_on,
-)
+from unitycli.api import Ref, SetVolumeInput, SetVolumeOutput, ToolSpec, UnityCliError, set_volume
 from unitycli_hdrp import ids, profiles, project
 from unitycli_hdrp.tools.list_volumes import SAMPLE_SCENE, SAMPLE_VOLUME
 
 
-class SetVolumeInput(ToolInput):
-    file: str = Field(description=FILE_DESCRIPTION)
-    game_object: str | int = Field(description=GAMEOBJECT_DESCRIPTION)
-    volume: int | None = Field(None, description="The Volume's fileID, when the GameObject has several")
-    is_global: bool | None = Field(None, description="Global (true) or local, shaped by the GameObject's colliders")
-    priority: float | None = None
-    blend_distance: float | None = Field(None, description="Local volumes: blend distance, ≥ 0")
-    weight: float | None = Field(None, description="0 … 1")
-    enabled: bool | None = None
-    profile: str | None = Field(None, description="The sharedProfile: " + profiles.PROFILE_DESCRIPTION)
-    clear_profile: bool = Field(False, description="Set sharedProfile to none")
-    expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
-
-
-class SetVolumeOutput(ToolOutput):
-    file: str
-    game_object: str
-    file_id: int
-    changed: list[str]
-
-
-def _profile_ref(ctx: Any, request: SetVolumeInput) -> Ref | None:
-    if request.profile and request.clear_profile:
-        raise UnityCliError("E_SCHEMA_INVALID", "profile and clearProfile cannot both be given",
-                            details={"path": "clearProfile"})
-    if request.clear_profile:
-        return Ref(0)
-    if not request.profile:
-        return None
-    target = profiles.resolve(ctx, request.profile)
+def _profile_ref(ctx: Any, name: str) -> Ref:
+    target = profiles.resolve(ctx, name)
     guid = project.guid_of_path(ctx, target)
     if not guid:
         raise UnityCliError("E_HDRP_PROFILE_NOT_FOUND", f"{target} has no .meta GUID, so it cannot be referenced",
@@ -65,18 +21,8 @@ def _profile_ref(ctx: Any, request: SetVolumeInput) -> Ref | None:
     return Ref(ids.MAIN_FILE_ID, guid, 2)
 
 
-def set_volume(ctx: Any, request: SetVolumeInput) -> SetVolumeOutput:
-    path = resolve_file(ctx, request.file, OBJECT_FILE_SUFFIXES)
-    loaded = open_for_write(ctx, path, request.expected_revision)
-    model = SceneModel(loaded.yaml)
-    node = find_gameobject(model, request.game_object)
-    doc = volume_on(model, node, path, request.volume, [tool_command("hdrp.list-volumes", {"file": path})])
-    edit = VolumeEdit(is_global=request.is_global, priority=request.priority, blend_distance=request.blend_distance,
-                      weight=request.weight, enabled=request.enabled, profile=_profile_ref(ctx, request))
-    changed = edit_volume(doc, edit, path)
-    if changed:
-        loaded.save(ctx)
-    return SetVolumeOutput(file=path, game_object=node.path, file_id=doc.file_id, changed=changed)
+def set_hdrp_volume(ctx: Any, request: SetVolumeInput) -> SetVolumeOutput:
+    return set_volume(ctx, request, "hdrp.list-volumes", _profile_ref)
 
 
 SPEC = ToolSpec(
@@ -87,7 +33,7 @@ SPEC = ToolSpec(
                  "or none). Values are checked before anything is written (the same checks as urp.set-volume); "
                  "only those lines change. Supports --dry-run. The example runs on the "
                  "VisualEffectGraph-Samples fixture project (HDRP 17.0.3)."),
-    input_model=SetVolumeInput, output_model=SetVolumeOutput, handler=set_volume,
+    input_model=SetVolumeInput, output_model=SetVolumeOutput, handler=set_hdrp_volume,
     read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_VOLUME, "priority": 1, "weight": 0.5},),
 )
