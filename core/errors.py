@@ -115,6 +115,19 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_GAMEOBJECT_REFERENCED",
           "Other objects in the file reference the GameObject or its components; pass force to delete anyway "
           "(those references become {fileID: 0}).", EXIT_FAILED),
+    _spec("E_TAG_UNKNOWN", "The tag is neither one of Unity's built-in tags nor in ProjectSettings/"
+          "TagManager.asset.", EXIT_FAILED, next_actions=("unitycli tools run project.get-tags-layers",)),
+    _spec("E_LAYER_UNKNOWN", "No layer of ProjectSettings/TagManager.asset has that name, or the layer "
+          "index is unnamed.", EXIT_FAILED, next_actions=("unitycli tools run project.get-tags-layers",)),
+    _spec("E_HIERARCHY_CYCLE", "The new parent is the GameObject itself or one of its descendants.",
+          EXIT_USAGE),
+    _spec("E_WORLD_POSE_INEXACT",
+          "The world pose cannot be kept exactly: the new local transform would need shear (non-uniform "
+          "scale combined with rotation), or a transform on the way is a RectTransform or part of a prefab "
+          "instance whose pose is not known from the file.", EXIT_FAILED),
+    _spec("E_PREFAB_TARGET_NOT_FOUND",
+          "The override target names no object of the source prefab (or the source prefab is not in the "
+          "project, so the target cannot be checked).", EXIT_FAILED),
     _spec("E_COMPONENT_NOT_FOUND", "The GameObject has no component of that class, script or fileID.", EXIT_FAILED),
     _spec("E_COMPONENT_AMBIGUOUS", "The GameObject has several components of that kind; give one of their fileIDs.",
           EXIT_FAILED),
