@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -19,8 +20,9 @@ FIELD_WEIGHTS = (("name", 8), ("title", 4), ("summary", 2), ("description", 1))
 
 
 def split_keywords(query: str) -> list[str]:
-    """`mesh|Camera` → ["mesh", "camera"]: alternatives separated by `|`, case-insensitive."""
-    return [k.strip().lower() for k in query.split("|") if k.strip()]
+    """`mesh|Camera` and `copy gameobject` → ["mesh", "camera"], ["copy", "gameobject"]: words separated by `|` or
+    spaces, case-insensitive; a tool matching more of them ranks higher."""
+    return [k.lower() for k in re.split(r"[|\s]+", query) if k]
 
 
 def score(fields: Mapping[str, str], keywords: Iterable[str]) -> int:

@@ -122,6 +122,12 @@ def test_search_ranks_name_matches_first(echo_ext):
     assert envelope["result"]["keywords"] == ["say", "info"]
 
 
+def test_search_words_separated_by_spaces_are_keywords_too():
+    code, envelope = invoke("tools", "search", "copy gameobject", "--json")
+    assert code == 0 and envelope["result"]["keywords"] == ["copy", "gameobject"]
+    assert envelope["result"]["tools"][0]["name"] == "gameobject.duplicate"
+
+
 def test_registry_problems_show_in_discovery(echo_ext):
     make_dist(echo_ext, "unitycli-echo-two", "echo_two_mod", echo_tool("echo.say"))
     code, envelope = invoke("tools", "group", "--json")
