@@ -19,7 +19,7 @@ from typing import Any
 from unitycli.errors import UnityCliError
 from unitycli.knownscripts import class_from_identifier
 from unitycli.scene.lookup import instance_unsupported
-from unitycli.scene.tree import SceneModel, SceneNode
+from unitycli.scene.tree import SceneModel, SceneNode, component_ref
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Document, Ref
 
@@ -64,8 +64,8 @@ def components_of(model: SceneModel, node: SceneNode, script_path: Scripts | Non
     out: list[ComponentRef] = []
     entries = model.file.get(node.file_id).get("m_Component", []) or []
     for entry in entries:
-        ref = entry.get("component") if isinstance(entry, dict) else None
-        if not isinstance(ref, Ref):
+        ref = component_ref(entry)
+        if ref is None:
             continue
         doc = model.file.find(ref.file_id)
         if doc is None:

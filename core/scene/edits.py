@@ -15,7 +15,13 @@ from unitycli.scene.layouts import TemplateSource
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.references import Reference, null_references, references_to
 from unitycli.scene.templates import ADDABLE, SINGLE_PER_GAMEOBJECT
-from unitycli.scene.tree import SceneModel, SceneNode, instance_modifications
+from unitycli.scene.tree import (
+    SceneModel,
+    SceneNode,
+    component_ref,
+    instance_modifications,
+    legacy_component_ref,
+)
 from unitycli.unityclasses import CLASS_IDS, GAMEOBJECT, MONOBEHAVIOUR, SCENE_ROOTS
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
 
@@ -101,6 +107,7 @@ def add_component(model: SceneModel, node: SceneNode, class_name: str,
     """
     if node.is_instance:
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
+    _refuse_legacy_components(model.file.get(node.file_id))
     if class_name not in ADDABLE:
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{class_name!r} has no verified default layout",
                             details={"component": class_name, "supported": sorted(ADDABLE)},
@@ -120,6 +127,7 @@ def add_script(model: SceneModel, node: SceneNode, script_guid: str, templates: 
     with their defaults when it loads the file."""
     if node.is_instance:
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
+    _refuse_legacy_components(model.file.get(node.file_id))
     source = templates if templates is not None else TemplateSource()
     layout = source.choose("MonoBehaviour", model.file).layout
     return append_component(model, node.file_id, MONOBEHAVIOUR, "MonoBehaviour",
@@ -128,8 +136,8 @@ def add_script(model: SceneModel, node: SceneNode, script_guid: str, templates: 
 
 def _has_class(model: SceneModel, node: SceneNode, class_id: int) -> bool:
     for entry in model.file.get(node.file_id).get("m_Component", []) or []:
-        ref = entry.get("component") if isinstance(entry, dict) else None
-        doc = model.file.find(ref.file_id) if isinstance(ref, Ref) else None
+        ref = component_ref(entry)
+        doc = model.file.find(ref.file_id) if ref is not None else None
         if doc is not None and doc.class_id == class_id:
             return True
     return False
@@ -143,9 +151,21 @@ def append_component(model: SceneModel, game_object: int, class_id: int, class_n
     MonoBehaviour, an extension's components). `game_object` may be one `create_gameobject` just added.
     """
     go_doc = model.file.get(game_object)
+    _refuse_legacy_components(go_doc)
     doc = model.file.add_document(class_id, class_name, fields)
     go_doc.insert_item("m_Component", len(go_doc.get("m_Component", []) or []), {"component": Ref(doc.file_id)})
     return doc.file_id
+
+
+def _refuse_legacy_components(go_doc: Document) -> None:
+    """Unity 5.x lists components keyed by class ID; an entry in today's form would mix two layouts in one list."""
+    if any(legacy_component_ref(e) is not None for e in go_doc.get("m_Component", []) or []):
+        raise UnityCliError(
+            "E_FILE_FORMAT_UNSUPPORTED",
+            f"{go_doc.file_name or 'the file'} lists the components of &{go_doc.file_id} in the Unity 5.x layout "
+            "(`- 4: {fileID: N}`); adding or removing one is not written in that layout",
+            details={"file": go_doc.file_name, "fileID": go_doc.file_id, "layout": "m_Component keyed by class ID"},
+            next_actions=["Open the file in the Unity Editor and save it once: Unity rewrites it in today's layout"])
 
 
 def remove_component(model: SceneModel, node: SceneNode, component_id: int, *, force: bool) -> list[Reference]:
@@ -160,8 +180,9 @@ def remove_component(model: SceneModel, node: SceneNode, component_id: int, *, f
     _refuse_if_referenced(refs, node, force, f"{doc.class_name} &{component_id}")
     null_references(file, refs)
     go_doc = file.get(node.file_id)
+    _refuse_legacy_components(go_doc)
     entries = go_doc.get("m_Component", []) or []
-    index = next(i for i, e in enumerate(entries) if isinstance(e, dict) and e.get("component") == Ref(component_id))
+    index = next(i for i, e in enumerate(entries) if component_ref(e) == Ref(component_id))
     go_doc.remove_item("m_Component", index)
     file.remove_document(component_id)
     return refs
@@ -198,8 +219,8 @@ def subtree_objects(model: SceneModel, node: SceneNode) -> tuple[set[int], list[
             ids.update(model.stripped_of(item.file_id))
         else:
             for entry in file.get(item.file_id).get("m_Component", []) or []:
-                ref = entry.get("component") if isinstance(entry, dict) else None
-                if isinstance(ref, Ref) and file.find(ref.file_id) is not None:
+                ref = component_ref(entry)
+                if ref is not None and file.find(ref.file_id) is not None:
                     ids.add(ref.file_id)
     for doc in file.documents:  # components added to stripped GameObjects of deleted instances
         pos = doc.text.find(_GAMEOBJECT_REF)

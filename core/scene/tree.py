@@ -11,6 +11,11 @@ Facts it relies on (fixture files named):
   sorted by fileID: `examples/sample-project/.../Garden.unity`); otherwise Unity 2022-era files keep `m_RootOrder`
   on each root Transform and as a `m_RootOrder` modification of root instances (`chicken-defense/Assets/Scenes/
   SampleScene.unity`; every fixture scene without SceneRoots has it). Roots found in neither keep file order.
+- Files Unity 5.x wrote and nothing re-saved since (Standard Assets scenes and prefabs still carried by 2020.3
+  projects, e.g. UniversalRenderingExamples) list components keyed by class ID (`m_Component: - 4: {fileID: N}`), and
+  their `!u!1001` is a `Prefab:` (pre-2018.3 prefab system: `m_ParentPrefab`, `m_IsPrefabParent`), not a
+  `PrefabInstance:`. That `Prefab` holds only modifications: every object of such an instance is written in full in
+  the file, so it is no node of the tree.
 """
 
 from __future__ import annotations
@@ -74,6 +79,35 @@ def _int(doc: Document, path: str, default: int = 0) -> int:
     return value if isinstance(value, int) else default
 
 
+def component_ref(entry: object) -> Ref | None:
+    """The reference of one `m_Component` entry: `{component: Ref}`, or `{<classID>: Ref}` in Unity 5.x files."""
+    if not isinstance(entry, dict):
+        return None
+    ref = entry.get("component") if "component" in entry else legacy_component_ref(entry)
+    return ref if isinstance(ref, Ref) else None
+
+
+def legacy_component_ref(entry: object) -> Ref | None:
+    """The reference of a Unity 5.x `m_Component` entry keyed by class ID (`- 4: {fileID: N}`); None otherwise."""
+    if isinstance(entry, dict) and len(entry) == 1:
+        (key, value), = entry.items()
+        if str(key).isdigit() and isinstance(value, Ref):
+            return value
+    return None
+
+
+def is_legacy_prefab(doc: Document) -> bool:
+    """A `!u!1001` of the pre-2018.3 prefab system (`Prefab:`), which is not a `PrefabInstance`."""
+    return doc.class_id == PREFAB_INSTANCE and doc.class_name == "Prefab"
+
+
+def legacy_instances(file: UnityYamlFile) -> list[int]:
+    """The pre-2018.3 prefab instances of a file (`Prefab:` with `m_IsPrefabParent: 0`): their objects are copies
+    Unity re-derives from the source prefab and `m_Modification` when it upgrades the file."""
+    return [doc.file_id for doc in file.of_class(PREFAB_INSTANCE)
+            if is_legacy_prefab(doc) and doc.get("m_IsPrefabParent", 0) != 1]
+
+
 def _ref_id(value: object) -> int:
     return value.file_id if isinstance(value, Ref) and value.guid is None else 0
 
@@ -121,7 +155,7 @@ class SceneModel:
             elif doc.class_id == GAMEOBJECT:
                 self._add_gameobject(doc)
                 order[doc.file_id] = pos
-            elif doc.class_id == PREFAB_INSTANCE:
+            elif doc.class_id == PREFAB_INSTANCE and not is_legacy_prefab(doc):
                 source = doc.get("m_SourcePrefab", None)
                 name = instance_name(doc)
                 node = SceneNode(doc.file_id, "prefabInstance", name if name is not None else "",
@@ -139,7 +173,7 @@ class SceneModel:
     def _add_gameobject(self, doc: Document) -> None:
         transform_id = None
         for entry in doc.get("m_Component", []) or []:
-            ref_id = _ref_id(entry.get("component") if isinstance(entry, dict) else None)
+            ref_id = _ref_id(component_ref(entry))
             target = self.file.find(ref_id) if ref_id else None
             if target is not None and target.class_id in TRANSFORM_CLASSES:
                 transform_id = ref_id

@@ -5,7 +5,9 @@ are. YAML goes through the lossless YAML model, metas through the meta reader, J
 JSON-formatted `.asset` files of NOTES §9) through the JSON reader. A YAML file in which several objects share a
 fileID is reported too (the line of the second one): it reproduces, but writers refuse it. LFS pointers,
 binary-serialized assets and empty files (0 bytes, e.g. a `Settings.json` a package left behind: there is nothing to
-parse, and nothing rewrites them) are reported as skipped, with the reason, rather than counted as failures.
+parse, and nothing rewrites them) are reported as skipped, with the reason, rather than counted as failures. So is a
+`.json` file under Assets/ in a layout no Unity writer produces (e.g. the TexturePacker sprite sheet TextMesh Pro ships
+as `Sprites/EmojiOne.json`): Unity imports it as a TextAsset and never rewrites it, and neither does unitycli.
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ class DifferentFile(ToolOutput):
 
 class SkippedFile(ToolOutput):
     path: str
-    reason: str = Field(description="lfs-pointer, binary or empty (0 bytes)")
+    reason: str = Field(description="lfs-pointer, binary, empty (0 bytes) or text-asset (a .json under Assets/ that "
+                                    "no Unity writer produced)")
 
 
 class FormatCheckOutput(ToolOutput):
@@ -105,6 +108,8 @@ def _check(path: str, data: bytes) -> DifferentFile | SkippedFile | None:
         except UnityCliError as exc:
             return DifferentFile(path=path, line=None, reason=exc.message)
         if loaded.style is None:
+            if _is_text_asset_json(path):
+                return SkippedFile(path=path, reason="text-asset")
             return DifferentFile(path=path, line=None, reason="JSON layout is not one Unity writes")
         rendered = (b"\xef\xbb\xbf" if loaded.bom else b"") + loaded.style.render(loaded.data).encode("utf-8")
         return None if rendered == data else DifferentFile(path=path, line=_first_line(data, rendered),
@@ -112,6 +117,11 @@ def _check(path: str, data: bytes) -> DifferentFile | SkippedFile | None:
     if b"\x00" in data[:8000]:
         return SkippedFile(path=path, reason="binary")
     return DifferentFile(path=path, line=1, reason="neither Unity YAML nor JSON")
+
+
+def _is_text_asset_json(path: str) -> bool:
+    """A `.json` under Assets/ is a TextAsset: its bytes are the author's, not Unity's (JSON `.asset` files are)."""
+    return path.startswith("Assets/") and path.lower().endswith(".json")
 
 
 def _first_line(a: bytes, b: bytes) -> int:

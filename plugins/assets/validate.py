@@ -132,20 +132,27 @@ def _issues(ctx: Any, index: ProjectIndex) -> list[ValidationIssue]:
             kind="duplicate-guid", severity="error", path=duplicate.paths[0], guid=duplicate.guid, family=None,
             paths=list(duplicate.paths),
             message=f"{len(duplicate.paths)} metas claim guid {duplicate.guid}; Unity keeps one and re-assigns the rest"))
+    case_twins = _case_twins(entries)
     for entry in entries:
+        twin = case_twins.get(entry.path)
         if entry.has_meta and not entry.has_file:
             kind = family(entry.path, _folder_flag(ctx, index, entry))
             issues.append(ValidationIssue(
                 kind="meta-without-asset", severity="info" if kind in _MAY_BE_ABSENT else "warning",
                 path=entry.path, guid=entry.guid, family=kind,
                 message=f"{entry.path}.meta has no asset beside it"
-                        + (" (code/binary files may be absent from a checkout on purpose)" if kind in _MAY_BE_ABSENT
+                        + (f"; {twin} (only the case of its name differs) is probably its asset: "
+                           + _CASE_NOTE if twin else
+                           " (code/binary files may be absent from a checkout on purpose)" if kind in _MAY_BE_ABSENT
                            else "; Unity deletes such metas on import")))
         elif entry.has_file and not entry.has_meta and not entry.external:
             issues.append(ValidationIssue(
                 kind="asset-without-meta", severity="warning", path=entry.path, guid=None,
                 family=family(entry.path, entry.is_folder),
-                message=f"{entry.path} has no .meta; Unity will create one with a new GUID"))
+                message=f"{entry.path} has no .meta; "
+                        + (f"{twin}.meta (only the case of its name differs) is probably its meta: "
+                           + _CASE_NOTE if twin else
+                           "Unity will create one with a new GUID")))
     duplicated: dict[str, dict[int, list[int]]] = {}
     referenced, unscanned = _referenced(ctx, index, duplicated)
     for path, dups in duplicated.items():
@@ -177,6 +184,25 @@ def _issues(ctx: Any, index: ProjectIndex) -> list[ValidationIssue]:
                 message=f"{entry.path} is referenced by {len(files)} file(s) but only its .meta is present"))
     issues.sort(key=lambda i: (_SEVERITY_ORDER[i.severity], i.kind, i.path or "", i.guid or ""))
     return issues
+
+
+_CASE_NOTE = ("a case-insensitive file system (Windows, macOS) pairs them, a case-sensitive one (Linux) does not and "
+              "Unity gives the asset a new GUID there; rename one to match the other")
+
+
+def _case_twins(entries: list[AssetEntry]) -> dict[str, str]:
+    """Asset without meta ↔ meta without asset whose paths differ only in case (BoatAttack 2020.3 has
+    `AiController.cs` beside `AIcontroller.cs.meta`): a case-insensitive file system (Windows, macOS) pairs them,
+    a case-sensitive one (Linux) does not."""
+    orphans: dict[str, list[AssetEntry]] = {}
+    for entry in entries:
+        if entry.has_meta != entry.has_file and not entry.external:
+            orphans.setdefault(entry.path.lower(), []).append(entry)
+    twins: dict[str, str] = {}
+    for pair in orphans.values():
+        if len(pair) == 2 and pair[0].has_meta != pair[1].has_meta:
+            twins[pair[0].path], twins[pair[1].path] = pair[1].path, pair[0].path
+    return twins
 
 
 def _concerns(issue: ValidationIssue, prefix: str) -> bool:
