@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.create_common import make_parents, refuse_taken, require_new_asset_location
 from unitycli.scene import SCENE_SUFFIXES, list_files, resolve_file
@@ -114,7 +115,11 @@ def _empty_scene_text(source: str, yaml: UnityYamlFile) -> str:
 def scene_create(ctx: Any, request: SceneCreateInput) -> SceneCreateOutput:
     file = access.project_path(ctx, request.file)
     if PurePosixPath(file).suffix != ".unity":
-        raise access.invalid_path(file, "a scene's file name ends in .unity")
+        suggested = PurePosixPath(file).with_suffix(".unity").as_posix() if PurePosixPath(file).suffix \
+            else f"{file}.unity"
+        raise access.invalid_path(file, "a scene's file name ends in .unity", [tool_command(
+            "scene.create", {**request.model_dump(by_alias=True, exclude_none=True), "file": suggested},
+            project=ctx.project.root)])
     require_new_asset_location(file)
     refuse_taken(ctx, file, "scene.create")
     source, yaml = _source(ctx, request.preamble_from)

@@ -10,6 +10,8 @@ ERROR_CODES = [
               "The material is a Material Variant (m_Parent set, Unity 2022.1+): it keeps only its overrides, "
               "and which settings are overridden is a bitmask (m_ModifiedSerializedProperties) these tools have "
               "not verified, so it is not edited or used as a template; nothing was written.", EXIT_FAILED),
+    ErrorSpec("E_MATERIAL_AMBIGUOUS",
+              "Several .mat files have that name; give the material's project-relative path.", EXIT_USAGE),
     ErrorSpec("E_SHADER_AMBIGUOUS",
               "The shader GUID names several shaders (Unity's built-in resources share one GUID, told apart by "
               "fileID), so it does not say which one; nothing was written.", EXIT_USAGE),

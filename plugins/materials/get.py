@@ -12,7 +12,8 @@ from unitycli.scene import to_json
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityyaml import Ref
 
-MATERIAL_FILE_DESCRIPTION = "Project-relative path of the .mat file, e.g. Assets/Materials/Grass.mat"
+MATERIAL_FILE_DESCRIPTION = ("Project-relative path of the .mat file (Assets/Materials/Grass.mat) or the name of "
+                             "one material (Grass); E_MATERIAL_AMBIGUOUS lists the candidates when several share it")
 
 
 class MaterialGetInput(ToolInput):

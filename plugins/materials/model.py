@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from unitycli.errors import UnityCliError
@@ -24,6 +24,7 @@ from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.scene import LoadedFile, open_for_read, open_for_write
+from unitycli.scene.files import list_files
 from unitycli.unityyaml import Document, Ref
 
 MATERIAL_CLASS_ID = 21
@@ -93,10 +94,29 @@ class Material:
         return (str(text).split() if text not in (None, "") else []), []
 
 
+def _by_name(ctx: Any, name: str) -> str | None:
+    """The one `.mat` whose name (with or without `.mat`) is `name`, as the scene tools take a unique asset name;
+    None when no material has it; E_MATERIAL_AMBIGUOUS with the candidates when several do."""
+    stem = name[:-len(".mat")] if name.lower().endswith(".mat") else name
+    matches = [p for p in list_files(Path(ctx.project.root), (".mat",))
+               if PurePosixPath(p).name[:-len(".mat")] == stem]
+    if len(matches) > 1:
+        raise UnityCliError("E_MATERIAL_AMBIGUOUS", f"{len(matches)} materials are named {name!r}; give the path",
+                            details={"file": name, "candidates": matches},
+                            next_actions=[f"Repeat with file set to one of: {', '.join(matches[:5])}"])
+    return matches[0] if matches else None
+
+
 def _require_material_path(ctx: Any, file: str) -> str:
     path = access.project_path(ctx, file)
+    if "/" not in path:
+        found = _by_name(ctx, path)
+        if found is None and PurePosixPath(path).suffix.lower() in ("", ".mat"):
+            with ProjectIndex.open(ctx.project.root) as index:
+                raise access.not_found(ctx, index, path)
+        path = found or path
     if PurePosixPath(path).suffix.lower() != ".mat":
-        raise access.invalid_path(path, "a material is a .mat file")
+        raise access.invalid_path(path, "a material is a .mat file (give its path, or the name of one .mat)")
     if not ctx.transaction.exists(path):
         with ProjectIndex.open(ctx.project.root) as index:
             raise access.not_found(ctx, index, path)
@@ -123,8 +143,13 @@ def open_material(ctx: Any, file: str, *, write: bool = False, expected_revision
 
 
 def property_not_found(ctx: Any, material: Material, name: str, kind: str) -> UnityCliError:
-    return UnityCliError("E_PROPERTY_NOT_FOUND", f"{material.path} has no {kind} property {name!r}; pass add: true "
-                         "to add it", details={"file": material.path, "property": name, "kind": kind},
+    """Names the properties of that kind the material has: a shader's colour is often `_BaseColor` in one
+    pipeline and `_Color` in another, and the list says which this material uses."""
+    have = [next(iter(item)) for item in material.saved(kind) or [] if isinstance(item, dict) and item]
+    listing = f"its {kind} properties: {', '.join(have)}" if have else f"it has no {kind} properties"
+    return UnityCliError("E_PROPERTY_NOT_FOUND", f"{material.path} has no {kind} property {name!r} ({listing}); "
+                         "pass add: true to add it",
+                         details={"file": material.path, "property": name, "kind": kind, "available": have},
                          next_actions=[tool_command("material.get", {"file": material.path},
                                                     project=ctx.project.root)])
 

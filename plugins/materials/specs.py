@@ -19,24 +19,26 @@ MATERIAL_TOOLS: tuple[ToolSpec, ...] = (
                      "(m_ValidKeywords/m_InvalidKeywords from 2021.2, m_ShaderKeywords before), the custom render "
                      "queue and the Material serializedVersion. For a Material Variant, `parent` names its parent "
                      "and the properties listed are only the variant's overrides. Read-only. Errors: "
-                     "E_ASSET_PATH_INVALID for a file that is not a .mat, E_ASSET_NOT_FOUND, "
+                     "E_ASSET_PATH_INVALID for a file that is not a .mat, E_ASSET_NOT_FOUND, E_MATERIAL_AMBIGUOUS "
+                     "for a name several materials have, "
                      "E_FILE_FORMAT_UNSUPPORTED when the file does not hold one Material in the known layout."),
         input_model=MaterialGetInput, output_model=MaterialGetOutput, handler=material_get,
         examples=({"file": "Assets/Materials/Grass.mat"},),
     ),
     ToolSpec(
         name="material.set", title="Edit a material",
-        summary="Set floats, ints, colours, vectors, textures, keywords or queue of a .mat.",
+        summary="Tint colours; set floats, ints, vectors, textures, keywords, queue of a .mat.",
         description=("Edits the Material object in place, typed against what it already holds: `floats`, `ints`, "
                      "`colors` ({r, g, b, a}) and `vectors` ({x, y, z, w}; both kept in m_Colors), `textures` "
                      "(asset path or guid of a 2D texture, `clear`, scale and offset), `enableKeywords` / "
                      "`disableKeywords` (m_ValidKeywords or m_ShaderKeywords, by version) and `renderQueue`. A "
                      "property of another kind is E_VALUE_TYPE_MISMATCH; an absent one E_PROPERTY_NOT_FOUND "
-                     "unless `add`, which adds it as the kind given, in Unity's name order. Other errors: "
+                     "(listing the properties of that kind the material has) unless `add`, which adds it as the kind given, in Unity's name order. Other errors: "
                      "E_VALUE_OUT_OF_RANGE for NaN, infinity or a number beyond float32/int32; E_SCHEMA_INVALID for "
                      "a value of the wrong shape, a name or keyword that is not an identifier, or nothing to "
                      "change; E_MATERIAL_VARIANT_UNSUPPORTED for a Material Variant (its override bits are not "
-                     "verified); E_STALE_WRITE when `expectedRevision` is not the file's."),
+                     "verified); E_MATERIAL_AMBIGUOUS for a name several materials have; E_STALE_WRITE when "
+                     "`expectedRevision` is not the file's."),
         input_model=MaterialSetInput, output_model=MaterialSetOutput, handler=material_set,
         read_only=False, destructive=True, idempotent=True, permissions=_WRITES,
         examples=({"file": "Assets/Materials/Grass.mat", "colors": {"_BaseColor": {"r": 0.8, "g": 0.4, "b": 0.1}}},

@@ -9,6 +9,7 @@ prefab's root GameObject and Transform properties (`m_LocalPosition.x`, ...) its
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,8 @@ from unitycli.unityyaml import Ref, UnityYamlFile, stripped_file_id
 _TRANSFORM_PROPERTIES = ("m_LocalPosition", "m_LocalRotation", "m_LocalScale", "m_LocalEulerAnglesHint",
                          "m_RootOrder", "m_ConstrainProportionsScale")
 _MAX_DEPTH = 16
+_ARRAY_ELEMENT = re.compile(r"data\[(\d+)\]")
+_UNKNOWN = object()
 
 
 class ObjectRef(ToolInput):
@@ -160,16 +163,56 @@ def _target(node: SceneNode, request: Any, sources: SourcePrefabs, file: str, *,
     return Ref(root.transform if head in _TRANSFORM_PROPERTIES else root.game_object, guid, 3)
 
 
-def _check_property(source: UnityYamlFile | None, target: Ref, property_path: str, sources: SourcePrefabs) -> None:
+def _field_key(name: str) -> str:
+    return '["' + name.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+
+def _source_value(doc: Any, property_path: str) -> Any:
+    """The source object's value at `property_path` (`m_Speed`, `m_LocalPosition.x`, `m_List.Array.data[2]`);
+    `_UNKNOWN` where the path goes past what the source file holds."""
+    parts = property_path.split(".")
+    value, i = doc.get(_field_key(parts[0]), _UNKNOWN), 1
+    while i < len(parts) and value is not _UNKNOWN:
+        element = _ARRAY_ELEMENT.fullmatch(parts[i + 1]) if parts[i] == "Array" and i + 1 < len(parts) else None
+        if element and isinstance(value, list) and int(element.group(1)) < len(value):
+            value, i = value[int(element.group(1))], i + 2
+        elif isinstance(value, dict) and parts[i] in value:
+            value, i = value[parts[i]], i + 1
+        else:
+            value = _UNKNOWN
+    return value
+
+
+def _is_number_text(value: Any) -> bool:
+    """A value Unity reads as a number: a number, a boolean (written 1/0) or text that parses as one."""
+    if isinstance(value, bool | int | float):
+        return True
+    try:
+        float(str(value))
+    except ValueError:
+        return False
+    return True
+
+
+def _check_property(source: UnityYamlFile | None, target: Ref, property_path: str, sources: SourcePrefabs,
+                    value: Any = None) -> None:
     """When the target's fields can be read (in the source prefab or the prefab it nests or varies), the first
-    step of the path must be one of them."""
+    step of the path must be one of them, and a field the source holds as a number takes only a number: Unity
+    reads `value: fast` on a float as 0 without a word."""
     doc = source_document(source, target.file_id, sources.file) if source is not None else None
     if doc is None:
         return
     head = property_path.split(".", 1)[0]
-    if not doc.has('["' + head.replace("\\", "\\\\").replace('"', '\\"') + '"]'):
+    if not doc.has(_field_key(head)):
         raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{doc.class_name} &{target.file_id} of the source prefab has "
                             f"no field {head!r}", details={"target": target.file_id, "property": property_path})
+    current = _source_value(doc, property_path)
+    numeric = isinstance(current, (int, float)) and not isinstance(current, bool)
+    if numeric and value is not None and not _is_number_text(value):
+        raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"{doc.class_name}.{property_path} is a number in the source "
+                            f"prefab ({current}), not {value!r}",
+                            details={"target": target.file_id, "property": property_path, "current": current,
+                                     "given": value})
 
 
 class SetOverrideInput(GameObjectWriteInput):
@@ -197,7 +240,7 @@ def prefab_set_override(ctx: Any, request: SetOverrideInput) -> SetOverrideOutpu
         sources = SourcePrefabs(ctx, names)
         target = _target(node, request, sources, loaded.path)
         source = sources.file(target.guid or "")
-        _check_property(source, target, request.property_path, sources)
+        _check_property(source, target, request.property_path, sources, request.value)
         reference = None
         if request.object_reference is not None:
             ref = request.object_reference
@@ -234,21 +277,29 @@ def prefab_revert_override(ctx: Any, request: RevertOverrideInput) -> RevertOver
             raise UnityCliError("E_SCHEMA_INVALID", "give target, propertyPath or both",
                                 details={"errors": [{"path": "target", "message": "target or propertyPath required"}]})
         target = _target(node, _Defaulted(request), sources, loaded.path, check=False)
-    doc = model.file.get(node.file_id)
-    chosen = [o for o in overrides(doc) if o.target.file_id == target.file_id
-              and (target.guid or "").lower() == (o.target.guid or "").lower()
-              and (request.property_path is None or o.property_path == request.property_path)]
+        doc = model.file.get(node.file_id)
+        chosen = [o for o in overrides(doc) if o.target.file_id == target.file_id
+                  and (target.guid or "").lower() == (o.target.guid or "").lower()
+                  and (request.property_path is None or o.property_path == request.property_path)]
+        # Described before removal, with the source prefab, so the report names what was reverted as get does.
+        source = sources.file(target.guid) if target.guid else None
+        reverted = [_item(o, source, None, sources) for o in chosen]
     if not chosen:
+        # Without `target` the default is the root; say where that property is overridden instead, if anywhere.
+        elsewhere = sorted({o.target.file_id for o in overrides(doc) if o.property_path == request.property_path}) \
+            if request.target is None and request.property_path else []
+        hint = f"; {request.property_path} is overridden on target " + ", ".join(f"&{t}" for t in elsewhere) + \
+            " (give it as target: {fileID})" if elsewhere else ""
         raise UnityCliError("E_PREFAB_OVERRIDE_NOT_FOUND", f"{node.path!r} has no override of &{target.file_id}"
-                            + (f" {request.property_path}" if request.property_path else ""),
+                            + (f" {request.property_path}" if request.property_path else "") + hint,
                             details={"gameObject": node.path, "target": target.file_id,
-                                     "propertyPath": request.property_path},
+                                     "propertyPath": request.property_path, "overriddenOn": elsewhere},
                             next_actions=[tool_command("prefab.get-overrides", {"file": loaded.path,
                                                                                 "gameObject": node.file_id})])
     for o in sorted(chosen, key=lambda o: -o.index):
         remove_override(doc, o.index)
     return RevertOverrideOutput(file=loaded.path, revision=finish(ctx, loaded), game_object=node.path,
-                                reverted=[_item(o) for o in chosen])
+                                reverted=reverted)
 
 
 class _Defaulted:

@@ -56,7 +56,9 @@ PREFAB_TOOLS: tuple[ToolSpec, ...] = (
                      "`propertyPath`, or adds the entry where Unity keeps it (ordered by target fileID). `target` "
                      "is a fileID of the source prefab (checked when the prefab is in the project, "
                      "E_PREFAB_TARGET_NOT_FOUND otherwise); omitted, it is the prefab's root GameObject, or its "
-                     "root Transform for m_Local* paths." + _WRITER),
+                     "root Transform for m_Local* paths. Where the source object can be read, the path's field must "
+                     "be one of its fields (E_PROPERTY_NOT_FOUND) and a field it holds as a number takes only a "
+                     "number (E_VALUE_TYPE_MISMATCH)." + _WRITER),
         input_model=SetOverrideInput, output_model=SetOverrideOutput, handler=prefab_set_override,
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Lantern", "target": {"fileID": _LANTERN_LIGHT},
@@ -68,7 +70,8 @@ PREFAB_TOOLS: tuple[ToolSpec, ...] = (
         summary="Remove one override of a prefab instance, or all of one target's.",
         description=("Removes the instance's override of `target` and `propertyPath`, or with propertyPath "
                      "omitted every override of `target`, so those values come from the source prefab again. "
-                     "E_PREFAB_OVERRIDE_NOT_FOUND when there is none." + _WRITER),
+                     "E_PREFAB_OVERRIDE_NOT_FOUND when there is none (naming, when `target` was left to its default, "
+                     "the targets that do override that propertyPath)." + _WRITER),
         input_model=RevertOverrideInput, output_model=RevertOverrideOutput, handler=prefab_revert_override,
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Lantern", "target": {"fileID": _LANTERN_LIGHT},

@@ -14,8 +14,8 @@ from unitycli.next_actions import tool_command
 from unitycli.plugins.scenes.common import Names
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
 from unitycli.scene import SceneNode, instance_unsupported
+from unitycli.scene.tree import component_ref
 from unitycli.unityclasses import CLASS_NAMES
-from unitycli.unityyaml import Ref
 
 
 def _root_component(sources: SourcePrefabs, node: SceneNode, component: str) -> int | None:
@@ -28,8 +28,8 @@ def _root_component(sources: SourcePrefabs, node: SceneNode, component: str) -> 
     wanted = component.strip()
     hits = []
     for entry in go.get("m_Component", []) or []:
-        ref = entry.get("component") if isinstance(entry, dict) else None
-        doc = source.find(ref.file_id) if isinstance(ref, Ref) and ref.guid is None else None  # type: ignore[union-attr]
+        ref = component_ref(entry)  # `{component: Ref}`, or `{<classID>: Ref}` in Unity 5.x files
+        doc = source.find(ref.file_id) if ref is not None and ref.guid is None else None
         if doc is not None and wanted in (doc.class_name, CLASS_NAMES.get(doc.class_id), str(doc.file_id)):
             hits.append(doc.file_id)
     return hits[0] if len(hits) == 1 else None

@@ -21,14 +21,17 @@ from unitycli.plugins.settings.build_scenes import (
 )
 from unitycli.plugins.settings.settings_file import read_settings, stage_edit
 from unitycli.plugins.settings.versions import BUILD
+from unitycli.scene.files import resolve_file
 from unitycli.toolspec import ToolInput, ToolOutput
 
 _PATH = Field(min_length=1, description="Project-relative scene path, e.g. Assets/Scenes/Main.unity.")
+_ADD_PATH = Field(min_length=1, description="Project-relative scene path (Assets/Scenes/Main.unity) or the unique "
+                  "asset name of a scene (Main); E_SCENE_AMBIGUOUS lists the candidates when several share it.")
 _REVISION = Field(None, description="Refuse unless the file is still at this revision.")
 
 
 class BuildSceneAddInput(ToolInput):
-    path: str = _PATH
+    path: str = _ADD_PATH
     enabled: bool = Field(True, description="Ticked in Build Settings (included in builds).")
     index: int | None = Field(None, ge=0, le=4096, description="Position in the list (0 = first); default: last.")
     expected_revision: str | None = _REVISION
@@ -55,7 +58,9 @@ def _listed(ctx: Any, entries: list[dict[str, Any]]) -> list[str]:
 def add_build_scene(ctx: Any, request: BuildSceneAddInput) -> BuildSceneEditOutput:
     settings = read_settings(ctx, BUILD, expected_revision=request.expected_revision, for_write=True)
     entries = entries_of(settings)
-    entry = resolve_scene(ctx, BuildSceneEntry(path=request.path, enabled=request.enabled))
+    # A bare name is looked up as the scene tools do (the scene was often just made by scene.create).
+    path = request.path if "/" in request.path.replace("\\", "/") else resolve_file(ctx, request.path, (".unity",))
+    entry = resolve_scene(ctx, BuildSceneEntry(path=path, enabled=request.enabled))
     same = [i for i, e in enumerate(entries) if e["path"] == entry["path"] or e["guid"] == entry["guid"]]
     if same:
         raise UnityCliError(

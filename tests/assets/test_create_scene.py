@@ -110,3 +110,12 @@ def test_the_new_scene_takes_gameobjects_like_any_scene(tmp_path: Path) -> None:
     text = (project / "Assets/Hole 19.unity").read_text()
     assert text.endswith(f"  m_Roots:\n  - {{fileID: {created['transformFileID']}}}\n")
     assert output(project, "project.format-check", {"path": "Assets/Hole 19.unity"})["identical"] == 1
+
+
+@pytest.mark.parametrize(("file", "suggested"), [("Assets/Scenes/Level 2", "Assets/Scenes/Level 2.unity"),
+                                                 ("Assets/Scenes/Level 2.scene", "Assets/Scenes/Level 2.unity")])
+def test_a_scene_name_without_unity_suggests_the_command_with_it(sample: Path, file: str, suggested: str) -> None:
+    error = failure(sample, "scene.create", {"file": file, "preambleFrom": GARDEN})
+    assert error.code == "E_ASSET_PATH_INVALID"
+    assert len(error.next_actions) == 1
+    assert f'"file": "{suggested}"' in error.next_actions[0] and f'"preambleFrom": "{GARDEN}"' in error.next_actions[0]

@@ -67,3 +67,20 @@ def test_what_is_not_a_material_is_refused(sample: Path) -> None:
     assert failure(sample, "material.get", {"file": "../x.mat"}).code == "E_PATH_OUTSIDE_PROJECT"
     (sample / "Assets/Materials/Empty.mat").write_text("%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n")
     assert failure(sample, "material.get", {"file": "Assets/Materials/Empty.mat"}).code == "E_FILE_FORMAT_UNSUPPORTED"
+
+
+def test_a_material_is_named_by_its_asset_name_as_scenes_and_prefabs_are() -> None:
+    # minigolf also has Ball.prefab and Ball.physicMaterial: only .mat files are candidates.
+    minigolf = fixture_project("minigolf")
+    assert output(minigolf, "material.get", {"file": "Ball"})["file"] == BALL
+    assert output(minigolf, "material.get", {"file": "Ball.mat"})["file"] == BALL
+    missing = failure(minigolf, "material.get", {"file": "Bal"})
+    assert missing.code == "E_ASSET_NOT_FOUND" and BALL in missing.details["closeMatches"]
+    assert failure(minigolf, "material.get", {"file": "Ball.prefab"}).code == "E_ASSET_PATH_INVALID"
+
+
+def test_a_name_two_materials_share_lists_both() -> None:
+    error = failure(fixture_project("chicken-defense"), "material.get", {"file": "Snake"})
+    assert error.code == "E_MATERIAL_AMBIGUOUS"
+    assert error.details["candidates"] == ["Assets/LlamAcademy/ChickenDefense/Units/Enemies/Snake/Model/Snake.mat",
+                                           "Assets/LlamAcademy/ChickenDefense/Units/Enemies/Snake/Snake.mat"]

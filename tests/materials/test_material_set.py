@@ -132,3 +132,11 @@ def test_bad_edits_are_refused_with_a_catalogued_code_and_nothing_written(sample
     before = snapshot(sample)
     assert failure(sample, "material.set", {"file": GRASS, **payload}).code == code
     assert snapshot(sample) == before
+
+
+def test_an_absent_property_error_lists_the_ones_of_that_kind_the_material_has(chicken: Path) -> None:
+    # A user tinting a URP material by its built-in name (_Tint, _Color) learns which colour names it uses.
+    error = failure(chicken, "material.set", {"file": "Egg", "colors": {"_Tint": {"r": 1}}})
+    assert error.code == "E_PROPERTY_NOT_FOUND"
+    assert error.details["available"] == ["_BaseColor", "_Color", "_EmissionColor", "_SpecColor"]
+    assert "(its color properties: _BaseColor, _Color, _EmissionColor, _SpecColor)" in error.message

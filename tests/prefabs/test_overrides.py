@@ -79,6 +79,10 @@ def test_defaults_target_the_root_gameobject_and_keep_the_one_line_unity_6_forma
              "      propertyPath: m_TagString\n      value: Ball\n      objectReference: {fileID: 0}\n")
     assert after == before.replace(name_entry, name_entry + added, 1)
     assert out["override"]["targetClass"] == "GameObject" and out["override"]["index"] == 1
+    reverted = _edit(minigolf, "prefab.revert-override", MINIGOLF_GAME,
+                     {"gameObject": "Ball", "propertyPath": "m_TagString"})[2]["reverted"]
+    # The revert names what it removed the way set-override and get-overrides do (it once left both None).
+    assert [(o["targetClass"], o["targetPath"], o["value"]) for o in reverted] == [("GameObject", "Ball", "Ball")]
 
 
 def test_a_variants_targets_are_checked_against_its_bases_fields(minigolf: Path) -> None:
@@ -103,6 +107,8 @@ def test_revert_one_override_or_all_of_a_target(chicken: Path) -> None:
     assert documents(after)[TREE] == documents(before)[TREE].replace(
         _wrapped(2199448615473137083, "m_StaticEditorFlags", "5"), "")
     assert [o["propertyPath"] for o in out["reverted"]] == ["m_StaticEditorFlags"]
+    # Reported as get-overrides lists it: the root GameObject, the one target with a document in huge_tree.prefab.
+    assert (out["reverted"][0]["targetClass"], out["reverted"][0]["targetPath"]) == ("GameObject", "huge_tree")
     before, after, out = _edit(chicken, "prefab.revert-override", CHICKEN_GAME,
                                {"gameObject": TREE, "target": {"fileID": TREE_ROOT}})
     assert len(out["reverted"]) == 10 and str(TREE_ROOT) not in documents(after)[TREE].split("m_SourcePrefab")[0]
@@ -162,3 +168,31 @@ def test_component_set_on_an_instance_can_point_at_the_override_that_does_it(sam
     assert error.code == "E_PREFAB_INSTANCE_UNSUPPORTED" and error.details["overrideTarget"] == 7341902286657413958
     assert len(error.next_actions) == 4 and '"propertyPath": "m_Size.y", "value": 3' in error.next_actions[1]
     assert unknown.details["overrideTarget"] is None and "prefab.get-overrides" in unknown.next_actions[0]
+
+
+
+def test_a_number_field_refuses_text_that_unity_would_read_as_zero(minigolf: Path) -> None:
+    # Ball's root Transform holds m_LocalPosition.y as a number; `value: high` would load as 0 without a word.
+    data = {"file": MINIGOLF_GAME, "gameObject": "Ball", "propertyPath": "m_LocalPosition.y"}
+    before = (minigolf / MINIGOLF_GAME).read_bytes()
+    refused = run_tool(minigolf, "prefab.set-override", {**data, "value": "high"})
+    assert refused.error["code"] == "E_VALUE_TYPE_MISMATCH" and refused.error["details"]["given"] == "high"
+    assert (minigolf / MINIGOLF_GAME).read_bytes() == before
+    # Numbers written as text are numbers still, and a text field takes any text.
+    assert run_tool(minigolf, "prefab.set-override", {**data, "value": "1.5e-3"}, dry_run=True).ok
+    active = run_tool(minigolf, "prefab.set-override", {**data, "propertyPath": "m_IsActive", "value": False},
+                      dry_run=True)  # a boolean is written 0, as Unity stores m_IsActive
+    assert active.ok and "+      value: 0\n" in active.diffs[MINIGOLF_GAME]
+    assert run_tool(minigolf, "prefab.set-override", {**data, "propertyPath": "m_Name", "value": "12"},
+                    dry_run=True).ok
+
+
+def test_a_revert_left_to_the_default_target_names_where_that_property_is_overridden(chicken: Path) -> None:
+    # m_StaticShadowCaster is overridden on one of the model's renderers, not on the root GameObject.
+    error = run_tool(chicken, "prefab.revert-override", {"file": CHICKEN_GAME, "gameObject": TREE,
+                                                         "propertyPath": "m_StaticShadowCaster"}).error
+    assert error["code"] == "E_PREFAB_OVERRIDE_NOT_FOUND" and error["details"]["overriddenOn"] == [398285635610207342]
+    assert "m_StaticShadowCaster is overridden on target &398285635610207342" in error["message"]
+    error = run_tool(chicken, "prefab.revert-override", {"file": CHICKEN_GAME, "gameObject": TREE,
+                                                         "propertyPath": "m_Nothing"}).error
+    assert error["details"]["overriddenOn"] == [] and "overridden on" not in error["message"]
