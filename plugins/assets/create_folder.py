@@ -7,10 +7,9 @@ is refused: the caller asked for one path and must get exactly it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.create_common import (
     make_folder,
@@ -36,7 +35,7 @@ class CreateFolderOutput(ToolOutput):
     created: list[CreatedFolder] = Field(description="Every folder created with its .meta, outermost first")
 
 
-def create_folder(ctx: Any, request: CreateFolderInput) -> CreateFolderOutput:
+def create_folder(ctx: ToolContext, request: CreateFolderInput) -> CreateFolderOutput:
     folder = access.project_path(ctx, request.folder)
     require_new_asset_location(folder, packages=False)
     refuse_taken(ctx, folder, "asset.create-folder")

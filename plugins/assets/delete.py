@@ -10,10 +10,9 @@ unreadable or JSON file, see `unscanned`), "no referrer" is unproven and the too
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import lfs_pull_command, tool_command
@@ -63,7 +62,7 @@ def _listed(paths: list[str]) -> str:
     return ", ".join(paths[:MAX_SUGGESTIONS]) + (" ..." if len(paths) > MAX_SUGGESTIONS else "")
 
 
-def _refuse(ctx: Any, request: AssetDeleteInput, path: str, referrers: list[ReferrerOfDeleted],
+def _refuse(ctx: ToolContext, request: AssetDeleteInput, path: str, referrers: list[ReferrerOfDeleted],
             skipped: list[SkippedFile]) -> None:
     """Raise when deleting would leave references dangling, or when that cannot be ruled out."""
     forced = tool_command("asset.delete", {"file": path, "force": True} | (
@@ -89,7 +88,7 @@ def _refuse(ctx: Any, request: AssetDeleteInput, path: str, referrers: list[Refe
             next_actions=pull + [forced])
 
 
-def asset_delete(ctx: Any, request: AssetDeleteInput) -> AssetDeleteOutput:
+def asset_delete(ctx: ToolContext, request: AssetDeleteInput) -> AssetDeleteOutput:
     with ProjectIndex.open(ctx.project.root) as index:
         path = access.resolve_target(ctx, index, request)
         access.require_asset_location(path)

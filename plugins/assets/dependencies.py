@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.indexes.extract import scan_references
@@ -87,7 +88,7 @@ def _load(ctx: Any, index: ProjectIndex, path: str, skipped: list[SkippedFile]) 
     return data
 
 
-def asset_dependencies(ctx: Any, request: AssetDependenciesInput) -> AssetDependenciesOutput:
+def asset_dependencies(ctx: ToolContext, request: AssetDependenciesInput) -> AssetDependenciesOutput:
     skipped: list[SkippedFile] = []
     with ProjectIndex.open(ctx.project.root) as index:
         path = access.resolve_target(ctx, index, request)

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
@@ -132,7 +133,7 @@ def _remap(data: bytes, guids: dict[bytes, bytes]) -> tuple[bytes, int]:
     return _GUID_REF.sub(swap, data), count
 
 
-def asset_duplicate(ctx: Any, request: DuplicateInput) -> DuplicateOutput:
+def asset_duplicate(ctx: ToolContext, request: DuplicateInput) -> DuplicateOutput:
     source = access.project_path(ctx, request.file)
     access.require_asset_location(source)
     with ProjectIndex.open(ctx.project.root) as index:

@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.indexes import ProjectIndex
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.assets import access
@@ -64,7 +65,7 @@ def _matches(entry: AssetEntry, request: AssetFindInput, folder: str | None) -> 
     return request.name is None or fnmatch.fnmatchcase(name.lower(), request.name.lower())
 
 
-def asset_find(ctx: Any, request: AssetFindInput) -> AssetFindOutput:
+def asset_find(ctx: ToolContext, request: AssetFindInput) -> AssetFindOutput:
     folder = access.project_path(ctx, request.folder) if request.folder else None
     with ProjectIndex.open(ctx.project.root) as index:
         candidates = [e for e in list_assets(index, ctx.project.root) if _matches(e, request, folder)]

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.indexes.roots import is_hidden
@@ -130,7 +130,7 @@ def _first_line(a: bytes, b: bytes) -> int:
     return a.count(b"\n", 0, i) + 1
 
 
-def format_check(ctx: Any, request: FormatCheckInput) -> FormatCheckOutput:
+def format_check(ctx: ToolContext, request: FormatCheckInput) -> FormatCheckOutput:
     root = Path(ctx.project.root)
     start = access.project_path(ctx, request.path, meta_ok=True) if request.path else None
     if start is not None and not ctx.transaction.exists(start):

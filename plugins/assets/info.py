@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import PurePosixPath
-from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.plugins.assets import access
@@ -61,7 +61,7 @@ def _script(data: bytes, file_id: int, path: str, index: ProjectIndex) -> tuple[
     return (PurePosixPath(script_path).stem if script_path else None), ref.guid
 
 
-def asset_info(ctx: Any, request: AssetInfoInput) -> AssetInfoOutput:
+def asset_info(ctx: ToolContext, request: AssetInfoInput) -> AssetInfoOutput:
     with ProjectIndex.open(ctx.project.root) as index:
         path = access.resolve_target(ctx, index, request)
         folder = access.is_folder(ctx, index, path)

@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
@@ -216,13 +217,13 @@ def _refuse_trailing_whitespace(raw: str) -> None:
         raise access.invalid_path(raw, name_problem(last) or f"{last!r} ends with whitespace")
 
 
-def asset_move(ctx: Any, request: AssetMoveInput) -> AssetMoveOutput:
+def asset_move(ctx: ToolContext, request: AssetMoveInput) -> AssetMoveOutput:
     _refuse_trailing_whitespace(request.destination)
     return move_asset(ctx, access.project_path(ctx, request.file), access.project_path(ctx, request.destination),
                       request.overwrite, request.expected_revision)
 
 
-def asset_rename(ctx: Any, request: AssetRenameInput) -> AssetMoveOutput:
+def asset_rename(ctx: ToolContext, request: AssetRenameInput) -> AssetMoveOutput:
     source = access.project_path(ctx, request.file)
     name = request.name.lstrip()  # a trailing space or dot is refused below, never silently dropped
     _refuse_trailing_whitespace(name)

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex, Referrer
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
@@ -87,7 +88,7 @@ def describe_referrer(ctx: Any, index: ProjectIndex, referrer: Referrer, guid: s
     return ReferencingFile(path=referrer.path, count=referrer.count, objects=objects)
 
 
-def asset_references(ctx: Any, request: AssetReferencesInput) -> AssetReferencesOutput:
+def asset_references(ctx: ToolContext, request: AssetReferencesInput) -> AssetReferencesOutput:
     with ProjectIndex.open(ctx.project.root) as index:
         path = access.resolve_target(ctx, index, request)
         meta = access.read_meta(ctx, index, path)

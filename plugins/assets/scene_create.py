@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
@@ -112,7 +113,7 @@ def _empty_scene_text(source: str, yaml: UnityYamlFile) -> str:
     return "".join(parts)
 
 
-def scene_create(ctx: Any, request: SceneCreateInput) -> SceneCreateOutput:
+def scene_create(ctx: ToolContext, request: SceneCreateInput) -> SceneCreateOutput:
     file = access.project_path(ctx, request.file)
     if PurePosixPath(file).suffix != ".unity":
         suggested = PurePosixPath(file).with_suffix(".unity").as_posix() if PurePosixPath(file).suffix \

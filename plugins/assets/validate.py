@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.indexes.extract import scan_yaml
@@ -210,7 +211,7 @@ def _concerns(issue: ValidationIssue, prefix: str) -> bool:
     return any(p == prefix or p.startswith(prefix + "/") for p in paths)
 
 
-def asset_validate(ctx: Any, request: AssetValidateInput) -> AssetValidateOutput:
+def asset_validate(ctx: ToolContext, request: AssetValidateInput) -> AssetValidateOutput:
     prefix = access.project_path(ctx, request.path) if request.path else None
     with ProjectIndex.open(ctx.project.root) as index:
         issues = _issues(ctx, index)

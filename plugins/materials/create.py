@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
@@ -135,7 +136,7 @@ def _template(ctx: Any, ref: Ref, materials: dict[str, Material]) -> Material:
                                       "then retry"])
 
 
-def material_create(ctx: Any, request: MaterialCreateInput) -> MaterialCreateOutput:
+def material_create(ctx: ToolContext, request: MaterialCreateInput) -> MaterialCreateOutput:
     file = access.project_path(ctx, request.file)
     if PurePosixPath(file).suffix != ".mat":
         raise access.invalid_path(file, "a material's file name ends in .mat")

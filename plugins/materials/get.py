@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.indexes import ProjectIndex
 from unitycli.plugins.materials.model import BUILTIN_GUID, open_material, shader_name
 from unitycli.scene import to_json
@@ -70,7 +71,7 @@ def _entries(items: list[dict[str, Any]] | None) -> dict[str, Any]:
     return {k: to_json(v) for item in items or [] if isinstance(item, dict) for k, v in item.items()}
 
 
-def material_get(ctx: Any, request: MaterialGetInput) -> MaterialGetOutput:
+def material_get(ctx: ToolContext, request: MaterialGetInput) -> MaterialGetOutput:
     material = open_material(ctx, request.file)
     doc = material.doc
     shader_ref = doc.get("m_Shader")

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.plugins.assets import access
@@ -216,7 +217,7 @@ _EMPTY_TEXTURE = {"m_Texture": Ref(0, None, None), "m_Scale": Flow({"x": 1, "y":
                   "m_Offset": Flow({"x": 0, "y": 0})}
 
 
-def material_set(ctx: Any, request: MaterialSetInput) -> MaterialSetOutput:
+def material_set(ctx: ToolContext, request: MaterialSetInput) -> MaterialSetOutput:
     material = open_material(ctx, request.file, write=True, expected_revision=request.expected_revision)
     material.require_not_variant("material.set does not edit it")
     changes: list[MaterialChange] = []

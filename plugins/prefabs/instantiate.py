@@ -9,10 +9,10 @@ any depth (`E_PREFAB_CYCLE`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import (
     FILE_DESCRIPTION,
@@ -87,7 +87,7 @@ def _check_cycle(sources: SourcePrefabs, into_guid: str | None, guid: str, prefa
         todo.extend(_nested_guids(nested) if nested is not None else ())
 
 
-def prefab_instantiate(ctx: Any, request: InstantiateInput) -> InstantiateOutput:
+def prefab_instantiate(ctx: ToolContext, request: InstantiateInput) -> InstantiateOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)

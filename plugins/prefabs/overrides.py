@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.scenes.common import (
@@ -98,7 +99,7 @@ def _count(doc: Any, key: str) -> int:
     return len(value) if isinstance(value, list) else 0
 
 
-def prefab_get_overrides(ctx: Any, request: GetOverridesInput) -> GetOverridesOutput:
+def prefab_get_overrides(ctx: ToolContext, request: GetOverridesInput) -> GetOverridesOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names)
         node = _instance(model, request)
@@ -232,7 +233,7 @@ class SetOverrideOutput(WriteOutput):
     previous: OverrideItem | None = Field(description="The entry before the edit; null when it was added")
 
 
-def prefab_set_override(ctx: Any, request: SetOverrideInput) -> SetOverrideOutput:
+def prefab_set_override(ctx: ToolContext, request: SetOverrideInput) -> SetOverrideOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)
@@ -267,7 +268,7 @@ class RevertOverrideOutput(WriteOutput):
     reverted: list[OverrideItem]
 
 
-def prefab_revert_override(ctx: Any, request: RevertOverrideInput) -> RevertOverrideOutput:
+def prefab_revert_override(ctx: ToolContext, request: RevertOverrideInput) -> RevertOverrideOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)

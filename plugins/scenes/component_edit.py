@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
@@ -67,7 +68,7 @@ def template_source(ctx: Any, allow_unverified: bool) -> TemplateSource:
     return TemplateSource.for_project(ctx.project.root, allow_unverified=allow_unverified)
 
 
-def component_add(ctx: Any, request: ComponentAddInput) -> ComponentAddOutput:
+def component_add(ctx: ToolContext, request: ComponentAddInput) -> ComponentAddOutput:
     if (request.component is None) == (request.script is None):
         raise UnityCliError("E_SCHEMA_INVALID", "give exactly one of `component` (a built-in class) and `script`",
                             details={"errors": [{"path": "component", "message": "exactly one of component, script"}]})
@@ -103,7 +104,7 @@ class ComponentRemoveOutput(WriteOutput):
     cleared_references: list[dict[str, Any]]
 
 
-def component_remove(ctx: Any, request: ComponentRemoveInput) -> ComponentRemoveOutput:
+def component_remove(ctx: ToolContext, request: ComponentRemoveInput) -> ComponentRemoveOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)

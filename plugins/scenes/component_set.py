@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.plugins.prefabs.suggest import instance_override_error
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
@@ -57,7 +58,7 @@ class ComponentSetOutput(ToolOutput):
     warnings: list[str] = Field(default_factory=list, description="Edits Unity will ignore or undo")
 
 
-def component_set(ctx: Any, request: ComponentSetInput) -> ComponentSetOutput:
+def component_set(ctx: ToolContext, request: ComponentSetInput) -> ComponentSetOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)

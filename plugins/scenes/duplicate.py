@@ -8,10 +8,10 @@ free number), and placed right after the original among its siblings.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import GameObjectWriteInput, Names, WriteOutput, finish, open_model
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
@@ -51,7 +51,7 @@ def _rename(model: SceneModel, node: SceneNode, name: str, sources: SourcePrefab
     set_override(doc, target, "m_Name", name)
 
 
-def gameobject_duplicate(ctx: Any, request: DuplicateInput) -> DuplicateOutput:
+def gameobject_duplicate(ctx: ToolContext, request: DuplicateInput) -> DuplicateOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)

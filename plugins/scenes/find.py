@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import fnmatch
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
@@ -116,7 +116,7 @@ def _matches(model: SceneModel, node: SceneNode, request: FindInput, names: Name
                        kind=node.kind, active=node.active, tag=tag, layer=layer if isinstance(layer, int) else None)
 
 
-def gameobject_find(ctx: Any, request: FindInput) -> FindOutput:
+def gameobject_find(ctx: ToolContext, request: FindInput) -> FindOutput:
     root = Path(ctx.project.root)
     with Names(root, ctx.known_scripts) as names:
         files = [request.file] if request.file is not None else list_files(root, OBJECT_FILE_SUFFIXES)
@@ -152,7 +152,7 @@ def gameobject_find(ctx: Any, request: FindInput) -> FindOutput:
                       next_cursor=cursor)
 
 
-def _unresolved(ctx: Any, request: FindInput, unnamed: list[ComponentRef]) -> UnresolvedScripts | None:
+def _unresolved(ctx: ToolContext, request: FindInput, unnamed: list[ComponentRef]) -> UnresolvedScripts | None:
     """What to say when `request.component` may be one of the `unnamed` scripts."""
     if not unnamed:
         return None

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import (
     FILE_DESCRIPTION,
@@ -41,7 +42,7 @@ from unitycli.scene.edits import ref_dict
 from unitycli.toolspec import ToolInput
 
 
-def _open(ctx: Any, request: Any, names: Names) -> tuple[LoadedFile, SceneModel]:
+def _open(ctx: ToolContext, request: Any, names: Names) -> tuple[LoadedFile, SceneModel]:
     return open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                       expected_revision=request.expected_revision)
 
@@ -70,7 +71,7 @@ class CreateOutput(WriteOutput):
     path: str
 
 
-def gameobject_create(ctx: Any, request: CreateInput) -> CreateOutput:
+def gameobject_create(ctx: ToolContext, request: CreateInput) -> CreateOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = _open(ctx, request, names)
     parent = find_gameobject(model, request.parent) if request.parent is not None else None
@@ -104,7 +105,7 @@ def _instance_override(model: SceneModel, node: Any, prop: str) -> int | None:
     return next((i for i, m in enumerate(mods) if m.get("propertyPath") == prop and m.get("target") == root), None)
 
 
-def gameobject_rename(ctx: Any, request: RenameInput) -> RenameOutput:
+def gameobject_rename(ctx: ToolContext, request: RenameInput) -> RenameOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = _open(ctx, request, names)
     node = find_gameobject(model, request.game_object)
@@ -131,7 +132,7 @@ class SetActiveOutput(WriteOutput):
     previous: bool | None
 
 
-def gameobject_set_active(ctx: Any, request: SetActiveInput) -> SetActiveOutput:
+def gameobject_set_active(ctx: ToolContext, request: SetActiveInput) -> SetActiveOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = _open(ctx, request, names)
     node = find_gameobject(model, request.game_object)
@@ -159,7 +160,7 @@ class DeleteOutput(WriteOutput):
     cleared_references: list[dict[str, Any]] = Field(description="References set to {fileID: 0} (with force)")
 
 
-def gameobject_delete(ctx: Any, request: DeleteInput) -> DeleteOutput:
+def gameobject_delete(ctx: ToolContext, request: DeleteInput) -> DeleteOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = _open(ctx, request, names)
     node = find_gameobject(model, request.game_object)

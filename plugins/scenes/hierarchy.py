@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
 
+from unitycli.context import ToolContext
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.scenes.common import (
     FILE_DESCRIPTION,
@@ -105,7 +106,7 @@ def _cut(node: SceneNode, depth: int, request: HierarchyInput) -> bool:
     return bool(node.children) and request.depth is not None and depth >= request.depth
 
 
-def _hierarchy(ctx: Any, request: HierarchyInput, tool: str, suffixes: tuple[str, ...]) -> HierarchyOutput:
+def _hierarchy(ctx: ToolContext, request: HierarchyInput, tool: str, suffixes: tuple[str, ...]) -> HierarchyOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, suffixes, names)
         starts = [find_gameobject(model, request.root)] if request.root is not None else model.roots
@@ -127,9 +128,9 @@ def _hierarchy(ctx: Any, request: HierarchyInput, tool: str, suffixes: tuple[str
                            items=items, next_cursor=cursor)
 
 
-def scene_hierarchy(ctx: Any, request: HierarchyInput) -> HierarchyOutput:
+def scene_hierarchy(ctx: ToolContext, request: HierarchyInput) -> HierarchyOutput:
     return _hierarchy(ctx, request, "scene.hierarchy", SCENE_SUFFIXES)
 
 
-def prefab_hierarchy(ctx: Any, request: HierarchyInput) -> HierarchyOutput:
+def prefab_hierarchy(ctx: ToolContext, request: HierarchyInput) -> HierarchyOutput:
     return _hierarchy(ctx, request, "prefab.hierarchy", PREFAB_SUFFIXES)

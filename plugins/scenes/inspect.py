@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
     ComponentSummary,
@@ -51,7 +52,7 @@ class GameObjectGetOutput(ToolOutput):
         None, description="A prefab instance's overrides (target, propertyPath, value, objectReference)")
 
 
-def gameobject_get(ctx: Any, request: GameObjectGetInput) -> GameObjectGetOutput:
+def gameobject_get(ctx: ToolContext, request: GameObjectGetInput) -> GameObjectGetOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names)
         node = find_gameobject(model, request.game_object)
@@ -83,7 +84,7 @@ class ComponentGetOutput(ToolOutput):
     value: Any = Field(description="The property's value (or every field of the component) as JSON")
 
 
-def component_get(ctx: Any, request: ComponentGetInput) -> ComponentGetOutput:
+def component_get(ctx: ToolContext, request: ComponentGetInput) -> ComponentGetOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names)
         node = find_gameobject(model, request.game_object)

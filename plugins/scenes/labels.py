@@ -9,10 +9,10 @@ prefab.set-override).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.scenes.common import GameObjectWriteInput, Names, WriteOutput, finish, open_model
@@ -39,7 +39,7 @@ class SetTagOutput(WriteOutput):
     tag: str
 
 
-def gameobject_set_tag(ctx: Any, request: SetTagInput) -> SetTagOutput:
+def gameobject_set_tag(ctx: ToolContext, request: SetTagInput) -> SetTagOutput:
     tags = get_tags_layers(ctx, TagsLayersGetInput())
     known = [*tags.builtin_tags, *tags.tags]
     if request.tag not in known:
@@ -88,7 +88,7 @@ def _layer_index(layers: list[str], wanted: str | int) -> int:
                         next_actions=[tool_command("project.get-tags-layers")])
 
 
-def gameobject_set_layer(ctx: Any, request: SetLayerInput) -> SetLayerOutput:
+def gameobject_set_layer(ctx: ToolContext, request: SetLayerInput) -> SetLayerOutput:
     tags = get_tags_layers(ctx, TagsLayersGetInput())
     names_by_index = [layer.name for layer in tags.layers]
     index = _layer_index(names_by_index, request.layer)

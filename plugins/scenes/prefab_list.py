@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.scenes.common import Names, SourcePrefab, meta_guid, open_model
@@ -56,7 +57,7 @@ def _entry(ctx: Any, path: str, names: Names) -> PrefabEntry:
                        game_objects=len(model.nodes))
 
 
-def prefab_list(ctx: Any, request: PrefabListInput) -> PrefabListOutput:
+def prefab_list(ctx: ToolContext, request: PrefabListInput) -> PrefabListOutput:
     files = list_files(Path(ctx.project.root), PREFAB_SUFFIXES)
     if request.folder:
         prefix = request.folder.rstrip("/") + "/"

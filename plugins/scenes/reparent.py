@@ -9,10 +9,10 @@ the call is refused with `E_WORLD_POSE_INEXACT` when no Transform could hold tha
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import (
     GAMEOBJECT_DESCRIPTION,
@@ -55,7 +55,7 @@ def _written(values: tuple[float, ...], keys: str) -> dict[str, float]:
     return {k: float(format_float(v)) for k, v in zip(keys, values, strict=True)}
 
 
-def gameobject_reparent(ctx: Any, request: ReparentInput) -> ReparentOutput:
+def gameobject_reparent(ctx: ToolContext, request: ReparentInput) -> ReparentOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)

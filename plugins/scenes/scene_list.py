@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.scenes.common import meta_guid
 from unitycli.scene import SCENE_SUFFIXES, list_files
@@ -53,7 +54,7 @@ def _build_scenes(ctx: Any) -> list[dict[str, Any]] | UnreadableFile:
     return [s for s in scenes if isinstance(s, dict)] if isinstance(scenes, list) else []
 
 
-def scene_list(ctx: Any, request: SceneListInput) -> SceneListOutput:
+def scene_list(ctx: ToolContext, request: SceneListInput) -> SceneListOutput:
     files = list_files(Path(ctx.project.root), SCENE_SUFFIXES)
     build = _build_scenes(ctx)
     unreadable = [build] if isinstance(build, UnreadableFile) else []

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import GameObjectWriteInput, Names, WriteOutput, finish, open_model
 from unitycli.scene import OBJECT_FILE_SUFFIXES, SceneModel, SceneNode, find_gameobject, instance_unsupported
@@ -158,7 +159,7 @@ def _check(values: tuple[float, ...], what: str) -> None:
                                 next_actions=["Repeat with finite numbers within ±3.4028235e38"])
 
 
-def gameobject_set_transform(ctx: Any, request: SetTransformInput) -> SetTransformOutput:
+def gameobject_set_transform(ctx: ToolContext, request: SetTransformInput) -> SetTransformOutput:
     if request.position is None and request.rotation is None and request.scale is None:
         raise UnityCliError("E_SCHEMA_INVALID", "give at least one of position, rotation, scale",
                             details={"errors": [{"path": "position", "message": "nothing to set"}]})

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.settings.build_scenes import (
@@ -55,7 +56,7 @@ def _listed(ctx: Any, entries: list[dict[str, Any]]) -> list[str]:
         [tool_command("project.set-build-scenes", project=ctx.project.root)] if entries else [])
 
 
-def add_build_scene(ctx: Any, request: BuildSceneAddInput) -> BuildSceneEditOutput:
+def add_build_scene(ctx: ToolContext, request: BuildSceneAddInput) -> BuildSceneEditOutput:
     settings = read_settings(ctx, BUILD, expected_revision=request.expected_revision, for_write=True)
     entries = entries_of(settings)
     # A bare name is looked up as the scene tools do (the scene was often just made by scene.create).
@@ -81,7 +82,7 @@ def add_build_scene(ctx: Any, request: BuildSceneAddInput) -> BuildSceneEditOutp
                                 verified=True)
 
 
-def remove_build_scene(ctx: Any, request: BuildSceneRemoveInput) -> BuildSceneEditOutput:
+def remove_build_scene(ctx: ToolContext, request: BuildSceneRemoveInput) -> BuildSceneEditOutput:
     settings = read_settings(ctx, BUILD, expected_revision=request.expected_revision, for_write=True)
     entries = entries_of(settings)
     path = request.path.replace("\\", "/")

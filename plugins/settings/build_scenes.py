@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.settings.settings_file import (
     SettingsFile,
@@ -118,7 +119,7 @@ def describe_scenes(ctx: Any, entries: list[dict[str, Any]]) -> list[BuildScene]
     return scenes
 
 
-def get_build_scenes(ctx: Any, request: BuildScenesGetInput) -> BuildScenesGetOutput:
+def get_build_scenes(ctx: ToolContext, request: BuildScenesGetInput) -> BuildScenesGetOutput:
     settings, unreadable = read_settings_or_unreadable(ctx, BUILD)
     if settings is None:
         return BuildScenesGetOutput(revision=None, serialized_version=None, layout_verified=False, scenes=[],
@@ -145,7 +146,7 @@ def resolve_scene(ctx: Any, entry: BuildSceneEntry) -> dict[str, Any]:
     return {"enabled": 1 if entry.enabled else 0, "path": path, "guid": guid}
 
 
-def set_build_scenes(ctx: Any, request: BuildScenesSetInput) -> BuildScenesSetOutput:
+def set_build_scenes(ctx: ToolContext, request: BuildScenesSetInput) -> BuildScenesSetOutput:
     settings = read_settings(ctx, BUILD, expected_revision=request.expected_revision, for_write=True)
     paths = [s.path for s in request.scenes]
     duplicates = sorted({p for p in paths if paths.count(p) > 1})

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
@@ -154,7 +155,7 @@ def _precheck(ctx: Any) -> None:
         raise limit_exceeded(count)
 
 
-def get_input_settings(ctx: Any, request: InputSettingsGetInput) -> InputSettingsGetOutput:
+def get_input_settings(ctx: ToolContext, request: InputSettingsGetInput) -> InputSettingsGetOutput:
     _precheck(ctx)
     settings, unreadable = read_settings_or_unreadable(ctx, INPUT)
     if settings is None:
@@ -197,7 +198,7 @@ def _file_values(fields: AxisFields) -> dict[str, Any]:
             for key, value in given.items()}
 
 
-def set_input_axis(ctx: Any, request: InputAxisSetInput) -> InputAxisSetOutput:
+def set_input_axis(ctx: ToolContext, request: InputAxisSetInput) -> InputAxisSetOutput:
     _precheck(ctx)
     settings = read_settings(ctx, INPUT, expected_revision=request.expected_revision, for_write=True)
     nodes = _axis_nodes(settings)

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.settings.settings_file import (
     SettingsFile,
@@ -199,7 +200,7 @@ def read_values(settings: SettingsFile, names: list[str] | None = None) -> Playe
     return PlayerSettingsValues.model_validate({n: _read_field(root, n) for n in (names or FIELDS)})
 
 
-def get_player_settings(ctx: Any, request: PlayerSettingsGetInput) -> PlayerSettingsGetOutput:
+def get_player_settings(ctx: ToolContext, request: PlayerSettingsGetInput) -> PlayerSettingsGetOutput:
     settings, unreadable = read_settings_or_unreadable(ctx, PLAYER)
     if settings is None:
         return PlayerSettingsGetOutput(revision=None, serialized_version=None, layout_verified=False,
@@ -239,7 +240,7 @@ def _set_platforms(settings: SettingsFile, key: str, wanted: dict[str, str]) -> 
     return ordered
 
 
-def set_player_settings(ctx: Any, request: PlayerSettingsSetInput) -> PlayerSettingsSetOutput:
+def set_player_settings(ctx: ToolContext, request: PlayerSettingsSetInput) -> PlayerSettingsSetOutput:
     settings = read_settings(ctx, PLAYER, expected_revision=request.expected_revision, for_write=True)
     changes = request.changes()
     missing = [n for n in changes if FIELDS[n][0] not in settings.root]

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.plugins.settings.settings_file import read_settings_or_unreadable
 from unitycli.plugins.settings.versions import QUALITY
 from unitycli.toolspec import ToolInput, ToolOutput
@@ -60,7 +61,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def get_quality_settings(ctx: Any, request: QualitySettingsGetInput) -> QualitySettingsGetOutput:
+def get_quality_settings(ctx: ToolContext, request: QualitySettingsGetInput) -> QualitySettingsGetOutput:
     settings, unreadable = read_settings_or_unreadable(ctx, QUALITY)
     if settings is None:
         return QualitySettingsGetOutput(revision=None, serialized_version=None, layout_verified=False,

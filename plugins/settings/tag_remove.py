@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.settings.settings_file import read_settings, stage_edit
@@ -80,7 +81,7 @@ def tag_users(root: Path, tag: str) -> tuple[list[TagUser], list[UnreadableFile]
     return users, unscanned
 
 
-def remove_tag(ctx: Any, request: TagRemoveInput) -> TagRemoveOutput:
+def remove_tag(ctx: ToolContext, request: TagRemoveInput) -> TagRemoveOutput:
     settings = read_settings(ctx, TAGS, expected_revision=request.expected_revision, for_write=True)
     tags = tag_list(settings)
     tag = request.tag

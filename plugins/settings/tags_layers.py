@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.settings.settings_file import (
     SettingsFile,
@@ -130,7 +131,7 @@ def _sorting_layers(settings: SettingsFile) -> list[SortingLayer]:
     return out
 
 
-def get_tags_layers(ctx: Any, request: TagsLayersGetInput) -> TagsLayersGetOutput:
+def get_tags_layers(ctx: ToolContext, request: TagsLayersGetInput) -> TagsLayersGetOutput:
     settings, unreadable = read_settings_or_unreadable(ctx, TAGS)
     if settings is None:
         return TagsLayersGetOutput(
@@ -147,7 +148,7 @@ def get_tags_layers(ctx: Any, request: TagsLayersGetInput) -> TagsLayersGetOutpu
         warnings=settings.warnings)
 
 
-def add_tag(ctx: Any, request: TagAddInput) -> TagAddOutput:
+def add_tag(ctx: ToolContext, request: TagAddInput) -> TagAddOutput:
     settings = read_settings(ctx, TAGS, expected_revision=request.expected_revision, for_write=True)
     tags = tag_list(settings)
     existing: Literal["builtin", "project"] | None = (
@@ -177,7 +178,7 @@ def _layer_for(names: list[str], name: str) -> int:
     return free[0]
 
 
-def set_layer(ctx: Any, request: LayerSetInput) -> LayerSetOutput:
+def set_layer(ctx: ToolContext, request: LayerSetInput) -> LayerSetOutput:
     settings = read_settings(ctx, TAGS, expected_revision=request.expected_revision, for_write=True)
     names = _layers(settings)
     name = request.name

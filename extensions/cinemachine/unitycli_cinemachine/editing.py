@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from unitycli.api import Document
+from unitycli.api import Document, ToolContext
 from unitycli_cinemachine import locate
 from unitycli_cinemachine.inputs import CameraEdit, EditResult
 
@@ -23,7 +23,7 @@ def set_field(doc: Document, path: str, value: Any, changed: list[str]) -> None:
         changed.append(path)
 
 
-def run_camera_edit(ctx: Any, request: CameraEdit, change: Callable[[locate.CameraSite], list[str]]) -> EditResult:
+def run_camera_edit(ctx: ToolContext, request: CameraEdit, change: Callable[[locate.CameraSite], list[str]]) -> EditResult:
     loaded, site = locate.find_camera(ctx, request.file, request.game_object,
                                       expected_revision=request.expected_revision, for_write=True)
     changed = change(site)

@@ -15,7 +15,16 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import Document, ProjectIndex, Ref, ToolOutput, ToolSpec, UnityCliError, open_for_read
+from unitycli.api import (
+    Document,
+    ProjectIndex,
+    Ref,
+    ToolContext,
+    ToolOutput,
+    ToolSpec,
+    UnityCliError,
+    open_for_read,
+)
 from unitycli_cinemachine import components, locate, scripts
 from unitycli_cinemachine.components import BINDING_ALIASES, BINDING_MODES, ComponentType, Options, Setting
 from unitycli_cinemachine.editing import set_field
@@ -192,7 +201,7 @@ def _component_index(node_doc: Document, file_id: int) -> int:
                         details={"fileID": file_id, "gameObject": node_doc.file_id})
 
 
-def apply(ctx: Any, request: StageEdit, stage: str) -> StageResult:
+def apply(ctx: ToolContext, request: StageEdit, stage: str) -> StageResult:
     """Apply a set-body / set-aim / set-noise request to the camera's `stage` component: edit its settings, or
     replace (add) it with `type` first."""
     wanted = request_settings(request)
@@ -258,7 +267,7 @@ def stage_spec(stage: str, *, input_model: type[StageEdit], **spec: Any) -> Tool
     """The ToolSpec of the tool that edits `stage` (name, texts and examples in `spec`): every stage tool applies its
     request the same way and has the same result and risk hints."""
 
-    def handler(ctx: Any, request: StageEdit) -> StageResult:
+    def handler(ctx: ToolContext, request: StageEdit) -> StageResult:
         return apply(ctx, request, stage)
 
     return ToolSpec(input_model=input_model, output_model=StageResult, handler=handler, **EDIT_HINTS, **spec)

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolOutput, UnityCliError
+from unitycli.api import ToolContext, ToolOutput, UnityCliError
 from unitycli_probuilder import geometry, layout, locate, rebuild
 from unitycli_probuilder.inputs import Bounds, EditTarget
 from unitycli_probuilder.meshdata import MeshData
@@ -70,7 +69,7 @@ def _manual(data: MeshData, vertex: int) -> bool:
     return any(f.manual_uv and vertex in f.indexes for f in data.faces)
 
 
-def run_edit(ctx: Any, request: EditTarget, edit: Edit) -> EditOutput:
+def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
     loaded, site = locate.find_mesh(ctx, request.file, request.game_object,
                                     expected_revision=request.expected_revision, for_write=True)
     data = MeshData.from_document(site.mesh)

@@ -22,6 +22,7 @@ from unitycli.api import (
     Ref,
     SceneModel,
     SceneNode,
+    ToolContext,
     ToolOutput,
     UnityCliError,
     components_of,
@@ -137,7 +138,7 @@ def find_site(ctx: Any, file: str, spec: str | int, class_id: int, *, expected_r
         next_actions=[tool_command(LISTERS[class_id], {"file": loaded.path})])
 
 
-def find_for_edit(ctx: Any, request: EditTarget, class_id: int) -> tuple[LoadedFile, Site]:
+def find_for_edit(ctx: ToolContext, request: EditTarget, class_id: int) -> tuple[LoadedFile, Site]:
     """`find_site` for a writer's request (an `EditTarget`): opened for write, at the expected revision if given."""
     return find_site(ctx, request.file, request.game_object, class_id, expected_revision=request.expected_revision,
                      for_write=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_cinemachine import findings, locate
 from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
 from unitycli_cinemachine.tools.list_cameras import SkippedFile
@@ -31,7 +31,7 @@ def major_of(ctx: Any) -> str | None:
     return "cm2" if version.startswith("2.") else "cm3" if version.startswith("3.") else None
 
 
-def check(ctx: Any, request: CheckInput) -> CheckOutput:
+def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
     files = [request.file] if request.file else locate.project_files(ctx)
     major = major_of(ctx)
     found: list[findings.Finding] = []

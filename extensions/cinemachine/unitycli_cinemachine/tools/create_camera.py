@@ -34,6 +34,7 @@ from unitycli.api import (
     SceneModel,
     SceneNode,
     TemplateSource,
+    ToolContext,
     ToolInput,
     ToolOutput,
     ToolSpec,
@@ -259,7 +260,7 @@ def _streaming_version(ctx: Any) -> int:
     return 20230301 if re.match(r"^3\.1\.[01](?![0-9])", version) else 20241001
 
 
-def create_camera(ctx: Any, request: CreateCameraInput) -> CreateCameraOutput:
+def create_camera(ctx: ToolContext, request: CreateCameraInput) -> CreateCameraOutput:
     preset = request.preset.strip().lower()
     if preset not in PRESETS:
         raise UnityCliError("E_CINEMACHINE_PRESET_INVALID", f"{request.preset!r} is not a camera preset",

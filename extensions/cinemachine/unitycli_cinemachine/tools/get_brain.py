@@ -11,6 +11,7 @@ from unitycli.api import (
     GAMEOBJECT_DESCRIPTION,
     ProjectIndex,
     Ref,
+    ToolContext,
     ToolInput,
     ToolOutput,
     ToolSpec,
@@ -72,7 +73,7 @@ def blend_of(doc: Any, key) -> Blend:
                  custom_curve_keys=len(curve) if isinstance(curve, list) else 0)
 
 
-def get_brain(ctx: Any, request: BrainTarget) -> GetBrainOutput:
+def get_brain(ctx: ToolContext, request: BrainTarget) -> GetBrainOutput:
     loaded, site = locate.find_brain(ctx, request.file, request.game_object)
     doc, key = site.doc, site.layout.key
     custom = doc.get(key("CustomBlends"), None)

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolOutput, ToolSpec
 from unitycli_cinemachine import locate, read, scripts
 from unitycli_cinemachine.inputs import (
     CM2_CAMERA,
@@ -58,7 +58,7 @@ def component_info(site: locate.CameraSite, part: locate.Part, stage: str) -> Co
                          game_object=part.node.path, enabled=read.enabled(part.doc), settings=settings(part.doc))
 
 
-def get_camera(ctx: Any, request: CameraTarget) -> GetCameraOutput:
+def get_camera(ctx: ToolContext, request: CameraTarget) -> GetCameraOutput:
     loaded, site = locate.find_camera(ctx, request.file, request.game_object)
     follow, look_at, custom = read.targets(site)
     stages: dict[str, ComponentInfo] = {}

@@ -11,6 +11,7 @@ from unitycli.api import (
     OBJECT_FILE_SUFFIXES,
     ProjectIndex,
     Ref,
+    ToolContext,
     ToolInput,
     ToolOutput,
     ToolSpec,
@@ -66,7 +67,7 @@ def read_asset(ctx: Any, path: str | None, guid: str | None) -> BlenderAsset:
                         revision=loaded.revision)
 
 
-def list_blends(ctx: Any, request: ListBlendsInput) -> ListBlendsOutput:
+def list_blends(ctx: ToolContext, request: ListBlendsInput) -> ListBlendsOutput:
     path = resolve_file(ctx, request.file, OBJECT_FILE_SUFFIXES + ASSET_SUFFIXES)
     if path.endswith(ASSET_SUFFIXES):
         loaded = open_for_read(ctx, path)

@@ -6,11 +6,9 @@ with its error, as `probuilder.list-meshes` does, so a short list says so.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_cinemachine import locate, read
 from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
 from unitycli_cinemachine.values import target_path
@@ -66,7 +64,7 @@ def summarize(site: locate.CameraSite) -> CameraSummary:
         enabled=read.enabled(site.doc), active_in_hierarchy=read.active_in_hierarchy(site.node))
 
 
-def list_cameras(ctx: Any, request: ListCamerasInput) -> ListCamerasOutput:
+def list_cameras(ctx: ToolContext, request: ListCamerasInput) -> ListCamerasOutput:
     files = [request.file] if request.file else locate.project_files(ctx)
     cameras: list[CameraSummary] = []
     brains: list[BrainSummary] = []

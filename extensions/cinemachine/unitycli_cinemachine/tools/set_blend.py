@@ -9,6 +9,7 @@ from pydantic import Field
 from unitycli.api import (
     GAMEOBJECT_DESCRIPTION,
     OBJECT_FILE_SUFFIXES,
+    ToolContext,
     ToolInput,
     ToolOutput,
     ToolSpec,
@@ -53,7 +54,7 @@ def _custom_check(curve: Any, where: dict[str, Any]) -> None:
                             "the Custom blend style uses the blend's custom curve, which has no keys", details=where)
 
 
-def set_blend(ctx: Any, request: SetBlendInput) -> SetBlendOutput:
+def set_blend(ctx: ToolContext, request: SetBlendInput) -> SetBlendOutput:
     if request.style is None and request.time is None:
         raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", "give style and/or time",
                             details={"fields": ["style", "time"]})

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_cinemachine import brain, locate
 from unitycli_cinemachine.editing import set_field
 from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EDIT_HINTS, EXAMPLE_NOTE
@@ -31,7 +31,7 @@ class SetBrainOutput(ToolOutput):
     revision: str = Field(description="Revision of the file after the edit (for expectedRevision)")
 
 
-def set_brain(ctx: Any, request: SetBrainInput) -> SetBrainOutput:
+def set_brain(ctx: ToolContext, request: SetBrainInput) -> SetBrainOutput:
     wanted: list[tuple[str, Any]] = []
     if request.update_method is not None:
         wanted.append(("UpdateMethod", brain.UPDATE_METHODS.index(request.update_method)))

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolSpec, UnityCliError
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
     CM2_CAMERA,
@@ -38,7 +36,7 @@ _INPUTS = {"FieldOfView": "field_of_view", "OrthographicSize": "orthographic_siz
            "FarClipPlane": "far_clip_plane", "Dutch": "dutch"}
 
 
-def set_lens(ctx: Any, request: SetLensInput) -> EditResult:
+def set_lens(ctx: ToolContext, request: SetLensInput) -> EditResult:
     wanted = {key: getattr(request, attr) for key, attr in _INPUTS.items() if getattr(request, attr) is not None}
     if not wanted:
         raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", "give at least one lens field to set",

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolSpec
+from unitycli.api import ToolContext, ToolSpec
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
     CM2_CAMERA,
@@ -28,7 +26,7 @@ class SetPriorityInput(CameraEdit):
     priority: int = Field(ge=-INT32, lt=INT32, description="The new priority (a 32-bit int); higher wins")
 
 
-def set_priority(ctx: Any, request: SetPriorityInput) -> EditResult:
+def set_priority(ctx: ToolContext, request: SetPriorityInput) -> EditResult:
     def change(site) -> list[str]:
         doc, changed = site.doc, []
         if site.layout.layout != CM3:

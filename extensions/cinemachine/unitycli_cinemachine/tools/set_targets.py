@@ -7,7 +7,15 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import GAMEOBJECT_DESCRIPTION, Ref, SceneModel, ToolSpec, UnityCliError, find_gameobject
+from unitycli.api import (
+    GAMEOBJECT_DESCRIPTION,
+    Ref,
+    SceneModel,
+    ToolContext,
+    ToolSpec,
+    UnityCliError,
+    find_gameobject,
+)
 from unitycli_cinemachine import read
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
@@ -62,7 +70,7 @@ def transform_ref(model: SceneModel, spec: str | int, what: str) -> Ref:
                         details={"target": spec, "gameObject": node.path, "transformFileIDs": transforms})
 
 
-def set_targets(ctx: Any, request: SetTargetsInput) -> SetTargetsOutput:
+def set_targets(ctx: ToolContext, request: SetTargetsInput) -> SetTargetsOutput:
     given = request.model_fields_set & {"follow", "look_at"}
     if not given:
         raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", "give follow and/or lookAt (null clears one)",

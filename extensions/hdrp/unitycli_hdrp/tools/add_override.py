@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, VolumeModelError
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, VolumeModelError
 from unitycli_hdrp import overrides, profiles
 from unitycli_hdrp.tools.set_override import apply_values
 
@@ -27,7 +27,7 @@ class AddOverrideOutput(ToolOutput):
     index: int = Field(description="Position in the profile's components")
 
 
-def add_override(ctx: Any, request: AddOverrideInput) -> AddOverrideOutput:
+def add_override(ctx: ToolContext, request: AddOverrideInput) -> AddOverrideOutput:
     prof = profiles.OpenProfile(ctx, request.profile, for_write=True, expected_revision=request.expected_revision)
     spec = overrides.specs(prof.family).get(request.override)
     if spec is None:

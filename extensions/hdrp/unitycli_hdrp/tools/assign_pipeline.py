@@ -6,7 +6,16 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import Ref, ToolInput, ToolOutput, ToolSpec, UnityCliError, open_for_write, tool_command
+from unitycli.api import (
+    Ref,
+    ToolContext,
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
+    UnityCliError,
+    open_for_write,
+    tool_command,
+)
 from unitycli_hdrp import ids, project
 from unitycli_hdrp.tools.get_settings import ASSET_DESCRIPTION, SAMPLE_ASSET
 
@@ -47,7 +56,7 @@ def _level_index(levels: list[Any], spec: str | int) -> int:
                         details={"path": "qualityLevels", "levels": names})
 
 
-def assign_pipeline(ctx: Any, request: AssignPipelineInput) -> AssignPipelineOutput:
+def assign_pipeline(ctx: ToolContext, request: AssignPipelineInput) -> AssignPipelineOutput:
     file = project.choose_asset(ctx, request.asset)
     project.check_layout(ctx, file, ids.ASSET_VERSIONS, "HDRenderPipelineAsset")
     guid = project.guid_of_path(ctx, file.path)

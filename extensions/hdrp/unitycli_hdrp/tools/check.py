@@ -8,6 +8,7 @@ from pydantic import Field
 
 from unitycli.api import (
     Ref,
+    ToolContext,
     ToolInput,
     ToolOutput,
     ToolSpec,
@@ -171,7 +172,7 @@ def _diffusion(ctx: Any, report: _Report) -> None:
                        f"({diffusion.profile_hash(guid)}); the Editor regenerates it", path)
 
 
-def check(ctx: Any, request: CheckInput) -> CheckOutput:
+def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
     report = _Report()
     family = project.family(ctx)
     report.add("package", "pass", f"HDRP {project.package_version(ctx)} ({family}.x layout)")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_hdrp import defaults, profiles, project
 from unitycli_hdrp.tools.get_frame_settings import GLOBAL_DESCRIPTION, SAMPLE_GLOBAL
 
@@ -38,7 +38,7 @@ class GetDefaultProfileOutput(ToolOutput):
     diffusion_profiles: list[str] | None = Field(description="GUIDs in the default profile's DiffusionProfileList")
 
 
-def get_default_profile(ctx: Any, request: GetDefaultProfileInput) -> GetDefaultProfileOutput:
+def get_default_profile(ctx: ToolContext, request: GetDefaultProfileInput) -> GetDefaultProfileOutput:
     file = project.choose_global_settings(ctx, request.global_settings)
     refs = defaults.profile_refs(ctx, file)
     asset_ref = None

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_hdrp import frames, project
 
 GLOBAL_DESCRIPTION = ("Project-relative path of an HDRenderPipelineGlobalSettings asset; omitted: the one "
@@ -64,7 +64,7 @@ def describe(ctx: Any, file: project.HdrpFile, only: str | None = None) -> GetFr
                                   blocks=out)
 
 
-def get_frame_settings(ctx: Any, request: GetFrameSettingsInput) -> GetFrameSettingsOutput:
+def get_frame_settings(ctx: ToolContext, request: GetFrameSettingsInput) -> GetFrameSettingsOutput:
     file = project.choose_global_settings(ctx, request.global_settings)
     return describe(ctx, file, request.render_type)
 

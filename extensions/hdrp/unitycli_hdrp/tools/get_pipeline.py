@@ -6,7 +6,15 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError, open_for_read, script_guid_of
+from unitycli.api import (
+    ToolContext,
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
+    UnityCliError,
+    open_for_read,
+    script_guid_of,
+)
 from unitycli_hdrp import ids, project
 
 Kind = Literal["hdrp", "urp", "other", "missing"]
@@ -67,7 +75,7 @@ def _describe(ctx: Any, guid: str | None, paths: dict[str, str | None]) -> Pipel
     return PipelineAssetRef(guid=guid, path=path, kind=kind)
 
 
-def get_pipeline(ctx: Any, request: GetPipelineInput) -> GetPipelineOutput:
+def get_pipeline(ctx: ToolContext, request: GetPipelineInput) -> GetPipelineOutput:
     notes: list[str] = []
     graphics = project.read_settings(ctx, project.GRAPHICS_SETTINGS)
     quality = project.read_settings(ctx, project.QUALITY_SETTINGS)

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_hdrp import profiles
 
 
@@ -35,7 +35,7 @@ def read_profile(ctx: Any, prof: profiles.OpenProfile, only: str | None = None) 
         missing=prof.model.missing() if not only else [])
 
 
-def get_profile(ctx: Any, request: GetProfileInput) -> GetProfileOutput:
+def get_profile(ctx: ToolContext, request: GetProfileInput) -> GetProfileOutput:
     return read_profile(ctx, profiles.OpenProfile(ctx, request.profile), request.override)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_hdrp import ids, project, rpsettings
 
 ASSET_DESCRIPTION = ("Project-relative path of an HDRenderPipelineAsset (.asset); omitted: the active one "
@@ -35,7 +35,7 @@ def read_settings(ctx: Any, file: project.HdrpFile) -> GetSettingsOutput:
                              asset_version=version, settings=rpsettings.SettingsValues(**values), missing=missing)
 
 
-def get_settings(ctx: Any, request: GetSettingsInput) -> GetSettingsOutput:
+def get_settings(ctx: ToolContext, request: GetSettingsInput) -> GetSettingsOutput:
     return read_settings(ctx, project.choose_asset(ctx, request.asset))
 
 

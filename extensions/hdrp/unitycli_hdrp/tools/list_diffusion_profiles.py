@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_hdrp import defaults, diffusion, ids, project
 
 MAX_LISTED = 15  # DIFFUSION_PROFILE_COUNT 16 minus the neutral slot
@@ -42,7 +42,7 @@ def _json(value: Any) -> Any:
     return value
 
 
-def list_diffusion_profiles(ctx: Any, request: ListDiffusionProfilesInput) -> ListDiffusionProfilesOutput:
+def list_diffusion_profiles(ctx: ToolContext, request: ListDiffusionProfilesInput) -> ListDiffusionProfilesOutput:
     default_path = defaults.default_profile_path(ctx)
     listed = defaults.diffusion_list(ctx, default_path)
     found = []

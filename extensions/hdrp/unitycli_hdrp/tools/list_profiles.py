@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError, profile_paths
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, profile_paths
 from unitycli_hdrp import defaults, profiles
 
 
@@ -35,7 +33,7 @@ class ListProfilesOutput(ToolOutput):
     unreadable: list[UnreadableProfile]
 
 
-def list_profiles(ctx: Any, request: ListProfilesInput) -> ListProfilesOutput:
+def list_profiles(ctx: ToolContext, request: ListProfilesInput) -> ListProfilesOutput:
     default = defaults.default_profile_path(ctx)
     found, unreadable = [], []
     for path in profile_paths(ctx):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
 from unitycli.api import (
     FILE_DESCRIPTION,
     SceneVolume,
+    ToolContext,
     ToolInput,
     ToolOutput,
     ToolSpec,
@@ -61,7 +60,7 @@ def volume_out(v: SceneVolume, paths: dict[str, str | None]) -> VolumeOut:
                      profile=ProfileOut(guid=guid, path=paths.get(guid or "")) if v.profile is not None else None)
 
 
-def list_volumes(ctx: Any, request: ListVolumesInput) -> ListVolumesOutput:
+def list_volumes(ctx: ToolContext, request: ListVolumesInput) -> ListVolumesOutput:
     files = [resolve_file(ctx, request.file)] if request.file else None
     volumes, unreadable = find_volumes(ctx, files)
     paths = project.guid_paths(ctx, [v.profile.guid for v in volumes if v.profile is not None and v.profile.guid])

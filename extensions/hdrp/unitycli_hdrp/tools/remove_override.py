@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_hdrp import profiles
 
 
@@ -23,7 +21,7 @@ class RemoveOverrideOutput(ToolOutput):
     remaining: list[str]
 
 
-def remove_override(ctx: Any, request: RemoveOverrideInput) -> RemoveOverrideOutput:
+def remove_override(ctx: ToolContext, request: RemoveOverrideInput) -> RemoveOverrideOutput:
     prof = profiles.OpenProfile(ctx, request.profile, for_write=True, expected_revision=request.expected_revision)
     ov = prof.find(request.override)
     name = profiles.describe_override(ov).class_name

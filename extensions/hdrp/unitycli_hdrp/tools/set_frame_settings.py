@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
 from unitycli_hdrp import frames, project
 from unitycli_hdrp.tools.get_frame_settings import (
     EXAMPLE_NOTE,
@@ -35,7 +33,7 @@ class SetFrameSettingsOutput(ToolOutput):
     block: FrameSettingsBlock
 
 
-def _check_names(ctx: Any, request: SetFrameSettingsInput, fam: str) -> None:
+def _check_names(ctx: ToolContext, request: SetFrameSettingsInput, fam: str) -> None:
     table = frames.fields(fam)
     both = sorted(set(request.enable) & set(request.disable))
     if both:
@@ -61,7 +59,7 @@ def _check_names(ctx: Any, request: SetFrameSettingsInput, fam: str) -> None:
             next_actions=[tool_command("hdrp.get-frame-settings", {"renderType": request.render_type})])
 
 
-def set_frame_settings(ctx: Any, request: SetFrameSettingsInput) -> SetFrameSettingsOutput:
+def set_frame_settings(ctx: ToolContext, request: SetFrameSettingsInput) -> SetFrameSettingsOutput:
     fam = project.family(ctx)
     _check_names(ctx, request, fam)
     file = project.choose_global_settings(ctx, request.global_settings, for_write=True,

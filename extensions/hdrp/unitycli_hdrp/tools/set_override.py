@@ -6,7 +6,15 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError, VolumeModelError, VolumeOverride
+from unitycli.api import (
+    ToolContext,
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
+    UnityCliError,
+    VolumeModelError,
+    VolumeOverride,
+)
 from unitycli_hdrp import overrides, profiles
 
 
@@ -65,7 +73,7 @@ def apply_values(prof: profiles.OpenProfile, ov: VolumeOverride, values: dict[st
     return changed
 
 
-def set_override(ctx: Any, request: SetOverrideInput) -> SetOverrideOutput:
+def set_override(ctx: ToolContext, request: SetOverrideInput) -> SetOverrideOutput:
     if not request.values and not request.override_states and request.active is None:
         raise UnityCliError("E_SCHEMA_INVALID", "give values, overrideStates or active: nothing to change",
                             details={"path": "values"})

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
 from unitycli_hdrp import ids, project, rpsettings
 from unitycli_hdrp.tools.get_settings import ASSET_DESCRIPTION, EXAMPLE_NOTE, SAMPLE_ASSET
 
@@ -30,7 +30,7 @@ class SetSettingsOutput(ToolOutput):
     settings: rpsettings.SettingsValues  # type: ignore[valid-type]
 
 
-def set_settings(ctx: Any, request: SetSettingsInput) -> SetSettingsOutput:
+def set_settings(ctx: ToolContext, request: SetSettingsInput) -> SetSettingsOutput:
     patch = {k: v for k, v in request.settings.model_dump(by_alias=True).items() if v is not None}
     if not patch:
         raise UnityCliError("E_SCHEMA_INVALID", "settings names no key to change",

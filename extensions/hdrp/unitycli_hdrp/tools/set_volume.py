@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Ref, SetVolumeInput, SetVolumeOutput, ToolSpec, UnityCliError, set_volume
+from unitycli.api import (
+    Ref,
+    SetVolumeInput,
+    SetVolumeOutput,
+    ToolContext,
+    ToolSpec,
+    UnityCliError,
+    set_volume,
+)
 from unitycli_hdrp import ids, profiles, project
 from unitycli_hdrp.tools.list_volumes import SAMPLE_SCENE, SAMPLE_VOLUME
 
@@ -21,7 +29,7 @@ def _profile_ref(ctx: Any, name: str) -> Ref:
     return Ref(ids.MAIN_FILE_ID, guid, 2)
 
 
-def set_hdrp_volume(ctx: Any, request: SetVolumeInput) -> SetVolumeOutput:
+def set_hdrp_volume(ctx: ToolContext, request: SetVolumeInput) -> SetVolumeOutput:
     return set_volume(ctx, request, "hdrp.list-volumes", _profile_ref)
 
 

@@ -12,6 +12,7 @@ from unitycli.api import (
     PREFAB_SUFFIXES,
     Ref,
     SceneNode,
+    ToolContext,
     ToolInput,
     ToolOutput,
     ToolSpec,
@@ -86,7 +87,7 @@ def _unique_name(siblings: list[SceneNode], name: str) -> str:
     return f"{name} ({n})"
 
 
-def create_shape(ctx: Any, request: CreateShapeInput) -> CreateShapeOutput:
+def create_shape(ctx: ToolContext, request: CreateShapeInput) -> CreateShapeOutput:
     kind = request.shape.strip().lower()
     if kind not in shapes.SHAPES:
         raise shapes.invalid(f"unknown shape {request.shape!r}; known shapes: {', '.join(shapes.SHAPES)}",

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolSpec
+from unitycli.api import ToolContext, ToolSpec
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
@@ -16,7 +14,7 @@ class DeleteFacesInput(EditTarget):
     faces: list[int] = Field(description="Face indexes (as probuilder.inspect-mesh lists them)")
 
 
-def delete_faces(ctx: Any, request: DeleteFacesInput) -> EditOutput:
+def delete_faces(ctx: ToolContext, request: DeleteFacesInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: edits.delete_faces(data, request.faces))
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import posixpath
-from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_probuilder import layout, locate, obj
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, MeshTarget
 from unitycli_probuilder.meshdata import MeshData
@@ -37,7 +36,7 @@ def _material_name(path: str | None, guid: str | None, file_id: int) -> str:
     return f"material_{guid or file_id}"
 
 
-def export_obj(ctx: Any, request: ExportObjInput) -> ExportObjOutput:
+def export_obj(ctx: ToolContext, request: ExportObjInput) -> ExportObjOutput:
     _, site = locate.find_mesh(ctx, request.file, request.game_object)
     data = MeshData.from_document(site.mesh)
     materials = site.materials()

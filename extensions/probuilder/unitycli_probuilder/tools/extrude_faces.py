@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from pydantic import Field, field_validator
 
-from unitycli.api import ToolSpec
+from unitycli.api import ToolContext, ToolSpec
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
@@ -25,7 +24,7 @@ class ExtrudeFacesInput(EditTarget):
         return value
 
 
-def extrude_faces(ctx: Any, request: ExtrudeFacesInput) -> EditOutput:
+def extrude_faces(ctx: ToolContext, request: ExtrudeFacesInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: edits.extrude_faces(data, request.faces, request.distance))
 
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolSpec
+from unitycli.api import ToolContext, ToolSpec
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
@@ -16,7 +14,7 @@ class FlipNormalsInput(EditTarget):
     faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
 
 
-def flip_normals(ctx: Any, request: FlipNormalsInput) -> EditOutput:
+def flip_normals(ctx: ToolContext, request: FlipNormalsInput) -> EditOutput:
     def edit(data, site):
         return edits.flip_normals(data, request.faces if request.faces is not None else list(range(len(data.faces))))
     return run_edit(ctx, request, edit)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolOutput, ToolSpec
 from unitycli_probuilder import geometry, locate
 from unitycli_probuilder.inputs import (
     EXAMPLE_NOTE,
@@ -55,7 +53,7 @@ class InspectMeshOutput(ToolOutput):
     next_face_offset: int | None = Field(description="Offset of the next face page; None when this is the last")
 
 
-def inspect_mesh(ctx: Any, request: InspectMeshInput) -> InspectMeshOutput:
+def inspect_mesh(ctx: ToolContext, request: InspectMeshInput) -> InspectMeshOutput:
     loaded, site = locate.find_mesh(ctx, request.file, request.game_object)
     data = MeshData.from_document(site.mesh)
     materials = site.materials()

@@ -6,11 +6,9 @@ with its error, as `gameobject.find` does, so a count that is short says so.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_probuilder import geometry, locate
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_SCENE, Bounds, MaterialRef
 from unitycli_probuilder.meshdata import MeshData
@@ -72,7 +70,7 @@ def summarize(site: locate.MeshSite, data: MeshData, paths: dict[str, str | None
     )
 
 
-def list_meshes(ctx: Any, request: ListMeshesInput) -> ListMeshesOutput:
+def list_meshes(ctx: ToolContext, request: ListMeshesInput) -> ListMeshesOutput:
     files = [request.file] if request.file else locate.project_mesh_files(ctx)
     found: list[tuple[locate.MeshSite, MeshData]] = []
     revisions = {}

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import Ref, ToolSpec, UnityCliError, parse_meta
+from unitycli.api import Ref, ToolContext, ToolSpec, UnityCliError, parse_meta
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
@@ -17,7 +15,7 @@ class SetFaceMaterialInput(EditTarget):
     material: str = Field(description="Project path of the material (.mat)")
 
 
-def set_face_material(ctx: Any, request: SetFaceMaterialInput) -> EditOutput:
+def set_face_material(ctx: ToolContext, request: SetFaceMaterialInput) -> EditOutput:
     if not request.material.endswith(".mat"):
         raise UnityCliError("E_SCHEMA_INVALID", f"material {request.material!r} is not a .mat file",
                             details={"path": "material", "value": request.material})

@@ -3,11 +3,9 @@ Renderer Feature" does."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_urp import features
 from unitycli_urp.layout import class_identifier, project_layout
 
@@ -41,7 +39,7 @@ def _event(value: int | str | None) -> int:
                         details={"path": "event", "value": value, "names": list(features.RENDER_PASS_EVENTS)})
 
 
-def add_feature(ctx: Any, request: AddFeatureInput) -> AddFeatureOutput:
+def add_feature(ctx: ToolContext, request: AddFeatureInput) -> AddFeatureOutput:
     kind = features.FEATURE_TYPES.get(request.type)
     if kind is None:
         raise UnityCliError("E_URP_FEATURE_TYPE_UNSUPPORTED",

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec, VolumeModelError
+from unitycli.api import ToolContext, ToolOutput, ToolSpec, VolumeModelError
 from unitycli_urp import profiles
 from unitycli_urp.errors import volume_error
 from unitycli_urp.layout import class_identifier, project_layout
@@ -26,7 +24,7 @@ class AddOverrideOutput(ToolOutput):
     override: profiles.OverrideInfo
 
 
-def add_override(ctx: Any, request: AddOverrideInput) -> AddOverrideOutput:
+def add_override(ctx: ToolContext, request: AddOverrideInput) -> AddOverrideOutput:
     layout = project_layout(ctx)
     spec = next((s for s in specs_for(layout) if s.name == request.type and s.parameters), None)
     if spec is None:

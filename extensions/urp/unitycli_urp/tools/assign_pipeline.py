@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import Ref, ToolInput, ToolOutput, ToolSpec, UnityCliError, open_for_write, parse_meta
+from unitycli.api import (
+    Ref,
+    ToolContext,
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
+    UnityCliError,
+    open_for_write,
+    parse_meta,
+)
 from unitycli_urp import pipeline
 
 
@@ -27,7 +34,7 @@ class AssignPipelineOutput(ToolOutput):
     changed: bool
 
 
-def assign_pipeline(ctx: Any, request: AssignPipelineInput) -> AssignPipelineOutput:
+def assign_pipeline(ctx: ToolContext, request: AssignPipelineInput) -> AssignPipelineOutput:
     ref = Ref(0)
     if request.asset is not None:
         path = pipeline.resolve_asset(ctx, pipeline.PipelineTarget(asset=request.asset))

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError, profile_paths
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, profile_paths
 from unitycli_urp import features, pipeline, profiles
 from unitycli_urp.layout import project_layout
 
@@ -31,7 +31,7 @@ class CheckOutput(ToolOutput):
     findings: list[Finding]
 
 
-def check(ctx: Any, request: CheckInput) -> CheckOutput:
+def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
     found: list[Finding] = []
 
     def add(check_id: str, status: str, message: str, file: str | None = None, **details: Any) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_urp import features, pipeline
 from unitycli_urp.layout import project_layout
 
@@ -65,7 +65,7 @@ def _asset(ctx: Any, path: str) -> PipelineAsset:
                          renderers=renderers)
 
 
-def get_pipeline(ctx: Any, request: GetPipelineInput) -> GetPipelineOutput:
+def get_pipeline(ctx: ToolContext, request: GetPipelineInput) -> GetPipelineOutput:
     default_ref = pipeline.default_pipeline(ctx)
     levels, current = pipeline.quality_levels(ctx)
     unresolved: list[str] = []

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolOutput, ToolSpec
 from unitycli_urp import profiles
 
 
@@ -24,7 +22,7 @@ class GetProfileOutput(ToolOutput):
     missing: list[int] = Field(description="components entries with no sub-asset (Unity drops them on load)")
 
 
-def get_profile(ctx: Any, request: GetProfileInput) -> GetProfileOutput:
+def get_profile(ctx: ToolContext, request: GetProfileInput) -> GetProfileOutput:
     loaded, profile = profiles.open_profile(ctx, request.profile)
     return GetProfileOutput(profile=loaded.path, name=profile.name, revision=loaded.revision,
                             overrides=[profiles.override_info(o) for o in profile.overrides()],

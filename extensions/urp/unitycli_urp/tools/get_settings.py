@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolOutput, ToolSpec
 from unitycli_urp import pipeline, settings
 from unitycli_urp.layout import project_layout
 
@@ -36,7 +36,7 @@ def read_settings(doc, layout: str) -> tuple[dict[str, Any], list[str]]:
     return values, unsupported
 
 
-def get_settings(ctx: Any, request: GetSettingsInput) -> GetSettingsOutput:
+def get_settings(ctx: ToolContext, request: GetSettingsInput) -> GetSettingsOutput:
     path = pipeline.resolve_asset(ctx, request)
     loaded = pipeline.open_asset(ctx, path)
     doc = loaded.yaml.get(pipeline.MAIN_FILE_ID)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolOutput, ToolSpec
 from unitycli_urp import features
 
 
@@ -23,7 +21,7 @@ class ListFeaturesOutput(ToolOutput):
     orphans: list[int] = Field(description="Feature-like sub-assets the list does not name (Unity ignores them)")
 
 
-def list_features(ctx: Any, request: ListFeaturesInput) -> ListFeaturesOutput:
+def list_features(ctx: ToolContext, request: ListFeaturesInput) -> ListFeaturesOutput:
     renderer = features.open_renderer(ctx, request)
     listed = set(renderer.ids())
     orphans = [d.file_id for d in renderer.loaded.yaml.of_class(114)

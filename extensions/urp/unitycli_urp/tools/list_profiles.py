@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
 from unitycli.api import (
+    ToolContext,
     ToolInput,
     ToolOutput,
     ToolSpec,
@@ -43,7 +42,7 @@ class ListProfilesOutput(ToolOutput):
     skipped: list[SkippedProfile]
 
 
-def list_profiles(ctx: Any, request: ListProfilesInput) -> ListProfilesOutput:
+def list_profiles(ctx: ToolContext, request: ListProfilesInput) -> ListProfilesOutput:
     volumes, _ = find_volumes(ctx)
     users: dict[str, int] = {}
     for v in volumes:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ProjectIndex, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ProjectIndex, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_urp import features, pipeline
 from unitycli_urp.ids import RENDERER_GUIDS
 
@@ -29,7 +27,7 @@ class ListRenderersOutput(ToolOutput):
     renderers: list[RendererSummary]
 
 
-def list_renderers(ctx: Any, request: ListRenderersInput) -> ListRenderersOutput:
+def list_renderers(ctx: ToolContext, request: ListRenderersInput) -> ListRenderersOutput:
     with ProjectIndex.open(ctx.project.root) as index:
         renderer_paths = sorted({r.path for guid in RENDERER_GUIDS for r in index.referrers(guid)
                                  if r.path.endswith(".asset")})

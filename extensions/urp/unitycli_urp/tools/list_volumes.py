@@ -8,6 +8,7 @@ from pydantic import Field
 
 from unitycli.api import (
     OBJECT_FILE_SUFFIXES,
+    ToolContext,
     ToolInput,
     ToolOutput,
     ToolSpec,
@@ -48,7 +49,7 @@ class ListVolumesOutput(ToolOutput):
     unreadable: list[Unreadable]
 
 
-def list_volumes(ctx: Any, request: ListVolumesInput) -> ListVolumesOutput:
+def list_volumes(ctx: ToolContext, request: ListVolumesInput) -> ListVolumesOutput:
     files = [resolve_file(ctx, request.file, OBJECT_FILE_SUFFIXES)] if request.file else None
     volumes, unreadable = find_volumes(ctx, files)
     return ListVolumesOutput(

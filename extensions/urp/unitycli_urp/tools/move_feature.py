@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_urp import features
 
 
@@ -21,7 +19,7 @@ class MoveFeatureOutput(ToolOutput):
     changed: bool
 
 
-def move_feature(ctx: Any, request: MoveFeatureInput) -> MoveFeatureOutput:
+def move_feature(ctx: ToolContext, request: MoveFeatureInput) -> MoveFeatureOutput:
     renderer = features.open_renderer(ctx, request, for_write=True)
     feature = renderer.find(request.feature)
     count = len(renderer.ids())

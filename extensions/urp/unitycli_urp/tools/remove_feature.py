@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolOutput, ToolSpec
 from unitycli_urp import features
 
 
@@ -20,7 +18,7 @@ class RemoveFeatureOutput(ToolOutput):
     remaining: list[features.FeatureInfo]
 
 
-def remove_feature(ctx: Any, request: RemoveFeatureInput) -> RemoveFeatureOutput:
+def remove_feature(ctx: ToolContext, request: RemoveFeatureInput) -> RemoveFeatureOutput:
     renderer = features.open_renderer(ctx, request, for_write=True)
     feature = renderer.find(request.feature)
     renderer.remove(feature)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolOutput, ToolSpec
 from unitycli_urp import profiles
 
 
@@ -22,7 +20,7 @@ class RemoveOverrideOutput(ToolOutput):
     remaining: list[str]
 
 
-def remove_override(ctx: Any, request: RemoveOverrideInput) -> RemoveOverrideOutput:
+def remove_override(ctx: ToolContext, request: RemoveOverrideInput) -> RemoveOverrideOutput:
     loaded, profile = profiles.open_profile(ctx, request.profile, for_write=True,
                                             expected_revision=request.expected_revision)
     target = profiles.find_override(profile, request.override)

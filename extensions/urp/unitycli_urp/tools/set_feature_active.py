@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolOutput, ToolSpec
 from unitycli_urp import features
 
 
@@ -21,7 +19,7 @@ class SetFeatureActiveOutput(ToolOutput):
     changed: bool
 
 
-def set_feature_active(ctx: Any, request: SetFeatureActiveInput) -> SetFeatureActiveOutput:
+def set_feature_active(ctx: ToolContext, request: SetFeatureActiveInput) -> SetFeatureActiveOutput:
     renderer = features.open_renderer(ctx, request, for_write=True)
     feature = renderer.find(request.feature)
     if feature.missing:

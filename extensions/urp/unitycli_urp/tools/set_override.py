@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec, UnityCliError, VolumeModelError
+from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError, VolumeModelError
 from unitycli_urp import profiles
 from unitycli_urp.errors import volume_error
 
@@ -29,7 +29,7 @@ class SetOverrideOutput(ToolOutput):
     changed: list[str] = Field(description="Keys rewritten (intensity.m_Value, intensity.m_OverrideState, active)")
 
 
-def set_override(ctx: Any, request: SetOverrideInput) -> SetOverrideOutput:
+def set_override(ctx: ToolContext, request: SetOverrideInput) -> SetOverrideOutput:
     if not request.parameters and not request.override_states and request.active is None:
         raise UnityCliError("E_SCHEMA_INVALID", "give parameters, overrideStates or active",
                             details={"path": "parameters"})

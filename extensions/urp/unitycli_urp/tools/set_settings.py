@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolOutput, ToolSpec
 from unitycli_urp import pipeline, settings
 from unitycli_urp.layout import project_layout
 
@@ -40,7 +40,7 @@ class SetSettingsOutput(ToolOutput):
     unchanged: list[str] = Field(description="Settings given that already had that value")
 
 
-def set_settings(ctx: Any, request: SetSettingsInput) -> SetSettingsOutput:
+def set_settings(ctx: ToolContext, request: SetSettingsInput) -> SetSettingsOutput:
     path = pipeline.resolve_asset(ctx, request)
     layout = project_layout(ctx)
     given = {s: v for s, v in request.model_dump(by_alias=True).items()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Ref, SetVolumeInput, SetVolumeOutput, ToolSpec, parse_meta, set_volume
+from unitycli.api import Ref, SetVolumeInput, SetVolumeOutput, ToolContext, ToolSpec, parse_meta, set_volume
 from unitycli_urp import profiles
 
 
@@ -18,7 +18,7 @@ def _profile_ref(ctx: Any, name: str) -> Ref:
     return Ref(11400000, guid, 2)
 
 
-def set_urp_volume(ctx: Any, request: SetVolumeInput) -> SetVolumeOutput:
+def set_urp_volume(ctx: ToolContext, request: SetVolumeInput) -> SetVolumeOutput:
     return set_volume(ctx, request, "urp.list-volumes", _profile_ref)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_vfx import effects, graphs, locate
 from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, Target
 
@@ -35,7 +35,7 @@ class GetEffectOutput(locate.ComponentIds):
     sheet: list[effects.SheetEntry] = Field(description="The property sheet as stored, stale entries included")
 
 
-def get_effect(ctx: Any, request: Target) -> GetEffectOutput:
+def get_effect(ctx: ToolContext, request: Target) -> GetEffectOutput:
     loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.VISUAL_EFFECT)
     doc = site.component
     by_guid = graphs.guid_map(ctx)

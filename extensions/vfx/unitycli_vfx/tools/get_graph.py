@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_vfx import graphs
 from unitycli_vfx.values import plain
 
@@ -41,7 +41,7 @@ class GetGraphOutput(ToolOutput):
                                                  "instancing, renderer settings), as serialized")
 
 
-def get_graph(ctx: Any, request: GetGraphInput) -> GetGraphOutput:
+def get_graph(ctx: ToolContext, request: GetGraphInput) -> GetGraphOutput:
     graph = graphs.load(ctx, graphs.resolve_graph(ctx, request.graph))
     doc = graph.graph
     infos = graph.resource.get("m_Infos", {}) if graph.resource is not None else {}

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec
+from unitycli.api import ToolContext, ToolSpec
 from unitycli_vfx import lines, locate
 from unitycli_vfx.inputs import CHICKEN_GAME, Target
 from unitycli_vfx.values import plain
@@ -23,7 +23,7 @@ class GetLineOutput(locate.ComponentIds):
     writable: bool = Field(description="The layout is one vfx.set-line edits (serializedVersion 2)")
 
 
-def get_line(ctx: Any, request: Target) -> GetLineOutput:
+def get_line(ctx: ToolContext, request: Target) -> GetLineOutput:
     loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.LINE_RENDERER)
     doc = site.component
     return GetLineOutput(**lines.renderer_state(loaded, site, lines.LINE_VERSION),

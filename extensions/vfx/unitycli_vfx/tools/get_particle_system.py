@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import HOLE_CUBE, WIN_EFFECT, Target
 from unitycli_vfx.values import plain
@@ -72,7 +72,7 @@ def _rotation_degrees(curve: dict[str, Any] | None) -> dict[str, Any] | None:
     return out
 
 
-def get_particle_system(ctx: Any, request: GetParticleSystemInput) -> GetParticleSystemOutput:
+def get_particle_system(ctx: ToolContext, request: GetParticleSystemInput) -> GetParticleSystemOutput:
     unknown = sorted(set(request.modules or []) - set(particles.MODULES))
     if unknown:
         raise UnityCliError("E_SCHEMA_INVALID", f"unknown module {unknown[0]!r}; modules are "

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec
+from unitycli.api import ToolContext, ToolSpec
 from unitycli_vfx import lines, locate
 from unitycli_vfx.inputs import TRAIL_EXAMPLE_NOTE, TRAIL_OBJECT, TRAIL_PREFAB, Target
 
@@ -23,7 +23,7 @@ class GetTrailOutput(locate.ComponentIds):
     writable: bool = Field(description="The layout is one vfx.set-trail edits (serializedVersion 3)")
 
 
-def get_trail(ctx: Any, request: Target) -> GetTrailOutput:
+def get_trail(ctx: ToolContext, request: Target) -> GetTrailOutput:
     loaded, site = locate.find_site(ctx, request.file, request.game_object, locate.TRAIL_RENDERER)
     doc = site.component
     return GetTrailOutput(**lines.renderer_state(loaded, site, lines.TRAIL_VERSION), time=doc.get("m_Time", None),

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_vfx import effects, graphs, locate
 from unitycli_vfx.inputs import BONFIRE_SCENE
 
@@ -30,7 +28,7 @@ class ListEffectsOutput(ToolOutput):
                                                           "(Git LFS pointer, unsupported format), with the error")
 
 
-def list_effects(ctx: Any, request: ListEffectsInput) -> ListEffectsOutput:
+def list_effects(ctx: ToolContext, request: ListEffectsInput) -> ListEffectsOutput:
     sites, revisions, skipped = locate.scan(ctx, (locate.VISUAL_EFFECT,), request.file)
     by_guid = graphs.guid_map(ctx) if sites else {}
     out = []

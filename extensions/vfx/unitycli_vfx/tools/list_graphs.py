@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_vfx import graphs
 from unitycli_vfx.locate import SkippedFile
 
@@ -40,7 +38,7 @@ def summary(graph: graphs.Graph) -> GraphSummary:
                         parameters=graph.parameters())
 
 
-def list_graphs(ctx: Any, request: ListGraphsInput) -> ListGraphsOutput:
+def list_graphs(ctx: ToolContext, request: ListGraphsInput) -> ListGraphsOutput:
     if request.kind is not None and request.kind not in graphs.KINDS.values():
         raise UnityCliError("E_SCHEMA_INVALID", f"kind {request.kind!r} is not one of {sorted(graphs.KINDS.values())}",
                             details={"path": "kind", "value": request.kind})

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolOutput, ToolSpec
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import HOLE_CUBE
 from unitycli_vfx.values import plain
@@ -52,7 +52,7 @@ def summarize(site: locate.Site) -> ParticleSystemSummary:
                      if renderer is not None else None))
 
 
-def list_particle_systems(ctx: Any, request: ListParticleSystemsInput) -> ListParticleSystemsOutput:
+def list_particle_systems(ctx: ToolContext, request: ListParticleSystemsInput) -> ListParticleSystemsOutput:
     sites, revisions, skipped = locate.scan(ctx, (locate.PARTICLE_SYSTEM,), request.file)
     return ListParticleSystemsOutput(particle_systems=[summarize(s) for s in sites], revisions=revisions,
                                      skipped=skipped)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import Ref, ToolSpec, UnityCliError
+from unitycli.api import Ref, ToolContext, ToolSpec, UnityCliError
 from unitycli_vfx import effects, graphs, locate
 from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EDIT_HINTS, EditTarget
 
@@ -23,7 +21,7 @@ class SetEffectAssetOutput(locate.ComponentIds):
                                                  "keeps them; they no longer apply)")
 
 
-def set_effect_asset(ctx: Any, request: SetEffectAssetInput) -> SetEffectAssetOutput:
+def set_effect_asset(ctx: ToolContext, request: SetEffectAssetInput) -> SetEffectAssetOutput:
     path = graphs.resolve_graph(ctx, request.graph, (".vfx",))
     graph = graphs.load(ctx, path)
     if not graph.guid:

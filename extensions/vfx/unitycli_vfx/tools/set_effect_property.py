@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec, UnityCliError, tool_command
+from unitycli.api import ToolContext, ToolSpec, UnityCliError, tool_command
 from unitycli_vfx import effects, locate
 from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, BUTTERFLIES_SCENE, EDIT_HINTS, EditTarget
 from unitycli_vfx.values import plain
@@ -32,7 +32,7 @@ class SetEffectPropertyOutput(locate.ComponentIds):
     overridden: bool
 
 
-def set_effect_property(ctx: Any, request: SetEffectPropertyInput) -> SetEffectPropertyOutput:
+def set_effect_property(ctx: ToolContext, request: SetEffectPropertyInput) -> SetEffectPropertyOutput:
     loaded, site = locate.find_for_edit(ctx, request, locate.VISUAL_EFFECT)
     graph = effects.graph_of(ctx, site)
     leaves = graph.parameters()

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolSpec, UnityCliError
 from unitycli_vfx import locate
 from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EDIT_HINTS, EditTarget
 from unitycli_vfx.values import set_if_changed
@@ -23,7 +21,7 @@ class SetEffectSeedOutput(locate.ComponentIds):
     changed: bool
 
 
-def set_effect_seed(ctx: Any, request: SetEffectSeedInput) -> SetEffectSeedOutput:
+def set_effect_seed(ctx: ToolContext, request: SetEffectSeedInput) -> SetEffectSeedOutput:
     if request.seed is None and request.reset_seed_on_play is None:
         raise UnityCliError("E_SCHEMA_INVALID", "give seed, resetSeedOnPlay or both", details={"path": "seed"})
     loaded, site = locate.find_for_edit(ctx, request, locate.VISUAL_EFFECT)

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec
+from unitycli.api import ToolContext, ToolSpec
 from unitycli_vfx import lines, locate
 from unitycli_vfx.inputs import CHICKEN_GAME, EDIT_HINTS, EditTarget, require_settings
 from unitycli_vfx.values import Vec3, plain, set_if_changed
@@ -32,7 +32,7 @@ class SetLineOutput(locate.ComponentIds):
     use_world_space: bool
 
 
-def set_line(ctx: Any, request: SetLineInput) -> SetLineOutput:
+def set_line(ctx: ToolContext, request: SetLineInput) -> SetLineOutput:
     require_settings(request, "LineRenderer")
     loaded, site = locate.find_for_edit(ctx, request, locate.LINE_RENDERER)
     doc = site.component

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolInput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolInput, ToolSpec, UnityCliError
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import HOLE_CUBE, WIN_EFFECT, EditTarget
 from unitycli_vfx.values import (
@@ -70,7 +70,7 @@ def burst_mapping(burst: BurstInput) -> dict[str, Any]:
             "repeatInterval": _num(burst.interval), "probability": _num(burst.probability)}
 
 
-def set_particle_emission(ctx: Any, request: SetEmissionInput) -> SetEmissionOutput:
+def set_particle_emission(ctx: ToolContext, request: SetEmissionInput) -> SetEmissionOutput:
     r = request
     if r.rate_over_time is not None and r.rate_over_time_scale is not None:
         raise UnityCliError("E_SCHEMA_INVALID", "give rateOverTime or rateOverTimeScale, not both",

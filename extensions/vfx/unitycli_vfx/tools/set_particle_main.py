@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec
+from unitycli.api import ToolContext, ToolSpec
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
 from unitycli_vfx.values import CURVE_DESCRIPTION, Color, CurveInput, CurveValue, set_curve, set_if_changed
@@ -43,7 +43,7 @@ def _radians(value: CurveInput) -> CurveInput:
     return math.radians(value)
 
 
-def set_particle_main(ctx: Any, request: SetParticleMainInput) -> SetParticleMainOutput:
+def set_particle_main(ctx: ToolContext, request: SetParticleMainInput) -> SetParticleMainOutput:
     require_settings(request, "main-module", fields=sorted(SetParticleMainInput.model_fields))
     loaded, site = locate.find_for_edit(ctx, request, locate.PARTICLE_SYSTEM)
     doc = site.component

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
-from unitycli.api import ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolSpec, UnityCliError
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget
 from unitycli_vfx.values import set_if_changed
@@ -26,7 +24,7 @@ class SetModuleEnabledOutput(locate.ComponentIds):
     enabled_modules: list[str]
 
 
-def set_particle_module_enabled(ctx: Any, request: SetModuleEnabledInput) -> SetModuleEnabledOutput:
+def set_particle_module_enabled(ctx: ToolContext, request: SetModuleEnabledInput) -> SetModuleEnabledOutput:
     if request.module not in SWITCHABLE:
         raise UnityCliError("E_SCHEMA_INVALID", f"module {request.module!r} is not one of {', '.join(SWITCHABLE)}",
                             details={"path": "module", "value": request.module})

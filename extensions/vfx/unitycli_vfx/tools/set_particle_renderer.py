@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from unitycli.api import Ref, ToolSpec, UnityCliError, parse_meta
+from unitycli.api import Ref, ToolContext, ToolSpec, UnityCliError, parse_meta
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
 from unitycli_vfx.values import plain, set_if_changed
@@ -48,7 +48,7 @@ def _material(ctx: Any, path: str, field: str) -> Ref:
     return Ref(2100000, parse_meta(ctx.transaction.read_bytes(meta), meta).guid, 2)
 
 
-def set_particle_renderer(ctx: Any, request: SetRendererInput) -> SetRendererOutput:
+def set_particle_renderer(ctx: ToolContext, request: SetRendererInput) -> SetRendererOutput:
     r = request
     require_settings(r, "renderer")
     material = _material(ctx, r.material, "material") if r.material else None

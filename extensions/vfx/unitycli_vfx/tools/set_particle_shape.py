@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec
+from unitycli.api import ToolContext, ToolSpec
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
 from unitycli_vfx.values import Vec3, plain, set_if_changed, set_vector
@@ -39,7 +39,7 @@ class SetShapeOutput(locate.ComponentIds):
     shape: dict[str, Any] = Field(description="The shape module after the edit, decoded")
 
 
-def set_particle_shape(ctx: Any, request: SetShapeInput) -> SetShapeOutput:
+def set_particle_shape(ctx: ToolContext, request: SetShapeInput) -> SetShapeOutput:
     r = request
     require_settings(r, "shape")
     loaded, site = locate.find_for_edit(ctx, r, locate.PARTICLE_SYSTEM)

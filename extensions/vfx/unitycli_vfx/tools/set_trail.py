@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolSpec
+from unitycli.api import ToolContext, ToolSpec
 from unitycli_vfx import lines, locate
 from unitycli_vfx.inputs import (
     EDIT_HINTS,
@@ -41,7 +41,7 @@ class SetTrailOutput(locate.ComponentIds):
     parameters: lines.LineParameters
 
 
-def set_trail(ctx: Any, request: SetTrailInput) -> SetTrailOutput:
+def set_trail(ctx: ToolContext, request: SetTrailInput) -> SetTrailOutput:
     r = request
     require_settings(r, "TrailRenderer")
     loaded, site = locate.find_for_edit(ctx, r, locate.TRAIL_RENDERER)
