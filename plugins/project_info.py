@@ -14,19 +14,12 @@ from unitycli.packages.resolver import resolve_packages
 from unitycli.plugins.render_pipeline import RenderPipelineInfo, detect_render_pipeline
 from unitycli.project.instances import editor_state
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
-from unitycli.unityfiles.lfs import is_lfs_pointer
 from unitycli.unityfiles.project_version import read_project_version
 from unitycli.unityfiles.unreadable import (
     UNREADABLE_DESCRIPTION,
     UnreadableFile,
-    lfs_pointer_file,
     unreadable_from_error,
 )
-
-# The settings the render pipeline is chosen from, in the order render_pipeline.py reads them: the current quality
-# level's asset, else GraphicsSettings' (read only when the level sets none).
-QUALITY_SETTINGS = "ProjectSettings/QualitySettings.asset"
-GRAPHICS_SETTINGS = "ProjectSettings/GraphicsSettings.asset"
 
 
 class ProjectInfoInput(ToolInput):
@@ -85,18 +78,10 @@ def count_assets(root: Path) -> AssetCounts:
                        files=files, metas=metas)
 
 
-def _is_pointer(file: Path) -> bool:
-    return file.is_file() and is_lfs_pointer(file.read_bytes())
-
-
 def _render_pipeline(root: Path, unreadable: list[UnreadableFile]) -> RenderPipelineInfo:
     """The pipeline, or `unknown` naming the file when a file that decides it is a Git LFS pointer."""
     from unitycli.indexes import ProjectIndex
 
-    if _is_pointer(root / QUALITY_SETTINGS):
-        unreadable.append(lfs_pointer_file(QUALITY_SETTINGS))
-        return RenderPipelineInfo(pipeline="unknown", reason=f"{QUALITY_SETTINGS} is a Git LFS pointer (its "
-                                  "content is not pulled), so the pipeline asset in use is unknown")
     index = ProjectIndex.open(root)
     resolved: list[str] = []
 
@@ -108,14 +93,13 @@ def _render_pipeline(root: Path, unreadable: list[UnreadableFile]) -> RenderPipe
     try:
         return detect_render_pipeline(root, path_for_guid)
     except UnityCliError as exc:
-        entry = unreadable_from_error(exc)
+        entry = unreadable_from_error(exc)  # names the pointer: QualitySettings, GraphicsSettings or the asset
         if entry is None:
             raise
-        # Before a GUID is resolved the only other file read is GraphicsSettings; after, the pipeline asset.
-        entry = lfs_pointer_file(resolved[-1] if resolved else GRAPHICS_SETTINGS)
         unreadable.append(entry)
-        return RenderPipelineInfo(pipeline="unknown", asset_path=resolved[-1] if resolved else None,
-                                  reason=f"{entry.path} is a Git LFS pointer (its content is not pulled)")
+        return RenderPipelineInfo(pipeline="unknown", asset_path=entry.path if entry.path in resolved else None,
+                                  reason=f"{entry.path} is a Git LFS pointer (its content is not pulled), so the "
+                                  "pipeline asset in use is unknown")
     finally:
         index.close()
 

@@ -39,8 +39,11 @@ def _scene_roots(file: UnityYamlFile) -> Document | None:
     return doc if doc is not None and doc.class_id == SCENE_ROOTS else None
 
 
-def _renumber(model: SceneModel, siblings: list[SceneNode]) -> None:
-    """Rewrite `m_RootOrder` of `siblings` to their positions (old-format files only)."""
+def renumber(model: SceneModel, siblings: list[SceneNode]) -> None:
+    """In files that write `m_RootOrder` (before Unity 2022.2), give each sibling its index again (instances through
+    their `m_RootOrder` modification)."""
+    if not uses_root_order(model.file):
+        return
     for index, sib in enumerate(siblings):
         if sib.is_instance:
             doc = model.file.get(sib.file_id)
@@ -251,8 +254,7 @@ def delete_gameobject(model: SceneModel, node: SceneNode, *, force: bool) -> Del
         if file.find(file_id) is not None:
             file.remove_document(file_id)
     siblings = node.parent.children if node.parent is not None else model.roots
-    if uses_root_order(file):
-        _renumber(model, [s for s in siblings if s is not node])
+    renumber(model, [s for s in siblings if s is not node])
     return Deleted(sorted(ids), [n.path for n in nodes if n.kind in ("gameObject", "prefabInstance")], blocking)
 
 

@@ -12,8 +12,7 @@ root's (24 of 24 in chicken-defense and minigolf).
 from __future__ import annotations
 
 from unitycli.errors import UnityCliError
-from unitycli.scene.edits import uses_root_order
-from unitycli.scene.tree import SceneModel, SceneNode, instance_modifications
+from unitycli.scene.tree import SceneModel, SceneNode
 from unitycli.unityclasses import SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref
 
@@ -112,17 +111,3 @@ def _insert(model: SceneModel, doc: Document, path: str, sibling_ids: list[int],
     doc.insert_item(path, position, Ref(file_id))
 
 
-def renumber(model: SceneModel, siblings: list[SceneNode]) -> None:
-    """In files that write `m_RootOrder` (before Unity 2022.2), give each sibling its index again."""
-    if not uses_root_order(model.file):
-        return
-    for index, sib in enumerate(siblings):
-        if sib.is_instance:
-            doc = model.file.get(sib.file_id)
-            for i, mod in enumerate(instance_modifications(doc)):
-                if mod.get("propertyPath") == "m_RootOrder" and mod.get("value") != index:
-                    doc.set(f"m_Modification.m_Modifications[{i}].value", index)
-        elif sib.transform_id is not None:
-            doc = model.file.get(sib.transform_id)
-            if doc.has("m_RootOrder") and doc.get("m_RootOrder") != index:
-                doc.set("m_RootOrder", index)

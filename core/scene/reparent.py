@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from unitycli.errors import UnityCliError
-from unitycli.scene.links import attach, detach, renumber
+from unitycli.scene.edits import renumber
+from unitycli.scene.links import attach, detach
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.overrides import find_override, set_override
 from unitycli.scene.pose import IDENTITY, Affine, Pose, compose, euler_hint, local_affine, rebase

@@ -16,7 +16,8 @@ from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import GameObjectWriteInput, Names, WriteOutput, finish, open_model
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
 from unitycli.scene import OBJECT_FILE_SUFFIXES, SceneModel, SceneNode, find_gameobject, instance_unsupported
-from unitycli.scene.links import attach, detach, renumber
+from unitycli.scene.edits import renumber
+from unitycli.scene.links import attach, detach
 from unitycli.scene.overrides import overrides, set_override
 from unitycli.scene.remap import copy_subtree, unique_sibling_name
 from unitycli.unityyaml import Ref
