@@ -139,7 +139,7 @@ def _refuse_unverified(ep: EntryPoint, owner: ToolOwner) -> LoadFailure | None:
     from unitycli.extension_manager.record import verify_distribution
     from unitycli.verified_import import check_pin
 
-    pinned = check_pin(ep.dist)  # a RECORD rewritten to match tampered files differs from the lock's digest
+    pinned = check_pin(ep.dist, ep.name)  # a RECORD rewritten to match tampered files differs from the lock's pin
     if pinned is not None:
         return _verification_failure(owner, pinned)
     result = verify_distribution(ep.dist)

@@ -6,9 +6,10 @@ its sha256 compared with the RECORD row, and those same bytes are compiled: no `
 does not list or lists without a hash is refused, and so is a native module (its bytes could not be the ones
 checked). A refusal raises `VerificationError`, an ImportError that carries the catalogued code.
 
-Pinned digests: `pin_digests({...})` records what the selected project's lock pins (distribution -> version,
-RECORD digest); `check_pin(dist)` compares the installed RECORD with it before anything is imported, so a RECORD
-rewritten to match tampered files is still caught.
+Pinned digests: `pin_digests([...])` records what the selected project's lock pins (extension id, distribution,
+version, RECORD digest); `check_pin(dist, id)` compares the installed distribution with it before anything is
+imported, so a RECORD rewritten to match tampered files is still caught, and so is a METADATA edited to step
+around the pin (another version or name is a mismatch, and METADATA must agree with its dist-info folder).
 """
 
 from __future__ import annotations
@@ -19,12 +20,24 @@ import importlib.abc
 import importlib.util
 import io
 import sys
+from dataclasses import dataclass
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-_PINS: dict[str, tuple[str | None, str]] = {}
+
+@dataclass(frozen=True)
+class LockPin:
+    """What a project's lock pins for one extension id: the distribution, its version and its RECORD digest."""
+
+    extension_id: str
+    distribution: str
+    version: str | None
+    digest: str
+
+
+_PINS: list[LockPin] = []
 
 
 class VerificationError(ImportError):
@@ -41,31 +54,74 @@ def _norm(name: str | None) -> str:
     return (name or "").lower().replace("_", "-").replace(".", "-")
 
 
-def pin_digests(pins: dict[str, tuple[str | None, str]]) -> None:
-    """Distribution name -> (locked version, locked RECORD digest), from the selected project's lock."""
-    _PINS.clear()
-    _PINS.update({_norm(k): v for k, v in pins.items()})
+def pin_digests(pins: list[LockPin]) -> None:
+    """The pins of the selected project's lock (`.unitycli/extensions.toml`)."""
+    _PINS[:] = list(pins)
 
 
-def check_pin(dist: Any) -> VerificationError | None:
-    """The lock's pinned RECORD digest against the installed one, when the lock pins this version."""
+def _folder_identity(dist: Any) -> tuple[str, str] | None:
+    """(name, version) as pip spelled them in the `<name>-<version>.dist-info` folder it created, if it is one."""
+    folder = getattr(dist, "_path", None)
+    name = getattr(folder, "name", "")
+    if not name.endswith(".dist-info") or "-" not in name:
+        return None
+    stem, version = name[:-len(".dist-info")].rsplit("-", 1)
+    return stem, version
+
+
+def identity_mismatch(dist: Any) -> VerificationError | None:
+    """METADATA's name and version against the dist-info folder pip named after them: editing METADATA (to step
+    around a version pin) leaves the folder as it was."""
+    from packaging.version import InvalidVersion, Version
+
+    found = _folder_identity(dist)
+    if found is None:
+        return None
+    name, version = dist.metadata["Name"], dist.version
+    try:
+        same_version = Version(found[1]) == Version(version or "")
+    except InvalidVersion:
+        same_version = found[1] == version
+    if _norm(found[0]) == _norm(name) and same_version:
+        return None
+    return VerificationError(
+        "E_EXTENSION_INTEGRITY_MISMATCH",
+        f"{name} {version}: its METADATA does not match the installed folder {found[0]}-{found[1]}.dist-info "
+        "(METADATA was edited after install)",
+        {"distribution": name, "version": version, "expected": f"{found[0]} {found[1]}", "actual": f"{name} {version}",
+         "file": str(getattr(dist, "_path", ""))})
+
+
+def check_pin(dist: Any, extension_id: str | None = None) -> VerificationError | None:
+    """The lock's pin against the installed distribution before anything of it is imported: a pin found by
+    extension id or by distribution name must match name, version and RECORD digest — a different version or name
+    is a mismatch, never a reason to skip the check."""
     from unitycli.extension_manager.installed import distribution_digest
 
-    name = dist.metadata["Name"]
-    pin = _PINS.get(_norm(name))
-    if pin is None or (pin[0] is not None and pin[0] != dist.version):
-        return None
+    name, version = dist.metadata["Name"], dist.version
+    mismatch = identity_mismatch(dist)
+    if mismatch is not None:
+        return mismatch
+    pins = [p for p in _PINS if (extension_id is not None and p.extension_id == extension_id)
+            or _norm(p.distribution) == _norm(name)]
     actual = distribution_digest(dist)
-    if actual is None:
-        return VerificationError("E_EXTENSION_INTEGRITY_UNVERIFIABLE",
-                                 f"{name} {dist.version} has no RECORD, but the project lock pins {pin[1]}",
-                                 {"distribution": name, "version": dist.version, "expected": pin[1]})
-    if actual != pin[1]:
-        return VerificationError(
-            "E_EXTENSION_INTEGRITY_MISMATCH",
-            f"{name} {dist.version}: the installed RECORD ({actual}) is not the one the project lock pins ({pin[1]})",
-            {"distribution": name, "version": dist.version, "expected": pin[1], "actual": actual,
-             "file": ".unitycli/extensions.toml"})
+    for pin in pins:
+        details = {"distribution": name, "version": version, "extensionId": pin.extension_id,
+                   "file": ".unitycli/extensions.toml", "expected": f"{pin.distribution} {pin.version} {pin.digest}",
+                   "actual": f"{name} {version} {actual}"}
+        if _norm(pin.distribution) != _norm(name) or (pin.version is not None and pin.version != version):
+            return VerificationError(
+                "E_EXTENSION_INTEGRITY_MISMATCH",
+                f"the project lock pins {pin.extension_id} as {pin.distribution} {pin.version}, but {name} {version} "
+                "is installed", details)
+        if actual is None:
+            return VerificationError("E_EXTENSION_INTEGRITY_UNVERIFIABLE",
+                                     f"{name} {version} has no RECORD, but the project lock pins {pin.digest}", details)
+        if actual != pin.digest:
+            return VerificationError(
+                "E_EXTENSION_INTEGRITY_MISMATCH",
+                f"{name} {version}: the installed RECORD ({actual}) is not the one the project lock pins ({pin.digest})",
+                details)
     return None
 
 

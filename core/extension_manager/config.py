@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from unitycli.errors import UnityCliError
+from unitycli.extension_manager import tomlfile
 from unitycli.packages.semver import is_semver
 
 CONFIG = ".unitycli/config.toml"
@@ -71,7 +72,7 @@ def read_project_config(root: Path) -> ProjectConfig:
     except OSError as exc:
         raise _invalid("(file)", f"cannot be read: {exc}") from exc
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomlfile.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise _invalid("(toml)", str(exc)) from None
     unknown = sorted(set(data) - {"extensions", "accept-unverified", "sources"})

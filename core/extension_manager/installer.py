@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import shlex
 import shutil
 import tempfile
@@ -290,9 +291,33 @@ def _not_found(ext_id: str, distribution_name: str, version: str | None, searche
 
 # --- installing ---------------------------------------------------------------------------------------------------
 
-def _looks_like_path(target: str) -> bool:
-    return os.sep in target or "/" in target or target.endswith(".whl") or target.startswith(".") \
-        or Path(target).exists()
+_EXTENSION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+
+
+def _bad_target(target: str, problem: str) -> UnityCliError:
+    return UnityCliError("E_OPTION_VALUE_INVALID", f"extensions install: {target[:120]!r} {problem}",
+                         details={"parameter": "target", "problem": problem},
+                         next_actions=["unitycli extensions list",
+                                       "unitycli extensions install <id>|<path-to-extension>"])
+
+
+def _target_path(target: str) -> Path | None:
+    """The folder or wheel an `install` target names, None for an extension id; a target that is neither (a
+    name too long for the file system, a loop of links) is a usage error, not an OSError."""
+    try:
+        if os.sep in target or "/" in target or target.endswith(".whl") or target.startswith(".") \
+                or Path(target).exists():
+            path = Path(target).expanduser().resolve()
+            if not path.exists():
+                raise UnityCliError("E_EXTENSION_NOT_FOUND", f"no extension folder or wheel at {path}",
+                                    details={"path": str(path)}, next_actions=["unitycli extensions list"])
+            return path
+    except (OSError, ValueError, RuntimeError) as exc:  # ENAMETOOLONG, ELOOP, an embedded NUL
+        raise _bad_target(target, f"is not a usable path ({getattr(exc, 'strerror', None) or exc})") from None
+    if not _EXTENSION_ID.match(target):
+        raise _bad_target(target, "is not an extension id (letters, digits, '.', '_', '-'; at most 100) "
+                                  "nor a folder or wheel")
+    return None
 
 
 def _distribution_name_at(path: Path) -> str:
@@ -451,11 +476,8 @@ def install(target: str, project: Project | None, pip_args: tuple[str, ...] = ()
     """Install by catalog id (or an id with a folder in the repo's extensions/) or from a folder or wheel."""
     sources = Sources.for_project(project)
     catalog = load_catalog()
-    if _looks_like_path(target):
-        path = Path(target).expanduser().resolve()
-        if not path.exists():
-            raise UnityCliError("E_EXTENSION_NOT_FOUND", f"no extension folder or wheel at {path}",
-                                details={"path": str(path)}, next_actions=["unitycli extensions list"])
+    path = _target_path(target)
+    if path is not None:
         candidate = _path_candidate(path, sources)
     else:
         manifest = catalog.get(target)

@@ -30,6 +30,7 @@ import tomli_w
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from unitycli.errors import UnityCliError
+from unitycli.extension_manager import tomlfile
 
 LOCK = ".unitycli/extensions.toml"
 LOCK_VERSION = 1
@@ -66,7 +67,7 @@ def _invalid(field: str, problem: str) -> UnityCliError:
 
 def parse_lock(raw: bytes) -> dict[str, LockEntry]:
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomlfile.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise _invalid("(toml)", str(exc)) from None
     if data.get("version") != LOCK_VERSION:

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from unitycli.errors import UnityCliError
+from unitycli.extension_manager import tomlfile
 from unitycli.packages.semver import SemVer, is_semver
 
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
@@ -151,7 +152,7 @@ def manifest_invalid(source: str, field: str, problem: str) -> UnityCliError:
 def parse_manifest(text: str, source: str) -> ExtensionManifest:
     """Parse manifest TOML text; `source` names the file in errors (`manifests/probuilder.toml`)."""
     try:
-        data = tomllib.loads(text)
+        data = tomlfile.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise manifest_invalid(source, "(toml)", str(exc)) from None
     try:

@@ -86,13 +86,12 @@ class ProjectSetup:
 def pin_lock_digests(project: Project) -> None:
     """Where the project's lock pins an extension's RECORD digest, the loader checks it before import."""
     from unitycli.extension_manager.lock import read_lock
-    from unitycli.verified_import import pin_digests
+    from unitycli.verified_import import LockPin, pin_digests
 
-    pins: dict[str, tuple[str | None, str]] = {}
+    pins: list[LockPin] = []
     with suppress(UnityCliError, OSError, ValueError):
-        for entry in read_lock(project.root).values():
-            if entry.digest:
-                pins[entry.distribution] = (entry.version, entry.digest)
+        pins = [LockPin(ext_id, entry.distribution, entry.version, entry.digest)
+                for ext_id, entry in read_lock(project.root).items() if entry.digest]
     pin_digests(pins)
 
 

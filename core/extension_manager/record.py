@@ -8,8 +8,10 @@ checked again as it is imported (`unitycli.verified_import`: the bytes hashed ar
 
 An editable install (PEP 610 `dir_info.editable`) points at a working tree that is meant to change, so it is
 reported as `editable` (unverified), not hashed — but only when the claim is true: the URL names a source
-checkout (pyproject.toml or setup.py) outside every site-packages folder. Otherwise the claim is ignored and the
-RECORD is checked like any other install.
+checkout (pyproject.toml or setup.py) outside every site-packages folder, and the import system finds the
+distribution's modules in that checkout (a `direct_url.json` naming some real project while the files imported
+sit in site-packages is not believed). Otherwise the claim is ignored and the RECORD is checked like any other
+install.
 """
 
 from __future__ import annotations
@@ -88,7 +90,44 @@ def editable_checkout(dist: Distribution) -> Path | None:
     for site_dir in [*_site_dirs(), base]:
         if folder == site_dir or folder.is_relative_to(site_dir):
             return None
-    return folder
+    return folder if _imported_from(dist, folder) else None
+
+
+def _top_modules(dist: Distribution) -> set[str]:
+    """The top-level modules that running the distribution imports first: those its entry points name, else
+    those `top_level.txt` lists."""
+    names = {ep.value.split(":", 1)[0].split(".", 1)[0].strip() for ep in dist.entry_points}
+    if not names:
+        names = set((dist.read_text("top_level.txt") or "").split())
+    return {n for n in names if n.isidentifier()}
+
+
+def _imported_from(dist: Distribution, folder: Path) -> bool:
+    """Whether every top-level module of `dist` is found (by the import system, without running it) inside
+    `folder`: only then are the files that run the checkout's, and not files beside the metadata that were
+    never hashed."""
+    import importlib.util
+
+    names = _top_modules(dist)
+    if not names:
+        return False
+    for name in sorted(names):
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError, AttributeError):
+            return False
+        locations = [spec.origin] if spec is not None and spec.has_location and spec.origin else []
+        if spec is not None and spec.submodule_search_locations and not locations:
+            locations = list(spec.submodule_search_locations)  # a namespace package: its folders
+        if not locations:
+            return False
+        for location in locations:
+            try:
+                if not Path(location).resolve().is_relative_to(folder):
+                    return False
+            except (OSError, ValueError):
+                return False
+    return True
 
 
 def is_editable(dist: Distribution) -> bool:

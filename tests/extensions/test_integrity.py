@@ -59,7 +59,7 @@ def test_no_record_is_unverifiable_and_blocks_running(site, tmp_path):
     assert outcome.envelope["error"]["code"] == "E_EXTENSION_INTEGRITY_UNVERIFIABLE"
 
 
-def test_editable_install_is_reported_as_editable_only_for_a_real_source_checkout(site, tmp_path):
+def test_editable_install_is_reported_as_editable_only_for_a_real_source_checkout(site, tmp_path, monkeypatch):
     info = make_dist(site, "unitycli-acme", "acme_editable", echo_tool("acme.echo"))
     (info / "direct_url.json").write_text(json.dumps({"url": "file:///src/acme", "dir_info": {"editable": True}}))
     assert verify_distribution(distribution("unitycli-acme")).status != "editable"  # no such checkout: RECORD rules
@@ -67,6 +67,10 @@ def test_editable_install_is_reported_as_editable_only_for_a_real_source_checkou
     checkout.mkdir()
     (checkout / "pyproject.toml").write_text('[project]\nname = "unitycli-acme"\n')
     (info / "direct_url.json").write_text(json.dumps({"url": checkout.as_uri(), "dir_info": {"editable": True}}))
+    # A real checkout, but the module that runs is the one beside the metadata: hashed, not believed (issue 29).
+    assert verify_distribution(distribution("unitycli-acme")).status == "verified"
+    (site / "acme_editable.py").rename(checkout / "acme_editable.py")
+    monkeypatch.syspath_prepend(str(checkout))  # what an editable install's .pth does
     result = verify_distribution(distribution("unitycli-acme"))
     assert result.status == "editable"
     assert result.ok
