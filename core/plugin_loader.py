@@ -44,7 +44,8 @@ class LoadFailure:
     plugin: str
     distribution: str | None
     entry_point: str | None
-    stage: str  # "integrity", "import", "register", "hooks", "approval" (a blocked project tool file), "config"
+    stage: str  # "integrity", "import", "register", "hooks", "approval" (a blocked project tool file), "closure"
+    #             (an approved tool importing a file that is not approved), "config"
     error: str
     traceback: str
     code: str | None = None  # a catalogued code when the failure has one (E_PROJECT_TOOL_UNTRUSTED, ...)

@@ -1,12 +1,14 @@
 """`unitycli tools approve | deny | approvals`: approve project tool files like `direnv allow`.
 
 Attached to the `tools` group. Approvals live in the user data directory keyed by the project's instanceId;
-an approval covers one file's exact path and bytes, so any change needs a new approval.
+an approval covers one file's exact path and bytes, so any change needs a new approval. Approving a tool file
+approves the closure it imports from `.unitycli/tools/` too, each file listed with the tool that imports it, and
+refuses (approving nothing) when that closure holds a link or a file that is not a regular `.py` file.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import click
 from pydantic import BaseModel, ConfigDict, Field
@@ -15,6 +17,9 @@ from pydantic.alias_generators import to_camel
 from unitycli.cli.state import state
 from unitycli.cli.tools_cmd import tools_group
 from unitycli.errors import UnityCliError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.extension_manager.project_tools import ToolFile
 
 
 class _Model(BaseModel):
@@ -25,6 +30,8 @@ class ApprovedFile(_Model):
     file: str
     digest: str
     previous: str | None = None
+    imported_by: str | None = Field(None, description="The tool file whose imports brought this file in; null "
+                                                      "for a file named on the command line")
 
 
 class ApproveResult(_Model):
@@ -44,6 +51,10 @@ class ApprovalEntry(_Model):
     digest: str | None = None
     approved_digest: str | None = None
     tools: list[str] = Field(default_factory=list)
+    imports: list[str] = Field(default_factory=list, description="Files of .unitycli/tools/ it imports (its "
+                                                                 "closure), approved with it")
+    problem: str | None = Field(None, description="Why an approved tool still does not run: its closure holds a "
+                                                  "link, or a file that is not approved at its current digest")
     next_actions: list[str] = Field(default_factory=list)
 
 
@@ -63,7 +74,7 @@ def _project():
 def approve_cmd(files: tuple[str, ...], approve_all: bool) -> ApproveResult:
     """Approve project tool files (.unitycli/tools/*.py) at their current content."""
     from unitycli.extension_manager.approvals import approvals_for, approve
-    from unitycli.extension_manager.project_tools import normalise_tool_path, scan_tool_files
+    from unitycli.extension_manager.project_tools import closure_error, normalise_tool_path, scan_tool_files
 
     project = _project()
     if not files and not approve_all:
@@ -73,7 +84,7 @@ def approve_cmd(files: tuple[str, ...], approve_all: bool) -> ApproveResult:
     scanned = {f.relative: f for f in scan_tool_files(project.root, project.instance_id)}
     wanted = list(scanned) if approve_all else [normalise_tool_path(project.root, f, state().cwd) for f in files]
     previous = approvals_for(project.instance_id)
-    approved: list[ApprovedFile] = []
+    plan: dict[str, str | None] = {}  # file -> the tool that imports it (None: named)
     for relative in wanted:
         tool_file = scanned.get(relative)
         if tool_file is None:
@@ -81,10 +92,30 @@ def approve_cmd(files: tuple[str, ...], approve_all: bool) -> ApproveResult:
                                 details={"file": relative}, next_actions=["unitycli tools approvals"])
         if tool_file.status == "refused" or tool_file.digest is None:
             raise tool_file.blocking_error(project.root)
+        plan[relative] = None
+        # Its closure as if every file were approved: only links and unreadable files stop the approval.
+        as_approved = {k: _approved_copy(v) for k, v in scanned.items()}
+        blocked = closure_error(project.root, tool_file, as_approved)
+        if blocked is not None:
+            raise blocked
+        for member in tool_file.closure:
+            plan.setdefault(member.relative, relative)
+    approved: list[ApprovedFile] = []
+    for relative, imported_by in plan.items():
+        tool_file = scanned[relative]
+        assert tool_file.digest is not None
         approve(project.instance_id, str(project.root), relative, tool_file.digest)
-        approved.append(ApprovedFile(file=relative, digest=tool_file.digest,
+        approved.append(ApprovedFile(file=relative, digest=tool_file.digest, imported_by=imported_by,
                                      previous=(previous.get(relative) or {}).get("digest")))
     return ApproveResult(project=str(project.root), approved=approved)
+
+
+def _approved_copy(tool_file: ToolFile) -> ToolFile:
+    """`tool_file` as it would be once approved (a refused or unreadable file stays as it is)."""
+    from dataclasses import replace
+
+    return tool_file if tool_file.status == "refused" or tool_file.digest is None else replace(
+        tool_file, status="approved")
 
 
 @tools_group.command("deny")
@@ -105,7 +136,7 @@ def approvals_cmd(prune: bool) -> ApprovalsResult:
     """List project tool files with their approval state (and prune stale approvals)."""
     from unitycli.extension_manager.approvals import approvals_for
     from unitycli.extension_manager.approvals import prune as prune_approvals
-    from unitycli.extension_manager.project_tools import scan_tool_files
+    from unitycli.extension_manager.project_tools import closure_error, scan_tool_files
 
     project = _project()
     scanned = scan_tool_files(project.root, project.instance_id)
@@ -114,11 +145,16 @@ def approvals_cmd(prune: bool) -> ApprovalsResult:
         pruned = prune_approvals(project.instance_id, {f.relative: f.digest for f in scanned if f.digest})
     records = approvals_for(project.instance_id)
     entries = []
+    by_relative = {f.relative: f for f in scanned}
     for tool_file in scanned:
-        actions = [] if tool_file.status == "approved" else (tool_file.blocking_error(project.root).next_actions or [])
+        blocked = closure_error(project.root, tool_file, by_relative) \
+            if tool_file.status == "approved" and tool_file.is_tool else None
+        actions = (blocked.next_actions or []) if blocked else [] if tool_file.status == "approved" \
+            else (tool_file.blocking_error(project.root).next_actions or [])
         entries.append(ApprovalEntry(file=tool_file.relative, status=tool_file.status, digest=tool_file.digest,
                                      approved_digest=(records.get(tool_file.relative) or {}).get("digest"),
-                                     tools=tool_file.known_tools, next_actions=actions))
+                                     tools=tool_file.known_tools, imports=[m.relative for m in tool_file.closure],
+                                     problem=blocked.message if blocked else None, next_actions=actions))
     present = {f.relative for f in scanned}
     for relative, record in sorted(records.items()):
         if relative not in present:

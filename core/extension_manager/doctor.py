@@ -208,6 +208,10 @@ def _project_tool_checks(session: Session, report: DoctorReport) -> None:
                                                                                    "register-tools")}
     for tool_file in setup.files:
         name = f"project-tool:{tool_file.relative}"
+        blocked = setup.closure_errors.get(tool_file.relative)
+        if tool_file.status == "approved" and blocked is not None:
+            report.add(name, "fail", blocked.message, blocked.next_actions, {"code": blocked.code, **blocked.details})
+            continue
         if tool_file.status == "approved":
             failure = import_failures.get(f"project:{tool_file.relative}")
             if failure is not None:

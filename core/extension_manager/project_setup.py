@@ -27,6 +27,7 @@ class ProjectSetup:
     failures: list[LoadFailure] = field(default_factory=list)
     denied: tuple[str, ...] = ()
     files: list[ToolFile] = field(default_factory=list)
+    closure_errors: dict[str, UnityCliError] = field(default_factory=dict)  # approved tools that import unapproved code
 
     def apply_rules(self, registry: ToolRegistry) -> ToolRegistry:
         """A project tool never shadows a built-in or extension tool: the project tool is refused, the other runs."""
@@ -67,8 +68,12 @@ class ProjectSetup:
         if self.project is None:
             return None
         for tool_file in self.files:
-            if tool_file.status != "approved" and tool_name in tool_file.known_tools:
+            if tool_name not in tool_file.known_tools:
+                continue
+            if tool_file.status != "approved":
                 return tool_file.blocking_error(self.project.root)
+            if tool_file.relative in self.closure_errors:
+                return self.closure_errors[tool_file.relative]
         never_approved = [f for f in self.files if f.status == "untrusted" and not f.known_tools]
         if never_approved:
             # Their tool names are unknown until imported; say so rather than a bare "not found".
@@ -110,6 +115,6 @@ def project_setup(project: Project | None) -> ProjectSetup:
                                           code=exc.code, details=exc.details))
     pin_lock_digests(project)
     tools = load_project_tools(project.root, project.instance_id)
-    setup.plugins, setup.files = tools.plugins, tools.files
+    setup.plugins, setup.files, setup.closure_errors = tools.plugins, tools.files, tools.closure_errors
     setup.failures.extend(tools.failures)
     return setup

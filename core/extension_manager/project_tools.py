@@ -5,6 +5,11 @@ and it is compiled from the very bytes that were hashed (the file is never read 
 was approved. An unapproved or changed file is never imported: it is reported as blocked with the expected and
 actual digests and the `tools approve` command. Symlinks are refused so a file cannot point outside the
 project, and a project tool may not shadow a built-in or extension tool name.
+
+A tool runs only when every file of its import closure (`tool_imports`: the modules in `.unitycli/tools/` it
+imports, read statically) is an approved, regular, non-link file at its current digest; approving a tool
+approves that closure. While tools load and run, `ProjectImportGuard` serves any import of a file inside the
+project (as spelled, or after resolving links) only from such an approved file's hashed bytes (issue 29).
 """
 
 from __future__ import annotations
@@ -25,10 +30,10 @@ from typing import Any, Literal
 
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager.approvals import approval_digest, approvals_for
+from unitycli.extension_manager.tool_imports import TOOLS_DIR, Member, tool_closure
 from unitycli.owners import ToolOwner
 from unitycli.plugin_loader import LoadFailure, short_traceback
 
-TOOLS_DIR = ".unitycli/tools"
 _FILE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\.py$")
 _DIR_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")
 
@@ -47,6 +52,12 @@ class ToolFile:
     expected: str | None = None
     problem: str | None = None
     known_tools: list[str] = field(default_factory=list)
+    closure: list[Member] = field(default_factory=list)  # what it imports from the tools folder (tool_imports)
+
+    @property
+    def is_tool(self) -> bool:
+        """A file directly in the tools folder is loaded as a tool; one in a subfolder only when imported."""
+        return "/" not in self.relative[len(TOOLS_DIR) + 1:]
 
     def approve_command(self, root: Path) -> str:
         return f"unitycli tools approve {shlex.quote(self.relative)} --project {shlex.quote(str(root))}"
@@ -140,7 +151,34 @@ def scan_tool_files(root: Path, instance_id: str) -> list[ToolFile]:
         digest = approval_digest(relative, data)
         status: FileStatus = "approved" if expected == digest else ("changed" if expected else "untrusted")
         found.append(ToolFile(relative, path, data, digest, status, expected, None, known))
+    read = {f.relative: f.data for f in found if f.data is not None}
+    for tool_file in found:
+        if tool_file.data is not None:
+            tool_file.closure = tool_closure(root, tool_file.relative, read)
     return found
+
+
+def closure_error(root: Path, tool_file: ToolFile, files: dict[str, ToolFile]) -> UnityCliError | None:
+    """Why `tool_file` may not run although it may be approved itself: a file it imports from the tools folder
+    is a link, not a regular file, not approved or changed since its approval. None when all are approved."""
+    for member in tool_file.closure:
+        imported = files.get(member.relative)
+        if member.problem is not None or imported is None or imported.status == "refused":
+            problem = member.problem or (imported.problem if imported is not None else None) \
+                or "cannot be approved (only .py files in folders unitycli scans)"
+            return UnityCliError(
+                "E_PATH_OUTSIDE_PROJECT",
+                f"project tool {tool_file.relative} imports {member.relative}, which {problem}; it is not run",
+                details={"file": tool_file.relative, "imports": member.relative, "problem": problem},
+                next_actions=[f"replace {member.relative} with a regular .py file inside {TOOLS_DIR}/, then "
+                              + tool_file.approve_command(root)])
+        if imported.status != "approved":
+            error = imported.blocking_error(root)
+            return UnityCliError(
+                error.code, f"project tool {tool_file.relative} imports {member.relative}: {error.message}",
+                details={**error.details, "file": member.relative, "importedBy": tool_file.relative},
+                next_actions=[tool_file.approve_command(root)])
+    return None
 
 
 @dataclass(frozen=True)
@@ -157,6 +195,8 @@ class ProjectTools:
     files: list[ToolFile] = field(default_factory=list)
     plugins: list[tuple[object, ToolOwner]] = field(default_factory=list)
     failures: list[LoadFailure] = field(default_factory=list)
+
+    closure_errors: dict[str, UnityCliError] = field(default_factory=dict)  # approved tool file -> why not run
 
     def blocked(self) -> list[ToolFile]:
         return [f for f in self.files if f.status != "approved"]
@@ -179,16 +219,23 @@ def load_project_tools(root: Path, instance_id: str) -> ProjectTools:
     through `ProjectImportGuard`: only an approved file at its current digest runs, from its hashed bytes."""
     result = ProjectTools(files=scan_tool_files(root, instance_id))
     guard_project_imports(root, result.files)
+    by_relative = {f.relative: f for f in result.files}
     for tool_file in result.files:
         owner = project_owner(tool_file)
-        nested = "/" in tool_file.relative[len(TOOLS_DIR) + 1:]
-        if nested and tool_file.status == "approved":
+        if not tool_file.is_tool and tool_file.status == "approved":
             continue  # an approved helper module: imported only when a tool imports it
         if tool_file.status != "approved" or tool_file.data is None or tool_file.digest is None:
             error = tool_file.blocking_error(root)
             result.failures.append(LoadFailure(owner.plugin, None, None, "approval", error.message, "",
                                                code=error.code, details={**error.details,
                                                                          "nextActions": error.next_actions}))
+            continue
+        blocked = closure_error(root, tool_file, by_relative)
+        if blocked is not None:  # approved itself, but it imports code that is not: nothing of it runs
+            result.closure_errors[tool_file.relative] = blocked
+            result.failures.append(LoadFailure(owner.plugin, None, None, "closure", blocked.message, "",
+                                               code=blocked.code, details={**blocked.details,
+                                                                           "nextActions": blocked.next_actions}))
             continue
         name = _module_name(tool_file)
         module = types.ModuleType(name)
@@ -235,44 +282,53 @@ class _ApprovedLoader(importlib.abc.Loader):
 
 class ProjectImportGuard(importlib.abc.MetaPathFinder):
     """First on `sys.meta_path`: resolves each import as the path finder would, and when the module's file lies
-    inside a guarded project root, runs it only if it is an approved file at its current digest."""
+    inside a guarded project root — as spelled or after resolving links, so a link inside the project to code
+    outside it counts as inside — runs it only if it is an approved regular file reached without a link."""
 
     def __init__(self) -> None:
-        self.roots: dict[Path, tuple[Path, dict[Path, ToolFile]]] = {}
+        self.roots: dict[Path, tuple[Path, dict[str, ToolFile]]] = {}
 
     def guard(self, root: Path, files: list[ToolFile]) -> None:
-        resolved = root.resolve()
-        self.roots[resolved] = (root, {f.path.resolve(): f for f in files})
+        by_relative = {f.relative: f for f in files}
+        for spelling in {Path(os.path.abspath(root)), root.resolve()}:
+            self.roots[spelling] = (root, by_relative)
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
         if not self.roots:
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
         if spec is None or not spec.origin or not spec.has_location:
-            return None
+            return None  # not found, or a namespace package (a folder: no code of its own runs)
         try:
-            origin = Path(spec.origin).resolve()
-        except (OSError, ValueError):
+            lexical, resolved = Path(os.path.abspath(spec.origin)), Path(spec.origin).resolve()
+        except (OSError, ValueError, RuntimeError):
             return None
-        for resolved, (root, files) in self.roots.items():
-            if not origin.is_relative_to(resolved):
+        for spelling, (root, files) in self.roots.items():
+            hit = next((p for p in (lexical, resolved) if p.is_relative_to(spelling)), None)
+            if hit is None:
                 continue
-            tool_file = files.get(origin)
-            relative = origin.relative_to(resolved).as_posix()
+            relative = hit.relative_to(spelling).as_posix()
+            tool_file = files.get(relative)
             if tool_file is None:
                 raise ProjectImportRefused(
                     "E_PROJECT_TOOL_UNTRUSTED",
                     f"{relative} (imported as {fullname}) is inside the project but is not an approved tool file; "
-                    f"only .py files in {TOOLS_DIR}/ can be approved",
+                    f"only regular .py files in {TOOLS_DIR}/ (no links) can be approved",
                     details={"file": relative, "module": fullname, "expected": None, "actual": None},
-                    next_actions=[f"move {relative} under {TOOLS_DIR}/ and approve it"])
+                    next_actions=[f"move {relative} under {TOOLS_DIR}/ as a regular file and approve it"])
             if tool_file.status != "approved" or tool_file.data is None:
                 error = tool_file.blocking_error(root)
                 raise ProjectImportRefused(error.code, error.message + f" (imported as {fullname})",
                                            details={**error.details, "module": fullname},
                                            next_actions=error.next_actions)
+            if resolved != root.resolve() / relative:
+                raise ProjectImportRefused(
+                    "E_PATH_OUTSIDE_PROJECT", f"{spec.origin} (imported as {fullname}) reaches {relative} through "
+                    "a link; only the approved file itself is imported",
+                    details={"file": relative, "module": fullname, "path": spec.origin},
+                    next_actions=[f"import {relative} from {TOOLS_DIR}/ itself"])
             new = importlib.util.spec_from_file_location(
-                fullname, origin, loader=_ApprovedLoader(tool_file),
+                fullname, root.resolve() / relative, loader=_ApprovedLoader(tool_file),
                 submodule_search_locations=spec.submodule_search_locations)
             if new is not None:
                 new.cached = None

@@ -70,7 +70,8 @@ def test_approve_run_change_blocked_approve_again_run(project, tmp_path):
     code, env = cli(project, "tools", "approve", ".unitycli/tools/team.py")
     assert code == 0, env
     digest = approval_digest(".unitycli/tools/team.py", path.read_bytes())
-    assert env["result"]["approved"] == [{"file": ".unitycli/tools/team.py", "digest": digest, "previous": None}]
+    assert env["result"]["approved"] == [{"file": ".unitycli/tools/team.py", "digest": digest, "previous": None,
+                                          "importedBy": None}]
     code, env = cli(project, "tools", "run", "team.hello", "--input", '{"name": "Ada"}')
     assert code == 0, env
     assert env["result"]["output"] == {"greeting": "hello Ada"}

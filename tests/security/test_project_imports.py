@@ -1,7 +1,8 @@
 """No project file executes unless approved, whatever imports it (DESIGN §7.3, issue 17).
 
 An approved tool that puts its own folder on sys.path and imports a sibling helper, or a helper package under
-`.unitycli/tools/lib/`: the helper runs only when it is itself approved at its current digest.
+`.unitycli/tools/lib/`: the helper runs only when it is itself approved at its current digest (approving the tool
+approves the helpers it imports, shown to the person).
 """
 
 from __future__ import annotations
@@ -90,21 +91,25 @@ def test_an_unapproved_module_elsewhere_in_the_project_never_runs(tmp_path):
     assert env["error"]["code"] == "E_PROJECT_TOOL_UNTRUSTED", env
 
 
-def test_a_helper_subpackage_is_scanned_and_must_be_approved(tmp_path):
+def test_a_helper_subpackage_is_approved_with_the_tool_that_imports_it_and_shown(tmp_path):
+    """Approving a tool approves the closure it imports (issue 29), listed with the tool that imports it; a
+    change to the helper blocks the tool again before any of it runs."""
     marker = tmp_path / "marker"
     root, tools = _setup(tmp_path, "from lib import VALUE")
     (tools / "lib").mkdir()
-    (tools / "lib" / "__init__.py").write_text(canary(marker) + "VALUE = 4\n")
+    (tools / "lib" / "__init__.py").write_text("VALUE = 4\n")
+    code, env = cli(root, "tools", "run", "team.value")
+    assert code == 1 and env["error"]["code"] == "E_PROJECT_TOOL_UNTRUSTED", env
     code, env = cli(root, "tools", "approve", ".unitycli/tools/team.py")
     assert code == 0, env
-    code, env = cli(root, "tools", "approvals")
-    assert ".unitycli/tools/lib/__init__.py" in json.dumps(env["result"])
-    code, env = cli(root, "tools", "run", "team.value")
-    assert not marker.exists(), "the unapproved subpackage ran"
-    assert code == 1, env
-    assert env["error"]["code"] == "E_PROJECT_TOOL_UNTRUSTED", env
-    code, env = cli(root, "tools", "approve", ".unitycli/tools/lib/__init__.py")
-    assert code == 0, env
+    assert [(f["file"], f["importedBy"]) for f in env["result"]["approved"]] == [
+        (".unitycli/tools/team.py", None), (".unitycli/tools/lib/__init__.py", ".unitycli/tools/team.py")]
     code, env = cli(root, "tools", "run", "team.value")
     assert code == 0, env
     assert env["result"]["output"] == {"value": 4}
+    (tools / "lib" / "__init__.py").write_text(canary(marker) + "VALUE = 5\n")
+    code, env = cli(root, "tools", "run", "team.value")
+    assert not marker.exists(), "the changed subpackage ran"
+    assert code == 1, env
+    assert env["error"]["code"] == "E_PROJECT_TOOL_INTEGRITY_MISMATCH", env
+    assert env["error"]["details"]["importedBy"] == ".unitycli/tools/team.py"
