@@ -224,6 +224,10 @@ _SPECS: list[ErrorSpec] = [
           "project's extension lock was not changed.", EXIT_FAILED, transient=True, retry_after_ms=5000),
     _spec("E_MANIFEST_INVALID", "An extension manifest or a .unitycli TOML file is malformed; the file and field "
           "are named.", EXIT_FAILED),
+    _spec("E_EXTENSION_SOURCE_UNAPPROVED",
+          "An extension the project's lock names, or a place its config or lock chooses, has not been approved by a "
+          "person on this machine (or changed since); nothing was built or installed.", EXIT_FAILED,
+          next_actions=("unitycli extensions sync --dry-run",)),
     _spec("E_PROJECT_TOOL_UNTRUSTED",
           "A project tool file has not been approved for this project, so it was not imported.", EXIT_FAILED),
     _spec("E_PROJECT_TOOL_INTEGRITY_MISMATCH",

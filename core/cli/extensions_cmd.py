@@ -7,8 +7,10 @@ import click
 from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
 from unitycli.doctor_report import DoctorResult
+from unitycli.errors import UnityCliError
 from unitycli.extension_manager.installer import InstallResult, RemoveResult, SyncResult
 from unitycli.extension_manager.inventory import ExtensionsListResult
+from unitycli.extension_manager.source_approvals import SourceApprovalResult
 
 _PIP_ARG_HELP = "Extra argument passed to pip (repeatable), e.g. --pip-arg=--no-build-isolation."
 
@@ -37,12 +39,15 @@ def install_cmd(target: str, source: str | None, pip_args: tuple[str, ...]) -> I
 
     \b
     An id is looked up, in this order, in:
-      wheelhouse  folders of built wheels: [sources] wheelhouse = ["../wheels"] in .unitycli/config.toml
-      repo        extension source folders (<id>/pyproject.toml): the extensions/ folder of the unitycli
-                  checkout this runs from, or [sources] extensions = "<folder>" in .unitycli/config.toml
+      wheelhouse  folders of built wheels: [sources] wheelhouse = ["../wheels"] in your config.toml (user
+                  data directory), then in .unitycli/config.toml
+      repo        extension source folders (<id>/pyproject.toml): [sources] extensions in your config.toml,
+                  then the extensions/ folder of the unitycli checkout this runs from, or instead
+                  [sources] extensions = "<folder>" in .unitycli/config.toml
       pypi        the package index, only for extensions the catalog says are published (exact version);
                   [sources] index = false turns it off
-    Folders in [sources] are relative to the project root. Wheelhouse and repo installs work offline (a source
+    Folders in [sources] are relative to the file's folder (the project root for .unitycli/config.toml). A place
+    named by the project's config is used only after `extensions approve`. Wheelhouse and repo installs work offline (a source
     folder is built with --no-build-isolation when setuptools is installed). The lock records a portable source
     (repo:extensions/<id>, wheelhouse, pypi or local), the version and the RECORD digest, never a local path;
     `extensions sync` installs the same from that project's sources elsewhere.
@@ -70,11 +75,39 @@ def sync_cmd(dry_run: bool, pip_args: tuple[str, ...]) -> SyncResult:
     """Install exactly what the project's .unitycli/extensions.toml says; report drift.
 
     Each entry's exact version comes from its recorded source first (repo:extensions/<id>, wheelhouse, pypi),
-    then from any other configured source (see `extensions install --help`).
+    then from any other configured source (see `extensions install --help`). An entry the project chose (a place
+    from its .unitycli/config.toml or lock, or a distribution that is not the catalog's) is installed only after
+    `extensions approve`; --dry-run shows where each comes from and whether it needs approval.
     """
     from unitycli.extension_manager.installer import sync
 
     return sync(state().session.project(), dry_run, pip_args)
+
+
+@extensions_group.command("approve")
+@click.argument("extension_ids", nargs=-1)
+@click.option("--all", "approve_all", is_flag=True, help="Every lock entry that needs an approval, as it is now.")
+def approve_cmd(extension_ids: tuple[str, ...], approve_all: bool) -> SourceApprovalResult:
+    """Approve installing extensions the project chose: shows each one's distribution, version, where it comes
+    from, who chose that place and the sha256 of its exact files, and records that approval for this project.
+
+    \b
+    Needed for a lock entry whose source folder or wheelhouse comes from the project's .unitycli/config.toml or
+    a path in its lock, or whose distribution is not unitycli's catalog extension of that id; `extensions sync`
+    installs such an entry only from exactly the approved files. Approvals live in the user data directory.
+    """
+    from unitycli.extension_manager.installer import plan_offers
+    from unitycli.extension_manager.source_approvals import approve
+
+    project = state().session.project()
+    if not extension_ids and not approve_all:
+        raise UnityCliError("E_OPTION_VALUE_REQUIRED", "name the extension ids to approve, or pass --all",
+                            details={"parameter": "extension_ids"},
+                            next_actions=["unitycli extensions sync --dry-run", "unitycli extensions approve --all"])
+    offers, not_needed = plan_offers(project, None if approve_all else list(extension_ids))
+    for offer in offers:
+        approve(project, offer)
+    return SourceApprovalResult(project=str(project.root), approved=offers, not_needed=not_needed)
 
 
 @extensions_group.command("doctor")

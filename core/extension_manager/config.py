@@ -3,7 +3,9 @@
 Only choices a team makes on purpose live here: extensions it disables for this project (applied before
 import), the one unverified Unity package version per package it accepts (tools then run with
 `profileVerified: false`) and where `extensions install <id>` / `extensions sync` may get extensions from.
-Nothing here can approve code: approvals live in the user data directory.
+Nothing here can approve code: approvals live in the user data directory, and code from a place this file
+names is built and installed only after a person approves it (`extensions approve`, issue 29). The user's own
+`config.toml` in the user data directory takes the same `[sources]` table; places named there are trusted.
 
 ```toml
 [extensions]
@@ -32,6 +34,7 @@ from unitycli.extension_manager import tomlfile
 from unitycli.packages.semver import is_semver
 
 CONFIG = ".unitycli/config.toml"
+USER_CONFIG = "config.toml"  # the user's own, in the user data directory: `[sources]` only
 
 
 @dataclass(frozen=True)
@@ -56,10 +59,10 @@ class ProjectConfig:
     sources: SourcesConfig = field(default_factory=SourcesConfig)
 
 
-def _invalid(field_name: str, problem: str) -> UnityCliError:
-    return UnityCliError("E_MANIFEST_INVALID", f"{CONFIG}: {field_name}: {problem}",
-                         details={"file": CONFIG, "field": field_name, "problem": problem},
-                         next_actions=[f"fix {field_name} in {CONFIG}"])
+def _invalid(field_name: str, problem: str, file: str = CONFIG) -> UnityCliError:
+    return UnityCliError("E_MANIFEST_INVALID", f"{file}: {field_name}: {problem}",
+                         details={"file": file, "field": field_name, "problem": problem},
+                         next_actions=[f"fix {field_name} in {file}"])
 
 
 def read_project_config(root: Path) -> ProjectConfig:
@@ -92,20 +95,46 @@ def read_project_config(root: Path) -> ProjectConfig:
 
 
 def _sources(table: object) -> SourcesConfig:
+    return parse_sources(table, CONFIG)
+
+
+def parse_sources(table: object, file: str) -> SourcesConfig:
+    """A `[sources]` table (of the project's config or the user's), errors naming `file`."""
     if not isinstance(table, dict):
-        raise _invalid("sources", "must be a table")
+        raise _invalid("sources", "must be a table", file)
     unknown = sorted(set(table) - {"wheelhouse", "extensions", "index"})
     if unknown:
-        raise _invalid(f"sources.{unknown[0]}", "unknown key (allowed: wheelhouse, extensions, index)")
+        raise _invalid(f"sources.{unknown[0]}", "unknown key (allowed: wheelhouse, extensions, index)", file)
     wheelhouse = table.get("wheelhouse", [])
     if isinstance(wheelhouse, str):
         wheelhouse = [wheelhouse]
     if not isinstance(wheelhouse, list) or not all(isinstance(x, str) and x for x in wheelhouse):
-        raise _invalid("sources.wheelhouse", "must be a folder or a list of folders")
+        raise _invalid("sources.wheelhouse", "must be a folder or a list of folders", file)
     extensions = table.get("extensions")
     if extensions is not None and (not isinstance(extensions, str) or not extensions):
-        raise _invalid("sources.extensions", "must be a folder")
+        raise _invalid("sources.extensions", "must be a folder", file)
     index = table.get("index", True)
     if not isinstance(index, bool):
-        raise _invalid("sources.index", "must be true or false")
+        raise _invalid("sources.index", "must be true or false", file)
     return SourcesConfig(tuple(wheelhouse), extensions, index)
+
+
+def read_user_sources(folder: Path) -> SourcesConfig:
+    """`[sources]` of the user's own `config.toml` in `folder` (the user data directory): places the person
+    chose, trusted like the command line. Folders in it are relative to `folder`. Defaults when it is absent."""
+    path = folder / USER_CONFIG
+    file = str(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return SourcesConfig()
+    except OSError as exc:
+        raise _invalid("(file)", f"cannot be read: {exc}", file) from exc
+    try:
+        data = tomlfile.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise _invalid("(toml)", str(exc), file) from None
+    unknown = sorted(set(data) - {"sources"})
+    if unknown:
+        raise _invalid(unknown[0], "unknown table (allowed: [sources])", file)
+    return parse_sources(data.get("sources", {}), file)

@@ -1,15 +1,10 @@
-"""`extensions install | remove | sync`: pip in a subprocess, a load check, then the project's lock.
+"""`extensions install | remove | sync`: pip in a subprocess, a load check in another, then the project's lock.
 
 The lock is written only after pip succeeded and the installed extension loaded, so a failed install (network,
-build error, broken import) leaves `.unitycli/extensions.toml` exactly as it was.
-
-Where an extension comes from (`unitycli.extension_manager.sources`-style resolution lives here):
-
-- `repo`: a source folder `<extensions>/<id>/pyproject.toml` — the `extensions/` folder of the unitycli checkout
-  this code runs from, or `[sources] extensions` in `.unitycli/config.toml`. Lock source `repo:extensions/<id>`.
-- `wheelhouse`: a folder of built wheels, `[sources] wheelhouse` in `.unitycli/config.toml`. Lock source
-  `wheelhouse`.
-- `pypi`: pip's index, only for extensions the catalog says are published (a pinned `version`). Lock source `pypi`.
+build error, broken import) leaves `.unitycli/extensions.toml` exactly as it was. Where an extension comes from
+is `sources`; code from a place the project chose, or an extension the lock names that is not the catalog's, is
+built only after a person approved it, from a private copy of exactly the approved files (`source_approvals`).
+The installing process never imports what it installed: a child interpreter answers whether it loads.
 
 Source folders and local wheels are installed the same way: the wheel is built from a private copy of the folder
 (offline: `--no-build-isolation` when setuptools is importable) and pip installs it by exact name and version
@@ -27,7 +22,6 @@ import shlex
 import shutil
 import tempfile
 import tomllib
-from dataclasses import dataclass, field
 from importlib.metadata import Distribution, PackageNotFoundError, distribution
 from pathlib import Path
 from typing import Literal
@@ -51,9 +45,32 @@ from unitycli.extension_manager.lock import (
     read_lock,
     write_lock,
 )
+from unitycli.extension_manager.source_approvals import (
+    SourceOffer,
+    approval_reasons,
+    approvals_for,
+    offer_for,
+    snapshot,
+    unapproved_error,
+)
+from unitycli.extension_manager.sources import (
+    CHECKOUT,
+    COMMAND_LINE,
+    PROJECT_LOCK,
+    Candidate,
+    Place,
+    Sources,
+    checkout_extensions_dir,
+    in_any_repo,
+    locate,
+    not_found,
+    pyproject_name_version,
+    wheel_in,
+    wheel_name_version,
+)
 from unitycli.project.root import Project
 
-SourceKind = Literal["repo", "wheelhouse", "pypi", "path"]
+__all__ = ["Sources", "installed_source", "install", "lock_digest", "locate", "remove", "sync"]
 _COPY_IGNORE = shutil.ignore_patterns("build", "dist", "*.egg-info", "__pycache__", ".git", "*.pyc")
 
 
@@ -89,6 +106,11 @@ class SyncItem(_Model):
     drift: list[str] = Field(default_factory=list)
     action: Literal["none", "installed", "reinstalled", "planned"]
     source: str | None = None
+    location: str | None = Field(None, description="The folder or wheelhouse it installs from, or `pypi`")
+    chosen_by: str | None = Field(None, description="Who named that place: user config, command line, unitycli "
+                                                    "checkout, catalog, project config or project lock")
+    approval: Literal["not-needed", "approved", "needed"] | None = Field(
+        None, description="Whether installing it needs a person's approval (`extensions approve`), and if given")
     digest_matches: bool | None = Field(None, description="After an install: whether the installed RECORD digest "
                                                           "is the one the lock pins (None when it pins none)")
 
@@ -99,194 +121,6 @@ class SyncResult(_Model):
     dry_run: bool
     items: list[SyncItem]
     lock_changed: bool = False
-
-
-# --- sources ----------------------------------------------------------------------------------------------------
-
-def _normalise(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
-
-
-def checkout_extensions_dir() -> Path | None:
-    """The `extensions/` folder of the unitycli source checkout this code runs from (an editable install), if any."""
-    import unitycli
-
-    root = Path(unitycli.__file__).resolve().parent.parent
-    try:
-        name = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["name"]
-    except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError):
-        return None
-    folder = root / "extensions"
-    return folder if name == "unitycli" and folder.is_dir() else None
-
-
-@dataclass
-class Sources:
-    """The places `install <id>` and `sync` may take an extension from, in the order they are tried."""
-
-    wheelhouses: list[Path] = field(default_factory=list)
-    extensions_dir: Path | None = None
-    index: bool = True
-
-    @classmethod
-    def for_project(cls, project: Project | None) -> Sources:
-        if project is None:
-            return cls(extensions_dir=checkout_extensions_dir())
-        from unitycli.extension_manager.config import read_project_config
-
-        config = read_project_config(project.root).sources
-        return cls(wheelhouses=config.wheelhouse_dirs(project.root),
-                   extensions_dir=config.extensions_dir(project.root) or checkout_extensions_dir(),
-                   index=config.index)
-
-    def describe(self) -> dict[str, object]:
-        return {"extensions": str(self.extensions_dir) if self.extensions_dir else None,
-                "wheelhouse": [str(w) for w in self.wheelhouses], "index": self.index}
-
-
-@dataclass
-class Candidate:
-    kind: SourceKind
-    distribution: str
-    version: str | None
-    location: Path | None  # a source folder or a wheel (repo, path), a wheelhouse folder, None for the index
-    source: str  # the portable lock value
-
-
-def _pyproject(folder: Path) -> tuple[str, str | None] | None:
-    try:
-        project = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-        name = project["name"]
-    except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError):
-        return None
-    version = project.get("version")
-    return str(name), (str(version) if isinstance(version, str) else None)
-
-
-def repo_folders(sources: Sources) -> dict[str, tuple[Path, str | None]]:
-    """Normalised distribution name -> (source folder, static version) for every extension folder in the repo."""
-    found: dict[str, tuple[Path, str | None]] = {}
-    folder = sources.extensions_dir
-    if folder is None or not folder.is_dir():
-        return found
-    for child in sorted(folder.iterdir()):
-        meta = _pyproject(child) if child.is_dir() else None
-        if meta is not None:
-            found.setdefault(_normalise(meta[0]), (child, meta[1]))
-    return found
-
-
-def _wheel_name_version(path: Path) -> tuple[str, str] | None:
-    parts = path.name[:-len(".whl")].split("-") if path.name.endswith(".whl") else []
-    return (_normalise(parts[0]), parts[1]) if len(parts) >= 5 else None
-
-
-def _wheel_in(folders: list[Path], name: str, version: str | None) -> tuple[Path, str] | None:
-    """(wheelhouse folder, version) holding a wheel of `name` (that version, else the newest), or None."""
-    from packaging.version import InvalidVersion, Version
-
-    best: tuple[Version, Path, str] | None = None
-    for folder in folders:
-        if not folder.is_dir():
-            continue
-        for wheel in folder.glob("*.whl"):
-            parsed = _wheel_name_version(wheel)
-            if parsed is None or parsed[0] != _normalise(name):
-                continue
-            try:
-                found = Version(parsed[1])
-            except InvalidVersion:
-                continue
-            if version is not None:
-                if found == Version(version):
-                    return folder, parsed[1]
-                continue
-            if best is None or found > best[0]:
-                best = (found, folder, parsed[1])
-    return (best[1], best[2]) if best else None
-
-
-def locate(ext_id: str, distribution_name: str, version: str | None, sources: Sources, catalog: Catalog,
-           prefer: str | None = None) -> tuple[Candidate | None, list[str]]:
-    """Where `distribution_name` (at `version`, when given) can be installed from, and what was searched.
-
-    `prefer` is a lock source: its kind is tried first. The index is used only for a published catalog
-    extension (or a lock that says `pypi` and pins a version)."""
-    searched: list[str] = []
-    manifest = catalog.get(ext_id)
-    published = manifest.version if manifest is not None and same_name(manifest.distribution, distribution_name) \
-        else None
-
-    def from_repo() -> Candidate | None:
-        folders = repo_folders(sources)
-        hit = folders.get(_normalise(distribution_name))
-        if sources.extensions_dir is None:
-            searched.append("repo: no unitycli checkout and no [sources] extensions configured")
-            return None
-        if hit is None:
-            searched.append(f"repo: {sources.extensions_dir} has no {distribution_name} folder")
-            return None
-        folder, found = hit
-        if version is not None and found is not None and found != version:
-            searched.append(f"repo: {folder} is {distribution_name} {found}, not {version}")
-            return None
-        return Candidate("repo", distribution_name, found or version, folder,
-                         REPO_PREFIX + folder.relative_to(sources.extensions_dir).as_posix())
-
-    def from_wheelhouse() -> Candidate | None:
-        if not sources.wheelhouses:
-            searched.append("wheelhouse: none configured ([sources] wheelhouse in .unitycli/config.toml)")
-            return None
-        hit = _wheel_in(sources.wheelhouses, distribution_name, version)
-        if hit is None:
-            searched.append("wheelhouse: no " + distribution_name.replace("-", "_") + (f"-{version}" if version else "")
-                            + "-*.whl in " + ", ".join(map(str, sources.wheelhouses)))
-            return None
-        return Candidate("wheelhouse", distribution_name, hit[1], hit[0], WHEELHOUSE_SOURCE)
-
-    def from_index() -> Candidate | None:
-        pinned = published or (version if prefer in (INDEX_SOURCE, LEGACY_INDEX_SOURCE) else None)
-        if not sources.index:
-            searched.append("pypi: disabled ([sources] index = false)")
-            return None
-        if not pinned:
-            searched.append(f"pypi: {distribution_name} is not published (the catalog pins no released version)")
-            return None
-        if version is not None and pinned != version:
-            searched.append(f"pypi: the catalog pins {distribution_name} {pinned}, not {version}")
-            return None
-        return Candidate("pypi", distribution_name, pinned, None, INDEX_SOURCE)
-
-    order = [from_wheelhouse, from_repo, from_index]
-    if prefer and prefer.startswith(REPO_PREFIX):
-        order = [from_repo, from_wheelhouse, from_index]
-    elif prefer in (INDEX_SOURCE, LEGACY_INDEX_SOURCE):
-        order = [from_index, from_wheelhouse, from_repo]
-    for attempt in order:
-        candidate = attempt()
-        if candidate is not None:
-            return candidate, searched
-    return None, searched
-
-
-def _not_found(ext_id: str, distribution_name: str, version: str | None, searched: list[str],
-               published: bool | None, project: Project | None) -> UnityCliError:
-    wheel = distribution_name.replace("-", "_") + (f"-{version}" if version else "") + "-*.whl"
-    where = f" --project {shlex.quote(str(project.root))}" if project is not None else ""
-    details: dict[str, object] = {"id": ext_id, "distribution": distribution_name}
-    if version:
-        details["version"] = version
-    if published is not None:
-        details["published"] = published
-    details["searched"] = searched
-    return UnityCliError(
-        "E_EXTENSION_NOT_FOUND",
-        f"no configured source has {distribution_name}" + (f" {version}" if version else "")
-        + (" (it is in the catalog but not published)" if published is False else "") + ": " + "; ".join(searched),
-        details=details,
-        next_actions=[f"unitycli extensions install <folder-or-wheel-of-{distribution_name}>{where}",
-                      f'add [sources] wheelhouse = "<folder holding {wheel}>" to .unitycli/config.toml',
-                      "unitycli extensions list" + where])
 
 
 # --- installing ---------------------------------------------------------------------------------------------------
@@ -324,7 +158,7 @@ def _distribution_name_at(path: Path) -> str:
     """The distribution a local path or wheel will install, read without building it."""
     if path.suffix == ".whl":
         return path.name.split("-", 1)[0].replace("_", "-")
-    meta = _pyproject(path)
+    meta = pyproject_name_version(path)
     if meta is None:
         raise UnityCliError("E_EXTENSION_NOT_FOUND", f"{path} is not an installable extension (no pyproject.toml "
                             "with [project] name)", details={"path": str(path)},
@@ -333,17 +167,17 @@ def _distribution_name_at(path: Path) -> str:
     return meta[0]
 
 
-def _path_candidate(path: Path, sources: Sources) -> Candidate:
-    """A folder or wheel given on the command line, with the portable source the lock records for it."""
+def _path_candidate(path: Path, sources: Sources, chosen_by: str = COMMAND_LINE) -> Candidate:
+    """A folder or wheel given on the command line (or, in an old lock, by the project), with the portable
+    source the lock records for it."""
     name = _distribution_name_at(path)
     if path.suffix == ".whl":
-        parsed = _wheel_name_version(path)
-        return Candidate("path", name, parsed[1] if parsed else None, path, WHEELHOUSE_SOURCE)
-    version = (_pyproject(path) or (name, None))[1]
-    base = sources.extensions_dir
-    if base is not None and path.parent == base.resolve():
-        return Candidate("path", name, version, path, REPO_PREFIX + path.name)
-    return Candidate("path", name, version, path, LOCAL_SOURCE)
+        parsed = wheel_name_version(path)
+        return Candidate("path", name, parsed[1] if parsed else None, path, WHEELHOUSE_SOURCE, chosen_by)
+    version = (pyproject_name_version(path) or (name, None))[1]
+    if any(path.parent == place.path.resolve() for place in sources.extension_dirs):
+        return Candidate("path", name, version, path, REPO_PREFIX + path.name, chosen_by)
+    return Candidate("path", name, version, path, LOCAL_SOURCE, chosen_by)
 
 
 def _installed(name: str) -> Distribution | None:
@@ -402,10 +236,13 @@ def _build_wheel(folder: Path, out: Path, scratch: Path, target: str, pip_args: 
 
 
 def _pip_install(candidate: Candidate, sources: Sources, extra: list[str], pip_args: tuple[str, ...],
-                 target: str) -> pip.PipResult:
-    """Install `candidate` with pip; a folder or wheel by exact name==version from a private find-links folder."""
+                 target: str, approval: tuple[SourceOffer, Project] | None = None) -> pip.PipResult:
+    """Install `candidate` with pip; a folder or wheel by exact name==version from a private find-links folder.
+    With an `approval`, from a private copy of exactly the approved files (checked as they are copied)."""
     with tempfile.TemporaryDirectory(prefix="unitycli-install-") as scratch_name:
         scratch = Path(scratch_name)
+        if approval is not None:
+            candidate = snapshot(candidate, approval[0], approval[1], scratch)
         links: list[str] = []
         version = candidate.version
         if candidate.kind in ("repo", "path") and candidate.location is not None:
@@ -416,17 +253,17 @@ def _pip_install(candidate: Candidate, sources: Sources, extra: list[str], pip_a
                 shutil.copyfile(candidate.location, wheel)
             else:
                 wheel = _build_wheel(candidate.location, wheels, scratch, target, pip_args)
-            parsed = _wheel_name_version(wheel)
+            parsed = wheel_name_version(wheel)
             version = parsed[1] if parsed else version
             links = [str(wheels)]
         elif candidate.kind == "wheelhouse" and candidate.location is not None:
             links = [str(candidate.location)]
         requirement = f"{candidate.distribution}=={version}" if version else candidate.distribution
         local = ["--no-index"] if links else []
-        # Other wheelhouses can carry the extension's own dependencies, offline.
-        for folder in sources.wheelhouses:
-            if folder.is_dir() and str(folder) not in links:
-                links.append(str(folder))
+        # The person's own wheelhouses can carry the extension's dependencies, offline; a project's never do.
+        for place in sources.wheelhouses:
+            if place.trusted and place.path.is_dir() and str(place.path) not in links:
+                links.append(str(place.path))
         finds = [arg for link in links for arg in ("--find-links", link)]
         result = pip.run_pip(["install", *local, *finds, *extra, *pip_args, requirement])
     if not result.ok:
@@ -437,8 +274,9 @@ def _pip_install(candidate: Candidate, sources: Sources, extra: list[str], pip_a
 
 
 def _verify_loads(name: str, pip_command: list[str]) -> tuple[list[str], str]:
-    """The entry point ids of the freshly installed distribution and its integrity, or why it is unusable."""
-    from unitycli.plugin_loader import load_plugins
+    """The entry point ids of the freshly installed distribution and its integrity, or why it is unusable —
+    answered by a child interpreter (`load_check`): nothing installed is imported into this process."""
+    from unitycli.extension_manager.load_check import check_in_child
 
     ids = [e.id for e in installed_extensions() if same_name(e.distribution, name)]
     if not ids:
@@ -446,22 +284,36 @@ def _verify_loads(name: str, pip_command: list[str]) -> tuple[list[str], str]:
                             f"{name} installed, but it has no `unitycli.extensions` entry point",
                             details={"distribution": name, "command": pip_command},
                             next_actions=[f"python -m pip uninstall -y {name}"])
-    loaded = load_plugins()
-    failures = [f for f in loaded.failures if same_name(f.distribution, name)]
-    if failures:
-        raise UnityCliError("E_EXTENSION_INSTALL_FAILED",
-                            f"{name} installed, but it does not load: {failures[0].error}",
-                            details={"distribution": name, "failures": [f.to_dict() for f in failures]},
+    report = check_in_child(name)
+    failures = report.get("failures") or []
+    if "error" in report or failures:
+        problem = report.get("error") or failures[0].get("error")
+        raise UnityCliError("E_EXTENSION_INSTALL_FAILED", f"{name} installed, but it does not load: {problem}",
+                            details={"distribution": name, "failures": failures},
                             next_actions=[f"python -m pip uninstall -y {name}", "unitycli extensions doctor"])
-    owner = next(o for o in loaded.owners.values() if o.extension_id in ids)
-    from unitycli.integrity import integrity_of
-
-    results = integrity_of(loaded.manager, owner)
-    bad = next((r for r in results if not r.ok), None)
+    results = report.get("integrity") or []
+    bad = next((r for r in results if r.get("status") not in ("verified", "editable", "builtin")), None)
     if bad is not None:
-        raise UnityCliError(bad.code or "E_EXTENSION_INTEGRITY_MISMATCH", bad.message, details=bad.details,
-                            next_actions=bad.next_actions)
-    return ids, (results[0].status if results else "unverifiable")
+        raise UnityCliError(bad.get("code") or "E_EXTENSION_INTEGRITY_MISMATCH", bad.get("message", ""),
+                            details=bad.get("details") or {}, next_actions=bad.get("nextActions") or [])
+    return ids, (results[0]["status"] if results else "unverifiable")
+
+
+def _gate(ext_id: str, candidate: Candidate, catalog: Catalog, project: Project | None,
+          named_by_person: bool) -> tuple[SourceOffer, Project] | None:
+    """The approval an install of `candidate` runs under, None when it needs none; E_EXTENSION_SOURCE_UNAPPROVED
+    (nothing built) when it needs one that was not given."""
+    reasons = approval_reasons(ext_id, candidate, catalog, named_by_person)
+    if not reasons:
+        return None
+    if project is None:  # only a project's config can name an untrusted place
+        raise UnityCliError("E_EXTENSION_SOURCE_UNAPPROVED", f"{candidate.distribution} needs an approval "
+                            "and no project is selected", details={"reasons": reasons},
+                            next_actions=["unitycli extensions install <id> --project <path>"])
+    offer = offer_for(ext_id, candidate, reasons)
+    if not offer.matches(approvals_for(project).get(ext_id) or {}):
+        raise unapproved_error(project, [offer])
+    return offer, project
 
 
 def lock_digest(dist: Distribution) -> str | None:
@@ -481,19 +333,19 @@ def install(target: str, project: Project | None, pip_args: tuple[str, ...] = ()
         candidate = _path_candidate(path, sources)
     else:
         manifest = catalog.get(target)
-        repo = repo_folders(sources)
         name = manifest.distribution if manifest is not None else f"unitycli-{target}"
-        if manifest is None and _normalise(name) not in repo and not _wheel_in(sources.wheelhouses, name, None):
+        if manifest is None and not in_any_repo(sources, name) and not wheel_in(sources.wheelhouses, name, None):
             raise UnityCliError("E_EXTENSION_NOT_FOUND", f"no extension {target!r} in the catalog or any source",
                                 details={"id": target, "catalog": sorted(catalog.manifests),
                                          "sources": sources.describe()},
                                 next_actions=["unitycli extensions list"])
         if source is not None:
-            sources = _only(sources, source)
+            sources = sources.only(source)
         candidate, searched = locate(target, name, None, sources, catalog)
         if candidate is None:
-            raise _not_found(target, name, None, searched, bool(manifest.version) if manifest else None, project)
-    result = _pip_install(candidate, sources, [], pip_args, target)
+            raise not_found(target, name, None, searched, bool(manifest.version) if manifest else None, project)
+    approval = _gate(target, candidate, catalog, project, named_by_person=True)
+    result = _pip_install(candidate, sources, [], pip_args, target, approval)
     dist = _installed(candidate.distribution)
     if dist is None:
         raise UnityCliError("E_EXTENSION_INSTALL_FAILED",
@@ -513,13 +365,6 @@ def install(target: str, project: Project | None, pip_args: tuple[str, ...] = ()
             write_lock(project.root, updated)
             outcome.lock_changed = True
     return outcome
-
-
-def _only(sources: Sources, kind: str) -> Sources:
-    """`--source repo|wheelhouse|pypi`: just that one kind."""
-    return Sources(wheelhouses=sources.wheelhouses if kind == "wheelhouse" else [],
-                   extensions_dir=sources.extensions_dir if kind == "repo" else None,
-                   index=sources.index and kind == "pypi")
 
 
 def remove(ext_id: str, project: Project | None, uninstall: bool, pip_args: tuple[str, ...] = ()) -> RemoveResult:
@@ -564,49 +409,113 @@ def _lock_candidate(ext_id: str, entry: LockEntry, wanted: str | None, sources: 
     source = entry.source or ""
     legacy = source[len("file://"):] if source.startswith("file://") else source
     if legacy.startswith("/") and Path(legacy).exists():  # a lock written before sources were portable
-        candidate = _path_candidate(Path(legacy), sources)
+        candidate = _path_candidate(Path(legacy), sources, PROJECT_LOCK)
         if wanted is None or candidate.version in (None, wanted):
             return candidate
     prefer = source if source in (INDEX_SOURCE, LEGACY_INDEX_SOURCE) or source.startswith(REPO_PREFIX) else None
-    if source.startswith(REPO_PREFIX) and is_portable_source(source) and sources.extensions_dir is not None:
-        folder = sources.extensions_dir / source[len(REPO_PREFIX):]
-        meta = _pyproject(folder)
-        if meta is not None and same_name(meta[0], entry.distribution) and (wanted is None or meta[1] in (None, wanted)):
-            return Candidate("repo", entry.distribution, meta[1] or wanted, folder, source)
+    if source.startswith(REPO_PREFIX) and is_portable_source(source):
+        for place in sources.extension_dirs:
+            folder = place.path / source[len(REPO_PREFIX):]
+            meta = pyproject_name_version(folder)
+            if meta is not None and same_name(meta[0], entry.distribution) \
+                    and (wanted is None or meta[1] in (None, wanted)):
+                return Candidate("repo", entry.distribution, meta[1] or wanted, folder, source, place.chosen_by)
     candidate, searched = locate(ext_id, entry.distribution, wanted, sources, catalog, prefer=prefer)
     if candidate is None:
         manifest = catalog.get(ext_id)
-        raise _not_found(ext_id, entry.distribution, wanted, searched,
-                         bool(manifest.version) if manifest else None, project)
+        raise not_found(ext_id, entry.distribution, wanted, searched,
+                        bool(manifest.version) if manifest else None, project)
     return candidate
+
+
+def _plan(project: Project, entries: dict[str, LockEntry], catalog: Catalog, sources: Sources,
+          dry_run: bool) -> tuple[list[SyncItem], dict[str, tuple[Candidate, SourceOffer | None]]]:
+    """Every lock entry's drift and, for those to install, where from and whether a person must approve it —
+    found before anything is built, so an unapproved one stops the sync before any install."""
+    items: list[SyncItem] = []
+    plans: dict[str, tuple[Candidate, SourceOffer | None]] = {}
+    approvals = approvals_for(project)
+    for ext_id, entry in sorted(entries.items()):
+        dist = _installed(entry.distribution)
+        drift = _drift(entry, dist)
+        item = SyncItem(id=ext_id, distribution=entry.distribution, wanted=entry.version,
+                        installed=dist.version if dist else None, drift=drift, action="none", source=entry.source)
+        items.append(item)
+        if not drift and dist is not None:
+            continue
+        manifest = catalog.get(ext_id)
+        wanted = entry.version or (manifest.version if manifest else None)
+        try:
+            candidate = _lock_candidate(ext_id, entry, wanted, sources, catalog, project)
+        except UnityCliError:
+            if not dry_run:
+                raise
+            item.action = "planned"
+            continue
+        reasons = approval_reasons(ext_id, candidate, catalog, named_by_person=False)
+        offer = offer_for(ext_id, candidate, reasons) if reasons else None
+        item.location = str(candidate.location) if candidate.location else "pypi"
+        item.chosen_by = candidate.chosen_by
+        item.approval = "not-needed" if offer is None else \
+            "approved" if offer.matches(approvals.get(ext_id) or {}) else "needed"
+        if dry_run:
+            item.action = "planned"
+        plans[ext_id] = (candidate, offer)
+    return items, plans
+
+
+def plan_offers(project: Project, ids: list[str] | None) -> tuple[list[SourceOffer], list[str]]:
+    """For `extensions approve`: what installing these ids (all lock entries when `ids` is None) needs approved —
+    the offers to show and record — and the ids that need none. A lock entry is planned as `sync` would install
+    it, any other id as `install <id>` would."""
+    entries = read_lock(project.root)
+    catalog, sources = load_catalog(), Sources.for_project(project)
+    offers, not_needed = [], []
+    for ext_id in ids if ids is not None else sorted(entries):
+        entry = entries.get(ext_id)
+        manifest = catalog.get(ext_id)
+        if entry is not None:
+            wanted = entry.version or (manifest.version if manifest else None)
+            candidate = _lock_candidate(ext_id, entry, wanted, sources, catalog, project)
+        else:
+            name = manifest.distribution if manifest is not None else f"unitycli-{ext_id}"
+            found, searched = locate(ext_id, name, None, sources, catalog)
+            if found is None:
+                raise not_found(ext_id, name, None, searched, bool(manifest.version) if manifest else None, project)
+            candidate = found
+        reasons = approval_reasons(ext_id, candidate, catalog, named_by_person=entry is None)
+        if reasons:
+            offers.append(offer_for(ext_id, candidate, reasons))
+        else:
+            not_needed.append(ext_id)
+    return offers, not_needed
 
 
 def sync(project: Project, dry_run: bool, pip_args: tuple[str, ...] = ()) -> SyncResult:
     """Install exactly what the lock says, from the configured sources; entries `init` recorded without a version
-    get the version their source has (the catalog's for the index)."""
+    get the version their source has (the catalog's for the index). Anything the project chose that a person has
+    not approved stops the sync before anything is built or installed."""
     entries = read_lock(project.root)
     catalog = load_catalog()
     sources = Sources.for_project(project)
-    items: list[SyncItem] = []
+    items, plans = _plan(project, entries, catalog, sources, dry_run)
+    if dry_run:
+        return SyncResult(project=str(project.root), lock_file=str(project.root / LOCK), dry_run=True, items=items)
+    unapproved = [offer for _candidate, offer in plans.values()
+                  if offer is not None and not offer.matches(approvals_for(project).get(offer.id) or {})]
+    if unapproved:
+        raise unapproved_error(project, unapproved)
     updated = dict(entries)
     ignore_installed = any(a in ("--ignore-installed", "-I") for a in pip_args)
-    for ext_id, entry in sorted(entries.items()):
+    for item in items:
+        if item.id not in plans:
+            continue
+        entry, (candidate, offer) = entries[item.id], plans[item.id]
         dist = _installed(entry.distribution)
-        drift = _drift(entry, dist)
-        manifest = catalog.get(ext_id)
-        wanted = entry.version or (manifest.version if manifest else None)
-        item = SyncItem(id=ext_id, distribution=entry.distribution, wanted=entry.version,
-                        installed=dist.version if dist else None, drift=drift, action="none", source=entry.source)
-        items.append(item)
-        if not drift and (dist is not None):
-            continue
-        if dry_run:
-            item.action = "planned"
-            continue
-        candidate = _lock_candidate(ext_id, entry, wanted, sources, catalog, project)
         same_version = dist is not None and entry.version == dist.version
         extra = ["--force-reinstall", "--no-deps"] if same_version and not ignore_installed else []
-        result = _pip_install(candidate, sources, extra, pip_args, ext_id)
+        result = _pip_install(candidate, sources, extra, pip_args, item.id,
+                              (offer, project) if offer is not None else None)
         _verify_loads(entry.distribution, result.command)
         fresh = _installed(entry.distribution)
         item.action = "reinstalled" if dist is not None else "installed"
@@ -616,12 +525,12 @@ def sync(project: Project, dry_run: bool, pip_args: tuple[str, ...] = ()) -> Syn
         if fresh is not None and (entry.version is None or entry.digest is None):
             digest = lock_digest(fresh)
             if entry.version is None or digest is not None:
-                updated[ext_id] = LockEntry(distribution=entry.distribution, version=fresh.version,
-                                            digest=digest, source=_portable(entry.source, candidate))
-    changed = updated != entries and not dry_run
+                updated[item.id] = LockEntry(distribution=entry.distribution, version=fresh.version,
+                                             digest=digest, source=_portable(entry.source, candidate))
+    changed = updated != entries
     if changed:
         write_lock(project.root, updated)
-    return SyncResult(project=str(project.root), lock_file=str(project.root / LOCK), dry_run=dry_run, items=items,
+    return SyncResult(project=str(project.root), lock_file=str(project.root / LOCK), dry_run=False, items=items,
                       lock_changed=changed)
 
 
@@ -646,9 +555,11 @@ def installed_source(dist: Distribution, sources: Sources | None = None) -> str:
         from urllib.parse import unquote, urlparse
 
         folder = Path(unquote(urlparse(url).path))
-        base = (sources or Sources(extensions_dir=checkout_extensions_dir())).extensions_dir
-        if base is not None and folder.parent == base.resolve():
+        checkout = checkout_extensions_dir()
+        places = sources.extension_dirs if sources is not None else [Place(checkout, CHECKOUT)] if checkout else []
+        if any(folder.parent == place.path.resolve() for place in places):
             return REPO_PREFIX + folder.name
-        if folder.parent.name == "extensions" and (_pyproject(folder.parent.parent) or ("", None))[0] == "unitycli":
+        if folder.parent.name == "extensions" and \
+                (pyproject_name_version(folder.parent.parent) or ("", None))[0] == "unitycli":
             return REPO_PREFIX + folder.name  # a unitycli checkout's extensions/ this code does not run from
     return LOCAL_SOURCE

@@ -212,9 +212,15 @@ def test_sync_failure_keeps_the_lock(tmp_path, monkeypatch):
         return pip.PipResult(["pip", *args], 1, "ERROR: offline")
 
     monkeypatch.setattr(pip, "run_pip", failing)
+    code, env = cli(root, "extensions", "sync")  # acme is no catalog extension, from the project's wheelhouse
+    assert env["error"]["code"] == "E_EXTENSION_SOURCE_UNAPPROVED"
+    assert calls == []
+    code, env = cli(root, "extensions", "approve", "acme")
+    assert code == 0, env
     code, env = cli(root, "extensions", "sync")
     assert env["error"]["code"] == "E_EXTENSION_INSTALL_FAILED"
-    assert calls[0][:4] == ["install", "--no-index", "--find-links", str(wheels)]
+    assert calls[0][:3] == ["install", "--no-index", "--find-links"]
+    assert calls[0][3] != str(wheels)  # a private copy of exactly the approved wheel
     assert calls[0][-1] == "unitycli-acme==0.1.0"
     assert (root / LOCK).read_bytes() == before
 

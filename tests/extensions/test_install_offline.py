@@ -121,16 +121,18 @@ def test_sync_rebuilds_the_same_set_in_another_folder_and_environment(installed,
     assert [(i["drift"], i["action"]) for i in out["result"]["items"]] == [([], "none")]
 
 
-def test_install_from_a_configured_wheelhouse_gives_the_same_digest(installed, tmp_path):
+def test_install_from_a_configured_wheelhouse_gives_the_same_digest(installed, tmp_path, unitycli_home):
+    """The wheelhouse is the user's own (their config.toml): no approval is asked (issue 29)."""
     _, repo_root, _ = installed
     wheels = tmp_path / "wheels"
     wheel = pip.build_pure_wheel(EXTENSION, wheels)
     assert wheel is not None
+    (unitycli_home / "config.toml").write_text(f'[sources]\nwheelhouse = ["{wheels}"]\n')
     (tmp_path / "no-sources").mkdir()
     root = copy_project("chicken-defense", tmp_path / "p", extra=(GAME,))
     (root / ".unitycli").mkdir()
     (root / ".unitycli" / "config.toml").write_text(
-        '[sources]\nwheelhouse = ["../../wheels"]\nextensions = "../../no-sources"\nindex = false\n')
+        '[sources]\nextensions = "../../no-sources"\nindex = false\n')
     env = Env(tmp_path / "env")
     code, out = env.cli("extensions", "install", "probuilder", "--project", str(root), *CHILD_PIP)
     assert code == 0, out
@@ -230,6 +232,13 @@ def test_a_legacy_lock_with_a_path_source_still_syncs_and_is_rewritten_portably(
         return pip.PipResult(["python", "-m", "pip", *args], 0, "Successfully installed unitycli-probuilder-0.1.0")
 
     monkeypatch.setattr(pip, "run_pip", fake_pip)
+    code, env = cli(root, "extensions", "sync")  # a path the lock names is the project's choice (issue 29)
+    assert (code, env["error"]["code"]) == (1, "E_EXTENSION_SOURCE_UNAPPROVED"), env
+    assert calls == []
+    code, env = cli(root, "extensions", "approve", "probuilder")
+    assert code == 0, env
+    [offer] = env["result"]["approved"]
+    assert (offer["location"], offer["chosenBy"]) == (str(EXTENSION), "project lock")
     code, env = cli(root, "extensions", "sync")
     assert code == 0, env
     assert calls[0][:2] == ["install", "--no-index"] and calls[0][-1] == "unitycli-probuilder==0.1.0"

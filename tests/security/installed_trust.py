@@ -7,6 +7,7 @@ Import `installed_core` into a test module to use it; one per test session.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -16,6 +17,12 @@ from pathlib import Path
 import pytest
 
 from tests.security.helpers import REPO, Venv
+
+
+def _core_source() -> Path:
+    """The unitycli tree to install: this checkout, or `UNITYCLI_CANARY_CORE` (an export of an older commit, to
+    show that a canary fails there)."""
+    return Path(os.environ.get("UNITYCLI_CANARY_CORE") or REPO)
 
 
 def _wheel_of_the_checkout(scratch: Path) -> Path:
@@ -28,15 +35,16 @@ def _wheel_of_the_checkout(scratch: Path) -> Path:
 
     from unitycli.extension_manager.pip import build_pure_wheel
 
+    tree = _core_source()
     source = scratch / "unitycli-src"
     package = source / "unitycli"
-    shutil.copytree(REPO / "core", package, symlinks=False, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    shutil.copytree(REPO / "plugins", package / "plugins", symlinks=False,
+    shutil.copytree(tree / "core", package, symlinks=False, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(tree / "plugins", package / "plugins", symlinks=False,
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     (package / "catalog" / "__init__.py").write_text("")
-    shutil.copyfile(REPO / "README.md", source / "README.md")
+    shutil.copyfile(tree / "README.md", source / "README.md")
     packages = sorted(".".join(p.parent.relative_to(source).parts) for p in package.rglob("__init__.py"))
-    data = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((tree / "pyproject.toml").read_text(encoding="utf-8"))
     data["tool"] = {"setuptools": {"packages": packages,
                                    "package-data": {"unitycli": ["py.typed"], "unitycli.catalog": ["*.toml"]}}}
     (source / "pyproject.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
