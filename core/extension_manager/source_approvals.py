@@ -101,7 +101,10 @@ def _source_files(folder: Path) -> list[Path]:
             raise _refuse(current, f"cannot be listed ({exc.strerror})") from None
         for entry in entries:
             path = Path(entry.path)
-            mode = entry.stat(follow_symlinks=False).st_mode
+            try:
+                mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError as exc:
+                raise _refuse(path, f"cannot be read ({exc.strerror})") from None
             if stat.S_ISLNK(mode):
                 raise _refuse(path, "is a link")
             if stat.S_ISDIR(mode):

@@ -200,3 +200,18 @@ def test_a_fifo_in_the_closure_is_refused_without_hanging(venv, project):
     assert code == 1, env
     assert env["error"]["code"] == "E_PATH_OUTSIDE_PROJECT", env
     shutil.rmtree(tools)
+
+
+def test_a_tools_folder_that_is_itself_a_link_outside_runs_nothing(venv, project, tmp_path):
+    root, tools, outside = project
+    marker = tmp_path / "marker"
+    (outside / "team.py").write_text(_tool("from helper import VALUE\nreturn Out(value=VALUE)",
+                                           preamble=canary(marker)))
+    (outside / "helper.py").write_text(canary(marker) + "VALUE = 6\n")
+    shutil.rmtree(tools)
+    tools.symlink_to(outside, target_is_directory=True)
+    code, env = _approve(venv, root, "team.py")
+    assert code == 1 and env["error"]["code"] == "E_PATH_OUTSIDE_PROJECT", env
+    code, env = _run(venv, root)
+    assert code != 0, env  # its tools are never registered
+    assert not marker.exists(), "code in the linked tools folder ran"
