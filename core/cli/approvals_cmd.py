@@ -8,7 +8,7 @@ refuses (approving nothing) when that closure holds a link or a file that is not
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import click
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,9 +17,6 @@ from pydantic.alias_generators import to_camel
 from unitycli.cli.state import state
 from unitycli.cli.tools_cmd import tools_group
 from unitycli.errors import UnityCliError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from unitycli.extension_manager.project_tools import ToolFile
 
 
 class _Model(BaseModel):
@@ -74,7 +71,7 @@ def _project():
 def approve_cmd(files: tuple[str, ...], approve_all: bool) -> ApproveResult:
     """Approve project tool files (.unitycli/tools/*.py) at their current content."""
     from unitycli.extension_manager.approvals import approvals_for, approve
-    from unitycli.extension_manager.project_tools import closure_error, normalise_tool_path, scan_tool_files
+    from unitycli.extension_manager.project_tools import approval_plan, normalise_tool_path, scan_tool_files
 
     project = _project()
     if not files and not approve_all:
@@ -84,38 +81,14 @@ def approve_cmd(files: tuple[str, ...], approve_all: bool) -> ApproveResult:
     scanned = {f.relative: f for f in scan_tool_files(project.root, project.instance_id)}
     wanted = list(scanned) if approve_all else [normalise_tool_path(project.root, f, state().cwd) for f in files]
     previous = approvals_for(project.instance_id)
-    plan: dict[str, str | None] = {}  # file -> the tool that imports it (None: named)
-    for relative in wanted:
-        tool_file = scanned.get(relative)
-        if tool_file is None:
-            raise UnityCliError("E_ASSET_NOT_FOUND", f"{relative} does not exist in {project.root}",
-                                details={"file": relative}, next_actions=["unitycli tools approvals"])
-        if tool_file.status == "refused" or tool_file.digest is None:
-            raise tool_file.blocking_error(project.root)
-        plan[relative] = None
-        # Its closure as if every file were approved: only links and unreadable files stop the approval.
-        as_approved = {k: _approved_copy(v) for k, v in scanned.items()}
-        blocked = closure_error(project.root, tool_file, as_approved)
-        if blocked is not None:
-            raise blocked
-        for member in tool_file.closure:
-            plan.setdefault(member.relative, relative)
     approved: list[ApprovedFile] = []
-    for relative, imported_by in plan.items():
-        tool_file = scanned[relative]
-        assert tool_file.digest is not None
-        approve(project.instance_id, str(project.root), relative, tool_file.digest)
-        approved.append(ApprovedFile(file=relative, digest=tool_file.digest, imported_by=imported_by,
+    for relative, imported_by in approval_plan(project.root, scanned, wanted).items():
+        digest = scanned[relative].digest
+        assert digest is not None
+        approve(project.instance_id, str(project.root), relative, digest)
+        approved.append(ApprovedFile(file=relative, digest=digest, imported_by=imported_by,
                                      previous=(previous.get(relative) or {}).get("digest")))
     return ApproveResult(project=str(project.root), approved=approved)
-
-
-def _approved_copy(tool_file: ToolFile) -> ToolFile:
-    """`tool_file` as it would be once approved (a refused or unreadable file stays as it is)."""
-    from dataclasses import replace
-
-    return tool_file if tool_file.status == "refused" or tool_file.digest is None else replace(
-        tool_file, status="approved")
 
 
 @tools_group.command("deny")

@@ -181,6 +181,31 @@ def closure_error(root: Path, tool_file: ToolFile, files: dict[str, ToolFile]) -
     return None
 
 
+def approval_plan(root: Path, scanned: dict[str, ToolFile], wanted: list[str]) -> dict[str, str | None]:
+    """The files `tools approve <wanted>` approves: each named file and the closure it imports, mapped to the
+    tool whose imports bring it in (None for a named file). Refuses (approving nothing) a file that does not
+    exist or cannot be approved, and a closure holding a link or a file that is not a regular `.py` file."""
+    from dataclasses import replace
+
+    as_approved = {k: f if f.status == "refused" or f.digest is None else replace(f, status="approved")
+                   for k, f in scanned.items()}
+    plan: dict[str, str | None] = {}
+    for relative in wanted:
+        tool_file = scanned.get(relative)
+        if tool_file is None:
+            raise UnityCliError("E_ASSET_NOT_FOUND", f"{relative} does not exist in {root}",
+                                details={"file": relative}, next_actions=["unitycli tools approvals"])
+        if tool_file.status == "refused" or tool_file.digest is None:
+            raise tool_file.blocking_error(root)
+        blocked = closure_error(root, tool_file, as_approved)  # only links and unreadable files stop it
+        if blocked is not None:
+            raise blocked
+        plan[relative] = None
+        for member in tool_file.closure:
+            plan.setdefault(member.relative, relative)
+    return plan
+
+
 @dataclass(frozen=True)
 class ProjectToolApproval:
     """Attached to a loaded project tool module so its integrity can be re-checked before each run."""
