@@ -1,4 +1,4 @@
-"""`unitycli extensions list | install | remove | sync | doctor`."""
+"""`unitycli extensions list | install | remove | sync | approve | doctor`."""
 
 from __future__ import annotations
 
