@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.names import NewName
 from unitycli.next_actions import tool_command
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.settings.settings_file import (
@@ -79,8 +80,8 @@ class InputSettingsGetOutput(ToolOutput):
 class AxisFields(ToolInput):
     """The values to change; only those given are written."""
 
-    descriptive_name: str | None = Field(None, max_length=256, pattern=_LINE)
-    descriptive_negative_name: str | None = Field(None, max_length=256, pattern=_LINE)
+    descriptive_name: NewName | None = Field(None, max_length=256, pattern=_LINE)
+    descriptive_negative_name: NewName | None = Field(None, max_length=256, pattern=_LINE)
     negative_button: str | None = Field(None, max_length=64, pattern=_LINE, description="e.g. left, a, joystick button 0")
     positive_button: str | None = Field(None, max_length=64, pattern=_LINE)
     alt_negative_button: str | None = Field(None, max_length=64, pattern=_LINE)
