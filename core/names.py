@@ -6,7 +6,7 @@ A bidirectional control character makes a name display in another order than it 
 stores such a name as given, so a new name holding one is refused. Existing names are still read and addressed exactly as they
 are; only what we would write is checked.
 
-`NewName` is the input type for a field that is a whole new name (the check fails schema validation, so CLI, MCP
+`NewName` (or `new_name(max_length=…)`) is the input type for a field that is a whole new name (the check fails schema validation, so CLI, MCP
 and batch all answer `E_SCHEMA_INVALID` at that field); a new file or folder path checks each new component with
 `name_problem` and answers with its own code.
 """
@@ -14,9 +14,9 @@ and batch all answer `E_SCHEMA_INVALID` at that field); a new file or folder pat
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import AfterValidator
+from pydantic import AfterValidator, StringConstraints
 
 # Unicode's Bidi_Control property (PropList.txt): ALM, LRM, RLM, LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI.
 BIDI_CONTROLS = frozenset(chr(c) for c in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)))
@@ -40,3 +40,9 @@ def _check(name: str) -> str:
 
 
 NewName = Annotated[str, AfterValidator(_check)]
+
+
+def new_name(**constraints: Any) -> Any:
+    """`NewName` with string constraints (`max_length`, `pattern`) placed before the check, where pydantic keeps them
+    in the JSON Schema also when the field is optional (`new_name(...) | None`)."""
+    return Annotated[str, StringConstraints(**constraints), AfterValidator(_check)]
