@@ -104,6 +104,10 @@ BACKSLASH_CASES: list[tuple[str, dict[str, Any], str]] = [
     ("prefab.instantiate", {"file": GAME, "prefab": BALL_PREFAB.replace("/", "\\")}, "prefab"),
     ("project.add-build-scene", {"path": f"{MINIGOLF}\\Scenes\\Game.unity"}, "path"),
     ("project.remove-build-scene", {"path": f"{MINIGOLF}\\Scenes\\Game.unity"}, "path"),
+    ("project.set-build-scenes", {"scenes": [{"path": f"{MINIGOLF}\\Scenes\\Game.unity"}]}, "scenes"),
+    ("prefab.list", {"folder": f"{MINIGOLF}\\Prefabs"}, "folder"),
+    ("asset.validate", {"path": MATERIALS.replace("/", "\\")}, "path"),
+    ("project.format-check", {"path": MATERIALS.replace("/", "\\")}, "path"),
 ]
 
 
@@ -113,12 +117,14 @@ def test_a_windows_separator_is_refused_with_the_exact_spelling_as_the_next_call
     before = snapshot(minigolf)
     error = failure(minigolf, tool, payload)
     assert error.code == "E_PATH_NOT_EXACT", (error.code, error.message)
-    exact = payload[key].replace("\\", "/")
-    assert error.details == {"path": payload[key], "exactSpelling": exact, "reason": "backslash"}
+    given = payload[key] if key != "scenes" else payload[key][0]["path"]
+    exact = given.replace("\\", "/")
+    assert error.details == {"path": given, "exactSpelling": exact, "reason": "backslash"}
     assert snapshot(minigolf) == before
     [action] = error.next_actions or []
     call = parse_tool_call(action)
-    assert call is not None and (call.tool, call.arguments) == (tool, {**payload, key: exact})
+    respelled = {**payload, key: exact} if key != "scenes" else {"scenes": [{"path": exact}]}
+    assert call is not None and (call.tool, call.arguments) == (tool, respelled)
     assert call.project == str(minigolf)
 
 
@@ -140,6 +146,8 @@ ABSOLUTE_READS: list[tuple[str, str, dict[str, Any], str, str]] = [
     ("scene.hierarchy", "file", {"depth": 0}, GAME, "file"),
     ("material.get", "file", {}, BALL_MAT, "file"),
     ("prefab.hierarchy", "file", {}, BALL_PREFAB, "file"),
+    ("prefab.list", "folder", {}, f"{MINIGOLF}/Prefabs", "prefabs"),
+    ("asset.find", "folder", {}, MATERIALS, "assets"),
 ]
 
 
@@ -148,7 +156,10 @@ ABSOLUTE_READS: list[tuple[str, str, dict[str, Any], str, str]] = [
 def test_an_absolute_path_inside_the_project_is_that_project_path(
         minigolf: Path, tool: str, key: str, extra: dict[str, Any], relative: str, answer: str) -> None:
     result = output(minigolf, tool, {key: str(minigolf / relative), **extra})
-    assert result[answer] == relative
+    if isinstance(result[answer], list):  # a listing below the folder: the same as for the relative spelling
+        assert result[answer] and result == output(minigolf, tool, {key: relative, **extra})
+    else:
+        assert result[answer] == relative
 
 
 def test_an_absolute_path_writes_the_relative_path(minigolf: Path) -> None:
@@ -192,3 +203,21 @@ def test_the_refusal_reaches_the_cli_envelope_as_a_usage_error(minigolf: Path) -
                        "--input", json.dumps({"file": BALL_MAT.replace("/", "\\")})])
     assert outcome.exit_code == 2 and outcome.envelope["error"]["code"] == "E_PATH_NOT_EXACT"
     assert outcome.envelope["error"]["details"]["exactSpelling"] == BALL_MAT
+
+
+# --- GameObject hierarchy paths: Unity keeps a trailing space in a name ------------------------------------------
+
+def test_deleting_the_gameobject_with_a_trailing_space_deletes_that_one(minigolf: Path) -> None:
+    twin = output(minigolf, "gameobject.duplicate", {"file": GAME, "gameObject": "Lighting", "name": "Lighting "})
+    assert twin["path"] == "Lighting "
+    output(minigolf, "gameobject.delete", {"file": GAME, "gameObject": "Lighting "})
+    left = output(minigolf, "gameobject.find", {"file": GAME, "name": "Lighting*"})["matches"]
+    assert [(m["path"], m["fileID"]) for m in left] == [("Lighting", 1040681024)]
+
+
+def test_a_gameobject_path_with_a_stray_space_is_not_found_and_suggests_the_real_one(minigolf: Path) -> None:
+    error = failure(minigolf, "gameobject.get", {"file": GAME, "gameObject": " Lighting"})
+    assert error.code == "E_GAMEOBJECT_NOT_FOUND"
+    assert [c["path"] for c in error.details["didYouMean"]] == ["Lighting"]
+    found = output(minigolf, "gameobject.get", {"file": GAME, "gameObject": "/Lighting"})["gameObject"]
+    assert (found["path"], found["fileID"]) == ("Lighting", 1040681024)
