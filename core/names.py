@@ -18,6 +18,8 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, StringConstraints
 
+from unitycli.errors import UnityCliError
+
 # Unicode's Bidi_Control property (PropList.txt): ALM, LRM, RLM, LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI.
 BIDI_CONTROLS = frozenset(chr(c) for c in (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 
@@ -30,6 +32,15 @@ def name_problem(name: str) -> str | None:
     shown = ", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, 'BIDI CONTROL')}" for ch in found)
     return (f"the name holds a bidirectional control character ({shown}), which makes it display in another order "
             "than it is stored")
+
+
+def require_new_name(name: str, field: str) -> None:
+    """For a name that arrives inside a generic value (`prefab.set-override` of `m_Name`): the same refusal the
+    `NewName` type gives at the door, `E_SCHEMA_INVALID` naming `field`."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise UnityCliError("E_SCHEMA_INVALID", f"invalid at {field}: {problem}",
+                            details={"errors": [{"path": field, "message": problem, "type": "value_error"}]})
 
 
 def _check(name: str) -> str:

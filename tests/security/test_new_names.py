@@ -35,6 +35,7 @@ CASES: list[tuple[str, dict[str, Any], str | None]] = [
     ("gameobject.rename", {"file": GAME, "gameObject": "Lighting", "name": EVIL}, "name"),
     ("gameobject.duplicate", {"file": GAME, "gameObject": "Lighting", "name": EVIL}, "name"),
     ("prefab.instantiate", {"file": GAME, "prefab": BALL_PREFAB, "name": EVIL}, "name"),
+    ("prefab.set-override", {"file": GAME, "gameObject": "Ball", "propertyPath": "m_Name", "value": EVIL}, "value"),
     ("project.add-tag", {"tag": EVIL}, "tag"),
     ("project.set-layer", {"index": 9, "name": EVIL}, "name"),
     ("project.set-input-axis", {"name": "Horizontal", "fields": {"descriptiveName": EVIL}}, "fields.descriptiveName"),
