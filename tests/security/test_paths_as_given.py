@@ -221,3 +221,29 @@ def test_a_gameobject_path_with_a_stray_space_is_not_found_and_suggests_the_real
     assert [c["path"] for c in error.details["didYouMean"]] == ["Lighting"]
     found = output(minigolf, "gameobject.get", {"file": GAME, "gameObject": "/Lighting"})["gameObject"]
     assert (found["path"], found["fileID"]) == ("Lighting", 1040681024)
+
+
+@pytest.mark.parametrize(("given", "expected"), [
+    ("Assets/Keep ", "Assets/Keep "),          # kept: a different folder from Assets/Keep
+    (" Assets/Keep", " Assets/Keep"),
+    ("./Assets/Keep/", "Assets/Keep"),          # these name the same folder on every system
+    ("Assets//./Keep", "Assets/Keep"),
+    (".", ""),
+])
+def test_the_one_spelling_function_only_tidies_what_names_the_same_file(tmp_path: Path, given: str,
+                                                                        expected: str) -> None:
+    from unitycli.given_paths import exact_path
+
+    assert exact_path(tmp_path, given) == expected
+    assert exact_path(tmp_path, str(tmp_path / expected) if expected else str(tmp_path)) == expected
+
+
+@pytest.mark.parametrize("given", ["C:/Project/Assets/Keep", "C:\\Project\\Assets", "//server/share/Assets",
+                                   "\\\\server\\share", "/etc/passwd", "Assets/\x00x"])
+def test_windows_drives_shares_and_other_roots_are_outside(tmp_path: Path, given: str) -> None:
+    from unitycli.errors import UnityCliError
+    from unitycli.given_paths import exact_path
+
+    with pytest.raises(UnityCliError) as info:
+        exact_path(tmp_path, given)
+    assert info.value.code == "E_PATH_OUTSIDE_PROJECT"
