@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from unitycli.scene.tree import instance_name
 from unitycli.unityclasses import PREFAB_INSTANCE, TRANSFORM_CLASSES
 from unitycli.unityyaml import Document, Ref, UnityYamlFile
 
@@ -19,7 +20,7 @@ from unitycli.unityyaml import Document, Ref, UnityYamlFile
 @dataclass(frozen=True)
 class TransformCycle:
     """One loop: the fileIDs of its Transforms (or prefab instances), smallest first, in parent order, and the
-    names of their GameObjects (`fileID N` for a prefab instance or a Transform without one)."""
+    names of their GameObjects (an instance's name override; `fileID N` when the file names none)."""
 
     file_ids: tuple[int, ...]
     names: tuple[str, ...]
@@ -58,8 +59,10 @@ def _parent_links(file: UnityYamlFile) -> dict[int, int]:
 
 
 def _name(file: UnityYamlFile, node: int) -> str:
-    """The GameObject name of a Transform, or `fileID N` (a prefab instance, or a Transform without one)."""
+    """The GameObject name of a Transform, a prefab instance's name override, else `fileID N`."""
     doc = file.find(node)
+    if doc is not None and doc.class_id == PREFAB_INSTANCE and (name := instance_name(doc)) is not None:
+        return name
     game_object = None
     if doc is not None and doc.class_id in TRANSFORM_CLASSES:
         game_object = file.find(_local_id(doc.get("m_GameObject", None)))

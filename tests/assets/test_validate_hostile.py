@@ -77,3 +77,16 @@ def test_duplicating_an_asset_whose_meta_has_two_guid_lines_is_refused(minigolf:
     error = failure(minigolf, "asset.duplicate", {"file": BALL_MAT})
     assert error.code == "E_ASSET_GUID_DUPLICATE" and error.details == {"path": BALL_MAT, "guids": [guid, OTHER_GUID]}
     assert snapshot(minigolf) == before
+
+
+def test_a_prefab_instance_placed_under_its_own_transform_is_a_cycle(minigolf: Path) -> None:
+    # minigolf Game.unity: PrefabInstance "Ball" (&5783006650554658536) is a root; &1515914403 is its stripped
+    # Transform, which stands for the instance in the hierarchy.
+    scene = minigolf / GAME
+    header = "--- !u!1001 &5783006650554658536\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n" \
+             "  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {fileID: 0}\n"
+    text = scene.read_text()
+    assert text.count(header) == 1
+    scene.write_text(text.replace(header, header.replace("{fileID: 0}\n", "{fileID: 1515914403}\n")))
+    [issue] = output(minigolf, "asset.validate", {"kinds": ["transform-cycle"]})["issues"]
+    assert "the parents of Ball (fileIDs 5783006650554658536) loop back" in issue["message"]
