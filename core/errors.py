@@ -152,6 +152,10 @@ _SPECS: list[ErrorSpec] = [
           "with the same keys, list).", EXIT_USAGE),
     _spec("E_PATH_OUTSIDE_PROJECT", "The path leaves the project root (.., absolute path or symlink).",
           EXIT_FAILED),
+    _spec("E_PATH_NOT_EXACT",
+          "The path cannot be addressed exactly as given: '\\' separates folders on Windows but is a file-name "
+          "character on Linux and macOS, so nothing is guessed; details.exactSpelling is the path with '/'.",
+          EXIT_USAGE),
     # --- transactions --------------------------------------------------------------------------------------
     _spec("E_TARGET_CHANGED", "A file changed on disk after it was read; nothing was written.", EXIT_FAILED,
           transient=True, retry_after_ms=0),

@@ -196,10 +196,23 @@ def _with_call_actions(exc: UnityCliError, name: str, raw_input: Any) -> UnityCl
         if exc.details.get("actual"):
             actions.append(tool_command(name, {**raw_input, "expectedRevision": exc.details["actual"]}))
         exc.next_actions = actions
+    elif isinstance(exact := exc.details.get("exactSpelling"), str):  # E_PATH_NOT_EXACT: the same call, respelled
+        exc.next_actions = [tool_command(name, _respelled(raw_input, path, exact))]
     elif exc.code == "E_PATH_OUTSIDE_PROJECT":
         base = path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
         exc.next_actions = [tool_command("asset.find", {"name": f"{base}*"} if base.strip(".") else None)]
     return exc
+
+
+def _respelled(value: Any, given: str, exact: str) -> Any:
+    """`value` with every string equal to `given` replaced by `exact`, in nested inputs too (build-scene lists)."""
+    if value == given:
+        return exact
+    if isinstance(value, dict):
+        return {key: _respelled(item, given, exact) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_respelled(item, given, exact) for item in value]
+    return value
 
 
 def _for_selected_project(session: Session, exc: UnityCliError) -> UnityCliError:

@@ -17,7 +17,7 @@ from typing import Any
 from unitycli.errors import UnityCliError
 from unitycli.packages.resolver import is_git_url
 from unitycli.packages.semver import is_semver
-from unitycli.unityfiles.jsonfiles import BOM, parse_json_bytes
+from unitycli.unityfiles.jsonfiles import BOM, escape_lone_surrogates, parse_json_bytes
 
 MANIFEST = "Packages/manifest.json"
 _MODULES = "com.unity.modules."
@@ -38,7 +38,7 @@ def render_manifest(data: dict[str, Any], *, bom: bool = False) -> bytes:
     deps = out.get("dependencies")
     if isinstance(deps, dict):
         out["dependencies"] = {name: deps[name] for name in unity_dependency_order(list(deps))}
-    text = json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+    text = escape_lone_surrogates(json.dumps(out, indent=2, ensure_ascii=False)) + "\n"
     return (BOM if bom else b"") + text.encode("utf-8")
 
 

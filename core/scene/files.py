@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.given_paths import exact_path
 from unitycli.next_actions import tool_command
 from unitycli.unityfiles import ensure_not_lfs
 from unitycli.unityyaml import UnityYamlFile, ensure_roundtrips
@@ -72,13 +73,13 @@ def _not_found(file: str, why: str, suffixes: tuple[str, ...], candidates: list[
 def resolve_file(ctx: Any, file: str, suffixes: tuple[str, ...] = OBJECT_FILE_SUFFIXES) -> str:
     """The project-relative path `file` names: a path (`Assets/Scenes/Game.unity`) or a unique asset name
     (`Game`, `Game.unity`). `E_SCENE_NOT_FOUND`, `E_SCENE_AMBIGUOUS` (with candidates), `E_PATH_OUTSIDE_PROJECT`."""
-    text = file.replace("\\", "/").strip()
-    while text.startswith("./"):
-        text = text[2:]
+    text = file
     if not text:
         raise _not_found(file, "the name is empty", suffixes, [])
-    if "/" in text or os.path.isabs(text):
-        if not ctx.transaction.exists(text):  # raises E_PATH_OUTSIDE_PROJECT for .., absolute paths, symlinks
+    if "/" in text or "\\" in text:
+        # Exactly as given (no trimming, no `\` rewriting): E_PATH_OUTSIDE_PROJECT, E_PATH_NOT_EXACT.
+        text = exact_path(Path(ctx.project.root), text)
+        if not ctx.transaction.exists(text):
             raise _not_found(file, "the path does not exist in the project", suffixes, [])
         if not text.endswith(suffixes):
             raise _not_found(file, f"the file is not a {_kind_words(suffixes)} ({', '.join(suffixes)})", suffixes, [])

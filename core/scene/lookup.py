@@ -1,6 +1,7 @@
 """Finding the GameObject a request names: a hierarchy path (`Root/Child`) or a fileID.
 
-Paths compare the whole `/`-joined name chain, so a name that itself contains `/` still matches. Siblings may
+Paths compare the whole `/`-joined name chain exactly as given, so a name that itself contains `/` still matches
+and `Cube ` (Unity keeps trailing spaces in names) is never taken for `Cube`; a leading `/` is allowed for a root. Siblings may
 share a name; then the path is ambiguous and the candidates are listed with their fileIDs, which are unique.
 """
 
@@ -24,8 +25,8 @@ def _candidate(node: SceneNode) -> dict[str, object]:
 def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
     """The node `target` names. `E_GAMEOBJECT_NOT_FOUND` (with near matches) or `E_GAMEOBJECT_AMBIGUOUS`."""
     name = model.file.name or "the file"
-    if isinstance(target, int) or _FILE_ID.match(str(target).strip()):
-        file_id = target if isinstance(target, int) else int(str(target).strip().lstrip("&"))
+    if isinstance(target, int) or _FILE_ID.match(str(target)):
+        file_id = target if isinstance(target, int) else int(str(target).lstrip("&"))
         node = model.nodes.get(file_id)
         if node is not None:
             return node
@@ -37,8 +38,11 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
                             details={"file": name, "gameObject": str(target),
                                      "didYouMean": [_candidate(owner)] if owner is not None else []},
                             next_actions=hint + [tool_command("scene.hierarchy", {"file": name})])
-    path = str(target).strip().strip("/")
+    path = str(target)
     hits = [node for node in model.walk() if node.path == path]
+    if not hits and path.strip("/") != path:  # `/Root/Child`, as Unity's GameObject.Find spells a root
+        path = path.strip("/")
+        hits = [node for node in model.walk() if node.path == path]
     if len(hits) == 1:
         return hits[0]
     if hits:
@@ -47,7 +51,8 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
                                      "fileIDs": [n.file_id for n in hits]},
                             next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
     leaf = path.rsplit("/", 1)[-1]
-    near = [_candidate(n) for n in model.walk() if n.name == leaf or n.name.lower() == leaf.lower()][:10]
+    near = [_candidate(n) for n in model.walk()
+            if n.name == leaf or n.name.lower() == leaf.lower() or n.name.strip() == leaf.strip()][:10]
     raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject at {path!r}",
                         details={"file": name, "gameObject": path, "didYouMean": near},
                         next_actions=[tool_command("gameobject.find", {"file": name, "name": f"*{leaf}*"}),

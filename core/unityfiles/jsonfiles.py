@@ -10,6 +10,7 @@ same layout. A file whose layout cannot be reproduced is readable but refused fo
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,15 @@ from unitycli.strict_json import JsonLimitError, loads_file_text
 from unitycli.unityfiles.lfs import ensure_not_lfs
 
 BOM = b"\xef\xbb\xbf"
+# A JSON file may spell a lone UTF-16 surrogate as an escape (`"\\ud800"` is valid JSON); parsed, it is a code point
+# UTF-8 cannot encode. Rendering spells it back as the same escape (lower-case hex, as json.dumps does), so a file
+# that held it still round-trips and an edit elsewhere leaves its line as it was.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def escape_lone_surrogates(text: str) -> str:
+    """JSON text with each lone surrogate written as its `\\uXXXX` escape (they only occur inside strings)."""
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 @dataclass(frozen=True)
@@ -32,6 +42,7 @@ class JsonStyle:
     def render(self, data: Any) -> str:
         separators = (",", ": ") if self.indent is not None else (",", ":")
         text = json.dumps(data, indent=self.indent, ensure_ascii=self.ensure_ascii, separators=separators)
+        text = escape_lone_surrogates(text)
         return text + "\n" if self.final_newline else text
 
 

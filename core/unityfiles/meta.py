@@ -39,6 +39,9 @@ class MetaFile:
     bom: bool = False
     final_newline: bool = True
     top_level_keys: tuple[str, ...] = field(default=(), repr=False)
+    # Every top-level `guid:` value in file order; more than one is a damaged meta (asset.validate reports it):
+    # `guid` is the first, as the index reads it, and which one Unity keeps is not something we have seen.
+    guid_lines: tuple[str, ...] = field(default=(), repr=False)
 
     def to_bytes(self) -> bytes:
         return self.raw
@@ -74,6 +77,7 @@ def parse_meta(raw: bytes, file: str = "<meta>") -> MetaFile:
     keys: list[str] = []
     values: dict[str, str] = {}
     labels: list[str] = []
+    guid_lines: list[str] = []
     in_labels = False
     for line in text.splitlines():
         if not line or line[0] in " \t#":
@@ -87,6 +91,8 @@ def parse_meta(raw: bytes, file: str = "<meta>") -> MetaFile:
             raise _malformed(file, f"unexpected line {line!r}")
         keys.append(key)
         values.setdefault(key, value.strip())
+        if key == "guid":
+            guid_lines.append(value.strip())
         in_labels = key == "labels"
     guid = values.get("guid", "")
     if not _GUID.fullmatch(guid) or _GUID_LINE.search(raw) is None:
@@ -105,6 +111,7 @@ def parse_meta(raw: bytes, file: str = "<meta>") -> MetaFile:
         bom=raw.startswith(BOM),
         final_newline=raw.endswith(b"\n"),
         top_level_keys=tuple(keys),
+        guid_lines=tuple(guid_lines),
     )
 
 

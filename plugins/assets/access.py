@@ -5,9 +5,10 @@ package outside the project folder (cinemachine `Projects/URP` uses `file:../../
 shows its files as `Packages/<name>/...`, the transaction refuses paths outside the project, so read-only tools read
 those files where the index says they are, and writers refuse them.
 
-Every path a request names enters through `project_path`, which resolves it inside the project root before any
-other judgement (`E_PATH_OUTSIDE_PROJECT` for `..`, absolute paths and symlinks that leave it), reads included:
-a lookup that merely finds nothing outside the project still tells the caller what is there.
+Every path a request names enters through `project_path`, which takes it exactly as given and resolves it inside the
+project root before any other judgement (`E_PATH_OUTSIDE_PROJECT` for `..`, absolute paths outside the root and
+symlinks that leave it; `E_PATH_NOT_EXACT` for a `\\`), reads included: a lookup that merely finds nothing outside
+the project still tells the caller what is there.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from unitycli.errors import UnityCliError
+from unitycli.given_paths import exact_path
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
 from unitycli.plugins.assets.inventory import list_assets
@@ -63,25 +65,16 @@ class AssetTarget(FileInput):
         return self
 
 
-def _spelling(path: str) -> str:
-    """Posix spelling without `./` or a trailing slash."""
-    text = path.replace("\\", "/").strip()
-    while text.startswith("./"):
-        text = text[2:]
-    text = text.rstrip("/")
-    if not text:
-        raise invalid_path(path, "the path is empty")
-    return text
-
-
 def project_path(ctx: Any, path: str, *, meta_ok: bool = False) -> str:
-    """The one way a requested path enters the asset tools: normalised and resolved inside the project root.
+    """The one way a requested path enters the asset tools: exactly as given (`unitycli.given_paths`), inside the
+    project root, before any other judgement.
 
     A `.meta` path is refused unless `meta_ok` (an asset tool moves, deletes and describes the asset, and its meta
     always goes with it).
     """
-    text = _spelling(path)
-    resolve_inside(Path(ctx.project.root), text)  # E_PATH_OUTSIDE_PROJECT before any other judgement
+    text = exact_path(Path(ctx.project.root), path)
+    if not text:
+        raise invalid_path(path, "the path is empty" if not path else "the path names the project root, not an asset")
     if not meta_ok and text.lower().endswith(".meta"):
         raise invalid_path(path, "name the asset, not its .meta file; the .meta always goes with its asset",
                            [tool_command("asset.info", {"file": text[:-len(".meta")]}, project=ctx.project.root)])

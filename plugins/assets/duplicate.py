@@ -97,6 +97,12 @@ def _meta(ctx: Any, index: ProjectIndex, path: str) -> Any:
                             "is unknown; let Unity import it first", details={"path": path, "reason": "no .meta"},
                             next_actions=[tool_command("asset.validate", {"kinds": ["asset-without-meta"]},
                                                        project=ctx.project.root)])
+    if len(meta.guid_lines) > 1:  # the copy's new GUID would replace one line and keep claiming the other
+        raise UnityCliError("E_ASSET_GUID_DUPLICATE", f"{path}.meta has {len(meta.guid_lines)} guid lines "
+                            f"({', '.join(meta.guid_lines)}), so which asset a reference means is unknown; keep one "
+                            "before copying", details={"path": path, "guids": list(meta.guid_lines)},
+                            next_actions=[tool_command("asset.validate", {"kinds": ["duplicate-guid-line"]},
+                                                       project=ctx.project.root)])
     return meta
 
 

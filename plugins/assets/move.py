@@ -19,6 +19,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
+from unitycli.names import name_problem as new_name_problem
 from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.folders import make_tree, remove_emptied
@@ -108,7 +109,7 @@ def name_problem(name: str) -> str | None:
         return f"{name!r} is a device name Windows reserves ({name.split('.', 1)[0].upper()})"
     if len(name.encode("utf-8")) > 255:
         return f"a name is {len(name.encode('utf-8'))} bytes long (at most 255)"
-    return None
+    return new_name_problem(name)
 
 
 def require_valid_destination(destination: str) -> None:
@@ -118,8 +119,8 @@ def require_valid_destination(destination: str) -> None:
         if why is not None:
             raise access.invalid_path(destination, why,
                                       ["Choose a name Unity imports on every platform: no leading '.', no trailing "
-                                       "'~', '.' or space, none of <>:\"|?*, and not CON, PRN, AUX, NUL, COM1-9 "
-                                       "or LPT1-9"])
+                                       "'~', '.' or space, none of <>:\"|?*, no bidirectional control characters, "
+                                       "and not CON, PRN, AUX, NUL, COM1-9 or LPT1-9"])
 
 
 def _missing_folders(ctx: Any, destination: str) -> list[str]:
@@ -206,28 +207,15 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
     return result
 
 
-def _refuse_trailing_whitespace(raw: str) -> None:
-    """Path spelling forgives surrounding whitespace; a destination name ending in a space is refused instead,
-    since Windows cannot create it and silently dropping it would move the asset somewhere else than asked."""
-    text = raw.replace("\\", "/").lstrip()
-    while text.endswith("/"):
-        text = text[:-1]
-    if text != text.rstrip():
-        last = text.rsplit("/", 1)[-1]
-        raise access.invalid_path(raw, name_problem(last) or f"{last!r} ends with whitespace")
-
-
 def asset_move(ctx: ToolContext, request: AssetMoveInput) -> AssetMoveOutput:
-    _refuse_trailing_whitespace(request.destination)
     return move_asset(ctx, access.project_path(ctx, request.file), access.project_path(ctx, request.destination),
                       request.overwrite, request.expected_revision)
 
 
 def asset_rename(ctx: ToolContext, request: AssetRenameInput) -> AssetMoveOutput:
     source = access.project_path(ctx, request.file)
-    name = request.name.lstrip()  # a trailing space or dot is refused below, never silently dropped
-    _refuse_trailing_whitespace(name)
-    if not name.strip() or "/" in name or "\\" in name or name in (".", ".."):
+    name = request.name  # as given: a trailing space or dot is refused by name_problem, never dropped
+    if "/" in name or "\\" in name or name in ("", ".", ".."):
         raise access.invalid_path(request.name, "a new name is one path component, without folders")
     suffix = PurePosixPath(source).suffix
     folder = resolve_inside(ctx.project.root, source).is_dir()

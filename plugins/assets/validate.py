@@ -12,6 +12,10 @@ Kinds, because they mean different things:
 - `asset-without-meta` (warning): Unity will create a meta with a fresh GUID, so nothing can reference it yet.
 - `duplicate-file-id` (error): several objects of one scene, prefab or asset share a fileID; references to it
   are ambiguous, and writers refuse the file (E_FILE_DUPLICATE_FILE_ID) rather than edit one copy blindly.
+- `transform-cycle` (error): GameObjects of a scene or prefab whose parent chain loops back on itself; Unity's
+  hierarchy hangs from the roots, so readers (and the Editor's Hierarchy) never reach them.
+- `duplicate-guid-line` (error): a meta with more than one `guid:` line; tools read the first, and which one Unity
+  keeps is not known, so references by the other may break.
 - `unscanned`: a YAML-typed file whose references could not be read, so the checks above are incomplete. An error
   for an LFS pointer or an unreadable file (the project cannot be called clean); a warning for a file serialized
   as JSON or binary that may hold GUIDs.
@@ -20,6 +24,7 @@ Built-in resources (`0000000000000000e000000000000000`, `...f000...`) are never 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import Field
@@ -35,13 +40,17 @@ from unitycli.plugins.assets.dependencies import BUILTIN_PREFIX
 from unitycli.plugins.assets.inventory import AssetEntry, list_assets
 from unitycli.plugins.assets.kinds import extension, family
 from unitycli.plugins.assets.unscanned import MESSAGES, reason_for
+from unitycli.scene.cycles import TransformCycle, transform_cycles
+from unitycli.scene.files import OBJECT_FILE_SUFFIXES
 from unitycli.toolspec import ToolInput, ToolOutput
+from unitycli.unityfiles import parse_meta
 from unitycli.unityyaml import UnityYamlFile
 from unitycli.unityyaml.file import describe_duplicates
 
 TOOL = "asset.validate"
 IssueKind = Literal["duplicate-guid", "dangling-reference", "missing-guid", "meta-without-asset",
-                    "asset-without-meta", "unscanned", "duplicate-file-id"]
+                    "asset-without-meta", "unscanned", "duplicate-file-id", "transform-cycle",
+                    "duplicate-guid-line"]
 Severity = Literal["error", "warning", "info"]
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 _MAY_BE_ABSENT = {"code", "binary"}
@@ -86,21 +95,32 @@ def _folder_flag(ctx: Any, index: ProjectIndex, entry: AssetEntry) -> bool:
     return bool(meta and meta.folder_asset)
 
 
-def _duplicate_ids(path: str, data: bytes) -> dict[int, list[int]]:
-    """fileID -> header lines of the documents sharing it, for a Unity YAML file (nothing for anything else)."""
-    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
-    if not body.startswith(b"%YAML"):
-        return {}
-    try:
-        return UnityYamlFile.parse(data, path).duplicate_file_ids
-    except UnityCliError:
-        return {}  # not parseable: format-check reports it; references are still scanned below
+@dataclass
+class _ObjectProblems:
+    """What `_referenced` finds inside Unity YAML files besides references, by file."""
+
+    duplicates: dict[str, dict[int, list[int]]] = field(default_factory=dict)
+    cycles: dict[str, list[TransformCycle]] = field(default_factory=dict)
+
+    def check(self, path: str, data: bytes) -> None:
+        """Shared fileIDs of any Unity YAML file; Transform cycles of a scene or prefab (one parse for both)."""
+        body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+        if not body.startswith(b"%YAML"):
+            return
+        try:
+            parsed = UnityYamlFile.parse(data, path)
+            if dups := parsed.duplicate_file_ids:
+                self.duplicates[path] = dups
+            if path.endswith(OBJECT_FILE_SUFFIXES) and (cycles := transform_cycles(parsed)):
+                self.cycles[path] = cycles
+        except UnityCliError:
+            return  # not parseable: format-check reports it; references are still scanned
 
 
-def _referenced(ctx: Any, index: ProjectIndex, duplicates: dict[str, dict[int, list[int]]] | None = None
+def _referenced(ctx: Any, index: ProjectIndex, problems: _ObjectProblems | None = None
                 ) -> tuple[dict[str, dict[str, int]], dict[str, str]]:
     """(guid -> {referring file: count}, {file: why its references are unknown}), scanning every YAML-typed file
-    of the project (ProjectSettings included); files whose objects share fileIDs go into `duplicates`."""
+    of the project (ProjectSettings included); shared fileIDs and Transform cycles go into `problems`."""
     found: dict[str, dict[str, int]] = {}
     unscanned: dict[str, str] = {}
     listing = list_project(index.root, index.roots)
@@ -117,11 +137,34 @@ def _referenced(ctx: Any, index: ProjectIndex, duplicates: dict[str, dict[int, l
         reason = reason_for(data, None)
         if reason is not None:
             unscanned[path] = reason
-        elif duplicates is not None and (dups := _duplicate_ids(path, data)):
-            duplicates[path] = dups
+        elif problems is not None:
+            problems.check(path, data)
         for guid, count, _docs in scan_yaml(data, path.startswith("ProjectSettings/"))[1]:
             found.setdefault(guid, {})[path] = count
     return found, unscanned
+
+
+def _guid_lines(ctx: Any, index: ProjectIndex, entries: list[AssetEntry]) -> list[ValidationIssue]:
+    """Metas with more than one `guid:` line (a bad merge, or a hand edit): the first is the one tools read."""
+    issues = []
+    for entry in entries:
+        if not entry.has_meta or entry.external:
+            continue
+        try:
+            data = ctx.transaction.read_bytes(entry.path + ".meta")  # one resolve: the index says it is there
+            if data.count(b"guid:") < 2:
+                continue
+            lines = parse_meta(data, entry.path + ".meta").guid_lines
+        except UnityCliError:
+            continue  # an unreadable meta is another problem (the index and format-check report it)
+        if len(lines) > 1:
+            issues.append(ValidationIssue(
+                kind="duplicate-guid-line", severity="error", path=entry.path, guid=lines[0],
+                family=family(entry.path, entry.is_folder),
+                message=f"{entry.path}.meta has {len(lines)} guid lines ({', '.join(lines)}); unitycli reads the "
+                        "first, and which one Unity keeps is not known, so references by the others may break: "
+                        "keep the one the project's references use and delete the rest"))
+    return issues
 
 
 def _issues(ctx: Any, index: ProjectIndex) -> list[ValidationIssue]:
@@ -154,9 +197,18 @@ def _issues(ctx: Any, index: ProjectIndex) -> list[ValidationIssue]:
                         + (f"{twin}.meta (only the case of its name differs) is probably its meta: "
                            + _CASE_NOTE if twin else
                            "Unity will create one with a new GUID")))
-    duplicated: dict[str, dict[int, list[int]]] = {}
-    referenced, unscanned = _referenced(ctx, index, duplicated)
-    for path, dups in duplicated.items():
+    issues.extend(_guid_lines(ctx, index, entries))
+    problems = _ObjectProblems()
+    referenced, unscanned = _referenced(ctx, index, problems)
+    for path, cycles in problems.cycles.items():
+        for cycle in cycles:
+            issues.append(ValidationIssue(
+                kind="transform-cycle", severity="error", path=path, guid=None, family=family(path),
+                message=f"{path}: the parents of {' -> '.join(cycle.names)} (fileIDs "
+                        f"{', '.join(str(i) for i in cycle.file_ids)}) loop back on themselves, so these "
+                        "GameObjects and their children are in no hierarchy (readers and the Editor do not show "
+                        "them); give one of them a parent outside the loop"))
+    for path, dups in problems.duplicates.items():
         issues.append(ValidationIssue(
             kind="duplicate-file-id", severity="error", path=path, guid=None, family=family(path),
             message=f"{path}: several objects share a fileID ({describe_duplicates(dups)}); references to them are "

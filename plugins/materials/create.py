@@ -78,7 +78,7 @@ def _used_ref(ctx: Any, guid: str, users: list[tuple[str, Ref]], like: Ref | Non
 
 def _shader_ref(ctx: Any, index: ProjectIndex, shader: str, users: dict[str, list[tuple[str, Ref]]],
                 like: Ref | None) -> Ref:
-    text = shader.strip()
+    text = shader  # as given: a path is addressed exactly (unitycli.given_paths)
     if _GUID.match(text):
         guid = text.lower()
         path = index.path_for_guid(guid)

@@ -14,6 +14,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.names import NewName
 from unitycli.plugins.scenes.common import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
@@ -49,7 +50,7 @@ class InstantiateInput(ToolInput):
     parent: str | int | None = Field(None, description="Parent (" + GAMEOBJECT_DESCRIPTION + "); a root of a "
                                      "scene, or the root of a prefab, when omitted")
     position: Vector3 | None = Field(None, description="Local position; the prefab root's own when omitted")
-    name: str | None = Field(None, min_length=1, description="The instance's name; the prefab root's when omitted")
+    name: NewName | None = Field(None, min_length=1, description="The instance's name; the prefab root's when omitted")
     expected_revision: str | None = Field(None, description=REVISION_DESCRIPTION)
 
 

@@ -17,6 +17,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.names import require_new_name
 from unitycli.next_actions import tool_command
 from unitycli.plugins.scenes.common import (
     GameObjectInput,
@@ -234,6 +235,8 @@ class SetOverrideOutput(WriteOutput):
 
 
 def prefab_set_override(ctx: ToolContext, request: SetOverrideInput) -> SetOverrideOutput:
+    if request.property_path == "m_Name" and isinstance(request.value, str):
+        require_new_name(request.value, "value")  # a new name for the instance: no bidirectional controls
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.names import NewName
 from unitycli.plugins.scenes.common import GameObjectWriteInput, Names, WriteOutput, finish, open_model
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
 from unitycli.scene import OBJECT_FILE_SUFFIXES, SceneModel, SceneNode, find_gameobject, instance_unsupported
@@ -24,7 +25,7 @@ from unitycli.unityyaml import Ref
 
 
 class DuplicateInput(GameObjectWriteInput):
-    name: str | None = Field(None, min_length=1, description="Name of the copy; `Name (1)` (the next free number "
+    name: NewName | None = Field(None, min_length=1, description="Name of the copy; `Name (1)` (the next free number "
                              "among its siblings) when omitted")
 
 

@@ -17,6 +17,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.names import NewName
 from unitycli.plugins.scenes.common import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
@@ -55,7 +56,7 @@ class Vector3(ToolInput):
 
 class CreateInput(ToolInput):
     file: str = Field(description=FILE_DESCRIPTION)
-    name: str = Field(min_length=1, description="Name of the new GameObject")
+    name: NewName = Field(min_length=1, description="Name of the new GameObject")
     parent: str | int | None = Field(None, description="Parent (" + GAMEOBJECT_DESCRIPTION + "); a root when omitted")
     position: Vector3 | None = Field(None, description="Local position; 0,0,0 when omitted")
     layer: int = Field(0, ge=0, le=31)
@@ -89,7 +90,7 @@ def gameobject_create(ctx: ToolContext, request: CreateInput) -> CreateOutput:
 
 
 class RenameInput(GameObjectWriteInput):
-    name: str = Field(min_length=1, description="The new name")
+    name: NewName = Field(min_length=1, description="The new name")
 
 
 class RenameOutput(WriteOutput):

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.given_paths import exact_path
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.scenes.common import Names, SourcePrefab, meta_guid, open_model
 from unitycli.scene import PREFAB_SUFFIXES, list_files
@@ -60,8 +61,8 @@ def _entry(ctx: Any, path: str, names: Names) -> PrefabEntry:
 def prefab_list(ctx: ToolContext, request: PrefabListInput) -> PrefabListOutput:
     files = list_files(Path(ctx.project.root), PREFAB_SUFFIXES)
     if request.folder:
-        prefix = request.folder.rstrip("/") + "/"
-        files = [f for f in files if f.startswith(prefix)]
+        folder = exact_path(Path(ctx.project.root), request.folder)  # as given: no trimming, no `\`
+        files = [f for f in files if not folder or f.startswith(folder + "/")]
     chunk, cursor = page(files, "prefab.list", {"folder": request.folder}, request.limit, request.cursor)
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         entries = [_entry(ctx, path, names) for path in chunk]

@@ -6,12 +6,14 @@ Unlike `project.set-build-scenes` (the whole list), these insert or remove one `
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.given_paths import exact_path
 from unitycli.next_actions import tool_command
 from unitycli.plugins.settings.build_scenes import (
     BuildScene,
@@ -60,7 +62,7 @@ def add_build_scene(ctx: ToolContext, request: BuildSceneAddInput) -> BuildScene
     settings = read_settings(ctx, BUILD, expected_revision=request.expected_revision, for_write=True)
     entries = entries_of(settings)
     # A bare name is looked up as the scene tools do (the scene was often just made by scene.create).
-    path = request.path if "/" in request.path.replace("\\", "/") else resolve_file(ctx, request.path, (".unity",))
+    path = request.path if "/" in request.path or "\\" in request.path else resolve_file(ctx, request.path, (".unity",))
     entry = resolve_scene(ctx, BuildSceneEntry(path=path, enabled=request.enabled))
     same = [i for i, e in enumerate(entries) if e["path"] == entry["path"] or e["guid"] == entry["guid"]]
     if same:
@@ -85,7 +87,7 @@ def add_build_scene(ctx: ToolContext, request: BuildSceneAddInput) -> BuildScene
 def remove_build_scene(ctx: ToolContext, request: BuildSceneRemoveInput) -> BuildSceneEditOutput:
     settings = read_settings(ctx, BUILD, expected_revision=request.expected_revision, for_write=True)
     entries = entries_of(settings)
-    path = request.path.replace("\\", "/")
+    path = exact_path(Path(ctx.project.root), request.path)
     matches = [i for i, e in enumerate(entries) if e["path"] == path]
     if not matches:
         raise UnityCliError("E_PROJECT_BUILD_SCENE_NOT_LISTED", f"Build Settings has no entry {path!r} "

@@ -7,12 +7,14 @@ moves, so `get` checks both against the scene's `.meta` and names the current pa
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.given_paths import exact_path
 from unitycli.plugins.settings.settings_file import (
     SettingsFile,
     read_settings,
@@ -130,7 +132,8 @@ def get_build_scenes(ctx: ToolContext, request: BuildScenesGetInput) -> BuildSce
 
 
 def resolve_scene(ctx: Any, entry: BuildSceneEntry) -> dict[str, Any]:
-    path = entry.path
+    """The `m_Scenes` item for `entry`, its path exactly as given (relative, or absolute inside the project)."""
+    path = exact_path(Path(ctx.project.root), entry.path)
     if not path.endswith(".unity") or not path.startswith(("Assets/", "Packages/")):
         raise UnityCliError("E_ASSET_PATH_INVALID", f"{path!r} is not a scene path (Assets/…/Name.unity)",
                             details={"path": path},
@@ -148,7 +151,7 @@ def resolve_scene(ctx: Any, entry: BuildSceneEntry) -> dict[str, Any]:
 
 def set_build_scenes(ctx: ToolContext, request: BuildScenesSetInput) -> BuildScenesSetOutput:
     settings = read_settings(ctx, BUILD, expected_revision=request.expected_revision, for_write=True)
-    paths = [s.path for s in request.scenes]
+    paths = [exact_path(Path(ctx.project.root), s.path) for s in request.scenes]
     duplicates = sorted({p for p in paths if paths.count(p) > 1})
     if duplicates:
         raise UnityCliError("E_SCHEMA_INVALID", f"scenes lists {duplicates[0]} more than once",

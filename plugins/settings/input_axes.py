@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.names import new_name
 from unitycli.next_actions import tool_command
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.settings.settings_file import (
@@ -37,6 +38,7 @@ TEXT_KEYS = ("descriptiveName", "descriptiveNegativeName", "negativeButton", "po
 KEYS = ("serializedVersion", "m_Name", *TEXT_KEYS, "gravity", "dead", "sensitivity", "snap", "invert", "type",
         "axis", "joyNum")
 _LINE = r"^[^\x00-\x1f]*$"
+_DescriptiveName = new_name(max_length=256, pattern=_LINE)  # shown in the Input Manager: a new name
 
 
 class Axis(ToolOutput):
@@ -79,8 +81,8 @@ class InputSettingsGetOutput(ToolOutput):
 class AxisFields(ToolInput):
     """The values to change; only those given are written."""
 
-    descriptive_name: str | None = Field(None, max_length=256, pattern=_LINE)
-    descriptive_negative_name: str | None = Field(None, max_length=256, pattern=_LINE)
+    descriptive_name: _DescriptiveName | None = None
+    descriptive_negative_name: _DescriptiveName | None = None
     negative_button: str | None = Field(None, max_length=64, pattern=_LINE, description="e.g. left, a, joystick button 0")
     positive_button: str | None = Field(None, max_length=64, pattern=_LINE)
     alt_negative_button: str | None = Field(None, max_length=64, pattern=_LINE)

@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.names import NewName
 from unitycli.plugins.settings.settings_file import (
     SettingsFile,
     read_settings,
@@ -64,7 +65,7 @@ class TagsLayersGetOutput(ToolOutput):
 
 
 class TagAddInput(ToolInput):
-    tag: str = Field(min_length=1, max_length=256, pattern=_NAME, description="The new tag, e.g. Enemy.")
+    tag: NewName = Field(min_length=1, max_length=256, pattern=_NAME, description="The new tag, e.g. Enemy.")
     expected_revision: str | None = Field(None, description="Refuse unless the file is still at this revision.")
 
 
@@ -82,7 +83,7 @@ class LayerSetInput(ToolInput):
     index: int | None = Field(None, ge=0, le=LAYER_COUNT - 1,
                               description="User layer: 3 or 6–31. Omitted: the layer already named `name`, else the "
                                           "first unnamed layer of 8–31 (E_PROJECT_LAYER_NONE_FREE when none is).")
-    name: str = Field(max_length=256, pattern=rf"{_NAME}|^$",
+    name: NewName = Field(max_length=256, pattern=rf"{_NAME}|^$",
                       description="New name; \"\" clears the layer (then index is required).")
     expected_revision: str | None = Field(None, description="Refuse unless the file is still at this revision.")
 

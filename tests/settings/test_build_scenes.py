@@ -128,7 +128,7 @@ def test_dry_run_writes_nothing_and_stale_revision_is_refused(tmp_path):
 @pytest.mark.parametrize(("scene", "code"), [
     ("Assets/Nope.unity", "E_SCENE_NOT_FOUND"),
     ("Assets/LlamAcademy/Minigolf/Scenes/Game.unity.meta", "E_ASSET_PATH_INVALID"),
-    ("../outside.unity", "E_ASSET_PATH_INVALID"),
+    ("../outside.unity", "E_PATH_OUTSIDE_PROJECT"),  # the path guard judges first, as for every path
     ("Assets/../../outside.unity", "E_PATH_OUTSIDE_PROJECT"),
 ])
 def test_bad_scene_paths_are_refused(tmp_path, scene, code):
