@@ -126,6 +126,7 @@ CORPUS = [
     (["tools", "run", "project.info", "--project"], "E_OPTION_VALUE_REQUIRED"),
     (["tools", "run", "project.info", "--project="], "E_OPTION_VALUE_REQUIRED"),
     (["tools", "run", "project.info", "--project", "{project}", "--dry-run=perhaps"], "E_OPTION_VALUE_INVALID"),
+    (["mcp", "--project", "{project}", "--poll-interval", "nan"], "E_OPTION_VALUE_INVALID"),
     # --input and --commands that name what is not a readable file
     (["tools", "run", "project.info", "--project", "{project}", "--input", "@{dir}"], "E_OPTION_VALUE_INVALID"),
     (["tools", "run", "project.info", "--project", "{project}", "--input", "@{missing}"], "E_OPTION_VALUE_INVALID"),
