@@ -207,7 +207,7 @@ def test_the_console_script_with_stdin_closed(place):
 _WORDS = ["tools", "run", "describe", "search", "group", "list", "docs", "contract", "instances", "target",
           "batch", "doctor", "init", "extensions", "approvals", "nosuch", "project.info", "package.list",
           "asset.find", "scene.list", "--project", "--instance", "--input", "--commands", "--dry-run",
-          "--dry-run=maybe", "--json=no", "--help", "-h", "--version", "--", "-", "--=", "-1", "1e999", "/",
+          "--dry-run=maybe", "--json=1", "--help", "-h", "--version", "--", "-", "--=", "-1", "1e999", "/",
           "{file}", "{fifo}", "{missing}", "{dir}", "{project}", "@{file}", "@{missing}", "@{dir}", "@",
           "{}", "[]", '{"name": "*.unity"}', '{"a": NaN}', "\udcff", "\u202e", "é", "", " ", "x" * 3000]
 
