@@ -25,7 +25,7 @@ def internal_error(exc: BaseException, request_id: str | None = None) -> UnityCl
         log_dir = user_cache_dir() / "logs"
         log_dir.mkdir(parents=True, exist_ok=True)
         path = log_dir / f"{name}.log"
-        path.write_text(text, encoding="utf-8")
+        path.write_text(text, encoding="utf-8", errors="backslashreplace")  # argv bytes may be undecodable
         log = str(path)
     except OSError:
         log = "(log could not be written)"

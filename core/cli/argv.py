@@ -36,6 +36,7 @@ def looks_like_option(token: str) -> bool:
 
 def extract_global_options(argv: list[str], command_words: frozenset[str] = frozenset()) -> GlobalOptions:
     """Split out the global options; a value-taking option never swallows an option or a command word."""
+    _refuse_nul(argv)
     opts = GlobalOptions()
     i = 0
     while i < len(argv):
@@ -73,6 +74,15 @@ def extract_global_options(argv: list[str], command_words: frozenset[str] = froz
             opts.rest.append(token)
         i += 1
     return opts
+
+
+def _refuse_nul(argv: list[str]) -> None:
+    """No real command line carries a NUL byte (C strings end there); one from an embedding caller would reach
+    the file system as a path it cannot open, so it is refused at the door."""
+    for position, token in enumerate(argv, 1):
+        if "\x00" in token:
+            raise UnityCliError("E_OPTION_VALUE_INVALID", f"argument {position} holds a NUL byte",
+                                details={"argument": position, "value": token.replace("\x00", "\\x00")[:200]})
 
 
 def _is_command_word(token: str, command_words: frozenset[str]) -> bool:

@@ -10,12 +10,11 @@ step's.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import click
 
 from unitycli.batch.runner import BatchResult
+from unitycli.cli.bounded_read import read_file, read_stdin
 from unitycli.cli.results import CommandResult
 from unitycli.cli.state import state
 from unitycli.envelope import failure, new_request_id, success
@@ -34,11 +33,10 @@ Steps run in order; each sees the previous steps' writes. The first failure stop
 
 
 def _read_commands(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
     try:
-        return Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = read_stdin("--commands") if source == "-" else read_file(source, "--commands")
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise UnityCliError("E_OPTION_VALUE_INVALID", f"cannot read the command file {source}: {exc}",
                             details={"option": "--commands", "file": source}) from None
 

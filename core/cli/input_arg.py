@@ -1,13 +1,12 @@
-"""Reading a tool's `--input`: inline JSON, `@file`, or `-` for standard input."""
+"""Reading a tool's `--input`: inline JSON, `@file`, or `-` for standard input (both read bounded)."""
 
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 from unitycli import strict_json
+from unitycli.cli.bounded_read import read_file, read_stdin
 from unitycli.errors import UnityCliError
 
 
@@ -16,27 +15,21 @@ def read_input(value: str | None, tool: str) -> Any:
     if value is None:
         return {}
     source = "--input"
-    if value == "-":
-        source = "standard input"
+    if value == "-" or value.startswith("@"):
+        path = "-" if value == "-" else value[1:]
+        source = "standard input" if value == "-" else path
+        data = read_stdin("--input") if value == "-" else read_file(path, "--input")
         try:
-            text = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+            text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
+            if value != "-":
+                raise UnityCliError("E_OPTION_VALUE_INVALID", f"cannot read input file {path}: {exc}",
+                                    details={"option": "--input", "file": path}) from None
             raise UnityCliError(
                 "E_INPUT_JSON_INVALID", f"input from {source} is not UTF-8 ({exc.reason} at byte {exc.start})",
                 details={"source": source, "reason": "not UTF-8", "position": exc.start},
                 next_actions=[f"unitycli tools describe {tool}"],
             ) from None
-    elif value.startswith("@"):
-        path = Path(value[1:])
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UnityCliError(
-                "E_OPTION_VALUE_INVALID",
-                f"cannot read input file {path}: {exc}",
-                details={"option": "--input", "file": str(path)},
-            ) from None
-        source = str(path)
     else:
         text = value
     try:

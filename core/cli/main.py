@@ -123,7 +123,7 @@ def _name_the_project(exc: UnityCliError, obj: CliState | None) -> UnityCliError
     if obj is not None and exc.code not in _SELECTION_CODES:
         try:
             project = obj.session.optional_project()
-        except UnityCliError:
+        except Exception:  # naming the project is a courtesy: the error being reported must still be printed
             project = None
         if project is not None:
             exc.for_project(project.root)
@@ -132,13 +132,25 @@ def _name_the_project(exc: UnityCliError, obj: CliState | None) -> UnityCliError
 
 def run(argv: list[str]) -> Outcome:
     """Run one invocation: the exit code, the envelope, and its human rendering unless in JSON mode."""
-    from unitycli.cli.render import render_error, render_result
-
     request_id = new_request_id()
-    obj: CliState | None = None
-    command = _command_name([a for a in argv if not a.startswith("--") or a == "--"])
     json_mode = any(a == "--json" or a.startswith("--json=") for a in argv)
     try:
+        return _run(argv, request_id, json_mode)
+    except Exception as exc:  # the last line of defence, even for a failure while reporting a failure
+        from unitycli.internal_error import internal_error
+
+        error = internal_error(exc, request_id)
+        return Outcome(error.exit_code, failure("", request_id, error.to_dict()), "" if json_mode else
+                       f"error: {error.code}: {error.message}\n", json_mode)
+
+
+def _run(argv: list[str], request_id: str, json_mode: bool) -> Outcome:
+    from unitycli.cli.render import render_error, render_result
+
+    obj: CliState | None = None
+    command = ""
+    try:
+        command = _command_name([a for a in argv if not a.startswith("--") or a == "--"])
         options = extract_global_options(argv, frozenset(cli.list_commands(None)))
         json_mode = options.json or _streams_json(options.rest)
         command = _command_name(options.rest) or command
@@ -231,6 +243,12 @@ def main(argv: list[str] | None = None) -> None:
     if not args:
         args = ["--help"]
     outcome = run(args)
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # stdout closed or a broken pipe: the exit
+        _print(outcome)                                                # code still tells what happened
+    raise SystemExit(outcome.exit_code if outcome.exit_code is not None else EXIT_USAGE)
+
+
+def _print(outcome: Outcome) -> None:
     if outcome.envelope is not None:
         if outcome.json_mode:
             sys.stdout.write(render_json(outcome.envelope, getattr(sys.stdout, "encoding", None)) + "\n")
@@ -239,4 +257,3 @@ def main(argv: list[str] | None = None) -> None:
         else:
             _write(sys.stderr, outcome.human)
     sys.stdout.flush()
-    raise SystemExit(outcome.exit_code if outcome.exit_code is not None else EXIT_USAGE)

@@ -8,6 +8,7 @@ never as an envelope on stdout.
 from __future__ import annotations
 
 import logging
+import math
 import sys
 
 import click
@@ -36,6 +37,9 @@ def mcp_cmd(toolsets: str | None, list_all: bool, poll_interval: float) -> None:
     from unitycli.mcp.server import ServerOptions, serve_stdio
     from unitycli.mcp.toolsets import ListPolicy, parse_toolsets
 
+    if math.isnan(poll_interval):  # float() accepts "nan"; every comparison with it is false, sleep() refuses it
+        raise UnityCliError("E_OPTION_VALUE_INVALID", "--poll-interval needs a number of seconds, not nan",
+                            details={"option": "--poll-interval"})
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="unitycli mcp: %(levelname)s %(message)s")
     cli_state = state()
     try:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import re
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -42,7 +41,7 @@ import unitycli
 from unitycli import strict_json
 from unitycli.errors import UnityCliError
 from unitycli.internal_error import internal_error
-from unitycli.mcp.calls import NEXT_CALLS
+from unitycli.mcp.screen import ScreenedStdin, input_refused
 from unitycli.mcp.surface import ToolSurface
 from unitycli.mcp.toolsets import ListPolicy, check_toolsets
 from unitycli.mcp.watch import fingerprint, watched_paths
@@ -185,19 +184,12 @@ def _progress_bridge(ctx: Any) -> Callable[[float, float | None, str | None], No
     return report
 
 
-
-
-def _input_refused(exc: strict_json.JsonLimitError) -> UnityCliError:
-    return UnityCliError("E_INPUT_JSON_INVALID", f"tool arguments are refused: {exc}",
-                         details={"source": "arguments", "reason": exc.reason, "limits": dict(strict_json.LIMITS)})
-
-
 def _check_arguments(arguments: Any) -> None:
     """Tool arguments within the limits every entry applies (depth, integer digits, no lone surrogate)."""
     try:
         strict_json.check_value(arguments)
     except strict_json.JsonLimitError as exc:
-        raise _input_refused(exc) from None
+        raise input_refused(exc) from None
 
 
 async def _call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
@@ -279,149 +271,13 @@ def build_server(options: ServerOptions, *, state: McpState | None = None) -> Un
     return server
 
 
-# --- the stdio screen: every message with an id gets an answer --------------------------------------------------
-
-_SCAN = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}:,]|[^\s\[\]{}:,"]+', re.S)
-
-
-def _top_level(text: str) -> dict[str, Any]:
-    """`id` and `method` of a top-level object, found without parsing the rest (which may be too deep to parse)."""
-    found: dict[str, Any] = {}
-    depth, key, expect_value = 0, None, False
-    for match in _SCAN.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            expect_value = False
-        elif token in "]}":
-            depth -= 1
-        elif depth == 1 and token == ":":
-            expect_value = True
-            continue
-        elif depth == 1 and token == ",":
-            key = None
-        elif depth == 1 and expect_value:
-            if key in ("id", "method") and key not in found:
-                with contextlib.suppress(ValueError, RecursionError):
-                    found[key] = strict_json.loads(token)
-            expect_value = False
-            key = None
-            continue
-        elif depth == 1 and token.startswith('"'):
-            try:
-                key = json.loads(token)
-            except ValueError:
-                key = None
-        if len(found) == 2:
-            break
-    return found
-
-
-def _valid_id(value: Any) -> bool:
-    return (isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))) and \
-        (not isinstance(value, int) or abs(value) < 2**63)
-
-
-def _rpc_error(id_: Any, code: int, message: str, data: Any = None) -> types.JSONRPCError:
-    return types.JSONRPCError(jsonrpc="2.0", id=id_ if _valid_id(id_) else None,
-                              error=types.ErrorData(code=code, message=message, data=data))
-
-
-def _tool_refusal(id_: Any, error: UnityCliError) -> types.JSONRPCResponse:
-    payload = {"error": {**error.to_dict(), NEXT_CALLS: []}}
-    result = types.CallToolResult(content=[types.TextContent(text=json.dumps(payload, separators=(",", ":")))],
-                                  structured_content=payload, is_error=True)
-    return types.JSONRPCResponse(jsonrpc="2.0", id=id_,
-                                 result=result.model_dump(by_alias=True, mode="json", exclude_none=True))
-
-
-def screen_line(text: str) -> types.JSONRPCMessage | None:
-    """None when the SDK can take the line; else the answer to send back ourselves (a JSON-RPC error, or for a
-    `tools/call` whose arguments exceed the input limits, the tool's `E_INPUT_JSON_INVALID` result)."""
-    limits = {"limits": dict(strict_json.LIMITS)}
-    try:
-        data = strict_json.loads(text)
-    except strict_json.JsonLimitError as exc:
-        head = _top_level(text)
-        id_, method = head.get("id"), head.get("method")
-        if not _valid_id(id_) or not isinstance(method, str):
-            return _rpc_error(None, types.PARSE_ERROR, f"Parse error: {exc}", {"reason": exc.reason, **limits})
-        if method == "tools/call":
-            return _tool_refusal(id_, _input_refused(exc))
-        return _rpc_error(id_, types.INVALID_PARAMS, f"Invalid params: {exc}", {"reason": exc.reason, **limits})
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError, a repeated key, NaN
-        return _rpc_error(None, types.PARSE_ERROR, f"Parse error: {exc}")
-    if not isinstance(data, dict):
-        return _rpc_error(None, types.INVALID_REQUEST,
-                          "Invalid Request: a message must be one JSON object (batches are not supported)")
-    if "method" in data and "id" in data and not _valid_id(data["id"]):  # else the SDK takes it for a notification
-        return _rpc_error(None, types.INVALID_REQUEST, "Invalid Request: the id must be a string or an integer")
-    try:
-        types.jsonrpc_message_adapter.validate_json(text, by_name=False)
-        return None
-    except Exception as exc:  # a pydantic ValidationError: the shape is not a JSON-RPC message
-        problem = str(exc).splitlines()
-        detail = {"problem": " ".join(line.strip() for line in problem[1:4])[:500]}
-    id_, method = data.get("id"), data.get("method")
-    if "method" not in data and "id" not in data:
-        return _rpc_error(None, types.INVALID_REQUEST, "Invalid Request: neither a method nor an id", detail)
-    if not _valid_id(id_):
-        if "method" in data and "id" not in data:
-            return None if data.get("jsonrpc") == "2.0" and isinstance(method, str) else \
-                _rpc_error(None, types.INVALID_REQUEST, "Invalid Request: malformed notification", detail)
-        return _rpc_error(None, types.INVALID_REQUEST, "Invalid Request: the id must be a string or an integer",
-                          detail)
-    if data.get("jsonrpc") != "2.0" or not isinstance(method, str):
-        return _rpc_error(id_, types.INVALID_REQUEST, 'Invalid Request: needs "jsonrpc": "2.0" and a string '
-                          '"method"', detail)
-    return _rpc_error(id_, types.INVALID_PARAMS, "Invalid params: params must be an object", detail)
-
-
-class _ScreenedStdin:
-    """Lines of the client's stdin, with the malformed ones answered here instead of being passed on (the SDK
-    drops a line it cannot parse, and the client would wait forever)."""
-
-    def __init__(self, source: Any) -> None:
-        self.source = source
-        self.replies: Any = None
-        self.ready = anyio.Event()
-
-    def attach(self, write_stream: Any) -> None:
-        self.replies = write_stream
-        self.ready.set()
-
-    def __aiter__(self) -> AsyncIterator[str]:
-        return self._lines()
-
-    async def _lines(self) -> AsyncIterator[str]:
-        from mcp.shared.message import SessionMessage
-
-        async for raw in self.source:
-            text = raw.decode("utf-8", "surrogateescape") if isinstance(raw, bytes) else raw
-            if not text.strip():
-                continue
-            try:
-                reply = screen_line(text)
-            except Exception:  # the screen must never stop the server; let the SDK judge the line
-                logger.exception("message screen failed")
-                reply = None
-            if reply is None:
-                yield text
-                continue
-            await self.ready.wait()
-            try:
-                await self.replies.send(SessionMessage(reply))
-            except (anyio.BrokenResourceError, anyio.ClosedResourceError):
-                return
-
-
 async def serve_stdio(options: ServerOptions) -> None:
     """Serve one client on stdin/stdout. The SDK points fd 1 at stderr meanwhile, so stray prints miss the wire."""
     from mcp.server import stdio
 
     # fd 0 is claimed as the SDK would (pointed at the null device while serving) and read through the screen.
     stdin_buffer, restore_stdin = stdio._claim_fd(0, sys.stdin, "rb", stdio._open_stdin_diversion)
-    screened = _ScreenedStdin(anyio.wrap_file(stdin_buffer))
+    screened = ScreenedStdin(anyio.wrap_file(stdin_buffer))
     try:
         async with stdio.stdio_server(stdin=screened) as (read_stream, write_stream):
             screened.attach(write_stream)

@@ -35,10 +35,10 @@ class Project:
 
 def missing_markers(folder: Path) -> list[str]:
     """Which of the two Unity project markers `folder` lacks (empty list: it is a project root)."""
-    missing = []
-    if not (folder / ASSETS).is_dir():
+    missing = []  # os.path answers False for a folder it may not enter (`--project /` meets /proc/1/fdinfo)
+    if not os.path.isdir(folder / ASSETS):
         missing.append("Assets/")
-    if not (folder / PROJECT_VERSION).is_file():
+    if not os.path.isfile(folder / PROJECT_VERSION):
         missing.append(PROJECT_VERSION.as_posix())
     return missing
 
@@ -103,13 +103,13 @@ def project_command(command: str | None, option: str, value: str | Path) -> str:
 
 def _not_a_project(given: Path, canonical: Path, missing: list[str], command: str | None) -> UnityCliError:
     details: dict[str, Any] = {"path": str(given), "resolvedPath": str(canonical), "missing": missing}
-    if not canonical.is_dir():
+    if not os.path.isdir(canonical):
         details["notADirectory"] = True
     candidates: list[Path] = []
     above = find_root_above(canonical.parent)
     if above is not None:
         candidates.append(above)
-    if canonical.is_dir():
+    if os.path.isdir(canonical):
         candidates.extend(find_roots_below(canonical))
     details["nearestProjects"] = [str(c) for c in candidates]
     actions = [project_command(command, "--project", c) for c in candidates]
