@@ -29,6 +29,7 @@ from pathlib import Path
 
 from unitycli.errors import UnityCliError
 from unitycli.packages.semver import is_semver
+from unitycli.safefs import read_bytes
 
 CONFIG = ".unitycli/config.toml"
 
@@ -65,7 +66,7 @@ def read_project_config(root: Path) -> ProjectConfig:
     """The project's config, or defaults when there is none. A malformed file fails closed."""
     path = root / CONFIG
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path)  # a FIFO here must not hang every command
     except FileNotFoundError:
         return ProjectConfig()
     except OSError as exc:

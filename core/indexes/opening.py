@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from unitycli.indexes import build
-from unitycli.indexes.location import cache_dir
+from unitycli.indexes.location import LOCK_NAME, cache_dir
 from unitycli.indexes.lock import build_lock
 from unitycli.indexes.models import IndexStats
 from unitycli.indexes.progress import Progress, ProgressCallback
@@ -21,7 +21,6 @@ from unitycli.indexes.roots import Root
 from unitycli.indexes.store import DB_NAME, CacheInvalid, IndexStore, Writer, build_fresh, discard
 from unitycli.indexes.walk import Listing, list_project, signature
 
-LOCK_NAME = "build.lock"
 # A listing and the `time.time_ns()` at which it began.
 Listed = tuple[Listing, int]
 _SIGNATURE = "listing"
