@@ -13,6 +13,7 @@ rename between the check and the open can redirect it.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -23,6 +24,7 @@ _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
 _KINDS = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
           (stat.S_ISBLK, "a block device"), (stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"))
 
@@ -56,7 +58,7 @@ def open_regular(path: str | os.PathLike[str], *, nofollow: bool = False, dir_fd
     """A read-only descriptor of a regular file; never blocks. FIFOs, sockets and devices raise SpecialFileError,
     a folder IsADirectoryError, and with `nofollow` a symbolic link at the last step LinkRefusedError; errors name
     `shown` (default `path`)."""
-    flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | (_NOFOLLOW if nofollow else 0)
+    flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | _NOCTTY | (_NOFOLLOW if nofollow else 0)
     shown = shown or path
     try:
         fd = os.open(path, flags, dir_fd=dir_fd)
@@ -66,6 +68,12 @@ def open_regular(path: str | os.PathLike[str], *, nofollow: bool = False, dir_fd
                 _refuse_if_link(path, dir_fd)
             except LinkRefusedError as refused:
                 raise LinkRefusedError(shown, refused.target) from None
+        if exc.errno == errno.ENXIO:  # a socket (or a device with nothing behind it) cannot be opened
+            mode = 0
+            with contextlib.suppress(OSError):
+                mode = os.stat(path, dir_fd=dir_fd).st_mode
+            if mode and not stat.S_ISREG(mode):
+                raise SpecialFileError(shown, kind_of(mode)) from None
         raise type(exc)(exc.errno, exc.strerror, os.fspath(shown)) from None
     try:
         mode = os.fstat(fd).st_mode
