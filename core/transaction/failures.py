@@ -42,14 +42,16 @@ def write_failed(exc: OSError, *, rolled_back: bool, path: Path | str | None = N
     )
 
 
-def refused(exc: LinkRefusedError | SpecialFileError | NotADirectoryError, path: Path | str | None = None
-            ) -> UnityCliError:
+def refused(exc: LinkRefusedError | SpecialFileError | NotADirectoryError | IsADirectoryError,
+            path: Path | str | None = None) -> UnityCliError:
     """E_PATH_NOT_A_FILE for a link, FIFO, device or file where unitycli keeps its own file or folder."""
     shown = _shown(exc, path) or "?"
     if isinstance(exc, LinkRefusedError):
         reason = f"it is a symbolic link{f' to {exc.target}' if exc.target else ''}; unitycli never writes through one"
     elif isinstance(exc, SpecialFileError):
         reason = f"it is {exc.kind}, not a regular file"
+    elif isinstance(exc, IsADirectoryError):
+        reason = "it is a folder, not a file"
     else:
         reason = "it is not a folder"
     return UnityCliError(
@@ -73,6 +75,6 @@ def unreadable(exc: OSError, path: Path | str | None = None) -> UnityCliError:
 
 def state_error(exc: OSError, path: Path | str | None = None, *, writing: bool = True) -> UnityCliError:
     """The catalogued error for an OS error while the state folder, its lock or its journal is set up or read."""
-    if isinstance(exc, LinkRefusedError | SpecialFileError | NotADirectoryError):
+    if isinstance(exc, LinkRefusedError | SpecialFileError | NotADirectoryError | IsADirectoryError):
         return refused(exc, path)
     return write_failed(exc, rolled_back=True, path=path) if writing else unreadable(exc, path)
