@@ -61,7 +61,7 @@ def open_regular(path: str | os.PathLike[str], *, nofollow: bool = False, dir_fd
     flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | _NOCTTY | (_NOFOLLOW if nofollow else 0)
     shown = shown or path
     try:
-        fd = os.open(path, flags, dir_fd=dir_fd)
+        fd = os.open(path, flags) if dir_fd is None else os.open(path, flags, dir_fd=dir_fd)
     except OSError as exc:
         if nofollow and exc.errno in (errno.ELOOP, errno.EMLINK):
             try:
