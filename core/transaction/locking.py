@@ -92,12 +92,6 @@ def _ensure_ignore(dir_fd: int, shown: Path) -> None:
         raise state_error(exc, shown) from exc
 
 
-def ensure_state_dir(root: Path) -> Path:
-    """Create `.unitycli/txn/` durably with its `.gitignore` (see `open_state_dir`); cheap when it exists."""
-    os.close(open_state_dir(root))
-    return state_dir(root)
-
-
 class ProjectLock:
     """Exclusive project write lock with a bounded wait; `E_PROJECT_LOCKED` when the wait runs out.
 

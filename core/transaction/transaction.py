@@ -25,7 +25,7 @@ from unitycli.errors import UnityCliError
 from unitycli.transaction.commit import Change, apply_changes
 from unitycli.transaction.editor_guard import ensure_editor_closed
 from unitycli.transaction.effects import CommitResult, PlannedEffects, file_diff, needs_reimport
-from unitycli.transaction.failures import write_failed
+from unitycli.transaction.failures import unreadable, write_failed
 from unitycli.transaction.folders import (
     folder_not_empty,
     is_protected,
@@ -313,7 +313,10 @@ class Transaction:
         self._done = True
         changes, removed = self._changes(), self._removed()
         if self.dry_run:
-            self._verify()
+            try:
+                self._verify()
+            except OSError as exc:  # an EIO while re-reading what the tool read
+                raise unreadable(exc) from exc
             return self._result(changes, self._folders_to_create(changes), removed, committed=False)
         if not changes and not self._dirs:
             return self._result(changes, [], [], committed=True)
