@@ -41,7 +41,7 @@ def lock_path(root: Path) -> Path:
     return state_dir(root) / "lock"
 
 
-def open_state_dir(root: Path, *, create: bool = True) -> int:
+def open_state_dir(root: Path) -> int:
     """A descriptor of `.unitycli/txn/`, created durably with its self-ignoring `.gitignore`.
 
     Every component is opened without following a link (`safefs.open_dir_path`), so the lock, the journal and
@@ -51,12 +51,11 @@ def open_state_dir(root: Path, *, create: bool = True) -> int:
     # A `.unitycli` linked outside the project is named as such (the folder check below refuses any link).
     resolve_inside(root, "/".join(STATE_DIR))
     try:
-        fd, made = open_dir_path(root, STATE_DIR, create=create, on_create=fsync_fd)
+        fd, _made = open_dir_path(root, STATE_DIR, create=True, on_create=fsync_fd)
     except OSError as exc:
-        raise state_error(exc, state_dir(root), writing=create) from exc
+        raise state_error(exc, state_dir(root)) from exc
     try:
-        if create:
-            _ensure_ignore(fd, state_dir(root) / ".gitignore")
+        _ensure_ignore(fd, state_dir(root) / ".gitignore")
     except BaseException:
         os.close(fd)
         raise
@@ -74,8 +73,9 @@ def _ensure_ignore(dir_fd: int, shown: Path) -> None:
     if info is not None:
         if stat.S_ISREG(info.st_mode):
             return
-        error = LinkRefusedError(shown, None) if stat.S_ISLNK(info.st_mode) else SpecialFileError(shown, kind_of(info.st_mode))
-        raise state_error(error, shown)
+        if stat.S_ISLNK(info.st_mode):
+            raise state_error(LinkRefusedError(shown, _link_target(dir_fd, ".gitignore")), shown)
+        raise state_error(SpecialFileError(shown, kind_of(info.st_mode)), shown)
     try:
         fd = open_own_file(dir_fd, ".gitignore", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644, shown=shown)
         try:
@@ -90,6 +90,13 @@ def _ensure_ignore(dir_fd: int, shown: Path) -> None:
         return  # another process made it meanwhile
     except OSError as exc:
         raise state_error(exc, shown) from exc
+
+
+def _link_target(dir_fd: int, name: str) -> str | None:
+    try:
+        return os.readlink(name, dir_fd=dir_fd)
+    except OSError:
+        return None
 
 
 class ProjectLock:
