@@ -3,7 +3,8 @@
 Most opens find nothing changed: the listing's signature equals the stored one, and no lock is taken, so any
 number of readers proceed at once. Otherwise the build lock is taken and everything is checked again under it,
 since another process may have refreshed meanwhile. A cache that is missing, of another format or unreadable is
-never repaired: it is replaced by a freshly built file.
+never repaired: it is replaced by a freshly built file. A cache folder that fails with an OS error (EIO, a
+read-only disk, a lock file that is a link) is not a failure of the query: the index is built in memory instead.
 """
 
 from __future__ import annotations
@@ -61,8 +62,11 @@ def _open(root: Path, roots: list[Root], callback: ProgressCallback | None, *, r
         store.close()
     except CacheInvalid as exc:
         reason = "no cache yet" if str(exc) == "missing" else f"cache discarded: {exc}"
-    with build_lock(folder / LOCK_NAME):
-        return _refresh_locked(root, db, listed or _list(root, roots), Progress(callback), started, reason)
+    try:
+        with build_lock(folder / LOCK_NAME):
+            return _refresh_locked(root, db, listed or _list(root, roots), Progress(callback), started, reason)
+    except OSError:  # the cache folder failed under us (EIO, read-only, a planted file): answer from memory
+        return _in_memory(root, roots, Progress(callback), started, listed)
 
 
 def rebuild(root: Path, roots: list[Root], reason: str) -> tuple[IndexStore, IndexStats]:
@@ -72,9 +76,12 @@ def rebuild(root: Path, roots: list[Root], reason: str) -> tuple[IndexStore, Ind
     if folder is None:
         return _in_memory(root, roots, Progress(None), started)
     db = folder / DB_NAME
-    with build_lock(folder / LOCK_NAME):
-        discard(db)
-        return _refresh_locked(root, db, _list(root, roots), Progress(None), started, reason)
+    try:
+        with build_lock(folder / LOCK_NAME):
+            discard(db)
+            return _refresh_locked(root, db, _list(root, roots), Progress(None), started, reason)
+    except OSError:
+        return _in_memory(root, roots, Progress(None), started)
 
 
 def _list(root: Path, roots: list[Root]) -> Listed:

@@ -6,6 +6,7 @@ its writes); the subprocess canaries on the installed package are in test_hostil
 
 from __future__ import annotations
 
+import errno
 import os
 import socket
 import threading
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.transaction.txnprojects import make_project
-from unitycli import safefs
+from unitycli import filelock, safefs
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.transaction import Transaction
@@ -153,3 +154,16 @@ def test_a_folder_swapped_for_a_link_after_verification_cannot_redirect_the_comm
     assert caught.value.details["path"] == str(root / "Assets" / "Sub")
     assert list(outside.iterdir()) == [], "a temp or backup was written through the link"
     assert (tmp_path / "moved-away" / "a.txt").read_text() == "old\n"
+
+
+def test_an_os_error_in_the_index_cache_folder_still_answers_from_memory(tmp_path, monkeypatch):
+    root = make_project(tmp_path / "p")
+    (root / "Assets" / "Real.mat").write_text("%YAML 1.1\n--- !u!21 &2100000\nMaterial:\n  m_Name: Real\n")
+
+    def broken(*args, **kwargs):
+        raise OSError(errno.EIO, os.strerror(errno.EIO), str(args[1]))
+
+    monkeypatch.setattr(filelock, "open_own_file", broken)
+    with ProjectIndex.open(root) as index:
+        assert index.stats.cache_path is None and index.stats.rebuilt_reason == "no writable cache folder"
+        assert index.assets_without_meta() == ["Assets/Real.mat"]
