@@ -1,4 +1,4 @@
-"""An OS error at any step of a first commit, set-up included, is E_WRITE_FAILED with errno and path (issue 29.8).
+"""An OS error at any step of a first commit or a recovery is a catalogued error with errno and path (issue 29.8).
 
 The state folder, its `.gitignore`, the lock and the journal are made by the first write in a project, outside
 the commit protocol's own error handling; an EIO or a read-only file system there was E_INTERNAL. Each test fails
@@ -9,6 +9,7 @@ answer is catalogued, names the errno, and leaves the file all-old (or all-new),
 from __future__ import annotations
 
 import errno
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +18,8 @@ import pytest
 
 from tests.transaction.txnprojects import make_project
 from unitycli.errors import UnityCliError
-from unitycli.transaction import Transaction
+from unitycli.transaction import Transaction, revision_of
+from unitycli.transaction.journal import _line
 
 _CALLS = ("open", "mkdir", "write", "fsync", "replace", "link", "unlink", "rename", "ftruncate", "stat", "lstat")
 
@@ -112,3 +114,44 @@ def test_a_read_only_file_system_at_the_state_folder_names_it(tmp_path, monkeypa
     assert error.details["path"] == str(root / ".unitycli" / "txn") and error.details["rolledBack"] is True
     assert "the file system is mounted read-only" in error.next_actions[0]
     assert not (root / "Assets" / "a.txt").exists()
+
+
+def _prepared_commit(root: Path) -> None:
+    """What a commit killed right after its commit point leaves: a prepared journal, a temp and a backup."""
+    (root / "Assets" / "a.txt").write_text("old\n")
+    (root / "Assets" / ".a.txt.unitycli-tmp-00aa-0").write_text("new\n")
+    os.link(root / "Assets" / "a.txt", root / "Assets" / ".a.txt.unitycli-bak-00aa-0")
+    folder = root / ".unitycli" / "txn"
+    folder.mkdir(parents=True)
+    (folder / ".gitignore").write_text("*\n")
+    begin = {"type": "begin", "v": 2, "txid": "00aa", "mkdirs": [], "rmdirs": [], "entries": [
+        {"path": "Assets/a.txt", "action": "modify", "temp": "Assets/.a.txt.unitycli-tmp-00aa-0",
+         "backup": "Assets/.a.txt.unitycli-bak-00aa-0", "old": revision_of(b"old\n"), "new": revision_of(b"new\n")}]}
+    (folder / "journal").write_bytes(_line(begin) + _line({"type": "state", "state": "prepared"}))
+
+
+@pytest.mark.parametrize("code", [errno.EIO, errno.EROFS], ids=["EIO", "EROFS"])
+def test_every_failing_call_of_a_recovery_is_a_catalogued_error(tmp_path, monkeypatch, code):
+    for fail_at in range(1, 200):
+        root = make_project(tmp_path / f"r{fail_at}")
+        _prepared_commit(root)
+        with monkeypatch.context() as patch:
+            faults = Faults(patch, fail_at, code)
+            try:
+                Transaction(root, dry_run=False)
+                error = None
+            except UnityCliError as exc:
+                error = exc
+        if faults.failed is None:
+            assert error is None and fail_at > 5
+            break
+        if error is not None:
+            assert error.code in ("E_TRANSACTION_RECOVERY_FAILED", "E_WRITE_FAILED", "E_PROJECT_FILE_UNREADABLE",
+                                  "E_INSTANCE_PATH_UNAVAILABLE"), (fail_at, faults.failed, error)
+            said = json.dumps(error.details) + error.message
+            assert errno.errorcode[code] in said or os.strerror(code) in said, error
+        Transaction(root, dry_run=False)  # without the fault, recovery finishes the commit
+        assert (root / "Assets" / "a.txt").read_text() == "new\n", (fail_at, faults.failed)
+        assert not (root / ".unitycli" / "txn" / "journal").exists()
+    else:
+        pytest.fail("recovery never ran to completion")
