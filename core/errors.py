@@ -172,7 +172,8 @@ _SPECS: list[ErrorSpec] = [
           "An interrupted transaction could be neither completed nor rolled back; its journal is kept and no "
           "further writes run until it is resolved.", EXIT_FAILED),
     _spec("E_PATH_NOT_A_FILE",
-          "The path names a directory, or a file stands where a directory is needed.", EXIT_FAILED),
+          "The path names a directory, or a file stands where a directory is needed, or a symbolic link, FIFO or "
+          "device stands where unitycli keeps its own state (never followed or opened).", EXIT_FAILED),
     _spec("E_FOLDER_NOT_EMPTY",
           "A folder the change removes would still contain files or folders it does not delete; nothing was "
           "written.", EXIT_FAILED),

@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from unitycli.safefs import open_own_file
+
 
 def try_lock(fd: int) -> bool:
     """Take the lock without blocking; False when another process (or open file) holds it."""
@@ -64,8 +66,12 @@ def wait_for_lock(fd: int, timeout: float, on_timeout: Callable[[], BaseExceptio
 
 @contextlib.contextmanager
 def exclusive(path: Path, timeout: float, on_timeout: Callable[[], BaseException]) -> Iterator[int]:
-    """Hold an exclusive lock on `path` (created if needed) and yield its descriptor; closing releases it."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+    """Hold an exclusive lock on `path` (created if needed) and yield its descriptor; closing releases it.
+
+    A link or special file at `path` is refused (`safefs.LinkRefusedError`, `SpecialFileError`): a lock file is
+    created and opened, never followed to create or open whatever it names.
+    """
+    fd = open_own_file(None, os.fspath(path), os.O_RDWR | os.O_CREAT, 0o600)
     try:
         wait_for_lock(fd, timeout, on_timeout)
         try:

@@ -18,6 +18,7 @@ from unitycli.errors import UnityCliError
 from unitycli.hookspecs import hookimpl
 from unitycli.integrity import IntegrityResult
 from unitycli.next_actions import lfs_pull_command
+from unitycli.safefs import read_bytes
 from unitycli.unityfiles.lfs import MAX_POINTER_SIZE, is_lfs_pointer
 
 # The extension manager and the package resolver are imported where an extension's tool needs them: a built-in
@@ -52,7 +53,7 @@ def lfs_pointer_files(root: Path) -> list[str]:
                 try:
                     if file.is_symlink() or file.stat().st_size >= MAX_POINTER_SIZE:
                         continue
-                    data = file.read_bytes()
+                    data = read_bytes(file)
                 except OSError:
                     continue
                 if is_lfs_pointer(data):

@@ -32,6 +32,7 @@ from pathlib import Path
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager import tomlfile
 from unitycli.packages.semver import is_semver
+from unitycli.safefs import read_bytes
 
 CONFIG = ".unitycli/config.toml"
 USER_CONFIG = "config.toml"  # the user's own, in the user data directory: `[sources]` only
@@ -69,7 +70,7 @@ def read_project_config(root: Path) -> ProjectConfig:
     """The project's config, or defaults when there is none. A malformed file fails closed."""
     path = root / CONFIG
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path)  # a FIFO here must not hang every command
     except FileNotFoundError:
         return ProjectConfig()
     except OSError as exc:

@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager import tomlfile
+from unitycli.safefs import read_bytes
 
 LOCK = ".unitycli/extensions.toml"
 LOCK_VERSION = 1
@@ -88,7 +89,7 @@ def parse_lock(raw: bytes) -> dict[str, LockEntry]:
 def read_lock(root: Path) -> dict[str, LockEntry]:
     """The lock's entries by extension id; {} when the project has no lock yet."""
     try:
-        raw = (root / LOCK).read_bytes()
+        raw = read_bytes(root / LOCK)
     except FileNotFoundError:
         return {}
     except OSError as exc:

@@ -20,6 +20,7 @@ from unitycli.indexes.extract import ScanState, meta_guid, scan_yaml
 from unitycli.indexes.progress import Progress
 from unitycli.indexes.store import FileRecord, Snapshot, Writer
 from unitycli.indexes.walk import Kind, Listing
+from unitycli.safefs import open_regular
 
 # Below this much content a process pool costs more (start-up, pickling) than it saves.
 PARALLEL_MIN_BYTES = 24 * 1024 * 1024
@@ -71,7 +72,7 @@ def _read(path: str, size: int) -> bytes:
     A regular file yields what is asked up to its end, so a short first read is the whole file; only one that
     grew since it was listed needs more reads.
     """
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    fd = open_regular(path)  # a FIFO or device listed as a .meta or .unity is unreadable, not a hang
     try:
         data = os.read(fd, size + 1)
         if len(data) <= size:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path, PurePath
 from typing import TypeVar
 
+from unitycli import safefs
 from unitycli.indexes.extract import parse_documents, scan_references
 from unitycli.indexes.models import Dependency, DocumentId, DuplicateGuid, IndexStats, Referrer, Target
 from unitycli.indexes.opening import open_store, rebuild
@@ -122,7 +123,7 @@ class ProjectIndex:
         key = self._key(path)
         real = self.real_path(key)
         try:
-            data = real.read_bytes() if real is not None else b""
+            data = safefs.read_bytes(real) if real is not None else b""
         except OSError:
             data = b""
         targets: dict[str, dict[tuple[int | None, int | None], int]] = {}

@@ -3,7 +3,8 @@
 Most opens find nothing changed: the listing's signature equals the stored one, and no lock is taken, so any
 number of readers proceed at once. Otherwise the build lock is taken and everything is checked again under it,
 since another process may have refreshed meanwhile. A cache that is missing, of another format or unreadable is
-never repaired: it is replaced by a freshly built file.
+never repaired: it is replaced by a freshly built file. A cache folder that fails with an OS error (EIO, a
+read-only disk, a lock file that is a link) is not a failure of the query: the index is built in memory instead.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import time
 from pathlib import Path
 
 from unitycli.indexes import build
-from unitycli.indexes.location import cache_dir
+from unitycli.indexes.location import LOCK_NAME, cache_dir
 from unitycli.indexes.lock import build_lock
 from unitycli.indexes.models import IndexStats
 from unitycli.indexes.progress import Progress, ProgressCallback
@@ -21,7 +22,6 @@ from unitycli.indexes.roots import Root
 from unitycli.indexes.store import DB_NAME, CacheInvalid, IndexStore, Writer, build_fresh, discard
 from unitycli.indexes.walk import Listing, list_project, signature
 
-LOCK_NAME = "build.lock"
 # A listing and the `time.time_ns()` at which it began.
 Listed = tuple[Listing, int]
 _SIGNATURE = "listing"
@@ -62,8 +62,11 @@ def _open(root: Path, roots: list[Root], callback: ProgressCallback | None, *, r
         store.close()
     except CacheInvalid as exc:
         reason = "no cache yet" if str(exc) == "missing" else f"cache discarded: {exc}"
-    with build_lock(folder / LOCK_NAME):
-        return _refresh_locked(root, db, listed or _list(root, roots), Progress(callback), started, reason)
+    try:
+        with build_lock(folder / LOCK_NAME):
+            return _refresh_locked(root, db, listed or _list(root, roots), Progress(callback), started, reason)
+    except OSError:  # the cache folder failed under us (EIO, read-only, a planted file): answer from memory
+        return _in_memory(root, roots, Progress(callback), started, listed)
 
 
 def rebuild(root: Path, roots: list[Root], reason: str) -> tuple[IndexStore, IndexStats]:
@@ -73,9 +76,12 @@ def rebuild(root: Path, roots: list[Root], reason: str) -> tuple[IndexStore, Ind
     if folder is None:
         return _in_memory(root, roots, Progress(None), started)
     db = folder / DB_NAME
-    with build_lock(folder / LOCK_NAME):
-        discard(db)
-        return _refresh_locked(root, db, _list(root, roots), Progress(None), started, reason)
+    try:
+        with build_lock(folder / LOCK_NAME):
+            discard(db)
+            return _refresh_locked(root, db, _list(root, roots), Progress(None), started, reason)
+    except OSError:
+        return _in_memory(root, roots, Progress(None), started)
 
 
 def _list(root: Path, roots: list[Root]) -> Listed:

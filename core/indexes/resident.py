@@ -31,9 +31,9 @@ from typing import Any
 
 from unitycli.indexes import build
 from unitycli.indexes.index import ProjectIndex
-from unitycli.indexes.location import cache_dir
+from unitycli.indexes.location import LOCK_NAME, cache_dir
 from unitycli.indexes.lock import build_lock
-from unitycli.indexes.opening import LOCK_NAME, open_listed
+from unitycli.indexes.opening import open_listed
 from unitycli.indexes.progress import Progress
 from unitycli.indexes.roots import Root, project_roots
 from unitycli.indexes.walk import Listing, walk_root

@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from unitycli.safefs import read_bytes
 from unitycli.strict_json import loads_file_text
 
 
@@ -43,7 +44,7 @@ def display_path(project_root: Path, real: Path) -> str:
 def _package_name(folder: Path) -> str | None:
     """The `name` of a package.json; only the name matters here, so any problem just means "use the folder name"."""
     try:
-        data = loads_file_text((folder / "package.json").read_bytes().decode("utf-8-sig"))
+        data = loads_file_text(read_bytes(folder / "package.json").decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
     name = data.get("name") if isinstance(data, dict) else None
@@ -72,7 +73,7 @@ def _local(project_root: Path) -> list[Root]:
     """`file:` folder dependencies of the manifest; tarballs and unreadable manifests give nothing to index."""
     packages = project_root / "Packages"
     try:
-        data = loads_file_text((packages / "manifest.json").read_bytes().decode("utf-8-sig"))
+        data = loads_file_text(read_bytes(packages / "manifest.json").decode("utf-8-sig"))
         deps = data.get("dependencies", {})
     except (OSError, UnicodeDecodeError, ValueError, AttributeError, RecursionError):
         return []

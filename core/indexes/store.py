@@ -24,6 +24,7 @@ T = TypeVar("T")
 FORMAT_VERSION = 3
 DB_NAME = "index.sqlite"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+SIDECARS = ("-wal", "-shm", "-journal")  # the files sqlite keeps beside a database
 
 _TABLES = """
 CREATE TABLE info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -53,7 +54,7 @@ class CacheInvalid(Exception):
 
 def discard(db_path: Path) -> None:
     """Remove the database with its WAL, shared-memory and journal files, so no stale sidecar meets a new file."""
-    for suffix in ("", "-wal", "-shm", "-journal"):
+    for suffix in ("", *SIDECARS):
         with suppress(FileNotFoundError):
             db_path.with_name(db_path.name + suffix).unlink()
 

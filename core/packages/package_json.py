@@ -6,10 +6,12 @@ not the whole project unreadable.
 
 from __future__ import annotations
 
+import os
 import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from unitycli.safefs import open_regular, read_bytes
 from unitycli.strict_json import loads_file_text
 from unitycli.unityfiles.lfs import is_lfs_pointer
 
@@ -47,7 +49,7 @@ def read_package_json(location: Path, display: str) -> PackageJson:
     """The package.json of a package folder, or of a `.tgz` tarball (npm layout: `package/package.json`)."""
     if location.name.endswith(_TARBALL_SUFFIXES):
         try:
-            with tarfile.open(location, "r:gz") as tar:
+            with os.fdopen(open_regular(location), "rb") as handle, tarfile.open(fileobj=handle, mode="r:gz") as tar:
                 member = tar.extractfile("package/package.json")
                 if member is None:
                     return PackageJson(reason=f"{display} has no package/package.json")
@@ -56,7 +58,7 @@ def read_package_json(location: Path, display: str) -> PackageJson:
             return PackageJson(reason=f"{display} cannot be read as a package tarball ({exc})")
     target = location / "package.json"
     try:
-        raw = target.read_bytes()
+        raw = read_bytes(target)
     except FileNotFoundError:
         return PackageJson(reason=f"{display}/package.json not found")
     except OSError as exc:

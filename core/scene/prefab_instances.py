@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from unitycli.errors import UnityCliError
+from unitycli.safefs import read_bytes
 from unitycli.scene.edits import uses_root_order
 from unitycli.scene.files import list_files
 from unitycli.scene.links import attach
@@ -59,7 +60,7 @@ def _project_evidence(root: Path) -> str | None:
         if index >= SCAN_FILES or budget <= 0:
             return None
         try:
-            data = (root / path).read_bytes()
+            data = read_bytes(root / path)
         except OSError:
             continue
         budget -= len(data)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.safefs import is_regular, read_bytes
 from unitycli.unityfiles.meta import parse_meta
 
 _GUID = re.compile(r"^[0-9a-fA-F]{32}$")
@@ -29,7 +30,7 @@ class Script:
 def _meta_guid(cs: Path) -> str | None:
     meta = cs.with_name(cs.name + ".meta")
     try:
-        return parse_meta(meta.read_bytes(), meta.as_posix()).guid
+        return parse_meta(read_bytes(meta), meta.as_posix()).guid
     except (OSError, UnityCliError):
         return None
 
@@ -48,7 +49,7 @@ def _by_guid(root: Path, guid: str) -> list[Path]:
     for top in _SEARCHED:
         if (root / top).is_dir():
             for meta in (root / top).rglob("*.cs.meta"):
-                if guid.encode() in meta.read_bytes() and _meta_guid(meta.with_name(meta.name[:-5])) == guid:
+                if is_regular(meta) and guid.encode() in read_bytes(meta) and _meta_guid(meta.with_name(meta.name[:-5])) == guid:
                     hits.append(meta.with_name(meta.name[:-5]))
     return hits
 

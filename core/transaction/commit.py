@@ -25,9 +25,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from unitycli.errors import UnityCliError
+from unitycli.safefs import open_dir_path
 from unitycli.transaction.crashpoints import crash_point
-from unitycli.transaction.durable import fsync_dir, write_new_file
+from unitycli.transaction.durable import fsync_fd, write_new_file
+from unitycli.transaction.failures import write_failed
 from unitycli.transaction.folders import remove_folders
 from unitycli.transaction.journal import Action, JournalEntry, JournalRecord, JournalWriter, journal_path
 from unitycli.transaction.recovery import EntryPaths, finish, roll_back
@@ -71,14 +72,43 @@ def _plan(root: Path, txid: str, changes: list[Change], mkdirs: list[str], rmdir
     return JournalRecord(txid, tuple(entries), tuple(mkdirs), "preparing", tuple(rmdirs))
 
 
-def _backup(target: Path, backup: Path, old: bytes, like: os.stat_result | None) -> None:
+def _backup(target: Path, backup: Path, old: bytes, like: os.stat_result | None, dir_fd: int) -> None:
     """Keep the old content under a second name; a hard link costs no copy and keeps mtime and inode."""
     try:
-        os.link(target, backup, follow_symlinks=False)
+        os.link(target.name, backup.name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd, follow_symlinks=False)
     except OSError as exc:
         if exc.errno not in _NO_HARD_LINK:
             raise
-        write_new_file(backup, old, like)
+        write_new_file(backup, old, like, dir_fd=dir_fd)
+
+
+class _Folders:
+    """Descriptors of the folders a commit writes in, each opened from the project root without following a link.
+
+    Temps, backups, renames and unlinks happen by name relative to these, so a folder swapped for a symlink after
+    the commit was verified cannot redirect a write outside (or anywhere else in) the project; opening it again
+    refuses the link. At most `_KEEP` stay open, so a commit over thousands of folders cannot run out of them.
+    """
+
+    _KEEP = 128
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._open: dict[Path, int] = {}
+
+    def fd(self, folder: Path) -> int:
+        found = self._open.get(folder)
+        if found is not None:
+            return found
+        if len(self._open) >= self._KEEP:
+            self.close()
+        fd, _ = open_dir_path(self.root, folder.relative_to(self.root).parts)
+        self._open[folder] = fd
+        return fd
+
+    def close(self) -> None:
+        while self._open:
+            os.close(self._open.popitem()[1])
 
 
 def apply_changes(root: Path, txid: str, changes: list[Change], mkdirs: list[str], rmdirs: list[str]) -> None:
@@ -97,49 +127,55 @@ def apply_changes(root: Path, txid: str, changes: list[Change], mkdirs: list[str
         # whole one in state `preparing` is rolled back (there is nothing to undo); remove it when we can.
         with contextlib.suppress(OSError):
             os.unlink(journal_path(root))
-        raise _write_failed(exc, rolled_back=True, path=journal_path(root)) from exc
+        raise write_failed(exc, rolled_back=True, path=journal_path(root)) from exc
     crash_point("begun")
     current: Path | None = None  # the file being written when a call without a file name (write, fsync) fails
+    dirs = _Folders(root)
     try:
-        for index, folder in enumerate(record.mkdirs):
-            current = root / folder
-            os.mkdir(root / folder)
-            folders.add((root / folder).parent)
-            crash_point(f"mkdir:{index}")
-        for index, (change, f) in enumerate(zip(changes, files, strict=True)):
-            current = f.target
-            # The live stat, under the lock: a chmod made after the read is kept, not reverted.
-            like = os.stat(f.target) if change.old is not None else None
-            if f.temp is not None:
-                write_new_file(f.temp, change.new or b"", like)
-                crash_point(f"temp:{index}")
-            if f.backup is not None:
-                _backup(f.target, f.backup, change.old or b"", like)
-                crash_point(f"backup:{index}")
-        for folder in folders:
-            current = folder
-            fsync_dir(folder)
-        crash_point("before-prepared")
-    except OSError as exc:
-        _undo(root, record, files, journal, mark=False)
-        raise _write_failed(exc, rolled_back=True, path=current) from exc
-    try:
-        current = journal.path
-        journal.mark("prepared")
-        crash_point("prepared")
-        for index, f in enumerate(files):
-            current = f.target
-            if f.temp is not None:
-                os.replace(f.temp, f.target)
-            else:
-                os.unlink(f.target)
-            crash_point(f"apply:{index}")
-        for folder in folders:
-            current = folder
-            fsync_dir(folder)
-    except OSError as exc:
-        rolled_back = _undo(root, record, files, journal, mark=True)
-        raise _write_failed(exc, rolled_back=rolled_back, path=current) from exc
+        try:
+            for index, folder in enumerate(record.mkdirs):
+                current = root / folder
+                os.mkdir(current.name, dir_fd=dirs.fd(current.parent))
+                folders.add(current.parent)
+                crash_point(f"mkdir:{index}")
+            for index, (change, f) in enumerate(zip(changes, files, strict=True)):
+                current = f.target
+                at = dirs.fd(f.target.parent)
+                # The live stat, under the lock: a chmod made after the read is kept, not reverted.
+                like = os.stat(f.target.name, dir_fd=at, follow_symlinks=False) if change.old is not None else None
+                if f.temp is not None:
+                    write_new_file(f.temp, change.new or b"", like, dir_fd=at)
+                    crash_point(f"temp:{index}")
+                if f.backup is not None:
+                    _backup(f.target, f.backup, change.old or b"", like, at)
+                    crash_point(f"backup:{index}")
+            for folder in folders:
+                current = folder
+                fsync_fd(dirs.fd(folder))
+            crash_point("before-prepared")
+        except OSError as exc:
+            _undo(root, record, files, journal, mark=False)
+            raise write_failed(exc, rolled_back=True, path=current) from exc
+        try:
+            current = journal.path
+            journal.mark("prepared")
+            crash_point("prepared")
+            for index, f in enumerate(files):
+                current = f.target
+                at = dirs.fd(f.target.parent)
+                if f.temp is not None:
+                    os.replace(f.temp.name, f.target.name, src_dir_fd=at, dst_dir_fd=at)
+                else:
+                    os.unlink(f.target.name, dir_fd=at)
+                crash_point(f"apply:{index}")
+            for folder in folders:
+                current = folder
+                fsync_fd(dirs.fd(folder))
+        except OSError as exc:
+            rolled_back = _undo(root, record, files, journal, mark=True)
+            raise write_failed(exc, rolled_back=rolled_back, path=current) from exc
+    finally:
+        dirs.close()
     try:
         journal.mark("committed")
         crash_point("committed")
@@ -172,28 +208,3 @@ def _undo(root: Path, record: JournalRecord, files: list[EntryPaths], journal: J
     except OSError:
         journal.close()
         return False
-
-
-# Out of space (or quota) can pass once space is freed, so a caller may retry; the rest need a person.
-_TRANSIENT = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
-_HINTS = {errno.ENOSPC: "free disk space", errno.EROFS: "the file system is mounted read-only",
-          errno.EACCES: "write permission", errno.EPERM: "write permission (or an immutable file)",
-          errno.EIO: "the disk reported an I/O error"}
-
-
-def _write_failed(exc: OSError, *, rolled_back: bool, path: Path | str | None = None) -> UnityCliError:
-    """E_WRITE_FAILED naming the errno and the path being written; transient for a full disk."""
-    named = exc.filename if isinstance(exc.filename, str | os.PathLike) else path
-    shown = os.fspath(named) if named is not None else None
-    code = errno.errorcode.get(exc.errno or 0)
-    message = f"Writing project files failed: {exc.strerror or exc}"
-    message += f" ({code}{', ' + shown if shown else ''})"
-    message += "; nothing was changed" if rolled_back else "; the next unitycli run on this project completes it"
-    transient = exc.errno in _TRANSIENT
-    hint = _HINTS.get(exc.errno or 0, "free disk space and write permission")
-    return UnityCliError(
-        "E_WRITE_FAILED", message,
-        details={"path": shown, "errno": code, "errnoNumber": exc.errno, "rolledBack": rolled_back},
-        next_actions=[f"Check {hint} on the project folder, then run it again"],
-        transient=transient, retry_after_ms=30000 if transient else None,
-    )

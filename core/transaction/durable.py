@@ -39,15 +39,17 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def write_new_file(path: Path, data: bytes, like: os.stat_result | None) -> None:
+def write_new_file(path: Path, data: bytes, like: os.stat_result | None, *, dir_fd: int | None = None) -> None:
     """Create `path` (it must not exist, and a planted symlink is refused), write all of `data`, fsync it.
 
+    With `dir_fd`, `path` is created by name in that (verified) folder, so no link on the way can redirect it.
     `like` None means a fresh file under the process umask; otherwise the stat of the file it will replace, whose
     permission bits (and, when running as root, owner) it takes before any byte is written, so the content is
     never exposed with wider permissions and a root-run CI job does not leave root-owned project files.
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-    fd = os.open(path, flags, 0o666 if like is None else 0o600)
+    name = path.name if dir_fd is not None else path
+    fd = os.open(name, flags, 0o666 if like is None else 0o600, dir_fd=dir_fd)
     try:
         if like is not None:
             if os.geteuid() == 0 and (like.st_uid, like.st_gid) != (0, 0):
@@ -61,7 +63,7 @@ def write_new_file(path: Path, data: bytes, like: os.stat_result | None) -> None
     except BaseException:
         os.close(fd)
         with contextlib.suppress(OSError):
-            os.unlink(path)
+            os.unlink(name, dir_fd=dir_fd)
         raise
     os.close(fd)
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Literal
 
 from unitycli.errors import UnityCliError
+from unitycli.safefs import read_text
 
 try:
     import fcntl
@@ -146,7 +147,7 @@ def _is_unity(name: str) -> bool:
 def _probe_instance(path: Path) -> tuple[str, str, int | None]:
     """('absent' | 'unity' | 'stale' | 'unknown', evidence, pid)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text(path))
         pid = data.get("process_id") if isinstance(data, dict) else None
     except FileNotFoundError:
         return "absent", "Library/EditorInstance.json does not exist", None

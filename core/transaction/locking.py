@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from pathlib import Path
 from types import TracebackType
 
 from unitycli.errors import UnityCliError
 from unitycli.filelock import unlock, wait_for_lock
-from unitycli.transaction.durable import fcntl, fsync_dir
+from unitycli.safefs import LinkRefusedError, SpecialFileError, kind_of, open_dir_path, open_own_file
+from unitycli.transaction.durable import fcntl, fsync_fd
+from unitycli.transaction.failures import state_error
 from unitycli.transaction.paths import resolve_inside
 
 STATE_DIR = (".unitycli", "txn")
 DEFAULT_LOCK_TIMEOUT = 10.0
+_IGNORE = b"# unitycli transaction lock and journal: never commit them\n*\n"
 
 
 def state_dir(root: Path) -> Path:
@@ -37,22 +41,62 @@ def lock_path(root: Path) -> Path:
     return state_dir(root) / "lock"
 
 
-def ensure_state_dir(root: Path) -> Path:
-    """Create `.unitycli/txn/` durably with its self-ignoring `.gitignore`; cheap when it exists."""
-    # A repository could ship `.unitycli` as a symlink; lock and journal must still live inside the project.
+def open_state_dir(root: Path) -> int:
+    """A descriptor of `.unitycli/txn/`, created durably with its self-ignoring `.gitignore`.
+
+    Every component is opened without following a link (`safefs.open_dir_path`), so the lock, the journal and
+    the `.gitignore` are created in that verified folder and nowhere else; a link or special file planted on the
+    way is `E_PATH_NOT_A_FILE` naming it, any other OS error `E_WRITE_FAILED` with errno and path.
+    """
+    # A `.unitycli` linked outside the project is named as such (the folder check below refuses any link).
     resolve_inside(root, "/".join(STATE_DIR))
-    folder = state_dir(root)
-    ignore = folder / ".gitignore"
-    if ignore.exists():
-        return folder
-    for path in (folder.parent, folder):
+    try:
+        fd, _made = open_dir_path(root, STATE_DIR, create=True, on_create=fsync_fd)
+    except OSError as exc:
+        raise state_error(exc, state_dir(root)) from exc
+    try:
+        _ensure_ignore(fd, state_dir(root) / ".gitignore")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _ensure_ignore(dir_fd: int, shown: Path) -> None:
+    """Keep `.gitignore` of `*` in the state folder: a regular file, never a link followed to create its target."""
+    try:
+        info = os.stat(".gitignore", dir_fd=dir_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise state_error(exc, shown) from exc
+    if info is not None:
+        if stat.S_ISREG(info.st_mode):
+            return
+        if stat.S_ISLNK(info.st_mode):
+            raise state_error(LinkRefusedError(shown, _link_target(dir_fd, ".gitignore")), shown)
+        raise state_error(SpecialFileError(shown, kind_of(info.st_mode)), shown)
+    try:
+        fd = open_own_file(dir_fd, ".gitignore", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644, shown=shown)
         try:
-            os.mkdir(path)
-        except FileExistsError:
-            continue
-        fsync_dir(path.parent)
-    ignore.write_text("# unitycli transaction lock and journal: never commit them\n*\n")
-    return folder
+            data = memoryview(_IGNORE)
+            while data:
+                data = data[os.write(fd, data):]
+            fsync_fd(fd)
+        finally:
+            os.close(fd)
+        fsync_fd(dir_fd)
+    except FileExistsError:
+        return  # another process made it meanwhile
+    except OSError as exc:
+        raise state_error(exc, shown) from exc
+
+
+def _link_target(dir_fd: int, name: str) -> str | None:
+    try:
+        return os.readlink(name, dir_fd=dir_fd)
+    except OSError:
+        return None
 
 
 class ProjectLock:
@@ -70,16 +114,25 @@ class ProjectLock:
         if fcntl is None:  # pragma: no cover - Windows
             raise UnityCliError("E_WRITE_FAILED", "Project writes need a POSIX file lock (fcntl), not available here",
                                 details={"platform": os.name})
-        ensure_state_dir(self.root)
         path = lock_path(self.root)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+        dir_fd = open_state_dir(self.root)
+        try:
+            fd = open_own_file(dir_fd, "lock", os.O_RDWR | os.O_CREAT, 0o644, shown=path)
+        except OSError as exc:
+            raise state_error(exc, path) from exc
+        finally:
+            os.close(dir_fd)
 
         def locked() -> UnityCliError:
             holder = _read_holder(fd)
             os.close(fd)
             return _locked(path, self.timeout, holder)
 
-        wait_for_lock(fd, self.timeout, locked)
+        try:
+            wait_for_lock(fd, self.timeout, locked)
+        except OSError as exc:  # flock itself failed (ENOLCK, EIO): not a wait that ran out
+            os.close(fd)
+            raise state_error(exc, path) from exc
         # Record the holder for the E_PROJECT_LOCKED message of whoever waits next (diagnostic only).
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)

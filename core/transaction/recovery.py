@@ -28,8 +28,10 @@ from pathlib import Path
 from typing import Literal
 
 from unitycli.errors import UnityCliError
+from unitycli.safefs import open_regular
 from unitycli.transaction.crashpoints import crash_point
 from unitycli.transaction.durable import fsync_dir, unlink_if_exists
+from unitycli.transaction.failures import state_error
 from unitycli.transaction.folders import is_protected, remove_folders
 from unitycli.transaction.journal import (
     JournalEntry,
@@ -59,9 +61,11 @@ class RecoveryReport:
 def recover(project_root: Path | str, *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> RecoveryReport | None:
     """Finish or undo a crashed commit on this project, if there is one. Cheap (a single stat) when there is not."""
     try:
-        os.stat(journal_path(Path(project_root)))
+        os.lstat(journal_path(Path(project_root)))
     except (FileNotFoundError, NotADirectoryError):
         return None
+    except OSError as exc:
+        raise state_error(exc, journal_path(Path(project_root)), writing=False) from exc
     root = Path(os.path.realpath(project_root))
     with ProjectLock(root, lock_timeout):
         return recover_locked(root)
@@ -69,16 +73,21 @@ def recover(project_root: Path | str, *, lock_timeout: float = DEFAULT_LOCK_TIME
 
 def recover_locked(root: Path) -> RecoveryReport | None:
     """Recovery for a caller that already holds the project write lock (commit calls it before its own work)."""
-    if not journal_path(root).exists():
-        return None
-    record = read_journal(root)
+    record = read_journal(root)  # None also when there is no journal: the lock's folder check has run
     if record is None:
-        unlink_if_exists(journal_path(root))
-        fsync_dir(journal_path(root).parent)
+        try:
+            if not unlink_if_exists(journal_path(root)):
+                return None
+            fsync_dir(journal_path(root).parent)
+        except OSError as exc:
+            raise state_error(exc, journal_path(root)) from exc
         return RecoveryReport(None, "discarded")
     files = _validated(root, record)
     report = RecoveryReport(record.txid, "cleaned-up", paths=[entry.path for entry in record.entries])
-    writer = JournalWriter.reopen(root)
+    try:
+        writer = JournalWriter.reopen(root)
+    except OSError as exc:
+        raise _recovery_failed(root, record, f"{type(exc).__name__}: {exc}") from exc
     try:
         if record.state == "prepared":
             if _can_roll_forward(files):
@@ -152,14 +161,21 @@ def _validated(root: Path, record: JournalRecord) -> list[EntryPaths]:
 
 
 def _revision(path: Path) -> str | None:
-    """Revision of a file on disk, None if absent (streams, so a large backup does not sit in memory twice)."""
+    """Revision of a file on disk, None if absent (streams, so a large backup does not sit in memory twice).
+
+    A FIFO or device where the journal names a file raises SpecialFileError (an OSError: recovery fails,
+    catalogued) instead of blocking.
+    """
     digest = hashlib.sha256()
     try:
-        with open(path, "rb") as handle:
-            for chunk in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(chunk)
+        fd = open_regular(path)
     except (FileNotFoundError, NotADirectoryError):
         return None
+    try:
+        while chunk := os.read(fd, 1 << 20):
+            digest.update(chunk)
+    finally:
+        os.close(fd)
     return PREFIX + digest.hexdigest()
 
 

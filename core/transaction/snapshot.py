@@ -5,12 +5,14 @@ The snapshot is the unit of optimistic validation: commit re-takes it under the 
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from unitycli.errors import UnityCliError
+from unitycli.safefs import SpecialFileError, open_regular, read_fd
 from unitycli.transaction.revision import revision_of
 
 
@@ -38,21 +40,26 @@ def take_snapshot(path: Path, rel: str, content: bool) -> Snapshot:
         if not content:
             info = os.stat(path)
             return Snapshot(True, stat.S_ISDIR(info.st_mode))
-        # O_NONBLOCK: a FIFO planted in a project must not hang the read.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = open_regular(path)  # never blocks: a FIFO planted in a project is refused, not waited on
     except (FileNotFoundError, NotADirectoryError):
         return Snapshot(False)
+    except IsADirectoryError:
+        return Snapshot(True, is_dir=True)
+    except OSError as exc:  # SpecialFileError too: readers that skip unreadable files skip a FIFO the same way
+        raise _unreadable(rel, exc) from exc
+    try:
+        return Snapshot(True, data=read_fd(fd))
     except OSError as exc:
-        raise UnityCliError("E_PROJECT_FILE_UNREADABLE", f"{rel} cannot be read: {exc.strerror}",
-                            details={"path": rel, "errno": exc.errno}) from exc
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
+        raise _unreadable(rel, exc) from exc
+    finally:
         os.close(fd)
-        if stat.S_ISDIR(info.st_mode):
-            return Snapshot(True, is_dir=True)
-        raise not_a_file(rel, "it is not a regular file")
-    with os.fdopen(fd, "rb") as handle:
-        return Snapshot(True, data=handle.read())
+
+
+def _unreadable(rel: str, exc: OSError) -> UnityCliError:
+    details = {"path": rel, "errno": errno.errorcode.get(exc.errno or 0), "errnoNumber": exc.errno}
+    if isinstance(exc, SpecialFileError):
+        details["kind"] = exc.kind
+    return UnityCliError("E_PROJECT_FILE_UNREADABLE", f"{rel} cannot be read: {exc.strerror}", details=details)
 
 
 def not_a_file(rel: str, reason: str) -> UnityCliError:

@@ -25,6 +25,7 @@ from unitycli.errors import UnityCliError
 from unitycli.transaction.commit import Change, apply_changes
 from unitycli.transaction.editor_guard import ensure_editor_closed
 from unitycli.transaction.effects import CommitResult, PlannedEffects, file_diff, needs_reimport
+from unitycli.transaction.failures import unreadable, write_failed
 from unitycli.transaction.folders import (
     folder_not_empty,
     is_protected,
@@ -312,15 +313,21 @@ class Transaction:
         self._done = True
         changes, removed = self._changes(), self._removed()
         if self.dry_run:
-            self._verify()
+            try:
+                self._verify()
+            except OSError as exc:  # an EIO while re-reading what the tool read
+                raise unreadable(exc) from exc
             return self._result(changes, self._folders_to_create(changes), removed, committed=False)
         if not changes and not self._dirs:
             return self._result(changes, [], [], committed=True)
         ensure_editor_closed(self.root, override=self.allow_editor_open)
         with ProjectLock(self.root, self.lock_timeout):
-            recover_locked(self.root)
-            self._verify()
-            created = self._folders_to_create(changes)  # under the lock: exactly the folders the commit makes
+            try:
+                recover_locked(self.root)
+                self._verify()
+                created = self._folders_to_create(changes)  # under the lock: exactly the folders the commit makes
+            except OSError as exc:  # an EIO while checking: nothing has been written yet
+                raise write_failed(exc, rolled_back=True) from exc
             apply_changes(self.root, self.txid, changes, created, removed)
         return self._result(changes, created, removed, committed=True)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.safefs import read_bytes
 from unitycli.strict_json import JsonLimitError, loads_file_text
 from unitycli.unityfiles.lfs import ensure_not_lfs
 
@@ -139,7 +140,7 @@ def load_json_file(path: Path, file: str | None = None) -> JsonFile:
     """
     name = file or path.as_posix()
     try:
-        raw = path.read_bytes()
+        raw = read_bytes(path)
     except OSError as exc:
         problem = "file not found" if isinstance(exc, FileNotFoundError) else (exc.strerror or str(exc))
         raise _unreadable(name, problem) from exc

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from pydantic.alias_generators import to_camel
 
 from unitycli.errors import UnityCliError
+from unitycli.safefs import read_bytes
 from unitycli.unityfiles.lfs import ensure_not_lfs
 
 # 2022.3.17f1, 6000.0.25f1, 2023.1.0b3, 2019.4.40f1c1 (China builds add `c1`).
@@ -80,7 +81,7 @@ def read_project_version(project_root: Path) -> ProjectVersion:
     """Read `ProjectSettings/ProjectVersion.txt` of a project; unreadable or missing gives E_PROJECT_FILE_UNREADABLE."""
     file = "ProjectSettings/ProjectVersion.txt"
     try:
-        raw = (project_root / file).read_bytes()
+        raw = read_bytes(project_root / file)
     except OSError as exc:
         raise UnityCliError(
             "E_PROJECT_FILE_UNREADABLE",

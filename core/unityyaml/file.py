@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from unitycli import safefs
 from unitycli.errors import UnityCliError
 from unitycli.unityclasses import SCENE_SETTINGS_CLASSES
 from unitycli.unityyaml.document import Document
@@ -83,10 +84,13 @@ class UnityYamlFile:
     def read(cls, path: str | Path, *, style: EmitStyle | None = None) -> UnityYamlFile:
         path = Path(path)
         try:
-            data = path.read_bytes()
+            data = safefs.read_bytes(path)
         except FileNotFoundError:
             raise UnityCliError("E_ASSET_NOT_FOUND", f"{path.as_posix()} does not exist",
                                 details={"file": path.as_posix()}) from None
+        except OSError as exc:  # a folder, FIFO or device where a file is expected; EIO
+            raise UnityCliError("E_PROJECT_FILE_UNREADABLE", f"{path.as_posix()} cannot be read: {exc.strerror}",
+                                details={"file": path.as_posix(), "problem": exc.strerror or str(exc)}) from exc
         return cls.parse(data, path.as_posix(), style=style)
 
     def to_text(self) -> str:

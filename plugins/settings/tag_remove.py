@@ -20,6 +20,7 @@ from unitycli.next_actions import tool_command
 from unitycli.plugins.settings.settings_file import read_settings, stage_edit
 from unitycli.plugins.settings.tags_layers import _NAME, BUILTIN_TAGS, tag_list
 from unitycli.plugins.settings.versions import TAGS
+from unitycli.safefs import read_bytes
 from unitycli.scene import OBJECT_FILE_SUFFIXES, list_files
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityfiles.unreadable import UnreadableFile, unreadable_if_pointer
@@ -68,7 +69,7 @@ def tag_users(root: Path, tag: str) -> tuple[list[TagUser], list[UnreadableFile]
     unscanned: list[UnreadableFile] = []
     for path in list_files(root, OBJECT_FILE_SUFFIXES):
         try:
-            data = (root / path).read_bytes()
+            data = read_bytes(root / path)
         except OSError:
             continue
         pointer = unreadable_if_pointer(path, data)

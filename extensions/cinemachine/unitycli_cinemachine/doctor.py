@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.api import SceneModel, UnityCliError, UnityYamlFile, tool_command
+from unitycli.safefs import read_bytes
 from unitycli_cinemachine import findings, locate
 
 TITLES = {
@@ -33,7 +34,7 @@ def add_checks(report: Any) -> None:
     skipped: list[str] = []
     for path in locate.project_files_at(root):
         try:
-            yaml = UnityYamlFile.parse((root / path).read_bytes(), path)
+            yaml = UnityYamlFile.parse(read_bytes(root / path), path)
             found += findings.file_findings(path, yaml, SceneModel(yaml), major)
         except (UnityCliError, OSError) as exc:
             skipped.append(f"{path}: {getattr(exc, 'code', type(exc).__name__)}")
