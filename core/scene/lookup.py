@@ -38,7 +38,7 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
                                      "didYouMean": [_candidate(owner)] if owner is not None else []},
                             next_actions=hint + [tool_command("scene.hierarchy", {"file": name})])
     path = str(target).strip().strip("/")
-    hits = [node for node in model.walk() if node.path == path]
+    hits = [node for node in model.walk() if node.has_path(path)]
     if len(hits) == 1:
         return hits[0]
     if hits:

@@ -16,6 +16,11 @@ Facts it relies on (fixture files named):
   their `!u!1001` is a `Prefab:` (pre-2018.3 prefab system: `m_ParentPrefab`, `m_IsPrefabParent`), not a
   `PrefabInstance:`. That `Prefab` holds only modifications: every object of such an instance is written in full in
   the file, so it is no node of the tree.
+
+Work is bounded whatever the file holds: walks use an explicit stack (a 20,000-deep chain is a list, not 20,000
+Python frames), a path or an absolute depth is built for at most `MAX_DEPTH` levels (deeper is E_HIERARCHY_TOO_DEEP), and a
+`m_Father` loop (hand-edited or hostile files) is cut where it closes so that its objects stay visible and every
+walk ends; the cut objects are listed in `SceneModel.cycles`.
 """
 
 from __future__ import annotations
@@ -23,8 +28,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from unitycli.errors import UnityCliError
 from unitycli.unityclasses import GAMEOBJECT, PREFAB_INSTANCE, SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
+
+# Deepest level below a root that a path or depth is built for. Paths repeat every ancestor's name, so an answer
+# about objects N levels down costs N^2; 1,000 levels is far beyond any fixture (the deepest is a few dozen).
+MAX_DEPTH = 1_000
+
+
+def too_deep(node: SceneNode, limit: int = MAX_DEPTH) -> UnityCliError:
+    """E_HIERARCHY_TOO_DEEP for an object more than `limit` levels below its root."""
+    return UnityCliError(
+        "E_HIERARCHY_TOO_DEEP",
+        f"GameObject &{node.file_id} ({node.name!r}) is more than {limit} levels below its root; paths and depths "
+        f"are built for at most {limit} levels",
+        details={"fileID": node.file_id, "name": node.name, "maxDepth": limit},
+        next_actions=["Address objects by fileID, and list a deep hierarchy in parts with `root` (a fileID) and "
+                      f"`depth` of at most {limit}"])
 
 
 @dataclass(eq=False)
@@ -50,28 +71,55 @@ class SceneNode:
     def hidden(self) -> bool:
         return self.hide_flags != 0
 
+    def ancestors(self) -> list[SceneNode]:
+        """This node and its ancestors up to the root (E_HIERARCHY_TOO_DEEP beyond `MAX_DEPTH` levels)."""
+        chain: list[SceneNode] = []
+        node: SceneNode | None = self
+        while node is not None:
+            if len(chain) > MAX_DEPTH:
+                raise too_deep(self)
+            chain.append(node)
+            node = node.parent
+        return chain
+
     @property
     def path(self) -> str:
         """`Root/Child/Grandchild` (names as written; a name may itself contain `/`)."""
-        names = []
-        node: SceneNode | None = self
-        while node is not None:
-            names.append(node.name)
-            node = node.parent
-        return "/".join(reversed(names))
+        return "/".join(node.name for node in reversed(self.ancestors()))
 
     @property
     def depth(self) -> int:
-        depth, node = 0, self.parent
-        while node is not None:
-            depth, node = depth + 1, node.parent
-        return depth
+        return len(self.ancestors()) - 1
+
+    def has_path(self, path: str) -> bool:
+        """`self.path == path`, decided from the leaf up, so most nodes are rejected by their own name."""
+        end, node = len(path), self
+        for _ in range(MAX_DEPTH + 1):
+            start = end - len(node.name)
+            if start < 0 or path[start:end] != node.name:
+                return False
+            if node.parent is None:
+                return start == 0
+            if start == 0 or path[start - 1] != "/":
+                return False
+            end, node = start - 1, node.parent
+        raise too_deep(self)
 
     def walk(self) -> Iterator[SceneNode]:
         """This node and its descendants, depth first in sibling order."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        for node, _ in walk_depths([self]):
+            yield node
+
+
+def walk_depths(starts: list[SceneNode], max_depth: int | None = None) -> Iterator[tuple[SceneNode, int]]:
+    """(node, depth below its start) depth first in sibling order, with an explicit stack (cheap at any depth:
+    only a path costs in proportion to the depth); children deeper than `max_depth` are not visited."""
+    stack = [(node, 0) for node in reversed(starts)]
+    while stack:
+        node, depth = stack.pop()
+        yield node, depth
+        if max_depth is None or depth < max_depth:
+            stack.extend((child, depth + 1) for child in reversed(node.children))
 
 
 def _int(doc: Document, path: str, default: int = 0) -> int:
@@ -141,6 +189,7 @@ class SceneModel:
         self.stripped_owner: dict[int, int] = {}  # stripped object fileID -> PrefabInstance fileID
         self.roots: list[SceneNode] = []
         self.dangling_children: list[tuple[int, int]] = []  # (parent transform, missing child fileID)
+        self.cycles: list[int] = []  # nodes whose m_Father chain loops back: cut there and shown as roots
         self._build()
 
     # --- building --------------------------------------------------------------------------------------------
@@ -214,6 +263,30 @@ class SceneModel:
             rank = {id(n): i for i, n in enumerate(listed)}
             parent.children = sorted(kids, key=lambda n: rank.get(id(n), len(listed)))
         self.roots = self._order_roots(roots)
+        self._cut_cycles(order)
+
+    def _cut_cycles(self, order: dict[int, int]) -> None:
+        """Nodes no root reaches hang on a loop of parents: cut each loop where it closes (file order decides
+        which node), making that node a root, so no walk or path goes round forever and nothing vanishes."""
+        seen = {id(node) for root in self.roots for node in root.walk()}
+        if len(seen) == len(self.nodes):
+            return
+        for node in sorted(self.nodes.values(), key=lambda n: order[n.file_id]):
+            if id(node) in seen:
+                continue
+            chain: dict[int, SceneNode] = {}
+            cut: SceneNode | None = node
+            while cut is not None and id(cut) not in chain and id(cut) not in seen:
+                chain[id(cut)] = cut
+                cut = cut.parent
+            if cut is None or id(cut) in seen:  # the chain reached a visited node: nothing loops here
+                continue
+            if cut.parent is not None:
+                cut.parent.children = [c for c in cut.parent.children if c is not cut]
+            cut.parent = None
+            self.roots.append(cut)
+            self.cycles.append(cut.file_id)
+            seen.update(id(n) for n in cut.walk())
 
     def _listed_children(self, parent: SceneNode) -> list[SceneNode]:
         if parent.is_instance or parent.transform_id is None:
@@ -259,8 +332,8 @@ class SceneModel:
     # --- queries ---------------------------------------------------------------------------------------------
     def walk(self) -> Iterator[SceneNode]:
         """Every node, depth first from the roots in order."""
-        for root in self.roots:
-            yield from root.walk()
+        for node, _ in walk_depths(self.roots):
+            yield node
 
     def node_of_object(self, file_id: int) -> SceneNode | None:
         """The node an object belongs to: a GameObject, PrefabInstance, Transform or a stripped instance object."""
