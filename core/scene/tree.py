@@ -123,7 +123,7 @@ def walk_depths(starts: list[SceneNode], max_depth: int | None = None) -> Iterat
 
 
 def _int(doc: Document, path: str, default: int = 0) -> int:
-    value = doc.get(path, default)
+    value = doc.get(path, default, scan=True)
     return value if isinstance(value, int) else default
 
 
@@ -198,14 +198,14 @@ class SceneModel:
         order: dict[int, int] = {}
         for pos, doc in enumerate(file.documents):
             if doc.stripped:
-                owner = _ref_id(doc.get("m_PrefabInstance", None))
+                owner = _ref_id(doc.get("m_PrefabInstance", None, scan=True))
                 if owner:
                     self.stripped_owner[doc.file_id] = owner
             elif doc.class_id == GAMEOBJECT:
                 self._add_gameobject(doc)
                 order[doc.file_id] = pos
             elif doc.class_id == PREFAB_INSTANCE and not is_legacy_prefab(doc):
-                source = doc.get("m_SourcePrefab", None)
+                source = doc.get("m_SourcePrefab", None, scan=True)
                 name = instance_name(doc)
                 node = SceneNode(doc.file_id, "prefabInstance", name if name is not None else "",
                                  transform_id=None, hide_flags=_int(doc, "m_ObjectHideFlags"),
@@ -221,13 +221,13 @@ class SceneModel:
 
     def _add_gameobject(self, doc: Document) -> None:
         transform_id = None
-        for entry in doc.get("m_Component", []) or []:
+        for entry in doc.get("m_Component", [], scan=True) or []:
             ref_id = _ref_id(component_ref(entry))
             target = self.file.find(ref_id) if ref_id else None
             if target is not None and target.class_id in TRANSFORM_CLASSES:
                 transform_id = ref_id
                 break
-        node = SceneNode(doc.file_id, "gameObject", str(doc.get("m_Name", "")), transform_id,
+        node = SceneNode(doc.file_id, "gameObject", str(doc.get("m_Name", "", scan=True)), transform_id,
                          hide_flags=_int(doc, "m_ObjectHideFlags"), active=_int(doc, "m_IsActive", 1) != 0)
         self.nodes[doc.file_id] = node
         if transform_id is not None:
@@ -236,9 +236,9 @@ class SceneModel:
     def _parent_of(self, node: SceneNode) -> tuple[SceneNode | None, int]:
         """(parent node or None, the raw parent fileID) from m_Father or m_TransformParent."""
         if node.is_instance:
-            parent_id = _ref_id(self.file.get(node.file_id).get("m_Modification.m_TransformParent", None))
+            parent_id = _ref_id(self.file.get(node.file_id).get("m_Modification.m_TransformParent", None, scan=True))
         elif node.transform_id is not None:
-            parent_id = _ref_id(self.file.get(node.transform_id).get("m_Father", None))
+            parent_id = _ref_id(self.file.get(node.transform_id).get("m_Father", None, scan=True))
         else:
             return None, 0
         if not parent_id:
@@ -292,7 +292,7 @@ class SceneModel:
         if parent.is_instance or parent.transform_id is None:
             return []
         listed = []
-        for ref in self.file.get(parent.transform_id).get("m_Children", []) or []:
+        for ref in self.file.get(parent.transform_id).get("m_Children", [], scan=True) or []:
             child = self.by_transform.get(_ref_id(ref))
             if child is None:
                 self.dangling_children.append((parent.transform_id, _ref_id(ref)))
@@ -304,7 +304,7 @@ class SceneModel:
         scene_roots = self.file.find(SCENE_ROOTS_FILE_ID)
         if scene_roots is not None and scene_roots.class_id == SCENE_ROOTS:
             rank: dict[int, int] = {}
-            for i, ref in enumerate(scene_roots.get("m_Roots", []) or []):
+            for i, ref in enumerate(scene_roots.get("m_Roots", [], scan=True) or []):
                 ref_id = _ref_id(ref)
                 node = self.nodes.get(ref_id) if ref_id in self.nodes else self.by_transform.get(ref_id)
                 if node is not None:

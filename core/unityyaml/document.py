@@ -32,7 +32,7 @@ PEEK_MIN_CHARS = 2048
 class Document:
     """A Unity object: identity from its header line, values by property path, edits in Unity's style."""
 
-    __slots__ = ("class_id", "file_id", "stripped", "line", "_text", "_tree", "_owner", "dirty")
+    __slots__ = ("class_id", "file_id", "stripped", "line", "_text", "_tree", "_owner", "dirty", "span")
 
     def __init__(self, class_id: int, file_id: int, stripped: bool, text: str, line: int = 0,
                  owner: Any = None) -> None:
@@ -44,6 +44,7 @@ class Document:
         self._tree: Mapping | None = None
         self._owner = owner  # the UnityYamlFile: supplies the emit style and the round-trip guard
         self.dirty = False
+        self.span: tuple[int, int] | None = None  # its byte range in the file as read (see splice.py)
 
     def __repr__(self) -> str:
         return f"<Document !u!{self.class_id} &{self.file_id}{' stripped' if self.stripped else ''}>"
@@ -94,14 +95,15 @@ class Document:
         """The node at `path` (E_PROPERTY_NOT_FOUND if absent)."""
         return resolve(self.tree, path)[-1].child
 
-    def get(self, path: str, default: Any = _MISSING) -> Any:
+    def get(self, path: str, default: Any = _MISSING, *, scan: bool = False) -> Any:
         """The Python value at `path`: int/float/str, `Ref`, dict or list; `default` (if given) when absent.
 
         A large object not yet parsed answers from the value's own lines, so a read of a few values of a 4 MB
         scene does not parse it all; anything uncertain falls back to the full parse, so an object that parses
-        gives the same answer either way.
+        gives the same answer either way. `scan` does the same for a small object: for a walk over every object
+        of a file (the hierarchy), which reads a few values of each and parses few of them ever after.
         """
-        if self._tree is None and (len(self._text) >= PEEK_MIN_CHARS or self.stripped) and path:
+        if self._tree is None and (scan or len(self._text) >= PEEK_MIN_CHARS or self.stripped) and path:
             keys = self._plain_keys(path)
             found = peek(self._text, keys) if keys else None
             if found is not None:
