@@ -172,7 +172,7 @@ def instance_modifications(doc: Document) -> list[dict]:
 def instance_name(doc: Document) -> str | None:
     """The instance's name override: the `m_Name` modification (the root's when several objects are renamed,
     which is the first one Unity writes for the root in the fixtures; see `SceneModel.instance_root_name`)."""
-    mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_Name", fields=("value",))
+    mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_Name", fields=("value",), scan=True)
     if mod is None:
         return None
     value = mod.get("value")
@@ -316,7 +316,7 @@ class SceneModel:
         big = 1 << 62
         if node.is_instance:
             doc = self.file.get(node.file_id)
-            mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_RootOrder", fields=("value",))
+            mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_RootOrder", fields=("value",), scan=True)
             if mod is None:
                 return big
             if isinstance(mod.get("value"), int):

@@ -200,16 +200,15 @@ def unified_diff(old: str | None, new: str | None, path: str, context: int = 3, 
 
 def file_diff(path: str, old: bytes | None, new: bytes | None, old_rev: str | None, new_rev: str | None) -> FileDiff:
     """A FileDiff for one path: a text diff, or a note for binary or non-UTF-8 content."""
+    if old is not None and new is not None and _text(old) is not None and _text(new) is not None:
+        skipped, old_part, new_part = diff_window(old, new, context=3)  # a big file's common head and tail
+        return FileDiff(path=path, diff=unified_diff(old_part.decode("utf-8"), new_part.decode("utf-8"), path,
+                                                     first_line=skipped), old_revision=old_rev, new_revision=new_rev)
     old_text = _text(old) if old is not None else None
     new_text = _text(new) if new is not None else None
     if (old is not None and old_text is None) or (new is not None and new_text is None):
         sizes = f"{len(old) if old is not None else 'absent'} -> {len(new) if new is not None else 'absent'} bytes"
         return FileDiff(path=path, diff=None, binary=True, note=f"binary or non-UTF-8 content, {sizes}",
-                        old_revision=old_rev, new_revision=new_rev)
-    if old_text is not None and new_text is not None and old is not None and new is not None:
-        skipped, old_part, new_part = diff_window(old, new, context=3)  # a big file's common head and tail
-        old_text, new_text = old_part.decode("utf-8"), new_part.decode("utf-8")
-        return FileDiff(path=path, diff=unified_diff(old_text, new_text, path, first_line=skipped),
                         old_revision=old_rev, new_revision=new_rev)
     return FileDiff(path=path, diff=unified_diff(old_text, new_text, path), old_revision=old_rev,
                     new_revision=new_rev)

@@ -104,3 +104,27 @@ def test_style_detection_by_lines_on_edge_lines():
     for text in ["a: 'x]'", "a: 'x]'\r\n", "  - 'x]':\n", "a: b]\nc: 'd]'", "a: [x]", "x]'", "\n\n- y]\r"]:
         for pattern, needle in ((style._QUOTED_BRACKET, "]'"), (style._PLAIN_BRACKET, "]")):
             assert style._in_lines_with(pattern, text, needle) == (pattern.search(text) is not None), text
+
+
+def test_a_write_next_to_a_million_item_list_does_not_parse_it():
+    """Issue 29 item 6: a 1e6-element block list cost every write tool 20-38 s; only the changed object and
+    the hierarchy's few values are read now, and the list's bytes are copied as they are."""
+    items = "".join(f"  - {n}\n" for n in range(1_000_000))
+    data = (HEADER + "--- !u!4 &1\nTransform:\n  m_LocalPosition: {x: 0, y: 0, z: 0}\n  m_Father: {fileID: 0}\n"
+            "--- !u!114 &2\nMonoBehaviour:\n  m_Enabled: 1\n  m_Values:\n" + items).encode()
+    file = editable(data, "Assets/A.unity")
+    file.get(1).set("m_LocalPosition.x", 2)
+    assert file.get(1).get("m_Father", scan=True) is not None
+    assert file.verified_bytes() == data.replace(b"{x: 0,", b"{x: 2,", 1)
+    assert file.get(2)._tree is None  # never parsed
+
+
+def test_scanned_values_are_remembered_by_the_objects_text():
+    data = (HEADER + "--- !u!1 &1\nGameObject:\n  m_Name: A\n  m_IsActive: 1\n").encode()
+    first = UnityYamlFile.parse(data).get(1)
+    assert first.get("m_Name", scan=True) == "A" and first.get("m_Layer", 7, scan=True) == 7
+    again = UnityYamlFile.parse(data).get(1)
+    assert again.get("m_Name", scan=True) == "A" and again.get("m_Layer", 5, scan=True) == 5
+    assert again._tree is None  # answered from the remembered scan, not parsed
+    edited = UnityYamlFile.parse(data.replace(b"m_Name: A", b"m_Name: B")).get(1)
+    assert edited.get("m_Name", scan=True) == "B"  # another text, another entry
