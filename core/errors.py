@@ -119,6 +119,8 @@ _SPECS: list[ErrorSpec] = [
           "TagManager.asset.", EXIT_FAILED, next_actions=("unitycli tools run project.get-tags-layers",)),
     _spec("E_LAYER_UNKNOWN", "No layer of ProjectSettings/TagManager.asset has that name, or the layer "
           "index is unnamed.", EXIT_FAILED, next_actions=("unitycli tools run project.get-tags-layers",)),
+    _spec("E_HIERARCHY_TOO_DEEP", "The GameObject is nested deeper than the tool builds paths for (the limit is in "
+          "the error); address it by fileID or list the hierarchy in parts.", EXIT_FAILED),
     _spec("E_HIERARCHY_CYCLE", "The new parent is the GameObject itself or one of its descendants.",
           EXIT_USAGE),
     _spec("E_WORLD_POSE_INEXACT",

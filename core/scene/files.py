@@ -1,7 +1,8 @@
 """Naming and opening the scene or prefab a tool works on: a project-relative path or a unique asset name.
 
 Every read goes through the tool's transaction (so dry-run, `revision` and `E_TARGET_CHANGED` see it), a Git LFS
-pointer is refused before parsing, and a file opened for writing must round-trip byte-identically first.
+pointer is refused before parsing, and a file opened for writing is written back as the bytes read around the
+objects an edit changed, each of which must read back as itself (see unityyaml/splice.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
 from unitycli.next_actions import tool_command
 from unitycli.unityfiles import ensure_not_lfs
-from unitycli.unityyaml import UnityYamlFile, ensure_roundtrips
+from unitycli.unityyaml import UnityYamlFile, editable
 
 SCENE_SUFFIXES = (".unity",)
 PREFAB_SUFFIXES = (".prefab",)
@@ -37,7 +38,7 @@ class LoadedFile:
 
     def save(self, ctx: Any) -> None:
         """Stage the edited file in the tool's transaction (written at commit, previewed in dry-run)."""
-        ctx.transaction.write_bytes(self.path, self.yaml.to_bytes())
+        ctx.transaction.write_bytes(self.path, self.yaml.verified_bytes())
 
 
 def list_files(root: Path, suffixes: tuple[str, ...]) -> list[str]:
@@ -122,10 +123,10 @@ def open_for_read(ctx: Any, path: str) -> LoadedFile:
 def open_for_write(ctx: Any, path: str, expected_revision: str | None) -> LoadedFile:
     """Read a file to edit: `E_STALE_WRITE` if it is not at `expected_revision`, `E_FILE_FORMAT_UNSUPPORTED` if
     it would not round-trip byte-identically (so an edit can never damage text we do not understand),
-    `E_FILE_DUPLICATE_FILE_ID` if several of its objects share a fileID."""
+    `E_FILE_DUPLICATE_FILE_ID` if several of its objects share a fileID. Only the objects an edit changes are
+    parsed and verified (when saved); the rest are written back as the bytes read."""
     if expected_revision:
         ctx.transaction.expect_revision(path, expected_revision)
     data = _read(ctx, path)
-    yaml = ensure_roundtrips(data, path)
-    yaml.ensure_unique_file_ids()  # E_FILE_DUPLICATE_FILE_ID: an edit by fileID would reach one copy only
+    yaml = editable(data, path)  # E_FILE_DUPLICATE_FILE_ID: an edit by fileID would reach one copy only
     return LoadedFile(path, ctx.transaction.revision(path) or "", yaml)

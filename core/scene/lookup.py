@@ -39,10 +39,10 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
                                      "didYouMean": [_candidate(owner)] if owner is not None else []},
                             next_actions=hint + [tool_command("scene.hierarchy", {"file": name})])
     path = str(target)
-    hits = [node for node in model.walk() if node.path == path]
+    hits = [node for node in model.walk() if node.has_path(path)]
     if not hits and path.strip("/") != path:  # `/Root/Child`, as Unity's GameObject.Find spells a root
         path = path.strip("/")
-        hits = [node for node in model.walk() if node.path == path]
+        hits = [node for node in model.walk() if node.has_path(path)]
     if len(hits) == 1:
         return hits[0]
     if hits:

@@ -16,6 +16,11 @@ Facts it relies on (fixture files named):
   their `!u!1001` is a `Prefab:` (pre-2018.3 prefab system: `m_ParentPrefab`, `m_IsPrefabParent`), not a
   `PrefabInstance:`. That `Prefab` holds only modifications: every object of such an instance is written in full in
   the file, so it is no node of the tree.
+
+Work is bounded whatever the file holds: walks use an explicit stack (a 20,000-deep chain is a list, not 20,000
+Python frames), a path or an absolute depth is built for at most `MAX_DEPTH` levels (deeper is E_HIERARCHY_TOO_DEEP), and a
+`m_Father` loop (hand-edited or hostile files) is cut where it closes so that its objects stay visible and every
+walk ends; the cut objects are listed in `SceneModel.cycles`.
 """
 
 from __future__ import annotations
@@ -23,8 +28,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from unitycli.errors import UnityCliError
 from unitycli.unityclasses import GAMEOBJECT, PREFAB_INSTANCE, SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
+
+# Deepest level below a root that a path or depth is built for. Paths repeat every ancestor's name, so an answer
+# about objects N levels down costs N^2; 1,000 levels is far beyond any fixture (the deepest is a few dozen).
+MAX_DEPTH = 1_000
+
+
+def too_deep(node: SceneNode, limit: int = MAX_DEPTH) -> UnityCliError:
+    """E_HIERARCHY_TOO_DEEP for an object more than `limit` levels below its root."""
+    return UnityCliError(
+        "E_HIERARCHY_TOO_DEEP",
+        f"GameObject &{node.file_id} ({node.name!r}) is more than {limit} levels below its root; paths and depths "
+        f"are built for at most {limit} levels",
+        details={"fileID": node.file_id, "name": node.name, "maxDepth": limit},
+        next_actions=["Address objects by fileID, and list a deep hierarchy in parts with `root` (a fileID) and "
+                      f"`depth` of at most {limit}"])
 
 
 @dataclass(eq=False)
@@ -50,32 +71,59 @@ class SceneNode:
     def hidden(self) -> bool:
         return self.hide_flags != 0
 
+    def ancestors(self) -> list[SceneNode]:
+        """This node and its ancestors up to the root (E_HIERARCHY_TOO_DEEP beyond `MAX_DEPTH` levels)."""
+        chain: list[SceneNode] = []
+        node: SceneNode | None = self
+        while node is not None:
+            if len(chain) > MAX_DEPTH:
+                raise too_deep(self)
+            chain.append(node)
+            node = node.parent
+        return chain
+
     @property
     def path(self) -> str:
         """`Root/Child/Grandchild` (names as written; a name may itself contain `/`)."""
-        names = []
-        node: SceneNode | None = self
-        while node is not None:
-            names.append(node.name)
-            node = node.parent
-        return "/".join(reversed(names))
+        return "/".join(node.name for node in reversed(self.ancestors()))
 
     @property
     def depth(self) -> int:
-        depth, node = 0, self.parent
-        while node is not None:
-            depth, node = depth + 1, node.parent
-        return depth
+        return len(self.ancestors()) - 1
+
+    def has_path(self, path: str) -> bool:
+        """`self.path == path`, decided from the leaf up, so most nodes are rejected by their own name."""
+        end, node = len(path), self
+        for _ in range(MAX_DEPTH + 1):
+            start = end - len(node.name)
+            if start < 0 or path[start:end] != node.name:
+                return False
+            if node.parent is None:
+                return start == 0
+            if start == 0 or path[start - 1] != "/":
+                return False
+            end, node = start - 1, node.parent
+        raise too_deep(self)
 
     def walk(self) -> Iterator[SceneNode]:
         """This node and its descendants, depth first in sibling order."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        for node, _ in walk_depths([self]):
+            yield node
+
+
+def walk_depths(starts: list[SceneNode], max_depth: int | None = None) -> Iterator[tuple[SceneNode, int]]:
+    """(node, depth below its start) depth first in sibling order, with an explicit stack (cheap at any depth:
+    only a path costs in proportion to the depth); children deeper than `max_depth` are not visited."""
+    stack = [(node, 0) for node in reversed(starts)]
+    while stack:
+        node, depth = stack.pop()
+        yield node, depth
+        if max_depth is None or depth < max_depth:
+            stack.extend((child, depth + 1) for child in reversed(node.children))
 
 
 def _int(doc: Document, path: str, default: int = 0) -> int:
-    value = doc.get(path, default)
+    value = doc.get(path, default, scan=True)
     return value if isinstance(value, int) else default
 
 
@@ -124,7 +172,7 @@ def instance_modifications(doc: Document) -> list[dict]:
 def instance_name(doc: Document) -> str | None:
     """The instance's name override: the `m_Name` modification (the root's when several objects are renamed,
     which is the first one Unity writes for the root in the fixtures; see `SceneModel.instance_root_name`)."""
-    mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_Name", fields=("value",))
+    mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_Name", fields=("value",), scan=True)
     if mod is None:
         return None
     value = mod.get("value")
@@ -141,6 +189,7 @@ class SceneModel:
         self.stripped_owner: dict[int, int] = {}  # stripped object fileID -> PrefabInstance fileID
         self.roots: list[SceneNode] = []
         self.dangling_children: list[tuple[int, int]] = []  # (parent transform, missing child fileID)
+        self.cycles: list[int] = []  # nodes whose m_Father chain loops back: cut there and shown as roots
         self._build()
 
     # --- building --------------------------------------------------------------------------------------------
@@ -149,14 +198,14 @@ class SceneModel:
         order: dict[int, int] = {}
         for pos, doc in enumerate(file.documents):
             if doc.stripped:
-                owner = _ref_id(doc.get("m_PrefabInstance", None))
+                owner = _ref_id(doc.get("m_PrefabInstance", None, scan=True))
                 if owner:
                     self.stripped_owner[doc.file_id] = owner
             elif doc.class_id == GAMEOBJECT:
                 self._add_gameobject(doc)
                 order[doc.file_id] = pos
             elif doc.class_id == PREFAB_INSTANCE and not is_legacy_prefab(doc):
-                source = doc.get("m_SourcePrefab", None)
+                source = doc.get("m_SourcePrefab", None, scan=True)
                 name = instance_name(doc)
                 node = SceneNode(doc.file_id, "prefabInstance", name if name is not None else "",
                                  transform_id=None, hide_flags=_int(doc, "m_ObjectHideFlags"),
@@ -172,13 +221,13 @@ class SceneModel:
 
     def _add_gameobject(self, doc: Document) -> None:
         transform_id = None
-        for entry in doc.get("m_Component", []) or []:
+        for entry in doc.get("m_Component", [], scan=True) or []:
             ref_id = _ref_id(component_ref(entry))
             target = self.file.find(ref_id) if ref_id else None
             if target is not None and target.class_id in TRANSFORM_CLASSES:
                 transform_id = ref_id
                 break
-        node = SceneNode(doc.file_id, "gameObject", str(doc.get("m_Name", "")), transform_id,
+        node = SceneNode(doc.file_id, "gameObject", str(doc.get("m_Name", "", scan=True)), transform_id,
                          hide_flags=_int(doc, "m_ObjectHideFlags"), active=_int(doc, "m_IsActive", 1) != 0)
         self.nodes[doc.file_id] = node
         if transform_id is not None:
@@ -187,9 +236,9 @@ class SceneModel:
     def _parent_of(self, node: SceneNode) -> tuple[SceneNode | None, int]:
         """(parent node or None, the raw parent fileID) from m_Father or m_TransformParent."""
         if node.is_instance:
-            parent_id = _ref_id(self.file.get(node.file_id).get("m_Modification.m_TransformParent", None))
+            parent_id = _ref_id(self.file.get(node.file_id).get("m_Modification.m_TransformParent", None, scan=True))
         elif node.transform_id is not None:
-            parent_id = _ref_id(self.file.get(node.transform_id).get("m_Father", None))
+            parent_id = _ref_id(self.file.get(node.transform_id).get("m_Father", None, scan=True))
         else:
             return None, 0
         if not parent_id:
@@ -214,12 +263,36 @@ class SceneModel:
             rank = {id(n): i for i, n in enumerate(listed)}
             parent.children = sorted(kids, key=lambda n: rank.get(id(n), len(listed)))
         self.roots = self._order_roots(roots)
+        self._cut_cycles(order)
+
+    def _cut_cycles(self, order: dict[int, int]) -> None:
+        """Nodes no root reaches hang on a loop of parents: cut each loop where it closes (file order decides
+        which node), making that node a root, so no walk or path goes round forever and nothing vanishes."""
+        seen = {id(node) for root in self.roots for node in root.walk()}
+        if len(seen) == len(self.nodes):
+            return
+        for node in sorted(self.nodes.values(), key=lambda n: order[n.file_id]):
+            if id(node) in seen:
+                continue
+            chain: dict[int, SceneNode] = {}
+            cut: SceneNode | None = node
+            while cut is not None and id(cut) not in chain and id(cut) not in seen:
+                chain[id(cut)] = cut
+                cut = cut.parent
+            if cut is None or id(cut) in seen:  # the chain reached a visited node: nothing loops here
+                continue
+            if cut.parent is not None:
+                cut.parent.children = [c for c in cut.parent.children if c is not cut]
+            cut.parent = None
+            self.roots.append(cut)
+            self.cycles.append(cut.file_id)
+            seen.update(id(n) for n in cut.walk())
 
     def _listed_children(self, parent: SceneNode) -> list[SceneNode]:
         if parent.is_instance or parent.transform_id is None:
             return []
         listed = []
-        for ref in self.file.get(parent.transform_id).get("m_Children", []) or []:
+        for ref in self.file.get(parent.transform_id).get("m_Children", [], scan=True) or []:
             child = self.by_transform.get(_ref_id(ref))
             if child is None:
                 self.dangling_children.append((parent.transform_id, _ref_id(ref)))
@@ -231,7 +304,7 @@ class SceneModel:
         scene_roots = self.file.find(SCENE_ROOTS_FILE_ID)
         if scene_roots is not None and scene_roots.class_id == SCENE_ROOTS:
             rank: dict[int, int] = {}
-            for i, ref in enumerate(scene_roots.get("m_Roots", []) or []):
+            for i, ref in enumerate(scene_roots.get("m_Roots", [], scan=True) or []):
                 ref_id = _ref_id(ref)
                 node = self.nodes.get(ref_id) if ref_id in self.nodes else self.by_transform.get(ref_id)
                 if node is not None:
@@ -243,7 +316,7 @@ class SceneModel:
         big = 1 << 62
         if node.is_instance:
             doc = self.file.get(node.file_id)
-            mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_RootOrder", fields=("value",))
+            mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_RootOrder", fields=("value",), scan=True)
             if mod is None:
                 return big
             if isinstance(mod.get("value"), int):
@@ -259,8 +332,8 @@ class SceneModel:
     # --- queries ---------------------------------------------------------------------------------------------
     def walk(self) -> Iterator[SceneNode]:
         """Every node, depth first from the roots in order."""
-        for root in self.roots:
-            yield from root.walk()
+        for node, _ in walk_depths(self.roots):
+            yield node
 
     def node_of_object(self, file_id: int) -> SceneNode | None:
         """The node an object belongs to: a GameObject, PrefabInstance, Transform or a stripped instance object."""

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from unitycli.diffwindow import diff_window
+
 _REIMPORT_ROOTS = ("Assets/", "Packages/")
 _NO_EOL = "\\ No newline at end of file\n"
 
@@ -177,14 +179,16 @@ def _with_eol(line: str) -> str:
     return line if line.endswith("\n") else line + "\n" + _NO_EOL
 
 
-def unified_diff(old: str | None, new: str | None, path: str, context: int = 3) -> str:
-    """Unified diff of two texts; None on a side means the file does not exist there."""
+def unified_diff(old: str | None, new: str | None, path: str, context: int = 3, first_line: int = 0) -> str:
+    """Unified diff of two texts; None on a side means the file does not exist there. `first_line`: how many
+    lines precede both texts in their files (see diffwindow.py), added to the hunks' line numbers."""
     a, b = _lines(old or ""), _lines(new or "")
     out = [f"--- {'a/' + path if old is not None else '/dev/null'}\n",
            f"+++ {'b/' + path if new is not None else '/dev/null'}\n"]
     for group in _AnchoredMatcher(a, b).get_grouped_opcodes(context):
         first, last = group[0], group[-1]
-        out.append(f"@@ -{_range(first[1], last[2] - first[1])} +{_range(first[3], last[4] - first[3])} @@\n")
+        out.append(f"@@ -{_range(first[1] + first_line, last[2] - first[1])} "
+                   f"+{_range(first[3] + first_line, last[4] - first[3])} @@\n")
         for tag, i1, i2, j1, j2 in group:
             if tag == "equal":
                 out.extend(" " + _with_eol(line) for line in a[i1:i2])
@@ -196,6 +200,10 @@ def unified_diff(old: str | None, new: str | None, path: str, context: int = 3) 
 
 def file_diff(path: str, old: bytes | None, new: bytes | None, old_rev: str | None, new_rev: str | None) -> FileDiff:
     """A FileDiff for one path: a text diff, or a note for binary or non-UTF-8 content."""
+    if old is not None and new is not None and _text(old) is not None and _text(new) is not None:
+        skipped, old_part, new_part = diff_window(old, new, context=3)  # a big file's common head and tail
+        return FileDiff(path=path, diff=unified_diff(old_part.decode("utf-8"), new_part.decode("utf-8"), path,
+                                                     first_line=skipped), old_revision=old_rev, new_revision=new_rev)
     old_text = _text(old) if old is not None else None
     new_text = _text(new) if new is not None else None
     if (old is not None and old_text is None) or (new is not None and new_text is None):

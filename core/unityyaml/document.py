@@ -8,6 +8,7 @@ rewrites the text and drops the tree, so spans never go stale.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +22,7 @@ from unitycli.unityyaml.peek import NO_MATCH, peek, peek_item
 from unitycli.unityyaml.scalars import ScalarError
 
 _MISSING: Any = object()
+_ABSENT: Any = object()  # a scanned path the object does not have
 _DEFAULT_STYLE = EmitStyle()
 # Objects at least this long answer `get` by reading only the value's lines (see peek.py) until something parses
 # them whole; smaller ones parse at once, which costs less than peeking at several of their values. Stripped
@@ -29,10 +31,32 @@ _DEFAULT_STYLE = EmitStyle()
 PEEK_MIN_CHARS = 2048
 
 
+# (object text, path) -> value read by `get(scan=True)`, newest last. One owner (Document.get), one rule: the key
+# is the object's exact text, so an edit (ours or anyone's) is a new key and an entry never goes stale; the
+# oldest go beyond the bound. The texts it keeps alive are those of the files read last (about one big scene).
+_SCAN_CACHE: OrderedDict[tuple[str, str], Any] = OrderedDict()
+_SCAN_CACHE_MAX = 200_000
+
+
+def _scanned(doc: Document, path: str, default: Any) -> Any:
+    key = (doc.text, path)
+    value = _SCAN_CACHE.get(key, _MISSING)
+    if value is _MISSING:
+        keys = doc._plain_keys(path) if path else None
+        found = peek(doc.text, keys) if keys else None
+        value = doc._decoded(found, path) if found is not None else doc.get(path, _ABSENT)
+        _SCAN_CACHE[key] = value
+        if len(_SCAN_CACHE) > _SCAN_CACHE_MAX:
+            _SCAN_CACHE.popitem(last=False)
+    else:
+        _SCAN_CACHE.move_to_end(key)
+    return default if value is _ABSENT else value
+
+
 class Document:
     """A Unity object: identity from its header line, values by property path, edits in Unity's style."""
 
-    __slots__ = ("class_id", "file_id", "stripped", "line", "_text", "_tree", "_owner", "dirty")
+    __slots__ = ("class_id", "file_id", "stripped", "line", "_text", "_tree", "_owner", "dirty", "span")
 
     def __init__(self, class_id: int, file_id: int, stripped: bool, text: str, line: int = 0,
                  owner: Any = None) -> None:
@@ -44,6 +68,7 @@ class Document:
         self._tree: Mapping | None = None
         self._owner = owner  # the UnityYamlFile: supplies the emit style and the round-trip guard
         self.dirty = False
+        self.span: tuple[int, int] | None = None  # its byte range in the file as read (see splice.py)
 
     def __repr__(self) -> str:
         return f"<Document !u!{self.class_id} &{self.file_id}{' stripped' if self.stripped else ''}>"
@@ -94,13 +119,18 @@ class Document:
         """The node at `path` (E_PROPERTY_NOT_FOUND if absent)."""
         return resolve(self.tree, path)[-1].child
 
-    def get(self, path: str, default: Any = _MISSING) -> Any:
+    def get(self, path: str, default: Any = _MISSING, *, scan: bool = False) -> Any:
         """The Python value at `path`: int/float/str, `Ref`, dict or list; `default` (if given) when absent.
 
         A large object not yet parsed answers from the value's own lines, so a read of a few values of a 4 MB
         scene does not parse it all; anything uncertain falls back to the full parse, so an object that parses
-        gives the same answer either way.
+        gives the same answer either way. `scan` does the same for a small object, and remembers the answer by
+        the object's exact text: for a walk over every object of a file (the hierarchy), which reads a few values
+        of each, again at every step of a batch or MCP session. Scanned values are shared: read them, never
+        change them.
         """
+        if scan and self._tree is None:
+            return _scanned(self, path, default)
         if self._tree is None and (len(self._text) >= PEEK_MIN_CHARS or self.stripped) and path:
             keys = self._plain_keys(path)
             found = peek(self._text, keys) if keys else None
@@ -134,12 +164,20 @@ class Document:
             return None
         return segments if all(isinstance(s, str) for s in segments) else None  # type: ignore[return-value]
 
-    def first_item_with(self, path: str, key: str, value: str,
-                        fields: tuple[str, ...] | None = None) -> dict[str, Any] | None:
+    def first_item_with(self, path: str, key: str, value: str, fields: tuple[str, ...] | None = None, *,
+                        scan: bool = False) -> dict[str, Any] | None:
         """The first mapping in the list at `path` whose `key` is the word `value` as written (e.g. the `m_Name`
         entry of a PrefabInstance's modifications), as Python values, limited to `key` and `fields` when given;
         None when there is none or no such list. A large object not yet parsed reads only that item's lines
-        (only the `fields` entries, when they are one line each)."""
+        (only the `fields` entries, when they are one line each). `scan` remembers the answer as `get` does."""
+        if scan and self._tree is None:
+            key_of = (self._text, f"{path}\0{key}\0{value}\0{fields}")
+            found = _SCAN_CACHE.get(key_of, _MISSING)
+            if found is _MISSING:
+                found = _SCAN_CACHE[key_of] = self.first_item_with(path, key, value, fields)
+                if len(_SCAN_CACHE) > _SCAN_CACHE_MAX:
+                    _SCAN_CACHE.popitem(last=False)
+            return found
         keys = self._plain_keys(path)
         if self._tree is None and len(self._text) >= PEEK_MIN_CHARS and keys:
             found = peek_item(self._text, keys, key, value, fields)

@@ -20,6 +20,7 @@ from unitycli.unityclasses import SCENE_SETTINGS_CLASSES
 from unitycli.unityyaml.document import Document
 from unitycli.unityyaml.emit import EmitStyle, emit_body
 from unitycli.unityyaml.fileids import fresh_file_id, uses_large_ids
+from unitycli.unityyaml.splice import byte_bounds, spliced, verify_changed
 from unitycli.unityyaml.split import decode, split, unsupported
 from unitycli.unityyaml.style import detect_style
 
@@ -63,6 +64,7 @@ class UnityYamlFile:
         self._original = original
         self._style = style
         self._by_id: dict[int, Document] | None = None
+        self._header_end: int | None = None  # byte length of the header when the documents know their spans
         self._editable = original is None
         self._id_rng: random.Random | None = None
         self.sorted = self._detect_sorted()
@@ -76,6 +78,11 @@ class UnityYamlFile:
         header, raws = split(text, name)
         file = cls(header, [], name=name, original=data, style=style)
         file.documents = [Document(r.class_id, r.file_id, r.stripped, r.text, r.line, file) for r in raws]
+        bounds = byte_bounds(data, header, len(raws))
+        if bounds is not None:
+            file._header_end = len(header.encode("utf-8"))
+            for doc, span in zip(file.documents, bounds, strict=True):
+                doc.span = span
         file.sorted = file._detect_sorted()
         file.duplicate_file_ids = duplicate_file_ids(raws)
         return file
@@ -97,7 +104,16 @@ class UnityYamlFile:
         return self.header + "".join(doc.text for doc in self.documents)
 
     def to_bytes(self) -> bytes:
+        """The file's bytes: untouched objects copied from the bytes read, changed ones encoded (splice.py)."""
+        if self._original is not None and self._header_end is not None:
+            return spliced(self._original, self._header_end, self.documents)
         return self.to_text().encode("utf-8")
+
+    def verified_bytes(self) -> bytes:
+        """`to_bytes()` once every changed object is shown to read back as itself (E_FILE_FORMAT_UNSUPPORTED
+        otherwise): the write-side round-trip check at the cost of what changed."""
+        verify_changed(self.documents, self.name, self.header)
+        return self.to_bytes()
 
     @property
     def dirty(self) -> bool:
@@ -123,7 +139,8 @@ class UnityYamlFile:
         if self._editable:
             return
         self.ensure_unique_file_ids()
-        if self.to_bytes() != self._original:
+        # Spliced output (see to_bytes) copies every untouched object from the bytes read: nothing to compare.
+        if self._header_end is None and self.to_bytes() != self._original:
             raise unsupported("the file does not round-trip byte-identically, so it is not edited", self.name)
         self._editable = True
 

@@ -9,6 +9,7 @@ package); `unresolvedScripts` then says so, with the GUIDs to search by instead.
 from __future__ import annotations
 
 import fnmatch
+from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import Field
@@ -95,8 +96,23 @@ def _component_matches(model: SceneModel, node: SceneNode, wanted: str, names: N
     return False
 
 
+@dataclass(frozen=True)
+class _Hit:
+    """A match before paging: its path (which costs in proportion to its depth) is built only for the page."""
+
+    file: str
+    node: SceneNode
+    tag: str | None
+    layer: int | None
+
+    def found(self) -> FoundObject:
+        node = self.node
+        return FoundObject(file=self.file, fileID=node.file_id, path=node.path, name=node.name, kind=node.kind,
+                           active=node.active, tag=self.tag, layer=self.layer)
+
+
 def _matches(model: SceneModel, node: SceneNode, request: FindInput, names: Names,
-             unnamed: list[ComponentRef]) -> FoundObject | None:
+             unnamed: list[ComponentRef]) -> _Hit | None:
     """The node as a match, or None; a node that fails only on a component name adds its unnamed scripts."""
     if request.name is not None and not fnmatch.fnmatchcase(node.name, request.name):
         return None
@@ -112,15 +128,14 @@ def _matches(model: SceneModel, node: SceneNode, request: FindInput, names: Name
         if names_a_script(request.component):
             unnamed.extend(unnamed_scripts(components_of(model, node, names)))
         return None
-    return FoundObject(file=model.file.name or "", fileID=node.file_id, path=node.path, name=node.name,
-                       kind=node.kind, active=node.active, tag=tag, layer=layer if isinstance(layer, int) else None)
+    return _Hit(model.file.name or "", node, tag, layer if isinstance(layer, int) else None)
 
 
 def gameobject_find(ctx: ToolContext, request: FindInput) -> FindOutput:
     root = Path(ctx.project.root)
     with Names(root, ctx.known_scripts) as names:
         files = [request.file] if request.file is not None else list_files(root, OBJECT_FILE_SUFFIXES)
-        found: list[FoundObject] = []
+        found: list[_Hit] = []
         revisions: dict[str, str] = {}
         skipped: list[SkippedFile] = []
         unnamed: list[ComponentRef] = []
@@ -144,7 +159,8 @@ def gameobject_find(ctx: ToolContext, request: FindInput) -> FindOutput:
             found.extend(hits)
             unnamed.extend(in_file)
     query = request.model_dump(exclude={"limit", "cursor"})
-    chunk, cursor = page(found, TOOL, query, request.limit, request.cursor)
+    hits, cursor = page(found, TOOL, query, request.limit, request.cursor)
+    chunk = [hit.found() for hit in hits]
     on_page = {hit.file for hit in chunk}
     return FindOutput(total=len(found), matches=chunk, files_searched=len(files),
                       revisions={k: v for k, v in revisions.items() if k in on_page}, skipped=skipped,

@@ -34,6 +34,7 @@ from unitycli.scene import (
     components_of,
     find_gameobject,
 )
+from unitycli.scene.tree import walk_depths
 from unitycli.toolspec import ToolInput, ToolOutput
 
 
@@ -110,9 +111,7 @@ def _hierarchy(ctx: ToolContext, request: HierarchyInput, tool: str, suffixes: t
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, suffixes, names)
         starts = [find_gameobject(model, request.root)] if request.root is not None else model.roots
-        base = starts[0].depth if request.root is not None else 0
-        ordered = [(node, node.depth - base) for start in starts for node in start.walk()
-                   if request.depth is None or node.depth - base <= request.depth]
+        ordered = list(walk_depths(starts, request.depth))
         query = {"file": loaded.path, "root": request.root, "depth": request.depth,
                  "components": request.include_components, "detail": request.detail, "revision": loaded.revision}
         chunk, cursor = page(ordered, tool, query, request.limit, request.cursor)

@@ -8,7 +8,7 @@ import pytest
 
 from tests.fixturepaths import REPO_ROOT
 from unitycli.errors import UnityCliError
-from unitycli.runner import run_tool
+from unitycli.runner import RunOptions, run_tool
 from unitycli.session import Session
 
 pytestmark = pytest.mark.slow  # skipped locally with -m 'not slow'; CI runs it
@@ -90,3 +90,19 @@ def test_a_truncated_50mb_scene_is_a_catalogued_error(big_project):
                   "property": "m_LocalPosition.x", "value": 3})
     assert caught.value.code == "E_FILE_FORMAT_UNSUPPORTED"
     assert cut.read_bytes() == data[: len(data) // 2 + 7]  # nothing written
+
+
+def test_a_one_field_write_on_a_50mb_scene_changes_exactly_that_line(big_project):
+    """Issue 30: the write is spliced from the bytes read around the one changed object, so everything else is
+    identical, and its dry-run diff is the one hunk around that line."""
+    path = big_project / "Assets" / "Scenes" / "Edit.unity"
+    data = (big_project / "Assets" / "Scenes" / "Big.unity").read_bytes()
+    path.write_bytes(data)
+    request = {"file": "Assets/Scenes/Edit.unity", "gameObject": 100_000 + 2 * 30_000, "component": "Transform",
+               "property": "m_LocalPosition.y", "value": 7}
+    preview = run_tool(Session(project_arg=str(big_project)), "component.set", request, RunOptions(dry_run=True))
+    diff = preview.planned_effects["diffs"][0]["diff"]
+    assert diff.count("\n-") == 1 and "-  m_LocalPosition: {x: 30000, y: 0.5, z: -2}\n" in diff
+    assert "+  m_LocalPosition: {x: 30000, y: 7, z: -2}\n" in diff
+    run_tool(Session(project_arg=str(big_project)), "component.set", request)
+    assert path.read_bytes() == data.replace(b"{x: 30000, y: 0.5, z: -2}", b"{x: 30000, y: 7, z: -2}")

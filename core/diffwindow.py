@@ -1,0 +1,48 @@
+"""The part of two versions of a file that a line diff needs: their common head and tail of whole lines are
+left out, so a one-line edit of a 64 MB scene diffs a few lines instead of splitting both files into lines.
+
+`context` lines more than a hunk shows are kept on each side, so the hunks are exactly those of the whole files
+(their line numbers offset by the lines left out at the head).
+"""
+
+from __future__ import annotations
+
+_STEPS = (1 << 20, 1 << 14, 1 << 8, 1 << 4, 1)
+
+
+def _common_prefix(a: bytes, b: bytes, limit: int) -> int:
+    """Length of the common prefix of `a` and `b`, at most `limit`, compared in shrinking chunks."""
+    i = 0
+    for step in _STEPS:
+        while i + step <= limit and a[i : i + step] == b[i : i + step]:
+            i += step
+    return i
+
+
+def _common_suffix(a: bytes, b: bytes, limit: int) -> int:
+    i, la, lb = 0, len(a), len(b)
+    for step in _STEPS:
+        while i + step <= limit and a[la - i - step : la - i] == b[lb - i - step : lb - i]:
+            i += step
+    return i
+
+
+def diff_window(old: bytes, new: bytes, context: int) -> tuple[int, bytes, bytes]:
+    """(lines left out at the head, the middle of `old`, the middle of `new`): the middles start and end at line
+    boundaries and keep `context + 1` common lines on each side."""
+    prefix = _common_prefix(old, new, min(len(old), len(new)))
+    suffix = _common_suffix(old, new, min(len(old), len(new)) - prefix)
+    head = old.rfind(b"\n", 0, prefix) + 1  # the start of the line holding the first difference
+    for _ in range(context + 1):
+        if head == 0:
+            break
+        head = old.rfind(b"\n", 0, head - 1) + 1
+    tail_start = old.find(b"\n", len(old) - suffix - 1) + 1 if suffix else len(old)
+    for _ in range(context + 1):
+        if tail_start in (0, len(old)):
+            break
+        tail_start = old.find(b"\n", tail_start) + 1
+    tail = len(old) - tail_start if tail_start else 0
+    if tail_start == 0 or tail > suffix:
+        tail = 0
+    return old.count(b"\n", 0, head), old[head : len(old) - tail], new[head : len(new) - tail]

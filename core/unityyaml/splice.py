@@ -1,0 +1,74 @@
+"""Writing an edited file as the original's untouched byte ranges around the documents that changed.
+
+A one-field edit of a 64 MB scene changes one object; encoding every other object again would cost the whole
+file in time and memory. The document boundaries of the bytes are found with the same rule `split` uses on the
+text (a line starting `---`; UTF-8 never hides an ASCII byte inside a character), so each object read from the
+file knows its byte range, and the output is the header and the runs of untouched ranges copied as they are,
+with the changed objects encoded in between. `verify_changed` is the write-side round-trip guarantee at the
+cost of what changed: each changed object must read back as exactly one object with its own header, and parse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from unitycli.unityyaml.split import split, unsupported
+
+_DOC_START = re.compile(rb"\n---")
+
+
+class _Piece(Protocol):
+    span: tuple[int, int] | None
+    dirty: bool
+    text: str
+
+
+def byte_bounds(data: bytes, header: str, count: int) -> list[tuple[int, int]] | None:
+    """(start, end) in `data` of each of the `count` documents `split` found after `header`; None if the bytes
+    do not show the same boundaries (then the file is written from its text, as before)."""
+    head = len(header.encode("utf-8"))
+    starts = [m.start() + 1 for m in _DOC_START.finditer(data, head - 1)] if head else []
+    if len(starts) != count or (starts and starts[0] != head):
+        return None
+    return list(zip(starts, [*starts[1:], len(data)], strict=False))
+
+
+def spliced(original: bytes, header_end: int, documents: Sequence[_Piece]) -> bytes:
+    """The header and every document: untouched ones as runs of `original`'s bytes, changed ones encoded."""
+    view = memoryview(original)
+    parts: list[bytes | memoryview] = []
+    run_start, run_end = 0, header_end
+    for doc in documents:
+        span = doc.span
+        if span is not None and not doc.dirty:
+            if span[0] == run_end:
+                run_end = span[1]
+                continue
+            parts.append(view[run_start:run_end])
+            run_start, run_end = span
+            continue
+        parts.append(view[run_start:run_end])
+        run_start = run_end = 0
+        parts.append(doc.text.encode("utf-8"))
+    parts.append(view[run_start:run_end])
+    return b"".join(parts)
+
+
+def verify_changed(documents: Sequence[_Piece], name: str | None, header: str) -> None:
+    """Each changed document reads back as one object with the header it was written with, ends its last line
+    (unless it is the file's last), and parses; raises E_FILE_FORMAT_UNSUPPORTED naming the object otherwise."""
+    last = len(documents) - 1
+    for pos, doc in enumerate(documents):
+        text = doc.text
+        if pos < last and not text.endswith("\n"):
+            raise unsupported(f"object {text.split(chr(10), 1)[0]!r} would run into the next one, so the file is "
+                              "not written", name)
+        if doc.span is not None and not doc.dirty:
+            continue
+        _, docs = split(header + text, name)
+        if len(docs) != 1:
+            raise unsupported(f"the edited object {text.split(chr(10), 1)[0]!r} would read back as {len(docs)} "
+                              "objects, so the file is not written", name)
+        _ = doc.tree  # type: ignore[attr-defined]  # E_FILE_FORMAT_UNSUPPORTED naming the object and line
