@@ -1,7 +1,7 @@
 """Derive unitycli's versioned layout table from the Editor type-tree dumps of AssetRipper/TypeTreeDumps.
 
 Usage: python scripts/derive_layouts.py <TypeTreeDumps git dir or checkout> [--out core/typetree/data]
-       [--since 2019.1]
+       [--since 5.0]
 
 Reads `StructsDump/editor/<version>.dump` of every Editor version at or after `--since` (through `git cat-file`,
 so a bare mirror works), keeps of each node only what a text-serialized file shows (type, name, `Version{}` =
@@ -111,17 +111,24 @@ def split_classes(text: str) -> dict[str, tuple[int, list[str], str]]:
 def derive(repo: Path, since: tuple[int, int]) -> tuple[dict, dict[str, list[dict]]]:
     """The index and, per class, its distinct layouts with the versions (indices into the index) holding each."""
     dumps = list_dumps(repo, since)
-    versions = [v for v, _ in dumps]
     parsed: dict[str, list] = {}  # hash of a class's raw lines -> compact tree
     layouts: dict[str, dict[str, dict]] = {}  # class -> canonical json -> {"tree", "versions"}
     class_ids: dict[str, int] = {}
     bases: dict[str, str] = {}
     by_blob: dict[str, dict[str, tuple[int, list[str], str]]] = {}
-    for index, (version, blob) in enumerate(dumps):
+    versions: list[str] = []
+    for version, blob in dumps:
         if blob not in by_blob:
             by_blob.clear()
             text = _git(repo, "cat-file", "blob", blob).decode("utf-8", "replace")
-            by_blob[blob] = split_classes(text.replace("\r\n", "\n"))
+            # a few dumps (5.3.5p3, 5.6.5p4) were written without `Version{}`: their serializedVersions are
+            # unknown, so the version is left out rather than guessed
+            by_blob[blob] = split_classes(text.replace("\r\n", "\n")) if "Version{" in text else {}
+        if not by_blob[blob]:
+            print(f"\n{version}: no class with Version{{}} in its dump, left out", file=sys.stderr)
+            continue
+        index = len(versions)
+        versions.append(version)
         for name, (class_id, lines, chain) in by_blob[blob].items():
             key = hashlib.sha1("\n".join(lines).encode()).hexdigest()
             if key not in parsed:
@@ -136,13 +143,14 @@ def derive(repo: Path, since: tuple[int, int]) -> tuple[dict, dict[str, list[dic
             entry["versions"].append(index)
             class_ids[name] = class_id
             bases[name] = chain
-        print(f"\r{index + 1}/{len(dumps)} {version}", end="", file=sys.stderr)
+        print(f"\r{index + 1} {version}", end="", file=sys.stderr)
     print(file=sys.stderr)
     tables = {name: [{"ranges": _ranges(e["versions"]), "tree": e["tree"]} for e in by_canon.values()]
               for name, by_canon in layouts.items()}
     index = {"source": "AssetRipper/TypeTreeDumps StructsDump/editor", "sourceCommit":
              _git(repo, "rev-parse", "HEAD").decode().strip(), "keptFlags": KEPT_FLAGS, "versions": versions,
-             "classes": {name: {"id": class_ids[name], "bases": bases[name], "layouts": len(tables[name])}
+             "classes": {name: {"id": class_ids[name], "bases": bases[name], "layouts": len(tables[name]),
+                                "newest": max(r[1] for layout in tables[name] for r in layout["ranges"])}
                          for name in sorted(tables)}}
     return index, tables
 
@@ -172,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dumps", type=Path, help="TypeTreeDumps git dir or checkout")
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "core/typetree/data")
-    parser.add_argument("--since", default="2019.1", help="oldest Unity stream (major.minor) to include")
+    parser.add_argument("--since", default="5.0", help="oldest Unity stream (major.minor) to include")
     args = parser.parse_args(argv)
     major, minor = (int(p) for p in args.since.split("."))
     index, tables = derive(_git_dir(args.dumps), (major, minor))

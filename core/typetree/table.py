@@ -33,7 +33,12 @@ def versions() -> list[str]:
 
 @cache
 def class_names_by_id() -> dict[int, str]:
-    return {entry["id"]: name for name, entry in index()["classes"].items()}
+    """Class ID -> its newest name (a renamed class, `SceneSettings` -> `OcclusionCullingSettings`, keeps its ID)."""
+    newest: dict[int, tuple[int, str]] = {}
+    for name, entry in index()["classes"].items():
+        if entry["id"] not in newest or entry["newest"] > newest[entry["id"]][0]:
+            newest[entry["id"]] = (entry["newest"], name)
+    return {class_id: name for class_id, (_, name) in newest.items()}
 
 
 def class_name_of(class_id: int) -> str | None:
@@ -63,6 +68,11 @@ class Layout:
     @cached_property
     def root(self) -> TypeNode:
         return TypeNode.of(self.raw)
+
+    @cached_property
+    def top_names(self) -> tuple[str, ...]:
+        """The class's field names in order (what a document's top-level keys are, serializedVersion aside)."""
+        return tuple(child.name for child in self.root.children)
 
     @property
     def serialized_version(self) -> int:
