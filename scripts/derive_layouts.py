@@ -166,12 +166,41 @@ def _ranges(indices: list[int]) -> list[list[int]]:
     return out
 
 
+def intern(layouts: list[dict]) -> dict:
+    """One class's layouts with every distinct subtree stored once: `nodes` holds `[type, name, version, isArray,
+    flags, [child node numbers]]` (trailing defaults dropped, children before parents), each layout names its
+    root node. Layouts of one class share most subtrees (PlayerSettings: 360 layouts), so loading builds each once."""
+    nodes: list[list] = []
+    numbers: dict[str, int] = {}
+
+    def number(node: list) -> int:
+        children = [number(child) for child in node[5]] if len(node) > 5 else []
+        row = [*node[:5], children]
+        while len(row) > 2 and row[-1] == _DEFAULTS[len(row) - 1]:
+            row.pop()
+        key = json.dumps(row, separators=(",", ":"))
+        if key not in numbers:
+            numbers[key] = len(nodes)
+            nodes.append(row)
+        return numbers[key]
+
+    rows = [{"ranges": layout["ranges"], "root": number(_expand(layout["tree"]))} for layout in layouts]
+    return {"nodes": nodes, "layouts": rows}
+
+
+def _expand(node: list) -> list:
+    """A compact node with its dropped defaults restored: `[type, name, version, isArray, flags, children]`."""
+    full = list(node) + list(_DEFAULTS[len(node):])
+    full[5] = [_expand(child) for child in full[5]]
+    return full
+
+
 def write(out: Path, index: dict, tables: dict[str, list[dict]]) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.json.gz"):
         old.unlink()
     for name, layouts in tables.items():
-        data = json.dumps(layouts, separators=(",", ":")).encode()
+        data = json.dumps(intern(layouts), separators=(",", ":")).encode()
         (out / f"{name}.json.gz").write_bytes(gzip.compress(data, 9, mtime=0))
     (out / "index.json").write_text(json.dumps(index, separators=(",", ":"), sort_keys=True) + "\n")
 

@@ -6,6 +6,7 @@ Which classes: every class of the picked Editor's table that derives from Compon
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,8 +40,9 @@ def component_layout(class_name: str, picked: Picked) -> Layout:
     if layout is None or "Component" not in bases_of(class_name):
         why = ("it is added another way" if class_name in NOT_ADDABLE
                else f"Unity {picked.layout_from} has no native component class of that name")
+        close = difflib.get_close_matches(class_name, addable_classes(picked), n=5, cutoff=0.6)
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{class_name!r} cannot be added: {why}",
-                            details={"component": class_name, "layoutFrom": picked.layout_from},
+                            details={"component": class_name, "layoutFrom": picked.layout_from, "didYouMean": close},
                             next_actions=["Give a native component class name (Light, AudioListener, "
                                           "CharacterController, …) of the project's Unity version",
                                           "For a script, give its class name or GUID as `script`"])

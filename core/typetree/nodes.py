@@ -1,7 +1,7 @@
 """One node of an Editor type tree, as the table stores it, and what a YAML file shows for it.
 
-The table stores a node as `[type, name, version, isArray, flags, children]` with trailing defaults dropped
-(`scripts/derive_layouts.py`); `TypeNode.of` reads that back.
+The table stores each distinct node once per class as `[type, name, version, isArray, flags, [child numbers]]`
+with trailing defaults dropped (`scripts/derive_layouts.py`); `table._nodes` builds them, sharing subtrees.
 """
 
 from __future__ import annotations
@@ -26,15 +26,6 @@ class TypeNode:
     is_array: bool = False
     flags: int = 0
     children: tuple[TypeNode, ...] = ()
-
-    @classmethod
-    def of(cls, raw: list) -> TypeNode:
-        type_, name, *rest = raw
-        version = rest[0] if len(rest) > 0 else 1
-        is_array = bool(rest[1]) if len(rest) > 1 else False
-        flags = rest[2] if len(rest) > 2 else 0
-        children = tuple(cls.of(c) for c in rest[3]) if len(rest) > 3 else ()
-        return cls(type_, name, version, is_array, flags, children)
 
     @cached_property
     def kind(self) -> Kind:

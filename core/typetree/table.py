@@ -63,11 +63,7 @@ class Layout:
     class_name: str
     number: int  # position among the class's layouts (stable for one table)
     ranges: tuple[tuple[int, int], ...]
-    raw: list = None  # type: ignore[assignment]
-
-    @cached_property
-    def root(self) -> TypeNode:
-        return TypeNode.of(self.raw)
+    root: TypeNode
 
     @cached_property
     def top_names(self) -> tuple[str, ...]:
@@ -95,14 +91,26 @@ class Layout:
         return min(first for first, _ in self.ranges)
 
 
+def _nodes(rows: list[list]) -> list[TypeNode]:
+    """The class file's shared node table as TypeNodes, each built once (children come before their parents)."""
+    built: list[TypeNode] = []
+    for row in rows:
+        type_, name, *rest = row
+        children = tuple(built[i] for i in rest[3]) if len(rest) > 3 else ()
+        built.append(TypeNode(type_, name, rest[0] if rest else 1, bool(rest[1]) if len(rest) > 1 else False,
+                              rest[2] if len(rest) > 2 else 0, children))
+    return built
+
+
 @cache
 def layouts_of(class_name: str) -> tuple[Layout, ...]:
     """Every layout of a class (empty for a class the table lacks); reads only that class's file."""
     if class_name not in index()["classes"]:
         return ()
     raw = json.loads(gzip.decompress((DATA / f"{class_name}.json.gz").read_bytes()))
-    return tuple(Layout(class_name, n, tuple(tuple(r) for r in entry["ranges"]), entry["tree"])
-                 for n, entry in enumerate(raw))
+    nodes = _nodes(raw["nodes"])
+    return tuple(Layout(class_name, n, tuple(tuple(r) for r in entry["ranges"]), nodes[entry["root"]])
+                 for n, entry in enumerate(raw["layouts"]))
 
 
 def pick_version(unity_version: str) -> Picked:

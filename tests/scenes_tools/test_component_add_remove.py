@@ -117,6 +117,9 @@ def test_unknown_classes_transforms_and_a_second_rigidbody_are_refused(sample: P
             run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": name})
         assert err.value.code == "E_COMPONENT_UNSUPPORTED" and err.value.details["layoutFrom"] == "6000.0.25f1"
     assert scene.read_bytes() == before
+    with pytest.raises(UnityCliError) as err:
+        run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "AudioListner"})
+    assert err.value.details["didYouMean"][0] == "AudioListener"
     run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "Rigidbody"})
     with pytest.raises(UnityCliError) as err:
         run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "Rigidbody"})

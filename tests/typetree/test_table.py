@@ -78,13 +78,23 @@ def test_one_class_loads_from_its_own_file_only(monkeypatch):
     real = gzip.decompress
 
     def spy(data: bytes) -> bytes:
-        opened.append(json.loads(real(data))[0]["tree"][0])
+        raw = json.loads(real(data))
+        opened.append(raw["nodes"][raw["layouts"][0]["root"]][0])
         return real(data)
 
     monkeypatch.setattr(table.gzip, "decompress", spy)
     assert len(layouts_of("AudioListener")) >= 1
     assert opened == ["AudioListener"]
     table.layouts_of.cache_clear()
+
+
+def test_a_class_file_stores_each_shared_subtree_once():
+    layouts = layouts_of("PlayerSettings")
+    assert len(layouts) > 300
+    # every layout's m_Gravity-like leaves are the same objects: subtrees are shared, not rebuilt per layout
+    first = {child.name: child for child in layouts[-1].root.children}
+    second = {child.name: child for child in layouts[-2].root.children}
+    assert first["productName"] is second["productName"]
 
 
 def test_the_derived_files_are_each_one_class_and_the_index_lists_every_one():
