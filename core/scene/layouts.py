@@ -4,8 +4,10 @@ A headless write cannot ask the Editor how it serializes a class, so a layout is
 
 1. the file being edited holds a document of that class in a known layout (the Editor that will open the file
    reads it, and a new object then looks like its neighbours: a pre-2022.2 scene gets `m_RootOrder`);
-2. the project's Unity stream is one whose fixture projects show the layout, or lies between two such
-   (`Layout.versions`);
+2. the Editor type tree of the project's Unity version (`unitycli.typetree`, picked by its stated rule) has
+   exactly the template's top-level fields and serializedVersion (the template then only gives the values);
+   without a table entry, the project's Unity stream is one whose fixture projects show the layout, or lies
+   between two such (`Layout.versions`);
 3. another scene or prefab of the project holds a document of that class in a known layout (a bounded scan:
    at most `SCAN_FILES` files and `SCAN_BYTES` bytes, stopping at the first hit).
 
@@ -35,7 +37,7 @@ class Chosen:
     """A layout and the evidence that verifies it for this write."""
 
     layout: Layout
-    verified_by: str  # "file", "unityVersion", "project" or "allowUnverified"
+    verified_by: str  # "file", "typeTree", "unityVersion", "project" or "allowUnverified"
     evidence: str
 
 
@@ -109,6 +111,9 @@ class TemplateSource:
             hit = self._in_text(layouts, file.to_text(), class_id)
             if hit is not None:
                 return Chosen(hit[0], "file", f"{file.name} &{hit[1]}")
+        by_tree = self._by_type_tree(class_name, layouts)
+        if by_tree is not None:
+            return by_tree
         stream = stream_of(self.unity_version)
         by_version = next((layout for layout in layouts if _covers(layout, stream)), None)
         if by_version is not None:
@@ -119,6 +124,28 @@ class TemplateSource:
         if self.allow_unverified:
             return Chosen(self._closest(layouts, stream), "allowUnverified", "none")
         raise self._unverifiable(class_name, layouts, stream)
+
+    def _by_type_tree(self, class_name: str, layouts: tuple[Layout, ...]) -> Chosen | None:
+        """The template whose top-level fields and serializedVersion are the type tree's for this Unity version."""
+        from unitycli.typetree import layout_for, pick_version
+
+        if not self.unity_version:
+            return None
+        try:
+            picked = pick_version(self.unity_version)
+        except UnityCliError:
+            return None
+        tree = layout_for(class_name, picked)
+        if tree is None:
+            return None
+        version = str(tree.serialized_version) if tree.serialized_version > 1 else None
+        for layout in layouts:
+            keys, own_version = layout.fingerprint
+            names = tuple(k for k in keys if k != "serializedVersion")
+            if (tree.top_names[: len(names)] == names) if layout.header_only else \
+                    ((names, own_version) == (tree.top_names, version)):
+                return Chosen(layout, "typeTree", f"Unity {picked.layout_from} type tree (values: {layout.evidence})")
+        return None
 
     @staticmethod
     def _in_text(layouts: tuple[Layout, ...], text: str, class_id: int) -> tuple[Layout, str] | None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from unitycli.errors import UnityCliError
 from unitycli.typetree.check import SERIALIZED_VERSION, check_body
 from unitycli.typetree.defaults import defaults_of
 from unitycli.typetree.nodes import TypeNode
@@ -131,7 +132,7 @@ def scan_project(root: Path, layout: Layout, skip: str | None) -> list[Evidence]
             continue
         try:
             found = matching_documents(UnityYamlFile.parse(data, rel), layout, "project")
-        except Exception:  # noqa: BLE001 - a file we cannot read is no evidence, never a failure of this write
+        except UnityCliError:  # a file the reader refuses (LFS pointer, not Unity YAML) is no evidence
             continue
         if found:
             return found

@@ -79,10 +79,11 @@ def test_extensions_choose_layouts_through_the_api(sample: Path) -> None:
     chosen = source.choose("MeshCollider", garden)
     assert (chosen.verified_by, chosen.layout.serialized_version) == ("file", "5")
     assert chosen.layout.build(42)["m_GameObject"].file_id == 42
-    with pytest.raises(UnityCliError) as err:
-        source.choose("Rigidbody2D", garden)
+    assert source.choose("Rigidbody2D", garden).verified_by == "typeTree"  # 6000.3's tree is the template's
+    with pytest.raises(UnityCliError) as err:  # 6000.3's AudioSource has m_Resource, which no template has
+        source.choose("AudioSource", garden)
     assert err.value.code == "E_TEMPLATE_UNVERIFIABLE"
-    assert TemplateSource.for_project(sample, allow_unverified=True).choose("Rigidbody2D", garden).verified_by \
+    assert TemplateSource.for_project(sample, allow_unverified=True).choose("AudioSource", garden).verified_by \
         == "allowUnverified"
 
 
@@ -171,7 +172,10 @@ def test_a_game_object_in_a_scene_and_project_without_any_needs_a_verified_versi
     assert "  serializedVersion: 2\n  m_LocalRotation:" in documents((project / "Assets/Empty.unity").read_text())[
         out["transformFileID"]]
     (project / "Assets/Empty.unity").write_text(text.split("--- ", 1)[0] + settings)
-    _set_version(project, "6000.3.2f1")
+    _set_version(project, "6000.3.2f1")  # no fixture project of 6000.3: its type tree verifies the layout
+    assert run(project, "gameobject.create", {"file": "Assets/Empty.unity", "name": "First"}).output["path"] == "First"
+    (project / "Assets/Empty.unity").write_text(text.split("--- ", 1)[0] + settings)
+    _set_version(project, "4.7.2f1")  # older than the type-tree table and than every fixture
     with pytest.raises(UnityCliError) as err:
         run(project, "gameobject.create", {"file": "Assets/Empty.unity", "name": "First"})
     assert err.value.code == "E_TEMPLATE_UNVERIFIABLE" and err.value.details["class"] == "GameObject"

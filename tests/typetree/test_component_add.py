@@ -80,3 +80,28 @@ def test_any_native_component_is_written_in_its_layout_lacking_only_the_listed_f
     expected = str(layout.serialized_version) if layout.serialized_version > 1 else None
     assert out["layout"]["serializedVersion"] == expected
     assert ("serializedVersion" in doc.root) == (expected is not None)
+
+
+def test_a_partial_document_this_tool_wrote_never_becomes_evidence(menu: Path):
+    _set_version(menu, "6000.3.2f1")  # Light v12: the scene's own v11 Light is no evidence, m_CookieSize2D has none
+    first = tool_output(menu, "component.add", {"file": MENU, "gameObject": "Cube", "component": "Light"})
+    assert first["layout"]["omittedFields"] == ["m_CookieSize2D"]
+    second = tool_output(menu, "component.add", {"file": MENU, "gameObject": "Post", "component": "Light"})
+    assert second["layout"]["omittedFields"] == ["m_CookieSize2D"]
+    assert not any(source.startswith("file:") for source in second["layout"]["valueSources"].values())
+
+
+def test_a_value_pointing_at_another_object_of_its_file_is_not_copied(menu: Path):
+    # the scene's MeshRenderers are the evidence; m_StaticBatchRoot and m_ProbeAnchor are null in all of them,
+    # so a local reference planted in the only one the scene has must not travel to the new renderer
+    text = (menu / MENU).read_text(encoding="utf-8")
+    renderers = [d for d in UnityYamlFile.read(menu / MENU).documents if d.class_name == "MeshRenderer"]
+    planted = renderers[0].text.replace("m_ProbeAnchor: {fileID: 0}", "m_ProbeAnchor: {fileID: 19897477}")
+    text = text.replace(renderers[0].text, planted)
+    for other in renderers[1:]:
+        text = text.replace(other.text, other.text.replace("m_ProbeAnchor: {fileID: 0}",
+                                                           "m_ProbeAnchor: {fileID: 19897477}"))
+    (menu / MENU).write_text(text, encoding="utf-8")
+    out = tool_output(menu, "component.add", {"file": MENU, "gameObject": "Post", "component": "MeshRenderer"})
+    assert out["layout"]["valueSources"]["m_ProbeAnchor"].startswith("defaults:")
+    assert "  m_ProbeAnchor: {fileID: 0}\n" in _doc(menu, out["fileID"])
