@@ -11,7 +11,9 @@ load and writes it at the next save. A value holding a reference to another obje
 (it would point at a neighbour's child). A document is evidence only when it matches the layout exactly, so a
 partial document this tool wrote never becomes evidence. The header is a fact of the write, not a value:
 `m_GameObject` is the target, the prefab links are null (a new object belongs to no prefab) and
-`m_ObjectHideFlags` is 0 (HideFlags.None, as on every component the Editor saves in a scene).
+`m_ObjectHideFlags` is 0 (HideFlags.None, as on every component the Editor saves in a scene), and a Behaviour's
+`m_Enabled` right after `m_GameObject` is 1 (Add Component makes it enabled: every Light, Camera, AudioSource of
+the fixtures shows `m_Enabled: 1` there).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ _SUFFIXES = (".unity", ".prefab")
 _NULL = Ref(0)
 _LINKS = ("m_CorrespondingSourceObject", "m_PrefabInstance", "m_PrefabAsset")
 _HIDE_FLAGS = "m_ObjectHideFlags"  # HideFlags.None: a new object is visible and saved
+_ENABLED = "m_Enabled"  # Add Component makes a Behaviour enabled
 
 
 @dataclass
@@ -167,6 +170,8 @@ def compose(layout: Layout, game_object: int, evidence: list[Evidence]) -> Compo
             out.fields[name], out.sources[name] = _NULL, "new object"
         elif name == _HIDE_FLAGS:
             out.fields[name], out.sources[name] = 0, "new object"
+        elif name == _ENABLED and _behaviour_header(layout, tn):
+            out.fields[name], out.sources[name] = 1, "new object"
         else:
             found = _value(tn, evidence, defaults, cited.cite if cited else "")
             if found is None:
@@ -190,6 +195,13 @@ def _with_version(fields: dict[str, Any], layout: Layout, after: str | None) -> 
         if key == anchor:
             out[SERIALIZED_VERSION] = layout.serialized_version
     return out
+
+
+def _behaviour_header(layout: Layout, tn: TypeNode) -> bool:
+    """Whether `tn` is the `m_Enabled` of the Behaviour header (the field right after `m_GameObject`)."""
+    names = layout.top_names
+    return "m_GameObject" in names and names.index("m_GameObject") + 1 < len(names) and \
+        layout.root.children[names.index("m_GameObject") + 1] is tn
 
 
 def _value(tn: TypeNode, evidence: list[Evidence], defaults: dict[str, Any], cite: str) -> tuple[Any, str] | None:

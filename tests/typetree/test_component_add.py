@@ -105,3 +105,14 @@ def test_a_value_pointing_at_another_object_of_its_file_is_not_copied(menu: Path
     out = tool_output(menu, "component.add", {"file": MENU, "gameObject": "Post", "component": "MeshRenderer"})
     assert out["layout"]["valueSources"]["m_ProbeAnchor"].startswith("defaults:")
     assert "  m_ProbeAnchor: {fileID: 0}\n" in _doc(menu, out["fileID"])
+
+
+@pytest.mark.parametrize("version", ["2020.3.48f1", "2022.3.17f1", "6000.0.25f1"])
+def test_an_audio_listener_is_its_header_and_enabled_in_every_version(menu: Path, version: str):
+    _set_version(menu, version)
+    out = tool_output(menu, "component.add", {"file": MENU, "gameObject": "Post", "component": "AudioListener"})
+    assert out["layout"]["omittedFields"] == [] and out["layout"]["serializedVersion"] is None
+    assert _doc(menu, out["fileID"]) == (
+        f"--- !u!81 &{out['fileID']}\nAudioListener:\n  m_ObjectHideFlags: 0\n"
+        "  m_CorrespondingSourceObject: {fileID: 0}\n  m_PrefabInstance: {fileID: 0}\n  m_PrefabAsset: {fileID: 0}\n"
+        "  m_GameObject: {fileID: 169023892}\n  m_Enabled: 1\n")
