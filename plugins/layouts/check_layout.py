@@ -27,6 +27,8 @@ class CheckLayoutInput(ToolInput):
     file: str = Field(description="Project-relative path of a Unity-YAML file (.unity, .prefab, .asset, .mat, "
                                   ".controller, ProjectSettings/*.asset, …)")
     problems_only: bool = Field(False, description="List only the documents with findings (counts cover all)")
+    unity_version: str | None = Field(None, description="Check against this Editor version instead of the "
+                                                        "project's (e.g. 2022.3.17f1: would that Editor read it?)")
 
 
 class LayoutFinding(ToolOutput):
@@ -61,7 +63,8 @@ class CheckedDocument(ToolOutput):
 class CheckLayoutOutput(ToolOutput):
     file: str
     revision: str
-    unity_version: str = Field(description="The project's Editor (ProjectSettings/ProjectVersion.txt)")
+    unity_version: str = Field(description="The Editor checked against: the project's (ProjectVersion.txt) "
+                                           "unless the input named one")
     layout_from: str = Field(description="The Editor dump that stands for it")
     exact: bool = Field(description="Whether layoutFrom is the project's own version")
     rule: str = Field(description="How layoutFrom was picked")
@@ -96,7 +99,7 @@ def check_layout(ctx: ToolContext, request: CheckLayoutInput) -> CheckLayoutOutp
     if not data.lstrip(b"\xef\xbb\xbf").startswith(b"%YAML"):
         raise UnityCliError("E_FILE_FORMAT_UNSUPPORTED", f"{path} is not a Unity-YAML file (no %YAML header)",
                             details={"file": path})
-    version = ctx.unity_version.editor_version
+    version = request.unity_version.strip() if request.unity_version else ctx.unity_version.editor_version
     picked = pick_version(version)
     reports = check_file(UnityYamlFile.parse(data, path), picked)
     counts: dict[str, Any] = dict(Counter(report.status for report in reports))

@@ -14,7 +14,7 @@ LAYOUT_TOOLS: tuple[ToolSpec, ...] = (
                      "serializedVersion, field order). Each object answers the Editor versions whose layout it "
                      "has; findings are raised for an object no Editor's layout matches (against the nearest "
                      "layout) and for one only Editors newer than the project's wrote. The project's "
-                     "ProjectVersion.txt picks the dump (`layoutFrom`, by the stated `rule`). A MonoBehaviour is "
+                     "ProjectVersion.txt (or `unityVersion`) picks the dump (`layoutFrom`, by the stated `rule`). A MonoBehaviour is "
                      "checked up to its native header (script fields are not in the native tree); stripped prefab "
                      "placeholders carry no fields. Read-only. Errors: E_ASSET_NOT_FOUND, "
                      "E_FILE_FORMAT_UNSUPPORTED for a file that is not Unity YAML, E_ASSET_LFS_POINTER, "

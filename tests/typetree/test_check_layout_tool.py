@@ -62,6 +62,15 @@ def test_a_newer_editors_layout_in_an_older_project_is_flagged(tmp_path):
     assert light["findings"][0]["message"].endswith("newer than the project's 2022.3.17f1")
 
 
+def test_an_editor_version_can_be_named_instead_of_the_projects(minigolf):
+    out = tool_output(minigolf, "asset.check-layout", {"file": MAIN_MENU, "unityVersion": "2022.3.17f1",
+                                                       "problemsOnly": True})
+    assert (out["unityVersion"], out["layoutFrom"]) == ("2022.3.17f1", "2022.3.17f1")
+    assert out["counts"]["newer-than-project"] > 0 and not out["clean"]
+    error = tool_error(minigolf, "asset.check-layout", {"file": MAIN_MENU, "unityVersion": "latest"})
+    assert error["code"] == "E_LAYOUT_VERSION_UNKNOWN"
+
+
 def test_a_renamed_class_is_checked_under_the_name_it_was_written_with(tmp_path):
     root = _project(tmp_path, "chicken-defense", MATERIAL)
     out = tool_output(root, "asset.check-layout", {"file": MATERIAL})
