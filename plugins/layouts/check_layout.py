@@ -13,6 +13,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.typetree import PICK_RULE, pick_version
 from unitycli.typetree.check import QUIRKS
@@ -29,6 +30,8 @@ class CheckLayoutInput(ToolInput):
     problems_only: bool = Field(False, description="List only the documents with findings (counts cover all)")
     unity_version: str | None = Field(None, description="Check against this Editor version instead of the "
                                                         "project's (e.g. 2022.3.17f1: would that Editor read it?)")
+    limit: int = LIMIT_FIELD
+    cursor: str | None = CURSOR_FIELD
 
 
 class LayoutFinding(ToolOutput):
@@ -70,7 +73,9 @@ class CheckLayoutOutput(ToolOutput):
     rule: str = Field(description="How layoutFrom was picked")
     clean: bool = Field(description="No document has a finding")
     counts: dict[str, int] = Field(description="Documents per status")
+    total: int = Field(description="Documents listed over all pages")
     documents: list[CheckedDocument]
+    next_cursor: str | None
     quirks: dict[str, str] = Field(description="Where Editor-written text differs from the Editor's own tree, by "
                                                "name: accepted, never reported")
 
@@ -104,8 +109,10 @@ def check_layout(ctx: ToolContext, request: CheckLayoutInput) -> CheckLayoutOutp
     reports = check_file(UnityYamlFile.parse(data, path), picked)
     counts: dict[str, Any] = dict(Counter(report.status for report in reports))
     shown = [r for r in reports if r.findings] if request.problems_only else reports
+    chunk, next_cursor = page(shown, "asset.check-layout", request.model_dump(exclude={"limit", "cursor"}),
+                              request.limit, request.cursor)
     return CheckLayoutOutput(
         file=path, revision=ctx.transaction.revision(path) or "", unity_version=version,
         layout_from=picked.layout_from, exact=picked.exact, rule=PICK_RULE,
-        clean=not any(r.findings for r in reports), counts=counts, documents=[_document(r) for r in shown],
-        quirks=QUIRKS)
+        clean=not any(r.findings for r in reports), counts=counts, total=len(shown),
+        documents=[_document(r) for r in chunk], next_cursor=next_cursor, quirks=QUIRKS)

@@ -39,6 +39,15 @@ def test_every_object_of_minigolfs_main_menu_is_in_the_layout_of_unity_6000_0_25
     assert {"from": "2023.3.0b5", "to": "6000.2.15f1"} in light["versions"]
 
 
+def test_a_large_answer_is_paged(minigolf):
+    first = tool_output(minigolf, "asset.check-layout", {"file": MAIN_MENU, "limit": 50})
+    assert (first["total"], len(first["documents"])) == (93, 50) and first["nextCursor"]
+    rest = tool_output(minigolf, "asset.check-layout", {"file": MAIN_MENU, "limit": 50, "cursor": first["nextCursor"]})
+    assert len(rest["documents"]) == 43 and rest["nextCursor"] is None
+    ids = [d["fileID"] for d in first["documents"] + rest["documents"]]
+    assert len(set(ids)) == 93
+
+
 def test_a_light_edited_into_an_unknown_field_is_a_finding_at_its_path(minigolf):
     path = minigolf / MAIN_MENU
     text = path.read_text(encoding="utf-8")
