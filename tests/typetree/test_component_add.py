@@ -116,3 +116,18 @@ def test_an_audio_listener_is_its_header_and_enabled_in_every_version(menu: Path
         f"--- !u!81 &{out['fileID']}\nAudioListener:\n  m_ObjectHideFlags: 0\n"
         "  m_CorrespondingSourceObject: {fileID: 0}\n  m_PrefabInstance: {fileID: 0}\n  m_PrefabAsset: {fileID: 0}\n"
         "  m_GameObject: {fileID: 169023892}\n  m_Enabled: 1\n")
+
+
+@pytest.mark.parametrize("version", ["2019.4.40f1", "2020.3.48f1", "2021.3.28f1", "2022.3.17f1", "6000.0.25f1",
+                                     "6000.3.2f1"])
+def test_a_new_game_object_and_its_transform_are_exactly_the_projects_editor_layout(menu: Path, version: str):
+    from unitycli.typetree.report import check_document
+
+    _set_version(menu, version)
+    out = tool_output(menu, "gameobject.create", {"file": MENU, "name": "Probe"})
+    picked = pick_version(version)
+    for file_id in (out["fileID"], out["transformFileID"]):
+        doc = next(d for d in UnityYamlFile.read(menu / MENU).documents if d.file_id == file_id)
+        report = check_document(doc, picked)
+        assert report.status == "matches" and any(layout.holds(picked.index) for layout in report.layouts), \
+            (doc.class_name, [f.message for f in report.findings])
