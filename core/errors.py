@@ -138,6 +138,9 @@ _SPECS: list[ErrorSpec] = [
           "Transform).", EXIT_FAILED),
     _spec("E_TEMPLATE_UNVERIFIABLE", "No file of the project shows the layout of the object to create and no layout "
           "is verified for the project's Unity version; repeat with allowUnverified to write the closest known one."),
+    _spec("E_LAYOUT_VERSION_UNKNOWN",
+          "The layout table has no Editor dump for the project's Unity version or its major.minor stream (or "
+          "the version is not a Unity version), so no native layout can be picked for it; nothing was written."),
     _spec("E_LAYOUT_UNAVAILABLE",
           "No file of the project shows the Unity layout a new file needs (a scene for scene.create, a material "
           "for material.create), and unitycli keeps no verified template for it; nothing was written."),

@@ -3,9 +3,13 @@
 A headless write cannot ask the Editor how it serializes a class, so a layout is used only with evidence:
 
 1. the file being edited holds a document of that class in a known layout (the Editor that will open the file
-   reads it, and a new object then looks like its neighbours: a pre-2022.2 scene gets `m_RootOrder`);
-2. the project's Unity stream is one whose fixture projects show the layout, or lies between two such
-   (`Layout.versions`);
+   reads it, and a new object then looks like its neighbours: a pre-2022.2 scene gets `m_RootOrder`), unless
+   only Editors newer than the project's wrote that layout (the type tree says so: a scene saved in a newer
+   Editor must not spread a layout the project's Editor cannot read);
+2. the Editor type tree of the project's Unity version (`unitycli.typetree`, picked by its stated rule) has
+   exactly the template's top-level fields and serializedVersion (the template then only gives the values);
+   without a table entry, the project's Unity stream is one whose fixture projects show the layout, or lies
+   between two such (`Layout.versions`);
 3. another scene or prefab of the project holds a document of that class in a known layout (a bounded scan:
    at most `SCAN_FILES` files and `SCAN_BYTES` bytes, stopping at the first hit).
 
@@ -18,11 +22,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from unitycli.errors import UnityCliError
 from unitycli.scene.templates import Layout, fingerprint_of, layouts_of
 from unitycli.unityclasses import CLASS_IDS
 from unitycli.unityyaml import UnityYamlFile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.typetree import Picked
 
 SCAN_FILES = 400
 SCAN_BYTES = 64 * 1024 * 1024
@@ -35,7 +43,7 @@ class Chosen:
     """A layout and the evidence that verifies it for this write."""
 
     layout: Layout
-    verified_by: str  # "file", "unityVersion", "project" or "allowUnverified"
+    verified_by: str  # "file", "typeTree", "unityVersion", "project" or "allowUnverified"
     evidence: str
 
 
@@ -107,8 +115,11 @@ class TemplateSource:
         class_id = CLASS_IDS[class_name]
         if file is not None:
             hit = self._in_text(layouts, file.to_text(), class_id)
-            if hit is not None:
+            if hit is not None and not self._newer_than_project(class_name, hit[0]):
                 return Chosen(hit[0], "file", f"{file.name} &{hit[1]}")
+        by_tree = self._by_type_tree(class_name, layouts)
+        if by_tree is not None:
+            return by_tree
         stream = stream_of(self.unity_version)
         by_version = next((layout for layout in layouts if _covers(layout, stream)), None)
         if by_version is not None:
@@ -119,6 +130,52 @@ class TemplateSource:
         if self.allow_unverified:
             return Chosen(self._closest(layouts, stream), "allowUnverified", "none")
         raise self._unverifiable(class_name, layouts, stream)
+
+    def _picked(self) -> Picked | None:
+        """The type-tree dump standing for the project's version (None: no version, or none the table has)."""
+        from unitycli.typetree import pick_version
+
+        if not self.unity_version:
+            return None
+        try:
+            return pick_version(self.unity_version)
+        except UnityCliError:
+            return None
+
+    def _newer_than_project(self, class_name: str, layout: Layout) -> bool:
+        """Whether only Editors newer than the project's wrote this layout (the project's Editor could not read a
+        copy of it, though the file holds one: a scene saved in a newer Editor)."""
+        from unitycli.typetree import layouts_of as tree_layouts
+
+        picked = self._picked()
+        if picked is None:
+            return False
+        keys, version = layout.fingerprint
+        names = tuple(k for k in keys if k != "serializedVersion")
+        same = [tree for tree in tree_layouts(class_name)
+                if (tree.top_names[: len(names)] == names if layout.header_only else
+                    (tree.top_names, str(tree.serialized_version) if tree.serialized_version > 1 else None)
+                    == (names, version))]
+        return bool(same) and all(tree.oldest > picked.index for tree in same)
+
+    def _by_type_tree(self, class_name: str, layouts: tuple[Layout, ...]) -> Chosen | None:
+        """The template whose top-level fields and serializedVersion are the type tree's for this Unity version."""
+        from unitycli.typetree import layout_for
+
+        picked = self._picked()
+        if picked is None:
+            return None
+        tree = layout_for(class_name, picked)
+        if tree is None:
+            return None
+        version = str(tree.serialized_version) if tree.serialized_version > 1 else None
+        for layout in layouts:
+            keys, own_version = layout.fingerprint
+            names = tuple(k for k in keys if k != "serializedVersion")
+            if (tree.top_names[: len(names)] == names) if layout.header_only else \
+                    ((names, own_version) == (tree.top_names, version)):
+                return Chosen(layout, "typeTree", f"Unity {picked.layout_from} type tree (values: {layout.evidence})")
+        return None
 
     @staticmethod
     def _in_text(layouts: tuple[Layout, ...], text: str, class_id: int) -> tuple[Layout, str] | None:

@@ -1,10 +1,11 @@
 """`component.add` and `component.remove`.
 
-Adding writes the document the Editor writes for "Add Component" (layouts in `unitycli.scene.templates`, each
-copied from a real file; which one is verified for this project is decided by `unitycli.scene.layouts`) and
-appends it to the GameObject's `m_Component`. A script is added as its MonoBehaviour header only: Unity fills its
-serialized fields with their defaults on load. Removing drops both, and refuses while other objects reference
-the component unless `force`.
+A native component is written in the layout Unity's own type tree gives the project's Editor version
+(`unitycli.typetree`): structure and serializedVersion from the table, each value from an Editor-written document
+of that exact layout (the file's, then the project's) or the cited per-class defaults, and a field with no such
+evidence left out and listed (`omittedFields`). A script is added as its MonoBehaviour header only (layout from
+`unitycli.scene.layouts`): Unity fills its serialized fields with their defaults on load. Removing drops both,
+and refuses while other objects reference the component unless `force`.
 """
 
 from __future__ import annotations
@@ -27,32 +28,42 @@ from unitycli.plugins.scenes.common import (
 )
 from unitycli.scene import (
     OBJECT_FILE_SUFFIXES,
-    add_component,
     find_gameobject,
     remove_component,
 )
 from unitycli.scene.edits import add_script, ref_dict
 from unitycli.scene.layouts import TemplateSource
 from unitycli.scene.script_lookup import resolve_script
-from unitycli.scene.templates import ADDABLE
 from unitycli.toolspec import ToolOutput
+from unitycli.typetree import PICK_RULE, pick_version
+from unitycli.typetree.add import add_native_component
 
 ALLOW_UNVERIFIED_DESCRIPTION = ("Write the known layout closest to this Unity version when neither the project's "
                                 "files nor a verified version table show the class's layout (E_TEMPLATE_UNVERIFIABLE)")
 
 
 class ComponentAddInput(GameObjectWriteInput):
-    component: str | None = Field(None, description="Built-in class to add: " + ", ".join(sorted(ADDABLE)))
+    component: str | None = Field(None, description="Native component class to add, as Unity names it (Light, "
+                                                    "AudioListener, CharacterController, BoxCollider2D, LODGroup, "
+                                                    "…): any Component class of the project's Unity version")
     script: str | None = Field(None, description="Or a script to add: its class name (the .cs file stem, GUID "
                                                  "from its .cs.meta) or its GUID")
-    allow_unverified: bool = Field(False, description=ALLOW_UNVERIFIED_DESCRIPTION)
+    allow_unverified: bool = Field(False, description="For a script only: " + ALLOW_UNVERIFIED_DESCRIPTION)
 
 
 class LayoutSummary(ToolOutput):
     serialized_version: str | None = Field(description="The layout's serializedVersion (null: the class has none)")
-    verified_by: str = Field(description="file (its own documents), unityVersion (the version table), project "
-                                         "(another file of the project) or allowUnverified")
-    evidence: str = Field(description="The document the layout was verified by")
+    verified_by: str = Field(description="typeTree (a native class: the Editor's type tree of layoutFrom); for a "
+                                         "script's header: file, unityVersion, project or allowUnverified")
+    evidence: str = Field(description="Where the layout comes from")
+    layout_from: str | None = Field(None, description="Native class: the Editor dump standing for the project's "
+                                                      "version")
+    rule: str | None = Field(None, description="Native class: how layoutFrom was picked")
+    value_sources: dict[str, str] | None = Field(None, description="Native class: where each written field's "
+                                                                   "value came from (file:…, project:…, "
+                                                                   "defaults:…, target, new object)")
+    omitted_fields: list[str] | None = Field(None, description="Native class: fields with no evidence, left out "
+                                                               "(Unity keeps their defaults on load)")
 
 
 class ComponentAddOutput(WriteOutput):
@@ -76,20 +87,26 @@ def component_add(ctx: ToolContext, request: ComponentAddInput) -> ComponentAddO
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)
     node = find_gameobject(model, request.game_object)
-    source = template_source(ctx, request.allow_unverified)
-    guid = None
     if request.script is not None:
+        source = template_source(ctx, request.allow_unverified)
         script = resolve_script(Path(ctx.project.root), request.script, ctx.known_scripts)
-        guid, class_name = script.guid, "MonoBehaviour"
-        file_id = add_script(model, node, guid, source)
-    else:
-        class_name = request.component.strip()  # type: ignore[union-attr]
-        file_id = add_component(model, node, class_name, source)
-    chosen = source.chosen[class_name]
+        file_id = add_script(model, node, script.guid, source)
+        chosen = source.chosen["MonoBehaviour"]
+        return ComponentAddOutput(file=loaded.path, revision=finish(ctx, loaded), game_object=node.path,
+                                  fileID=file_id, **{"class": "MonoBehaviour"}, script_guid=script.guid,
+                                  layout=LayoutSummary(serialized_version=chosen.layout.serialized_version,
+                                                       verified_by=chosen.verified_by, evidence=chosen.evidence))
+    class_name = request.component.strip()  # type: ignore[union-attr]
+    picked = pick_version(ctx.unity_version.editor_version)
+    added = add_native_component(model, node, class_name, picked, Path(ctx.project.root))
+    layout = added.composed.layout
+    version = layout.serialized_version
+    summary = LayoutSummary(serialized_version=str(version) if version > 1 else None, verified_by="typeTree",
+                            evidence=f"Unity {picked.layout_from} type tree of {layout.class_name}",
+                            layout_from=picked.layout_from, rule=PICK_RULE,
+                            value_sources=added.composed.sources, omitted_fields=added.composed.omitted)
     return ComponentAddOutput(file=loaded.path, revision=finish(ctx, loaded), game_object=node.path,
-                              fileID=file_id, **{"class": class_name}, script_guid=guid,
-                              layout=LayoutSummary(serialized_version=chosen.layout.serialized_version,
-                                                   verified_by=chosen.verified_by, evidence=chosen.evidence))
+                              fileID=added.file_id, **{"class": class_name}, script_guid=None, layout=summary)
 
 
 class ComponentRemoveInput(GameObjectWriteInput):

@@ -44,7 +44,6 @@ from unitycli.plugins.scenes.inspect import (
 from unitycli.plugins.scenes.prefab_list import PrefabListInput, PrefabListOutput, prefab_list
 from unitycli.plugins.scenes.scene_list import SceneListInput, SceneListOutput, scene_list
 from unitycli.plugins.scenes.transform import SetTransformInput, SetTransformOutput, gameobject_set_transform
-from unitycli.scene.templates import ADDABLE
 from unitycli.toolspec import ToolSpec
 
 _GARDEN = "Assets/Scenes/Garden.unity"
@@ -204,13 +203,17 @@ SCENE_TOOLS = (
     ),
     ToolSpec(
         name="component.add", title="Add a built-in component",
-        summary="Add a built-in component (Light, BoxCollider, ...) or a script, with defaults.",
-        description=("Adds a component document with the Editor's defaults and lists it in the GameObject's "
-                     "m_Component. Its layout is the one the file's own documents of that class have, else the one "
-                     "verified for the project's Unity version, else one another scene or prefab of the project "
-                     "shows; otherwise E_TEMPLATE_UNVERIFIABLE (allowUnverified writes the closest known layout). "
-                     "`script` adds a MonoBehaviour by class name or GUID with only its header (Unity fills the "
-                     "script's fields on load). Built-in: " + ", ".join(sorted(ADDABLE)) + "." + _WRITER),
+        summary="Add a native component (Light, AudioListener, ...) or script, Unity's layout.",
+        description=("Adds a component document and lists it in the GameObject's m_Component. A native class (any "
+                     "Component of the project's Unity version: AudioListener, CharacterController, Canvas, "
+                     "joints, 2D physics, LODGroup, ...) is written in the layout of the Editor's own type tree for "
+                     "ProjectVersion.txt (`layoutFrom`, by the stated `rule`); each value is copied from a document "
+                     "of that exact layout in the file, else in another scene or prefab of the project, else from "
+                     "cited per-class defaults, and a field with none of these is left out and listed "
+                     "(`omittedFields`: Unity keeps its default on load). E_COMPONENT_UNSUPPORTED for a name that is "
+                     "not a native component of that version (or the Transform kinds); E_LAYOUT_VERSION_UNKNOWN "
+                     "when no dump of the project's Unity stream exists. `script` adds a MonoBehaviour by class "
+                     "name or GUID with only its header (Unity fills the script's fields on load)." + _WRITER),
         input_model=ComponentAddInput, output_model=ComponentAddOutput, handler=component_add,
         read_only=False, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Player/Hat", "component": "BoxCollider"},

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.fixturepaths import fixture_project
 from tests.scenes_tools.projects import CHICKEN_GAME, GARDEN, MINIGOLF_GAME, documents, run
 from unitycli.errors import UnityCliError
 
@@ -26,43 +25,44 @@ def _with_component(game_object_doc: str, new: int) -> str:
     return "\n".join(lines)
 
 
-def _real_box_collider(project: str, relative: str) -> str:
-    """The first BoxCollider document of a fixture file, exactly as that project's Unity version wrote it."""
-    docs = documents((fixture_project(project) / relative).read_text())
-    return next(text for text in docs.values() if text.startswith("--- !u!65 "))
+def _copied(source: str, new_id: int, game_object: int) -> str:
+    """An Editor-written component document as component.add copies it: its own fileID and GameObject."""
+    text = re.sub(r"^--- !u!(\d+) &-?\d+", rf"--- !u!\g<1> &{new_id}", source)
+    return re.sub(r"m_GameObject: \{fileID: -?\d+\}", f"m_GameObject: {{fileID: {game_object}}}", text)
 
 
-def _as_default(real: str, new_id: int, game_object: int) -> str:
-    """A real BoxCollider turned into the Editor's defaults (no material, not a trigger, 1x1x1 at the centre) for `game_object`."""
-    text = re.sub(r"^--- !u!65 &-?\d+", f"--- !u!65 &{new_id}", real)
-    text = re.sub(r"m_GameObject: \{fileID: -?\d+\}", f"m_GameObject: {{fileID: {game_object}}}", text)
-    text = re.sub(r"m_Material: \{[^}]*\}", "m_Material: {fileID: 0}", text)
-    text = re.sub(r"m_IsTrigger: \d", "m_IsTrigger: 0", text)
-    text = re.sub(r"m_ProvidesContacts: \d", "m_ProvidesContacts: 0", text)
-    text = re.sub(r"m_Center: \{[^}]*\}", "m_Center: {x: 0, y: 0, z: 0}", text)
-    return re.sub(r"m_Size: \{[^}]*\}", "m_Size: {x: 1, y: 1, z: 1}", text)
+def _evidence(out: dict) -> tuple[str, int]:
+    """The one document every copied value of a component.add came from."""
+    sources = {v for v in out["layout"]["valueSources"].values() if v not in ("target", "new object")}
+    [source] = sources
+    where, file_id = source.split(":", 1)[1].rsplit(" &", 1)
+    return where, int(file_id)
 
 
-def test_adding_a_box_collider_in_chicken_defense_writes_unity_2022_layout(chicken: Path) -> None:
+def test_adding_a_box_collider_in_chicken_defense_copies_the_scenes_own_box_collider(chicken: Path) -> None:
     scene = chicken / CHICKEN_GAME
     docs = documents(scene.read_text())
     out = run(chicken, "component.add", {"file": CHICKEN_GAME, "gameObject": "Click Icon",
                                          "component": "BoxCollider"}).output
     new = out["fileID"]
-    docs[new] = _as_default(docs[533465040], new, 147494736)
+    where, source = _evidence(out)
+    assert where == CHICKEN_GAME and out["layout"]["omittedFields"] == []
+    assert (out["layout"]["serializedVersion"], out["layout"]["layoutFrom"]) == ("3", "2022.3.17f1")
+    docs[new] = _copied(docs[source], new, 147494736)
     docs[147494736] = _with_component(docs[147494736], new)
     assert scene.read_text() == _sorted_file(docs)
     assert (out["class"], out["gameObject"]) == ("BoxCollider", "Click Icon")
 
 
-def test_adding_a_box_collider_in_minigolf_writes_unity_6_layout(minigolf: Path) -> None:
+def test_adding_a_box_collider_in_minigolf_copies_a_prefab_of_the_project(minigolf: Path) -> None:
     scene = minigolf / MINIGOLF_GAME
     docs = documents(scene.read_text())
     out = run(minigolf, "component.add", {"file": MINIGOLF_GAME, "gameObject": "Lighting",
                                           "component": "BoxCollider"}).output
     new = out["fileID"]
-    real = _real_box_collider("minigolf", "Assets/LlamAcademy/Minigolf/Resources/Tiles/Hole Cube.prefab")
-    docs[new] = _as_default(real, new, 1040681024)
+    where, source = _evidence(out)
+    assert where.endswith(".prefab") and out["layout"]["valueSources"]["m_Size"].startswith("project:")
+    docs[new] = _copied(documents((minigolf / where).read_text())[source], new, 1040681024)
     docs[1040681024] = _with_component(docs[1040681024], new)
     assert scene.read_text() == _sorted_file(docs)
 
@@ -109,23 +109,26 @@ def test_what_cannot_be_removed(sample: Path, request_: dict, code: str) -> None
     assert err.value.code == code
 
 
-def test_unknown_classes_a_second_rigidbody_and_unverified_unity_versions_are_refused(sample: Path) -> None:
+def test_unknown_classes_transforms_and_a_second_rigidbody_are_refused(sample: Path) -> None:
     scene = sample / GARDEN
     before = scene.read_bytes()
+    for name in ("Lamp", "Transform", "MonoBehaviour", "ScriptableObject"):
+        with pytest.raises(UnityCliError) as err:
+            run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": name})
+        assert err.value.code == "E_COMPONENT_UNSUPPORTED" and err.value.details["layoutFrom"] == "6000.0.25f1"
+    assert scene.read_bytes() == before
     with pytest.raises(UnityCliError) as err:
-        run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "TrailRenderer"})
-    assert err.value.code == "E_COMPONENT_UNSUPPORTED" and "BoxCollider" in err.value.details["supported"]
+        run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "AudioListner"})
+    assert err.value.details["didYouMean"][0] == "AudioListener"
     run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "Rigidbody"})
     with pytest.raises(UnityCliError) as err:
         run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "Rigidbody"})
     assert err.value.code == "E_COMPONENT_UNSUPPORTED"
+
+
+def test_a_unity_version_the_table_has_no_stream_of_is_refused(sample: Path) -> None:
     version = sample / "ProjectSettings/ProjectVersion.txt"
-    version.write_text(version.read_text().replace("6000.0.25f1", "6000.3.2f1"))
-    scene.write_bytes(before)
-    # No file of the project has an AudioSource, and 6000.3 is not a stream the fixtures verify.
+    version.write_text(version.read_text().replace("6000.0.25f1", "4.7.2f1"))
     with pytest.raises(UnityCliError) as err:
         run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "AudioSource"})
-    assert err.value.code == "E_TEMPLATE_UNVERIFIABLE" and err.value.details["unityVersion"] == "6000.3.2f1"
-    assert err.value.details["verifiedVersions"] == ["2022.3", "6000.0"]
-    assert "verified for Unity 2022.3, 6000.0" in err.value.message and "6000.3.2f1" in err.value.message
-    assert scene.read_bytes() == before
+    assert err.value.code == "E_LAYOUT_VERSION_UNKNOWN"

@@ -1,5 +1,7 @@
-"""New objects take the layout Unity uses for them in this project: the file's own documents first, then the
-version table, then the project's other files; without any of these the write is refused unless allowUnverified."""
+"""New objects take the layout Unity uses for them in this project. A native component: the Editor's type tree of
+the project's version, values from documents of exactly that layout (file, then project) or cited defaults. A new
+GameObject or a script's header: the file's own documents first, then the version table, then the project's other
+files; without any of these the write is refused unless allowUnverified."""
 
 from __future__ import annotations
 
@@ -50,20 +52,22 @@ def test_a_game_object_created_in_a_unity_2020_scene_has_that_scenes_transform_l
     assert others == {_keys(tf)}
 
 
-def test_component_add_light_on_unity_6000_3_copies_the_layout_of_the_scenes_own_light(sample: Path) -> None:
+def test_component_add_light_on_unity_6000_3_takes_the_v12_layout_and_leaves_out_what_nothing_shows(sample: Path) \
+        -> None:
     _set_version(sample, "6000.3.2f1")
     out = run(sample, "component.add", {"file": GARDEN, "gameObject": "Player/Hat", "component": "Light"}).output
-    assert out["layout"] == {"serializedVersion": "11", "verifiedBy": "file",
-                             "evidence": "Assets/Scenes/Garden.unity &388120915"}
+    layout = out["layout"]
+    assert (layout["serializedVersion"], layout["verifiedBy"], layout["layoutFrom"]) == ("12", "typeTree",
+                                                                                         "6000.3.2f1")
+    # Garden's own Light is the v11 layout (not 6000.3's), so it is no evidence; v12's new field has none at all
+    assert layout["omittedFields"] == ["m_CookieSize2D"]
+    assert layout["valueSources"]["m_Intensity"].startswith("defaults:minigolf/")
     light = documents((sample / GARDEN).read_text())[out["fileID"]]
-    assert _keys(light) == _keys(documents((sample / GARDEN).read_text())[388120915])
     assert light.startswith(f"--- !u!108 &{out['fileID']}\nLight:\n" + _HEAD.format(go=845330172)
-                            + "  m_Enabled: 1\n  serializedVersion: 11\n  m_Type: 2\n  m_Color: {r: 1, g: 1, b: 1, "
-                              "a: 1}\n  m_Intensity: 1\n  m_Range: 10\n")
-    assert light.endswith("  m_ShadowRadius: 0\n  m_ShadowAngle: 0\n  m_LightUnit: 1\n  m_LuxAtDistance: 1\n"
-                          "  m_EnableSpotReflector: 1\n")
-    box = run(sample, "component.add", {"file": GARDEN, "gameObject": "Player/Hat", "component": "BoxCollider"})
-    assert box.output["layout"]["serializedVersion"] == "3" and box.output["layout"]["verifiedBy"] == "file"
+                            + "  m_Enabled: 1\n  serializedVersion: 12\n  m_Type: 2\n  m_Color: {r: 1, g: 1, b: 1, "
+                              "a: 1}\n  m_Intensity: 1\n  m_Range: 10\n  m_SpotAngle: 30\n  m_InnerSpotAngle: "
+                              "21.80208\n  m_Shadows:\n")
+    assert "m_CookieSize" not in light
 
 
 def test_extensions_choose_layouts_through_the_api(sample: Path) -> None:
@@ -75,43 +79,41 @@ def test_extensions_choose_layouts_through_the_api(sample: Path) -> None:
     chosen = source.choose("MeshCollider", garden)
     assert (chosen.verified_by, chosen.layout.serialized_version) == ("file", "5")
     assert chosen.layout.build(42)["m_GameObject"].file_id == 42
-    with pytest.raises(UnityCliError) as err:
-        source.choose("Rigidbody2D", garden)
+    assert source.choose("Rigidbody2D", garden).verified_by == "typeTree"  # 6000.3's tree is the template's
+    with pytest.raises(UnityCliError) as err:  # 6000.3's AudioSource has m_Resource, which no template has
+        source.choose("AudioSource", garden)
     assert err.value.code == "E_TEMPLATE_UNVERIFIABLE"
-    assert TemplateSource.for_project(sample, allow_unverified=True).choose("Rigidbody2D", garden).verified_by \
+    assert TemplateSource.for_project(sample, allow_unverified=True).choose("AudioSource", garden).verified_by \
         == "allowUnverified"
 
 
-def test_a_class_only_another_file_of_the_project_shows_is_verified_by_that_file(sample: Path) -> None:
-    _set_version(sample, "6000.3.2f1")
+def test_values_come_from_another_file_of_the_project_holding_the_exact_layout(sample: Path) -> None:
+    _set_version(sample, "2022.3.62f1")
     shutil.copyfile(fixture_path("chicken-defense/Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"),
                     sample / "Assets/Scenes/Chicken.unity")
     out = run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "AudioSource"}).output
-    assert out["layout"] == {"serializedVersion": "4", "verifiedBy": "project",
-                             "evidence": "Assets/Scenes/Chicken.unity &1895156710"}
+    assert out["layout"]["serializedVersion"] == "4" and out["layout"]["omittedFields"] == []
+    assert out["layout"]["valueSources"]["m_Volume"] == "project:Assets/Scenes/Chicken.unity &1895156710"
     audio = documents((sample / GARDEN).read_text())[out["fileID"]]
-    assert "  m_audioClip: {fileID: 0}\n  m_PlayOnAwake: 1\n  m_Volume: 1\n" in audio
-
-
-def test_allow_unverified_writes_the_closest_older_verified_layout(sample: Path) -> None:
+    chicken = documents((sample / "Assets/Scenes/Chicken.unity").read_text())[1895156710]
+    assert audio.split("\n")[7:] == chicken.split("\n")[7:]
+    # 6000.3's AudioSource has m_Resource: the 2022.3 document is no evidence there, and nothing shows m_Resource
     _set_version(sample, "6000.3.2f1")
-    data = {"file": GARDEN, "gameObject": "Player", "component": "AudioSource", "allowUnverified": True}
-    run_ = assert_dry_run_matches_commit(sample, "component.add", data)
-    assert run_.output["layout"] == {"serializedVersion": "4", "verifiedBy": "allowUnverified", "evidence": "none"}
+    out = run(sample, "component.add", {"file": GARDEN, "gameObject": "Player/Hat", "component": "AudioSource"}).output
+    assert out["layout"]["omittedFields"] == ["m_Resource"]
+    assert out["layout"]["valueSources"]["m_Volume"].startswith("defaults:chicken-defense/")
 
 
-def test_2d_components_are_written_where_the_project_shows_their_layout(sample: Path) -> None:
-    with pytest.raises(UnityCliError) as err:
-        run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "Rigidbody2D"})
-    assert err.value.code == "E_TEMPLATE_UNVERIFIABLE" and err.value.details["verifiedVersions"] == []
-    shutil.copyfile(fixture_path(_PLATFORMER), sample / "Assets/Scenes/Platformer.unity")
+def test_2d_components_take_cited_defaults_until_the_project_shows_them(sample: Path) -> None:
     body = run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "Rigidbody2D"}).output
+    assert set(body["layout"]["valueSources"].values()) >= {f"defaults:{_PLATFORMER} &5106022126906675312"}
+    shutil.copyfile(fixture_path(_PLATFORMER), sample / "Assets/Scenes/Platformer.unity")
     box = run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "BoxCollider2D"}).output
-    assert body["layout"]["verifiedBy"] == box["layout"]["verifiedBy"] == "project"
+    assert box["layout"]["valueSources"]["m_Size"].startswith("project:Assets/Scenes/Platformer.unity &")
     docs = documents((sample / GARDEN).read_text())
     assert docs[body["fileID"]].startswith(f"--- !u!50 &{body['fileID']}\nRigidbody2D:\n  serializedVersion: 5\n"
                                            "  m_ObjectHideFlags: 0\n")
-    assert "  m_Offset: {x: 0, y: 0}\n" in docs[box["fileID"]] and "  m_Size: {x: 1, y: 1}\n" in docs[box["fileID"]]
+    assert "  m_Size: {x: " in docs[box["fileID"]]
 
 
 @pytest.mark.parametrize("component", ["Camera", "MeshRenderer", "MeshFilter", "SphereCollider", "CapsuleCollider",
@@ -120,7 +122,7 @@ def test_each_built_in_component_adds_on_the_sample_in_its_unity_6_layout(sample
     node = "Debug Marker"
     out = assert_dry_run_matches_commit(sample, "component.add", {"file": GARDEN, "gameObject": node,
                                                                   "component": component}).output
-    assert out["layout"]["verifiedBy"] in ("file", "unityVersion")
+    assert out["layout"]["verifiedBy"] == "typeTree" and out["layout"]["layoutFrom"] == "6000.0.25f1"
     doc = documents((sample / GARDEN).read_text())[out["fileID"]]
     assert doc.split("\n", 2)[1] == f"{component}:"
 
@@ -170,7 +172,10 @@ def test_a_game_object_in_a_scene_and_project_without_any_needs_a_verified_versi
     assert "  serializedVersion: 2\n  m_LocalRotation:" in documents((project / "Assets/Empty.unity").read_text())[
         out["transformFileID"]]
     (project / "Assets/Empty.unity").write_text(text.split("--- ", 1)[0] + settings)
-    _set_version(project, "6000.3.2f1")
+    _set_version(project, "6000.3.2f1")  # no fixture project of 6000.3: its type tree verifies the layout
+    assert run(project, "gameobject.create", {"file": "Assets/Empty.unity", "name": "First"}).output["path"] == "First"
+    (project / "Assets/Empty.unity").write_text(text.split("--- ", 1)[0] + settings)
+    _set_version(project, "4.7.2f1")  # older than the type-tree table and than every fixture
     with pytest.raises(UnityCliError) as err:
         run(project, "gameobject.create", {"file": "Assets/Empty.unity", "name": "First"})
     assert err.value.code == "E_TEMPLATE_UNVERIFIABLE" and err.value.details["class"] == "GameObject"

@@ -1,0 +1,75 @@
+"""Adding a native component to a GameObject of a scene or prefab, in the layout of the project's Editor.
+
+Which classes: every class of the picked Editor's table that derives from Component, except the Transform kinds
+(a GameObject has exactly one, created with it) and MonoBehaviour (added by script, header only).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+
+from unitycli.errors import UnityCliError
+from unitycli.scene.edits import append_component
+from unitycli.scene.lookup import instance_unsupported
+from unitycli.scene.templates import SINGLE_PER_GAMEOBJECT
+from unitycli.scene.tree import SceneModel, SceneNode, component_ref
+from unitycli.typetree.compose import Composed, compose, matching_documents, scan_project
+from unitycli.typetree.table import Layout, bases_of, class_id_of, index, layout_for
+from unitycli.typetree.versions import Picked
+
+NOT_ADDABLE = frozenset({"Transform", "RectTransform", "MonoBehaviour"})
+
+
+@dataclass
+class Added:
+    file_id: int
+    composed: Composed
+
+
+def addable_classes(picked: Picked) -> list[str]:
+    """The native Component classes `component.add` writes for this Editor, sorted."""
+    return sorted(name for name in index()["classes"] if name not in NOT_ADDABLE
+                  and "Component" in bases_of(name) and layout_for(name, picked) is not None)
+
+
+def component_layout(class_name: str, picked: Picked) -> Layout:
+    """The layout the picked Editor writes for a native component, or `E_COMPONENT_UNSUPPORTED` naming why."""
+    layout = layout_for(class_name, picked) if class_name not in NOT_ADDABLE else None
+    if layout is None or "Component" not in bases_of(class_name):
+        why = ("it is added another way" if class_name in NOT_ADDABLE
+               else f"Unity {picked.layout_from} has no native component class of that name")
+        close = difflib.get_close_matches(class_name, addable_classes(picked), n=5, cutoff=0.6)
+        raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{class_name!r} cannot be added: {why}",
+                            details={"component": class_name, "layoutFrom": picked.layout_from, "didYouMean": close},
+                            next_actions=["Give a native component class name (Light, AudioListener, "
+                                          "CharacterController, …) of the project's Unity version",
+                                          "For a script, give its class name or GUID as `script`"])
+    return layout
+
+
+def add_native_component(model: SceneModel, node: SceneNode, class_name: str, picked: Picked,
+                         project_root: Path) -> Added:
+    """Append the component: layout from the table, values from evidence (`compose`), nothing guessed."""
+    if node.is_instance:
+        raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
+    layout = component_layout(class_name, picked)
+    class_id = class_id_of(class_name)
+    if class_name in SINGLE_PER_GAMEOBJECT and _has_class(model, node, class_id):  # type: ignore[arg-type]
+        raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{node.path!r} already has a {class_name}; Unity allows one",
+                            details={"component": class_name, "gameObject": node.path})
+    file = model.file
+    evidence = matching_documents(file, layout, "file") or scan_project(project_root, layout, file.name)
+    composed = compose(layout, node.file_id, evidence)
+    file_id = append_component(model, node.file_id, class_id, class_name, composed.fields)  # type: ignore[arg-type]
+    return Added(file_id, composed)
+
+
+def _has_class(model: SceneModel, node: SceneNode, class_id: int) -> bool:
+    for entry in model.file.get(node.file_id).get("m_Component", []) or []:
+        ref = component_ref(entry)
+        doc = model.file.find(ref.file_id) if ref is not None else None
+        if doc is not None and doc.class_id == class_id:
+            return True
+    return False
