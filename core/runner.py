@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
+from unitycli.budget import Overflow, fit
 from unitycli.context import Cancelled, ProgressCallback, ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.registry import RegisteredTool
@@ -38,6 +39,7 @@ class RunResult(BaseModel):
     planned_effects: dict[str, Any] | None = None
     applied_effects: dict[str, Any] | None = None
     profile_verified: bool | None = None
+    overflow: Overflow | None = None
 
 
 def error_path(location: tuple[Any, ...]) -> str:
@@ -130,6 +132,7 @@ class RunOptions:
     progress: ProgressCallback | None = None
     is_cancelled: Callable[[], bool] | None = None
     transaction: Transaction | None = None
+    fit_budget: bool = True  # False: the whole answer in memory, for in-process callers that page it themselves
 
 
 def _pins_revision(request: BaseModel) -> bool:
@@ -253,4 +256,11 @@ def _run_tool(session: Session, name: str, raw_input: Any, options: RunOptions) 
             result.planned_effects = dumped
         else:
             result.applied_effects = dumped
-    return result
+    return _within_budget(result) if options.fit_budget else result
+
+
+def _within_budget(result: RunResult) -> RunResult:
+    """The answer as every entry prints it, within the answer budget (see `unitycli.budget`)."""
+    answer = result.model_dump(by_alias=True, mode="json", exclude={"overflow"})
+    fitted = fit(result.tool, answer)
+    return result if fitted is answer else RunResult.model_validate(fitted)
