@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -63,6 +64,19 @@ def _allowed_keys(model: type[BaseModel], location: tuple[Any, ...]) -> list[str
     return sorted(f.alias or name for name, f in model.model_fields.items())
 
 
+_QUOTED = re.compile(r"'([^']*)'")  # the allowed values in pydantic's "Input should be 'a', 'b' or 'c'"
+
+
+def _did_you_mean(entry: dict[str, Any], given: str, allowed: list[str]) -> None:
+    """Name the allowed values `given` most likely meant (another case, a typo) in the entry and its message."""
+    from unitycli.suggest import closest
+
+    near = closest(given, allowed)
+    if near:
+        entry["didYouMean"] = near
+        entry["message"] += f"; did you mean {', '.join(repr(n) for n in near)}?"
+
+
 def validate_input(tool: RegisteredTool, raw: Any) -> BaseModel:
     """The typed request exactly as the published schema says, or `E_SCHEMA_INVALID` naming each failing path.
 
@@ -88,14 +102,32 @@ def validate_input(tool: RegisteredTool, raw: Any) -> BaseModel:
                 if allowed is not None:
                     entry["allowed"] = allowed
                     entry["message"] = f"unknown key; allowed keys: {', '.join(allowed) or '(none)'}"
+                    _did_you_mean(entry, str(e["loc"][-1]), allowed)
+            elif e["type"] in ("literal_error", "enum") and isinstance(e.get("input"), str):
+                _did_you_mean(entry, e["input"], _QUOTED.findall(str((e.get("ctx") or {}).get("expected", ""))))
             errors.append(entry)
         first = errors[0]
         raise UnityCliError(
             "E_SCHEMA_INVALID",
             f"input for {tool.spec.name} is invalid at {first['path']}: {first['message']}",
             details={"tool": tool.spec.name, "errors": errors},
-            next_actions=[f"unitycli tools describe {tool.spec.name}"],
+            next_actions=_corrected_call(tool.spec.name, raw, errors) + [f"unitycli tools describe {tool.spec.name}"],
         ) from None
+
+
+def _corrected_call(name: str, raw: Any, errors: list[dict[str, Any]]) -> list[str]:
+    """The same call with the one misspelt top-level key or value replaced by its likeliest meaning, when that is
+    the only error: runnable as it stands."""
+    from unitycli.next_actions import tool_command
+
+    if len(errors) != 1 or not errors[0].get("didYouMean") or not isinstance(raw, dict) or errors[0]["path"] not in raw:
+        return []
+    key, meant = errors[0]["path"], errors[0]["didYouMean"][0]
+    if errors[0]["type"] == "extra_forbidden":
+        fixed = {meant if k == key else k: v for k, v in raw.items()} if meant not in raw else None
+    else:
+        fixed = {**raw, key: meant}
+    return [tool_command(name, fixed)] if fixed is not None else []
 
 
 def ensure_available(session: Session, tool: RegisteredTool) -> bool | None:

@@ -11,6 +11,7 @@ import re
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.scene.tree import SceneModel, SceneNode
+from unitycli.suggest import closest, closest_paths
 
 _FILE_ID = re.compile(r"^&?-?[0-9]+$")
 
@@ -46,12 +47,32 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
                             details={"file": name, "gameObject": path, "candidates": [_candidate(n) for n in hits],
                                      "fileIDs": [n.file_id for n in hits]},
                             next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
-    leaf = path.rsplit("/", 1)[-1]
-    near = [_candidate(n) for n in model.walk() if n.name == leaf or n.name.lower() == leaf.lower()][:10]
+    near = _near(model, path)
+    actions = [tool_command("gameobject.get", {"file": name, "gameObject": n.path if _unique(model, n) else n.file_id})
+               for n in near[:3]]
     raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject at {path!r}",
-                        details={"file": name, "gameObject": path, "didYouMean": near},
-                        next_actions=[tool_command("gameobject.find", {"file": name, "name": f"*{leaf}*"}),
-                                      tool_command("scene.hierarchy", {"file": name})])
+                        details={"file": name, "gameObject": path, "didYouMean": [_candidate(n) for n in near]},
+                        next_actions=actions + [tool_command("scene.hierarchy", {"file": name})])
+
+
+def _near(model: SceneModel, path: str) -> list[SceneNode]:
+    """Objects the path most likely meant: by whole path (a typo or another case anywhere in it), else by its last
+    name under any parent (`Core/DirectionalLigth` finds the root `Directional Light`)."""
+    nodes = list(model.walk())
+    by_path: dict[str, list[SceneNode]] = {}
+    for node in nodes:
+        by_path.setdefault(node.path, []).append(node)
+    paths = closest_paths(path, by_path)
+    if not paths:
+        by_name: dict[str, list[SceneNode]] = {}
+        for node in nodes:
+            by_name.setdefault(node.name, []).append(node)
+        return [n for name in closest(path.rsplit("/", 1)[-1], by_name) for n in by_name[name]][:10]
+    return [n for p in paths for n in by_path[p]][:10]
+
+
+def _unique(model: SceneModel, node: SceneNode) -> bool:
+    return sum(1 for n in model.walk() if n.path == node.path) == 1
 
 
 def instance_unsupported(node: SceneNode, why: str) -> UnityCliError:
