@@ -291,6 +291,23 @@ def _run_tool(session: Session, name: str, raw_input: Any, options: RunOptions) 
     return _within_budget(result) if options.fit_budget else result
 
 
+def incomplete(result: RunResult) -> UnityCliError | None:
+    """`E_READ_INCOMPLETE` (exit 3) for an answer whose `unreadable` names files it could not read, else None.
+
+    The answer itself stays whole (degrade per fact): entries that print an exit code put it beside this error,
+    as they do for a failing doctor report, so `ok` and the exit code agree with what was read."""
+    unreadable = result.output.get("unreadable")
+    if not isinstance(unreadable, list) or not unreadable:
+        return None
+    paths = [u.get("path") or u.get("file") or u.get("profile") for u in unreadable if isinstance(u, dict)]
+    actions = [a for u in unreadable if isinstance(u, dict) for a in u.get("nextActions") or []]
+    return UnityCliError("E_READ_INCOMPLETE",
+                         f"{result.tool} could not read {len(unreadable)} file(s): {', '.join(map(str, paths[:5]))}"
+                         + (" …" if len(paths) > 5 else ""),
+                         details={"tool": result.tool, "unreadable": paths},
+                         next_actions=list(dict.fromkeys(actions)) or ["git lfs pull"])
+
+
 def _within_budget(result: RunResult) -> RunResult:
     """The answer as every entry prints it, within the answer budget (see `unitycli.budget`)."""
     answer = result.model_dump(by_alias=True, mode="json", exclude={"overflow"})
