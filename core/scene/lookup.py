@@ -39,6 +39,8 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
                                      "didYouMean": [_candidate(owner)] if owner is not None else []},
                             next_actions=hint + [tool_command("scene.hierarchy", {"file": name})])
     path = str(target).strip().strip("/")
+    if not path:
+        _refuse_blank(model, name)
     hits = [node for node in model.walk() if node.path == path]
     if len(hits) == 1:
         return hits[0]
@@ -53,6 +55,20 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
     raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject at {path!r}",
                         details={"file": name, "gameObject": path, "didYouMean": [_candidate(n) for n in near]},
                         next_actions=actions + [tool_command("scene.hierarchy", {"file": name})])
+
+
+def _refuse_blank(model: SceneModel, name: str) -> None:
+    """A blank path names nothing by itself, even where objects have blank names: they are told apart by fileID."""
+    blank = [node for node in model.walk() if not node.name.strip()]
+    if not blank:
+        raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"a blank gameObject names nothing in {name}",
+                            details={"file": name, "gameObject": "", "didYouMean": []},
+                            next_actions=[tool_command("scene.hierarchy", {"file": name})])
+    raise UnityCliError("E_GAMEOBJECT_AMBIGUOUS", f"a blank gameObject is ambiguous in {name}: {len(blank)} object(s) "
+                        "have a blank name; name one by its fileID",
+                        details={"file": name, "gameObject": "", "candidates": [_candidate(n) for n in blank],
+                                 "fileIDs": [n.file_id for n in blank]},
+                        next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
 
 
 def _near(model: SceneModel, path: str) -> list[SceneNode]:

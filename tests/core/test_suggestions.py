@@ -119,3 +119,17 @@ def test_a_component_set_inside_a_prefab_instance_points_at_the_override_call_th
     assert envelope["ok"], envelope["error"]
     # Garden already overrides the light's intensity (3): the call changes exactly that value.
     assert changed_lines(before, (root / GARDEN).read_text()) == [("      value: 3", "      value: 2")]
+
+
+def test_a_blank_gameobject_is_ambiguous_not_the_blank_named_root(tmp_path: Path) -> None:
+    # Hand-edited copy (no fixture GameObject has a blank name): Garden's root `Ground` renamed to nothing.
+    root = copy_project("sample", tmp_path / "project")
+    scene = root / GARDEN
+    assert _error(root, "gameobject.get", {"file": GARDEN, "gameObject": " "}).code == "E_GAMEOBJECT_NOT_FOUND"
+    scene.write_text(scene.read_text().replace("  m_Name: Ground\n", "  m_Name: \n", 1))
+    error = _error(root, "gameobject.get", {"file": GARDEN, "gameObject": ""})
+    assert error.code == "E_GAMEOBJECT_AMBIGUOUS"
+    assert [(c["path"], c["kind"]) for c in error.details["candidates"]] == [("", "gameObject")]
+    found = run_tool(Session(project_arg=str(root)), "gameobject.get",
+                     {"file": GARDEN, "gameObject": error.details["fileIDs"][0]}).output
+    assert found["gameObject"]["name"] == ""
