@@ -40,7 +40,7 @@ class Overflow(BaseModel):
     budget: int = Field(description="The answer budget in bytes; this answer fits it")
     file: str = Field(description="The whole answer as JSON (owner-only file)")
     patch: str | None = Field(None, description="Every diff of the answer as one patch file (`git apply` accepts "
-                                                "it); null when no diff was left out")
+                                                "it); null when the answer has no diff")
     omitted: list[str] = Field(description="What this answer leaves out, e.g. `appliedEffects.diffs[0].diff` or "
                                            "`output.moved: 120 of 1000 items shown`")
 
