@@ -133,3 +133,17 @@ def test_a_blank_gameobject_is_ambiguous_not_the_blank_named_root(tmp_path: Path
     found = run_tool(Session(project_arg=str(root)), "gameobject.get",
                      {"file": GARDEN, "gameObject": error.details["fileIDs"][0]}).output
     assert found["gameObject"]["name"] == ""
+
+
+def test_a_mistyped_component_suggests_it_and_an_absent_unity_class_offers_the_add_call(tmp_path: Path) -> None:
+    root = copy_project("sample", tmp_path / "project")
+    error = _error(root, "component.get", {"file": GARDEN, "gameObject": "Player", "component": "Transfrom"})
+    assert (error.code, error.details["didYouMean"]) == ("E_COMPONENT_NOT_FOUND", ["Transform"])
+    assert error.message.endswith("has no component 'Transfrom'; did you mean Transform?")
+    read = _run_action(error.for_project(root).next_actions[0])
+    assert read["ok"] and read["result"]["output"]["component"]["class"] == "Transform"
+    error = _error(root, "component.get", {"file": GARDEN, "gameObject": "Player", "component": "boxcollider"})
+    assert error.details["didYouMean"] == []
+    added = _run_action(error.for_project(root).next_actions[0])
+    assert added["ok"], added["error"]
+    assert added["result"]["output"]["class"] == "BoxCollider"
