@@ -38,7 +38,8 @@ class Overflow(BaseModel):
 
     bytes: int = Field(description="Size of the whole answer")
     budget: int = Field(description="The answer budget in bytes; this answer fits it")
-    file: str = Field(description="The whole answer as JSON (owner-only file)")
+    file: str | None = Field(description="The whole answer as JSON (owner-only file); null when it could not be "
+                                         "saved (the reason is in omitted)")
     patch: str | None = Field(None, description="Every diff of the answer as one patch file (`git apply` accepts "
                                                 "it); null when the answer has no diff")
     omitted: list[str] = Field(description="What this answer leaves out, e.g. `appliedEffects.diffs[0].diff` or "
@@ -51,7 +52,8 @@ def answer_size(value: Any) -> int:
 
 
 def answers_dir() -> Path:
-    """The caller's own folder for spilled answers; refused if another user owns it or it is a symlink."""
+    """The caller's own folder for spilled answers; refused (PermissionError) if another user owns it or it is a
+    symlink."""
     uid = os.getuid() if hasattr(os, "getuid") else None
     folder = Path(tempfile.gettempdir()) / f"unitycli-answers-{uid if uid is not None else os.getlogin()}"
     folder.mkdir(mode=0o700, exist_ok=True)
@@ -134,13 +136,18 @@ def fit(tool: str, answer: dict[str, Any]) -> dict[str, Any]:
     size = answer_size(answer)
     if size <= ANSWER_BUDGET:
         return answer
-    file, patch = _spill(tool, answer)
-    slim = json.loads(json.dumps(answer))
     omitted: list[str] = []
+    try:
+        file, patch = _spill(tool, answer)
+    except OSError as exc:  # the answer (and a write it reports) must not fail because a temp folder is unusable
+        file = patch = None
+        omitted.append(f"the whole answer could not be saved: {exc}")
+    slim = json.loads(json.dumps(answer))
     reserve = 1024  # room for the overflow summary itself
     if _drop_diffs(slim, omitted, size - ANSWER_BUDGET + reserve) > 0:
         _shorten_lists(slim, omitted, ANSWER_BUDGET - reserve)
-    overflow = Overflow(bytes=size, budget=ANSWER_BUDGET, file=str(file), patch=str(patch) if patch else None,
+    overflow = Overflow(bytes=size, budget=ANSWER_BUDGET, file=str(file) if file else None,
+                        patch=str(patch) if patch else None,
                         omitted=omitted)
     slim["overflow"] = overflow.model_dump(by_alias=True)
     while answer_size(slim) > ANSWER_BUDGET and len(overflow.omitted) > 1:  # a long omitted list: say it shorter

@@ -71,3 +71,20 @@ def test_long_lists_are_shortened_from_the_end_and_say_by_how_much() -> None:
     assert answer["overflow"]["patch"] is None
     saved = json.loads(Path(answer["overflow"]["file"]).read_text(encoding="utf-8"))
     assert saved["output"]["moved"] == items
+
+
+def test_an_unusable_answers_folder_still_answers_within_budget(tmp_path: Path, monkeypatch) -> None:
+    # Hand-made: the temp folder holds a file where the answers folder should be (another user's, a full disk …).
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    from unitycli.budget import answers_dir
+
+    blocked = answers_dir()
+    blocked.rmdir()
+    blocked.write_text("not a folder")
+    big = {"tool": "t", "output": {"items": ["x" * 100] * 2000}}
+    answer = fit("t", big)
+    assert answer_size(answer) <= ANSWER_BUDGET
+    assert answer["overflow"]["file"] is None
+    assert answer["overflow"]["omitted"][0].startswith("the whole answer could not be saved: ")
