@@ -162,9 +162,12 @@ def property_not_found(ctx: Any, material: Material, name: str, kind: str) -> Un
     pipeline and `_Color` in another, and the list says which this material uses."""
     have = [next(iter(item)) for item in material.saved(kind) or [] if isinstance(item, dict) and item]
     listing = f"its {kind} properties: {', '.join(have)}" if have else f"it has no {kind} properties"
+    near = closest(name, have)
+    meant = f"did you mean {', '.join(near)}? or " if near else ""
     return UnityCliError("E_PROPERTY_NOT_FOUND", f"{material.path} has no {kind} property {name!r} ({listing}); "
-                         "pass add: true to add it",
-                         details={"file": material.path, "property": name, "kind": kind, "available": have},
+                         f"{meant}pass add: true to add it",
+                         details={"file": material.path, "property": name, "kind": kind, "available": have,
+                                  "didYouMean": near},
                          next_actions=[tool_command("material.get", {"file": material.path},
                                                     project=ctx.project.root)])
 
