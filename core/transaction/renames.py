@@ -1,5 +1,5 @@
-"""Which created files are renames or copies of others, so a diff shows a move as `rename from/to` instead of the
-whole file twice.
+"""Diffs of a transaction's changes, with renames and copies found as git finds them: a move shows as
+`rename from/to` and its changed lines, not the whole file twice.
 
 Git's rule, applied to one transaction: a created file is a rename of a deleted one, or a copy of a file this
 transaction read and keeps, when its content is the same or mostly the same. An asset travels with its `.meta`, so
@@ -16,6 +16,10 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
+
+from unitycli.transaction.commit import Change
+from unitycli.transaction.effects import FileDiff, file_diff, origin_diff
+from unitycli.transaction.revision import revision_of
 
 MIN_SIMILARITY = {"rename": 50, "copy": 75}  # percent of lines kept
 _MAX_COMPARISONS = 400  # line-overlap comparisons per transaction; beyond them files are shown as created/deleted
@@ -130,3 +134,27 @@ def find_origins(created: Mapping[str, bytes], deleted: Mapping[str, bytes],
     matcher.similar()
     matcher.companions()
     return matcher.origins
+
+
+def file_diffs(changes: list[Change], kept: Mapping[str, bytes]) -> list[FileDiff]:
+    """One diff per change; a rename is one diff for both of its paths, a copy shows only what differs from its
+    source. `kept`: files the transaction read and leaves as they are."""
+    created = {c.path: c.new for c in changes if c.action == "create" and c.new is not None}
+    deleted = {c.path: c.old for c in changes if c.action == "delete" and c.old is not None}
+    origins = find_origins(created, deleted, kept)
+    moved_away = {o.source for o in origins.values() if o.kind == "rename"}
+    old_of = {**kept, **deleted}
+    diffs = []
+    for c in changes:
+        old_rev = revision_of(c.old) if c.old is not None else None
+        new_rev = revision_of(c.new) if c.new is not None else None
+        origin = origins.get(c.path)
+        if c.path in moved_away:
+            continue
+        if origin is not None and c.new is not None:
+            old = old_of[origin.source]
+            diffs.append(origin_diff(origin.source, c.path, origin.kind, origin.similarity, old, c.new,
+                                     revision_of(old), new_rev))
+        else:
+            diffs.append(file_diff(c.path, c.old, c.new, old_rev, new_rev))
+    return diffs

@@ -24,14 +24,7 @@ from types import TracebackType
 from unitycli.errors import UnityCliError
 from unitycli.transaction.commit import Change, apply_changes
 from unitycli.transaction.editor_guard import ensure_editor_closed
-from unitycli.transaction.effects import (
-    CommitResult,
-    FileDiff,
-    PlannedEffects,
-    file_diff,
-    needs_reimport,
-    origin_diff,
-)
+from unitycli.transaction.effects import CommitResult, PlannedEffects, needs_reimport
 from unitycli.transaction.folders import (
     folder_not_empty,
     is_protected,
@@ -42,7 +35,7 @@ from unitycli.transaction.folders import (
 from unitycli.transaction.locking import DEFAULT_LOCK_TIMEOUT, STATE_DIR, ProjectLock
 from unitycli.transaction.paths import project_relative, resolve_inside
 from unitycli.transaction.recovery import RecoveryReport, recover, recover_locked
-from unitycli.transaction.renames import find_origins
+from unitycli.transaction.renames import file_diffs
 from unitycli.transaction.revision import check_revision, revision_of
 from unitycli.transaction.snapshot import Snapshot, not_a_file, not_a_folder, not_found, take_snapshot
 
@@ -350,29 +343,6 @@ class Transaction:
         self._done = True  # leaving the block without commit() discards the staged changes
 
 
-def _diffs(changes: list[Change], kept: dict[str, bytes]) -> list[FileDiff]:
-    """One diff per change; a rename is one diff for both paths, a copy shows only what differs from its source."""
-    created = {c.path: c.new for c in changes if c.action == "create" and c.new is not None}
-    deleted = {c.path: c.old for c in changes if c.action == "delete" and c.old is not None}
-    origins = find_origins(created, deleted, kept)
-    moved_away = {o.source for o in origins.values() if o.kind == "rename"}
-    old_of = {**kept, **deleted}
-    diffs = []
-    for c in changes:
-        old_rev = revision_of(c.old) if c.old is not None else None
-        new_rev = revision_of(c.new) if c.new is not None else None
-        origin = origins.get(c.path)
-        if c.path in moved_away:
-            continue
-        if origin is not None and c.new is not None:
-            old = old_of[origin.source]
-            diffs.append(origin_diff(origin.source, c.path, origin.kind, origin.similarity, old, c.new,
-                                     revision_of(old), new_rev))
-        else:
-            diffs.append(file_diff(c.path, c.old, c.new, old_rev, new_rev))
-    return diffs
-
-
 def _effects(changes: list[Change], created_dirs: list[str], deleted_dirs: list[str],
              kept: dict[str, bytes]) -> PlannedEffects:
     groups: dict[str, list[str]] = {"create": [], "modify": [], "delete": []}
@@ -380,7 +350,7 @@ def _effects(changes: list[Change], created_dirs: list[str], deleted_dirs: list[
         groups[change.action].append(change.path)
     reimport = [c.path for c in changes if needs_reimport(c.path)]
     folders = any(needs_reimport(rel + "/") for rel in created_dirs + deleted_dirs)
-    diffs = _diffs(changes, kept)
+    diffs = file_diffs(changes, kept)
     return PlannedEffects(created=groups["create"], modified=groups["modify"], deleted=groups["delete"],
                           diffs=diffs, created_dirs=sorted(created_dirs), deleted_dirs=deleted_dirs,
                           requires_reimport=bool(reimport) or folders, reimport_paths=reimport)
