@@ -28,6 +28,7 @@ from pydantic.alias_generators import to_camel
 ANSWER_BUDGET = 64 * 1024
 _KEEP_FILES = 64  # the newest spilled answers kept per user; older ones are removed when a new one is written
 _EFFECTS = ("plannedEffects", "appliedEffects")
+_NAMED_DIFFS = 10  # left-out diffs named one by one in overflow.omitted; beyond, a count
 
 
 class Overflow(BaseModel):
@@ -90,18 +91,24 @@ def _spill(tool: str, answer: dict[str, Any]) -> tuple[Path, Path | None]:
     return file, patch_path
 
 
-def _drop_diffs(answer: dict[str, Any], omitted: list[str], over: int) -> int:
-    """Replace the largest diffs by a note until `over` bytes are saved (or none is left); bytes still over."""
+def _drop_diffs(answer: dict[str, Any], omitted: list[str], over: int) -> None:
+    """Replace the largest diffs by a note until `over` bytes are saved (or none is left); name them in `omitted`,
+    one by one when few, else as a count per effects list."""
     entries = [(answer_size(d["diff"]), key, i, d) for key in _EFFECTS
                for i, d in enumerate((answer.get(key) or {}).get("diffs", [])) if d.get("diff")]
+    dropped: dict[str, list[int]] = {}
     for size, key, i, entry in sorted(entries, key=lambda e: (-e[0], e[1], e[2])):
         if over <= 0:
             break
         entry["diff"] = None
         entry["note"] = "left out to fit the answer budget: see overflow.patch"
-        omitted.append(f"{key}.diffs[{i}].diff")
+        dropped.setdefault(key, []).append(i)
         over -= size
-    return over
+    for key, indexes in dropped.items():
+        if len(indexes) <= _NAMED_DIFFS:
+            omitted.extend(f"{key}.diffs[{i}].diff" for i in sorted(indexes))
+        else:
+            omitted.append(f"{key}.diffs[].diff: {len(indexes)} diffs (their entries say which)")
 
 
 def _lists(value: Any, path: str) -> list[tuple[str, list[Any]]]:
@@ -144,8 +151,11 @@ def fit(tool: str, answer: dict[str, Any]) -> dict[str, Any]:
         omitted.append(f"the whole answer could not be saved: {exc}")
     slim = json.loads(json.dumps(answer))
     reserve = 1024  # room for the overflow summary itself
-    if _drop_diffs(slim, omitted, size - ANSWER_BUDGET + reserve) > 0:
-        _shorten_lists(slim, omitted, ANSWER_BUDGET - reserve)
+    _drop_diffs(slim, omitted, size - ANSWER_BUDGET + reserve)
+    _shorten_lists(slim, omitted, ANSWER_BUDGET - reserve)  # many dropped diffs' notes can still be too much
+    if answer_size(slim) > ANSWER_BUDGET - reserve and slim.get("output"):  # one huge value: only the file has it
+        slim["output"] = {}
+        omitted.append("output: all of it (one value alone is over the budget)")
     overflow = Overflow(bytes=size, budget=ANSWER_BUDGET, file=str(file) if file else None,
                         patch=str(patch) if patch else None,
                         omitted=omitted)

@@ -88,3 +88,24 @@ def test_an_unusable_answers_folder_still_answers_within_budget(tmp_path: Path, 
     assert answer_size(answer) <= ANSWER_BUDGET
     assert answer["overflow"]["file"] is None
     assert answer["overflow"]["omitted"][0].startswith("the whole answer could not be saved: ")
+
+
+def test_one_value_over_the_budget_leaves_the_output_to_the_file() -> None:
+    # Hand-written: no tool answers one 100 KB string, but nothing may pass the budget even then.
+    answer = fit("t", {"tool": "t", "output": {"text": "x" * 100_000}})
+    assert answer_size(answer) <= ANSWER_BUDGET
+    assert answer["output"] == {} and answer["overflow"]["omitted"] == [
+        "output: all of it (one value alone is over the budget)"]
+    assert json.loads(Path(answer["overflow"]["file"]).read_text())["output"]["text"] == "x" * 100_000
+
+
+def test_a_thousand_left_out_diffs_still_fit() -> None:
+    diffs = [{"path": f"Assets/F{i}.asset", "diff": "+" + "y" * 400 + "\n", "note": None} for i in range(1000)]
+    answer = fit("t", {"tool": "t", "output": {}, "plannedEffects": {"diffs": diffs}})
+    assert answer_size(answer) <= ANSWER_BUDGET
+    kept = answer["plannedEffects"]["diffs"]
+    assert kept == [{**d, "diff": None, "note": "left out to fit the answer budget: see overflow.patch"}
+                    for d in diffs[:len(kept)]]
+    dropped, shortened = answer["overflow"]["omitted"]
+    assert dropped.startswith("plannedEffects.diffs[].diff: 9") and dropped.endswith(" diffs (their entries say which)")
+    assert shortened == f"plannedEffects.diffs: {len(kept)} of 1000 items shown"
