@@ -96,6 +96,10 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_ASSET_LFS_POINTER",
           "The file is a Git LFS pointer, not its content; fetch it with `git lfs pull` first.", EXIT_FAILED,
           next_actions=("git lfs pull",)),
+    _spec("E_READ_INCOMPLETE",
+          "The read answered every fact it could, but some files it needs are not readable here (Git LFS pointers); "
+          "the answer is in the envelope's result and its `unreadable` names each file with the command that "
+          "fetches it.", EXIT_INCOMPLETE, next_actions=("git lfs pull",)),
     _spec("E_FILE_FORMAT_UNSUPPORTED",
           "The file cannot be parsed, or would not round-trip byte-identically, so it is not edited.",
           EXIT_FAILED),

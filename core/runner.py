@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
+from unitycli.budget import Overflow, fit
 from unitycli.context import Cancelled, ProgressCallback, ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.registry import RegisteredTool
@@ -38,6 +40,7 @@ class RunResult(BaseModel):
     planned_effects: dict[str, Any] | None = None
     applied_effects: dict[str, Any] | None = None
     profile_verified: bool | None = None
+    overflow: Overflow | None = None
 
 
 def error_path(location: tuple[Any, ...]) -> str:
@@ -59,6 +62,19 @@ def _allowed_keys(model: type[BaseModel], location: tuple[Any, ...]) -> list[str
             return None
         model = annotation
     return sorted(f.alias or name for name, f in model.model_fields.items())
+
+
+_QUOTED = re.compile(r"'([^']*)'")  # the allowed values in pydantic's "Input should be 'a', 'b' or 'c'"
+
+
+def _did_you_mean(entry: dict[str, Any], given: str, allowed: list[str]) -> None:
+    """Name the allowed values `given` most likely meant (another case, a typo) in the entry and its message."""
+    from unitycli.suggest import closest
+
+    near = closest(given, allowed)
+    if near:
+        entry["didYouMean"] = near
+        entry["message"] += f"; did you mean {', '.join(repr(n) for n in near)}?"
 
 
 def validate_input(tool: RegisteredTool, raw: Any) -> BaseModel:
@@ -86,14 +102,32 @@ def validate_input(tool: RegisteredTool, raw: Any) -> BaseModel:
                 if allowed is not None:
                     entry["allowed"] = allowed
                     entry["message"] = f"unknown key; allowed keys: {', '.join(allowed) or '(none)'}"
+                    _did_you_mean(entry, str(e["loc"][-1]), allowed)
+            elif e["type"] in ("literal_error", "enum") and isinstance(e.get("input"), str):
+                _did_you_mean(entry, e["input"], _QUOTED.findall(str((e.get("ctx") or {}).get("expected", ""))))
             errors.append(entry)
         first = errors[0]
         raise UnityCliError(
             "E_SCHEMA_INVALID",
             f"input for {tool.spec.name} is invalid at {first['path']}: {first['message']}",
             details={"tool": tool.spec.name, "errors": errors},
-            next_actions=[f"unitycli tools describe {tool.spec.name}"],
+            next_actions=_corrected_call(tool.spec.name, raw, errors) + [f"unitycli tools describe {tool.spec.name}"],
         ) from None
+
+
+def _corrected_call(name: str, raw: Any, errors: list[dict[str, Any]]) -> list[str]:
+    """The same call with the one misspelt top-level key or value replaced by its likeliest meaning, when that is
+    the only error: runnable as it stands."""
+    from unitycli.next_actions import tool_command
+
+    if len(errors) != 1 or not errors[0].get("didYouMean") or not isinstance(raw, dict) or errors[0]["path"] not in raw:
+        return []
+    key, meant = errors[0]["path"], errors[0]["didYouMean"][0]
+    if errors[0]["type"] == "extra_forbidden":
+        fixed = {meant if k == key else k: v for k, v in raw.items()} if meant not in raw else None
+    else:
+        fixed = {**raw, key: meant}
+    return [tool_command(name, fixed)] if fixed is not None else []
 
 
 def ensure_available(session: Session, tool: RegisteredTool) -> bool | None:
@@ -130,6 +164,7 @@ class RunOptions:
     progress: ProgressCallback | None = None
     is_cancelled: Callable[[], bool] | None = None
     transaction: Transaction | None = None
+    fit_budget: bool = True  # False: the whole answer in memory, for in-process callers that page it themselves
 
 
 def _pins_revision(request: BaseModel) -> bool:
@@ -266,4 +301,28 @@ def _run_tool(session: Session, name: str, raw_input: Any, options: RunOptions) 
             result.planned_effects = dumped
         else:
             result.applied_effects = dumped
-    return result
+    return _within_budget(result) if options.fit_budget else result
+
+
+def incomplete(result: RunResult) -> UnityCliError | None:
+    """`E_READ_INCOMPLETE` (exit 3) for an answer whose `unreadable` names files it could not read, else None.
+
+    The answer itself stays whole (degrade per fact): entries that print an exit code put it beside this error,
+    as they do for a failing doctor report, so `ok` and the exit code agree with what was read."""
+    unreadable = result.output.get("unreadable")
+    if not isinstance(unreadable, list) or not unreadable:
+        return None
+    paths = [u.get("path") or u.get("file") or u.get("profile") for u in unreadable if isinstance(u, dict)]
+    actions = [a for u in unreadable if isinstance(u, dict) for a in u.get("nextActions") or []]
+    return UnityCliError("E_READ_INCOMPLETE",
+                         f"{result.tool} could not read {len(unreadable)} file(s): {', '.join(map(str, paths[:5]))}"
+                         + (" …" if len(paths) > 5 else ""),
+                         details={"tool": result.tool, "unreadable": paths},
+                         next_actions=list(dict.fromkeys(actions)) or ["git lfs pull"])
+
+
+def _within_budget(result: RunResult) -> RunResult:
+    """The answer as every entry prints it, within the answer budget (see `unitycli.budget`)."""
+    answer = result.model_dump(by_alias=True, mode="json", exclude={"overflow"})
+    fitted = fit(result.tool, answer)
+    return result if fitted is answer else RunResult.model_validate(fitted)

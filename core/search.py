@@ -53,8 +53,13 @@ def rank(entries: Iterable[Mapping[str, str]], query: str) -> list[tuple[int, Ma
 
 
 def closest_names(name: str, candidates: list[str], limit: int = 3) -> list[str]:
-    """Likely intended names: close spellings first, then names sharing the group or verb."""
-    close = difflib.get_close_matches(name, candidates, n=limit, cutoff=0.6)
+    """Likely intended names: another case or a few typos first (`unitycli.suggest`), then close spellings, then
+    names sharing the group or verb."""
+    from unitycli.suggest import closest
+
+    close = closest(name, candidates, limit)
+    close += [c for c in difflib.get_close_matches(name, candidates, n=limit, cutoff=0.6) if c not in close]
+    close = close[:limit]
     if len(close) < limit:
         tail = name.split(".")[-1]
         for candidate in candidates:

@@ -167,7 +167,8 @@ def describe_cmd(name: str) -> ToolDescriptor:
 def run_cmd(name: str, input_value: str | None, dry_run: bool, expect_revision: str | None,
             allow_editor_open: bool):
     """Run a tool with a JSON input."""
-    from unitycli.runner import RunOptions, run_tool
+    from unitycli.cli.results import CommandResult
+    from unitycli.runner import RunOptions, incomplete, run_tool
 
     session = state().session
     raw = read_input(input_value, name)
@@ -181,8 +182,10 @@ def run_cmd(name: str, input_value: str | None, dry_run: bool, expect_revision: 
                 next_actions=[f"unitycli tools describe {name}"],
             )
         raw = {**raw, "expectedRevision": expect_revision}
-    return run_tool(session, name, raw, RunOptions(dry_run=dry_run, allow_editor_open=allow_editor_open,
-                                                   progress=_stderr_progress()))
+    result = run_tool(session, name, raw, RunOptions(dry_run=dry_run, allow_editor_open=allow_editor_open,
+                                                     progress=_stderr_progress()))
+    error = incomplete(result)  # a read that could not read everything: exit 3, the answer kept under result
+    return CommandResult(result, error) if error is not None else result
 
 
 def _stderr_progress():

@@ -104,10 +104,13 @@ class Manifest:
         """Remove `name`; `E_PACKAGE_NOT_FOUND` when the manifest does not list it."""
         deps = self.dependencies
         if name not in deps:
+            from unitycli.suggest import closest
+
+            near = closest(name, sorted(deps))
             raise UnityCliError(
                 "E_PACKAGE_NOT_FOUND",
-                f"{name} is not a dependency in {MANIFEST}",
-                details={"name": name, "dependencies": sorted(deps)},
+                f"{name} is not a dependency in {MANIFEST}" + (f"; did you mean {', '.join(near)}?" if near else ""),
+                details={"name": name, "dependencies": sorted(deps), "didYouMean": near},
             )
         del deps[name]
         return self._with_dependencies(deps)

@@ -18,9 +18,11 @@ from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.knownscripts import class_from_identifier
+from unitycli.next_actions import tool_command
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.tree import SceneModel, SceneNode, component_ref
-from unitycli.unityclasses import MONOBEHAVIOUR
+from unitycli.suggest import closest
+from unitycli.unityclasses import CLASS_IDS, MONOBEHAVIOUR
 from unitycli.unityyaml import Document, Ref
 
 _GUID = re.compile(r"^[0-9a-fA-F]{32}$")
@@ -140,6 +142,25 @@ def _matches(component: ComponentRef, wanted: str) -> bool:
     return wanted in (component.class_name, component.script_class)
 
 
+def _component_not_found(model: SceneModel, node: SceneNode, where: str, text: str, components: list[ComponentRef],
+                         details: dict[str, object]) -> UnityCliError:
+    """`E_COMPONENT_NOT_FOUND` with the components meant (a typo, another case) as runnable reads, and the
+    component.add call when the name is a Unity class."""
+    file = model.file.name or ""
+    names = [n for c in components if not c.missing for n in (c.class_name, c.script_class) if n]
+    near = closest(text, names)
+    actions = [tool_command("component.get", {"file": file, "gameObject": node.file_id, "component": n})
+               for n in near[:3]]
+    builtin = next((name for name in CLASS_IDS if name.lower() == text.lower()), None)
+    if builtin is not None:
+        actions.append(tool_command("component.add", {"file": file, "gameObject": node.file_id, "component": builtin}))
+    return UnityCliError("E_COMPONENT_NOT_FOUND", f"{where} has no component {text!r}"
+                         + (f"; did you mean {', '.join(near)}?" if near else ""),
+                         details={**details, "didYouMean": near},
+                         next_actions=actions or ["Repeat with component set to one of details.components' class "
+                                                  "names, scripts or fileIDs"])
+
+
 def find_component(model: SceneModel, node: SceneNode, wanted: str | int,
                    script_path: Scripts | None = None) -> ComponentRef:
     """The one component `wanted` names on `node`: `E_COMPONENT_NOT_FOUND` / `E_COMPONENT_AMBIGUOUS` with the
@@ -174,9 +195,7 @@ def find_component(model: SceneModel, node: SceneNode, wanted: str | int,
     if unnamed and not known_class(model, text, script_path):
         raise unnamed_scripts_error(where, wanted, unnamed, details)
     if not hits:
-        raise UnityCliError("E_COMPONENT_NOT_FOUND", f"{where} has no component {wanted!r}", details=details,
-                            next_actions=["Repeat with component set to one of the listed class names, scripts or "
-                                          "fileIDs", "unitycli tools run component.add (to add a built-in one)"])
+        raise _component_not_found(model, node, where, text, components, details)
     raise UnityCliError("E_COMPONENT_AMBIGUOUS", f"{where} has {len(hits)} components {wanted!r}",
                         details={"component": wanted, "gameObject": node.path,
                                  "candidates": [d for d in listed if d["fileID"] in {h.file_id for h in hits}]},

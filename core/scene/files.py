@@ -7,7 +7,6 @@ objects an edit changed, each of which must read back as itself (see unityyaml/s
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
 from unitycli.next_actions import tool_command
+from unitycli.suggest import MAX_SUGGESTIONS, closest, closest_paths
 from unitycli.unityfiles import ensure_not_lfs
 from unitycli.unityyaml import UnityYamlFile, editable
 
@@ -66,7 +66,9 @@ def _not_found(file: str, why: str, suffixes: tuple[str, ...], candidates: list[
     """`E_PREFAB_NOT_FOUND` when only prefabs were asked for, else `E_SCENE_NOT_FOUND`, with the listing tool."""
     prefab_only = tuple(suffixes) == PREFAB_SUFFIXES
     code, lister = ("E_PREFAB_NOT_FOUND", "prefab.list") if prefab_only else ("E_SCENE_NOT_FOUND", "scene.list")
-    actions = [tool_command(lister)]
+    viewer = "prefab.hierarchy" if prefab_only else "scene.hierarchy"
+    actions = [tool_command(viewer, {"file": c}) for c in candidates[:1] if c.endswith(suffixes)]
+    actions.append(tool_command(lister))
     return UnityCliError(code, f"no {_kind_words(suffixes)} {file!r}: {why}",
                          details={"file": file, "didYouMean": candidates}, next_actions=actions)
 
@@ -77,11 +79,12 @@ def resolve_file(ctx: Any, file: str, suffixes: tuple[str, ...] = OBJECT_FILE_SU
     text = file
     if not text:
         raise _not_found(file, "the name is empty", suffixes, [])
-    if "/" in text or "\\" in text:
+    if "/" in text or "\\" in text or os.path.isabs(text):
         # Exactly as given (no trimming, no `\` rewriting): E_PATH_OUTSIDE_PROJECT, E_PATH_NOT_EXACT.
         text = exact_path(Path(ctx.project.root), text)
         if not ctx.transaction.exists(text):
-            raise _not_found(file, "the path does not exist in the project", suffixes, [])
+            raise _not_found(file, "the path does not exist in the project", suffixes,
+                             _near_paths(text, list_files(Path(ctx.project.root), suffixes)))
         if not text.endswith(suffixes):
             raise _not_found(file, f"the file is not a {_kind_words(suffixes)} ({', '.join(suffixes)})", suffixes, [])
         return text
@@ -92,12 +95,25 @@ def resolve_file(ctx: Any, file: str, suffixes: tuple[str, ...] = OBJECT_FILE_SU
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        names = sorted({Path(p).name for p in all_files})
-        close = difflib.get_close_matches(text, names, n=5, cutoff=0.5)
-        raise _not_found(file, "no asset has that name", suffixes, [p for p in all_files if Path(p).name in close])
+        raise _not_found(file, "no asset has that name", suffixes, _near_paths(text, all_files))
     raise UnityCliError("E_SCENE_AMBIGUOUS", f"{len(matches)} files are named {file!r}; give the path",
                         details={"file": file, "candidates": matches},
                         next_actions=[f"Repeat with file set to one of: {', '.join(matches[:5])}"])
+
+
+def _near_paths(wanted: str, files: list[str]) -> list[str]:
+    """Files `wanted` most likely meant: by whole path (a typo anywhere, another case), else by file name or name
+    without extension in any folder."""
+    near = closest_paths(wanted, files)
+    if near:
+        return near
+    leaf = wanted.rsplit("/", 1)[-1]
+    names: dict[str, list[str]] = {}
+    for path in files:
+        base = path.rsplit("/", 1)[-1]
+        for key in dict.fromkeys((base, base.rsplit(".", 1)[0])):
+            names.setdefault(key, []).append(path)
+    return list(dict.fromkeys(p for name in closest(leaf, names) for p in names[name]))[:MAX_SUGGESTIONS]
 
 
 def _name_matches(path: str, name: str, suffixes: tuple[str, ...], *, exact: bool) -> bool:

@@ -12,6 +12,7 @@ import re
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.scene.tree import SceneModel, SceneNode
+from unitycli.suggest import closest, closest_paths
 
 _FILE_ID = re.compile(r"^&?-?[0-9]+$")
 
@@ -39,6 +40,8 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
                                      "didYouMean": [_candidate(owner)] if owner is not None else []},
                             next_actions=hint + [tool_command("scene.hierarchy", {"file": name})])
     path = str(target)
+    if not path.strip().strip("/"):
+        _refuse_blank(model, name)
     hits = [node for node in model.walk() if node.has_path(path)]
     if not hits and path.strip("/") != path:  # `/Root/Child`, as Unity's GameObject.Find spells a root
         path = path.strip("/")
@@ -50,13 +53,46 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
                             details={"file": name, "gameObject": path, "candidates": [_candidate(n) for n in hits],
                                      "fileIDs": [n.file_id for n in hits]},
                             next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
-    leaf = path.rsplit("/", 1)[-1]
-    near = [_candidate(n) for n in model.walk()
-            if n.name == leaf or n.name.lower() == leaf.lower() or n.name.strip() == leaf.strip()][:10]
+    near = _near(model, path)
+    actions = [tool_command("gameobject.get", {"file": name, "gameObject": n.path if _unique(model, n) else n.file_id})
+               for n in near[:3]]
     raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject at {path!r}",
-                        details={"file": name, "gameObject": path, "didYouMean": near},
-                        next_actions=[tool_command("gameobject.find", {"file": name, "name": f"*{leaf}*"}),
-                                      tool_command("scene.hierarchy", {"file": name})])
+                        details={"file": name, "gameObject": path, "didYouMean": [_candidate(n) for n in near]},
+                        next_actions=actions + [tool_command("scene.hierarchy", {"file": name})])
+
+
+def _refuse_blank(model: SceneModel, name: str) -> None:
+    """A blank path names nothing by itself, even where objects have blank names: they are told apart by fileID."""
+    blank = [node for node in model.walk() if not node.name.strip()]
+    if not blank:
+        raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"a blank gameObject names nothing in {name}",
+                            details={"file": name, "gameObject": "", "didYouMean": []},
+                            next_actions=[tool_command("scene.hierarchy", {"file": name})])
+    raise UnityCliError("E_GAMEOBJECT_AMBIGUOUS", f"a blank gameObject is ambiguous in {name}: {len(blank)} object(s) "
+                        "have a blank name; name one by its fileID",
+                        details={"file": name, "gameObject": "", "candidates": [_candidate(n) for n in blank],
+                                 "fileIDs": [n.file_id for n in blank]},
+                        next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
+
+
+def _near(model: SceneModel, path: str) -> list[SceneNode]:
+    """Objects the path most likely meant: by whole path (a typo or another case anywhere in it), else by its last
+    name under any parent (`Core/DirectionalLigth` finds the root `Directional Light`)."""
+    nodes = list(model.walk())
+    by_path: dict[str, list[SceneNode]] = {}
+    for node in nodes:
+        by_path.setdefault(node.path, []).append(node)
+    paths = closest_paths(path, by_path)
+    if not paths:
+        by_name: dict[str, list[SceneNode]] = {}
+        for node in nodes:
+            by_name.setdefault(node.name, []).append(node)
+        return [n for name in closest(path.rsplit("/", 1)[-1], by_name) for n in by_name[name]][:10]
+    return [n for p in paths for n in by_path[p]][:10]
+
+
+def _unique(model: SceneModel, node: SceneNode) -> bool:
+    return sum(1 for n in model.walk() if n.path == node.path) == 1
 
 
 def instance_unsupported(node: SceneNode, why: str) -> UnityCliError:

@@ -12,8 +12,9 @@ from __future__ import annotations
 import difflib
 from bisect import bisect_left
 from collections.abc import Sequence
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 from pydantic.alias_generators import to_camel
 
 from unitycli.diffwindow import diff_window
@@ -34,13 +35,27 @@ class FileDiff(_Camel):
     note: str | None = None
     old_revision: str | None = None
     new_revision: str | None = None
+    renamed_from: str | None = Field(None, description="The path this file was moved from (deleted there); the "
+                                     "diff says `rename from/to` and shows only the lines that changed")
+    copied_from: str | None = Field(None, description="The file this one copies (still there); the diff says "
+                                    "`copy from/to` and shows only the lines that differ from it")
+
+    @model_serializer(mode="wrap")
+    def _origin_only_when_set(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """`renamedFrom`/`copiedFrom` appear on renames and copies only: every other diff stays as it was."""
+        data = handler(self)
+        for key in ("renamedFrom", "copiedFrom", "renamed_from", "copied_from"):
+            if key in data and data[key] is None:
+                del data[key]
+        return data
 
 
 class PlannedEffects(_Camel):
     created: list[str] = Field([], description="Files the commit creates")
     modified: list[str] = Field([], description="Files whose content changes")
     deleted: list[str] = Field([], description="Files the commit deletes")
-    diffs: list[FileDiff] = Field([], description="One per created, modified or deleted file")
+    diffs: list[FileDiff] = Field([], description="One per created, modified or deleted file; a rename is one "
+                                  "entry for both of its paths (renamedFrom)")
     created_dirs: list[str] = Field([], description="Folders the commit creates, parents first (empty ones too)")
     deleted_dirs: list[str] = Field([], description="Folders the commit removes; each is empty once the deletes "
                                                     "above are applied")
@@ -212,6 +227,26 @@ def file_diff(path: str, old: bytes | None, new: bytes | None, old_rev: str | No
                         old_revision=old_rev, new_revision=new_rev)
     return FileDiff(path=path, diff=unified_diff(old_text, new_text, path), old_revision=old_rev,
                     new_revision=new_rev)
+
+
+def origin_diff(source: str, path: str, kind: str, similarity: int, old: bytes, new: bytes, old_rev: str | None,
+                new_rev: str | None) -> FileDiff:
+    """A rename or copy as git writes it (`diff --git`, `similarity index`, `rename from/to` or `copy from/to`),
+    followed by the hunks of only the lines that changed, so `git apply` accepts it and a move costs a few lines
+    whatever the file's size. The `---`/`+++` lines are left out: the git header names both sides already."""
+    verb = "rename" if kind == "rename" else "copy"
+    header = (f"diff --git a/{source} b/{path}\nsimilarity index {similarity}%\n"
+              f"{verb} from {source}\n{verb} to {path}\n")
+    origin = {"renamed_from": source} if kind == "rename" else {"copied_from": source}
+    if old == new:
+        return FileDiff(path=path, diff=header, old_revision=old_rev, new_revision=new_rev, **origin)
+    old_text, new_text = _text(old), _text(new)
+    if old_text is None or new_text is None:
+        return FileDiff(path=path, diff=None, binary=True, old_revision=old_rev, new_revision=new_rev,
+                        note=f"{verb} of {source} with binary or non-UTF-8 changes, {len(old)} -> {len(new)} bytes",
+                        **origin)
+    body = unified_diff(old_text, new_text, path).split("\n", 2)[2]
+    return FileDiff(path=path, diff=header + body, old_revision=old_rev, new_revision=new_rev, **origin)
 
 
 def needs_reimport(path: str) -> bool:

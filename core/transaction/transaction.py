@@ -24,7 +24,7 @@ from types import TracebackType
 from unitycli.errors import UnityCliError
 from unitycli.transaction.commit import Change, apply_changes
 from unitycli.transaction.editor_guard import ensure_editor_closed
-from unitycli.transaction.effects import CommitResult, PlannedEffects, file_diff, needs_reimport
+from unitycli.transaction.effects import CommitResult, PlannedEffects, needs_reimport
 from unitycli.transaction.failures import unreadable, write_failed
 from unitycli.transaction.folders import (
     folder_not_empty,
@@ -36,6 +36,7 @@ from unitycli.transaction.folders import (
 from unitycli.transaction.locking import DEFAULT_LOCK_TIMEOUT, STATE_DIR, ProjectLock
 from unitycli.transaction.paths import project_relative, resolve_inside
 from unitycli.transaction.recovery import RecoveryReport, recover, recover_locked
+from unitycli.transaction.renames import file_diffs
 from unitycli.transaction.revision import check_revision, revision_of
 from unitycli.transaction.snapshot import Snapshot, not_a_file, not_a_folder, not_found, take_snapshot
 
@@ -268,6 +269,10 @@ class Transaction:
             changes.append(Change(rel, action, old, new))
         return changes
 
+    def _kept(self) -> dict[str, bytes]:
+        """Files read and left as they are: what a created file may be a copy of."""
+        return {rel: seen.data for rel, seen in self._seen.items() if seen.data is not None and rel not in self._staged}
+
     def _made(self) -> list[str]:
         return sorted(rel for rel, make in self._dirs.items() if make)
 
@@ -281,7 +286,7 @@ class Transaction:
     def planned_effects(self) -> PlannedEffects:
         """What commit would change, from the snapshots taken so far (exact diffs, no disk writes)."""
         changes = self._changes()
-        return _effects(changes, self._folders_to_create(changes), self._removed())
+        return _effects(changes, self._folders_to_create(changes), self._removed(), self._kept())
 
     def _changed(self, paths: list[str]) -> UnityCliError:
         return UnityCliError(
@@ -335,7 +340,7 @@ class Transaction:
                 committed: bool) -> CommitResult:
         revisions = {c.path: revision_of(c.new) if c.new is not None else None for c in changes}
         return CommitResult(txid=self.txid, committed=committed, dry_run=self.dry_run,
-                            effects=_effects(changes, created, removed), revisions=revisions)
+                            effects=_effects(changes, created, removed, self._kept()), revisions=revisions)
 
     def __enter__(self) -> Transaction:
         return self
@@ -345,14 +350,14 @@ class Transaction:
         self._done = True  # leaving the block without commit() discards the staged changes
 
 
-def _effects(changes: list[Change], created_dirs: list[str], deleted_dirs: list[str]) -> PlannedEffects:
+def _effects(changes: list[Change], created_dirs: list[str], deleted_dirs: list[str],
+             kept: dict[str, bytes]) -> PlannedEffects:
     groups: dict[str, list[str]] = {"create": [], "modify": [], "delete": []}
     for change in changes:
         groups[change.action].append(change.path)
     reimport = [c.path for c in changes if needs_reimport(c.path)]
     folders = any(needs_reimport(rel + "/") for rel in created_dirs + deleted_dirs)
-    diffs = [file_diff(c.path, c.old, c.new, revision_of(c.old) if c.old is not None else None,
-                       revision_of(c.new) if c.new is not None else None) for c in changes]
+    diffs = file_diffs(changes, kept)
     return PlannedEffects(created=groups["create"], modified=groups["modify"], deleted=groups["delete"],
                           diffs=diffs, created_dirs=sorted(created_dirs), deleted_dirs=deleted_dirs,
                           requires_reimport=bool(reimport) or folders, reimport_paths=reimport)

@@ -28,6 +28,7 @@ from unitycli.plugins.assets.create_common import (
     require_new_asset_location,
     unique_sibling,
 )
+from unitycli.plugins.assets.mainname import RenamedObject, rename_main_object
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityfiles import ensure_not_lfs
 
@@ -60,6 +61,9 @@ class DuplicateOutput(ToolOutput):
     created_folders: list[str] = Field(description="Missing folders above the destination, created with metas")
     skipped_metas: list[str] = Field(description="Metas inside the folder without their asset (not copied; "
                                      "references to them keep the original GUID)")
+    renamed_object: RenamedObject | None = Field(
+        None, description="The copy's main object m_Name, set to the copy's file name as the Editor does (only where "
+                          "the source's equalled its file name); null when unchanged (a folder copy keeps every name)")
 
 
 def _require_destination(ctx: Any, source: str, destination: str, folder: bool) -> None:
@@ -157,6 +161,7 @@ def asset_duplicate(ctx: ToolContext, request: DuplicateInput) -> DuplicateOutpu
     remap = {metas[p].guid.encode(): new_guids[p].encode() for p in metas}
     created = [f for f, _ in make_parents(ctx, destination)]
     copied: list[CopiedFile] = []
+    renamed: RenamedObject | None = None
     for path in [source, *folders] if folder else []:
         ctx.transaction.make_dir(target[path])
         ctx.transaction.write_bytes(target[path] + ".meta", metas[path].with_guid(new_guids[path]).to_bytes())
@@ -164,11 +169,15 @@ def asset_duplicate(ctx: ToolContext, request: DuplicateInput) -> DuplicateOutpu
         data = ctx.transaction.read_bytes(path)
         ensure_not_lfs(path, data)
         data, count = _remap(data, remap)
+        if not folder:
+            edit = rename_main_object(path, target[path], data, metas[path])
+            if edit is not None:
+                data, renamed = edit.data, edit.output()
         ctx.transaction.write_bytes(target[path], data)
         ctx.transaction.write_bytes(target[path] + ".meta", metas[path].with_guid(new_guids[path]).to_bytes())
         copied.append(CopiedFile(source=path, destination=target[path], guid=new_guids[path],
                                  remapped_references=count))
     return DuplicateOutput(file=source, destination=destination, source_guid=metas[source].guid,
                            guid=new_guids[source], is_folder=folder, copied=copied, created_folders=created,
-                           skipped_metas=lone)
+                           skipped_metas=lone, renamed_object=renamed)
 

@@ -23,6 +23,7 @@ from unitycli.names import name_problem as new_name_problem
 from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.folders import make_tree, remove_emptied
+from unitycli.plugins.assets.mainname import RenamedObject, rename_main_object
 from unitycli.toolspec import ToolOutput
 from unitycli.transaction import resolve_inside
 from unitycli.unityfiles import new_meta
@@ -66,6 +67,9 @@ class AssetMoveOutput(ToolOutput):
     leftover_folders: list[str] = Field(
         description="Emptied source folders left on disk because they have no .meta of their own (e.g. Samples~); "
                     "usually empty")
+    renamed_object: RenamedObject | None = Field(
+        None, description="The main object's m_Name, rewritten to the new file name as the Editor keeps it (only "
+                          "where it equalled the old file name); null when the name is unchanged")
 
 
 def _siblings_clash(ctx: Any, destination: str, source: str) -> str | None:
@@ -200,6 +204,11 @@ def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
     for file in files:
         target = destination + file[len(source):]
         data = ctx.transaction.read_bytes(file)
+        if file == source and not folder:
+            edit = rename_main_object(source, destination, data, meta)
+            if edit is not None:
+                data = edit.data
+                result.renamed_object = edit.output()
         ctx.transaction.delete(file)
         ctx.transaction.write_bytes(target, data)
         result.moved.append(MovedFile(source=file, destination=target))

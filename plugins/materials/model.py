@@ -25,6 +25,7 @@ from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.scene import LoadedFile, open_for_read, open_for_write
 from unitycli.scene.files import list_files
+from unitycli.suggest import MAX_SUGGESTIONS, closest
 from unitycli.unityyaml import Document, Ref
 
 MATERIAL_CLASS_ID = 21
@@ -107,13 +108,27 @@ def _by_name(ctx: Any, name: str) -> str | None:
     return matches[0] if matches else None
 
 
+def _no_material_named(ctx: Any, name: str) -> UnityCliError:
+    """`E_ASSET_NOT_FOUND` naming the materials meant (a typo, another case, a longer name), each a runnable read."""
+    stem = name[:-len(".mat")] if name.lower().endswith(".mat") else name
+    by_stem: dict[str, list[str]] = {}
+    for path in list_files(Path(ctx.project.root), (".mat",)):
+        by_stem.setdefault(PurePosixPath(path).name[:-len(".mat")], []).append(path)
+    near = [p for s in closest(stem, by_stem) for p in by_stem[s]][:MAX_SUGGESTIONS]
+    root = ctx.project.root
+    return UnityCliError("E_ASSET_NOT_FOUND", f"no material is named {name!r}"
+                         + (f"; closest: {', '.join(near)}" if near else ""),
+                         details={"path": name, "closeMatches": near},
+                         next_actions=[tool_command("material.get", {"file": p}, project=root) for p in near[:3]]
+                         or [tool_command("asset.find", {"type": "Material"}, project=root)])
+
+
 def _require_material_path(ctx: Any, file: str) -> str:
     path = access.project_path(ctx, file)
     if "/" not in path:
         found = _by_name(ctx, path)
         if found is None and PurePosixPath(path).suffix.lower() in ("", ".mat"):
-            with ProjectIndex.open(ctx.project.root) as index:
-                raise access.not_found(ctx, index, path)
+            raise _no_material_named(ctx, path)
         path = found or path
     if PurePosixPath(path).suffix.lower() != ".mat":
         raise access.invalid_path(path, "a material is a .mat file (give its path, or the name of one .mat)")
@@ -147,9 +162,12 @@ def property_not_found(ctx: Any, material: Material, name: str, kind: str) -> Un
     pipeline and `_Color` in another, and the list says which this material uses."""
     have = [next(iter(item)) for item in material.saved(kind) or [] if isinstance(item, dict) and item]
     listing = f"its {kind} properties: {', '.join(have)}" if have else f"it has no {kind} properties"
+    near = closest(name, have)
+    meant = f"did you mean {', '.join(near)}? or " if near else ""
     return UnityCliError("E_PROPERTY_NOT_FOUND", f"{material.path} has no {kind} property {name!r} ({listing}); "
-                         "pass add: true to add it",
-                         details={"file": material.path, "property": name, "kind": kind, "available": have},
+                         f"{meant}pass add: true to add it",
+                         details={"file": material.path, "property": name, "kind": kind, "available": have,
+                                  "didYouMean": near},
                          next_actions=[tool_command("material.get", {"file": material.path},
                                                     project=ctx.project.root)])
 

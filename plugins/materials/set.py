@@ -272,5 +272,6 @@ def material_set(ctx: ToolContext, request: MaterialSetInput) -> MaterialSetOutp
         raise UnityCliError("E_SCHEMA_INVALID", "nothing to change: give floats, ints, colors, vectors, textures, "
                             "keywords or renderQueue", details={"errors": [{"path": "", "message": "no change"}]})
     material.loaded.save(ctx)
-    return MaterialSetOutput(file=material.path, revision=material.loaded.revision, changes=changes)
+    revision = ctx.transaction.revision(material.path)  # the staged file's: what the next write must expect
+    return MaterialSetOutput(file=material.path, revision=revision or material.loaded.revision, changes=changes)
 

@@ -17,7 +17,8 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.context import ToolContext
-from unitycli.plugins.prefabs.suggest import instance_override_error
+from unitycli.errors import UnityCliError
+from unitycli.plugins.prefabs.suggest import instance_child_error, instance_override_error
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
     ComponentSummary,
@@ -62,7 +63,12 @@ def component_set(ctx: ToolContext, request: ComponentSetInput) -> ComponentSetO
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=True,
                                    expected_revision=request.expected_revision)
-        node = find_gameobject(model, request.game_object)
+        try:
+            node = find_gameobject(model, request.game_object)
+        except UnityCliError as exc:
+            inside = instance_child_error(ctx, names, loaded.path, model, request.game_object, request.component,
+                                          request.property, request.value) if exc.code == "E_GAMEOBJECT_NOT_FOUND" else None
+            raise inside or exc from None
         if node.is_instance:
             raise instance_override_error(ctx, names, loaded.path, node, request.component, request.property,
                                           request.value)

@@ -30,7 +30,9 @@ def test_duplicating_a_chicken_defense_material_names_it_egg_1_with_a_new_guid(t
     result = assert_dry_run_matches_commit(project, "asset.duplicate", {"file": EGG_MAT}).output
     copy = EGG_MAT.replace("Egg.mat", "Egg 1.mat")
     assert (result["destination"], result["isFolder"], result["createdFolders"]) == (copy, False, [])
-    assert (project / copy).read_bytes() == before[EGG_MAT]
+    # As the Editor names it: the copy's material is `Egg 1` (the one changed line), its meta a new GUID.
+    assert changed_lines(before[EGG_MAT].decode(), (project / copy).read_text()) == [("  m_Name: Egg", "  m_Name: Egg 1")]
+    assert result["renamedObject"] == {"fileID": 2100000, "previous": "Egg", "name": "Egg 1"}
     _meta_differs_only_in_guid(project, EGG_MAT, copy)
     assert result["guid"] == meta_guid_of(project / f"{copy}.meta") != result["sourceGuid"]
     assert set(snapshot(project)) - set(before) == {copy, copy + ".meta"}
@@ -92,6 +94,7 @@ def test_a_file_naming_its_own_guid_points_at_the_copy(sample: Path) -> None:
     result = output(sample, "asset.duplicate", {"file": "Assets/Materials/Palette.asset"})
     copy = (sample / "Assets/Materials/Palette 1.asset").read_text()
     assert changed_lines(asset.read_text(), copy) == [
+        ("  m_Name: Palette", "  m_Name: Palette 1"),
         (f"  self: {{fileID: 11400000, guid: {own}, type: 2}}",
          f"  self: {{fileID: 11400000, guid: {result['guid']}, type: 2}}"),
         (f"    {own}, type: 2}}", f"    {result['guid']}, type: 2}}")]

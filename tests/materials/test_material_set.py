@@ -140,3 +140,16 @@ def test_an_absent_property_error_lists_the_ones_of_that_kind_the_material_has(c
     assert error.code == "E_PROPERTY_NOT_FOUND"
     assert error.details["available"] == ["_BaseColor", "_Color", "_EmissionColor", "_SpecColor"]
     assert "(its color properties: _BaseColor, _Color, _EmissionColor, _SpecColor)" in error.message
+
+
+def test_a_mistyped_property_names_the_one_meant(chicken: Path) -> None:
+    error = failure(chicken, "material.set", {"file": "Egg", "colors": {"_basecolour": {"r": 1}}})
+    assert (error.code, error.details["didYouMean"]) == ("E_PROPERTY_NOT_FOUND", ["_BaseColor"])
+    assert error.message.endswith("; did you mean _BaseColor? or pass add: true to add it")
+
+
+def test_a_mistyped_material_name_suggests_the_materials_meant(chicken: Path) -> None:
+    error = failure(chicken, "material.get", {"file": "egg"})  # another case is another name to the lookup
+    assert error.code == "E_ASSET_NOT_FOUND"
+    assert error.details["closeMatches"] == ["Assets/LlamAcademy/ChickenDefense/Materials/Egg.mat",  # the case
+                                             "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Egg UI Icon.mat"]

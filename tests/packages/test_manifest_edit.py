@@ -118,3 +118,10 @@ def test_removing_an_absent_package_names_it():
         Manifest.parse(_manifest("minigolf")).without_dependency("com.unity.polybrush")
     assert caught.value.code == "E_PACKAGE_NOT_FOUND"
     assert caught.value.message == "com.unity.polybrush is not a dependency in Packages/manifest.json"
+
+
+def test_removing_a_mistyped_package_suggests_the_dependency_meant():
+    with pytest.raises(UnityCliError) as caught:
+        Manifest.parse(_manifest("minigolf")).without_dependency("com.unity.probuilde")
+    assert caught.value.details["didYouMean"] == ["com.unity.probuilder"]
+    assert caught.value.message.endswith("; did you mean com.unity.probuilder?")

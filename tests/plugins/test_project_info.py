@@ -113,7 +113,10 @@ def test_unreadable_manifest(sample_copy):
 def test_lfs_pointer_instead_of_manifest_costs_only_the_packages(sample_copy):
     (sample_copy / "Packages" / "manifest.json").write_text(
         "version https://git-lfs.github.com/spec/v1\noid sha256:" + "a" * 64 + "\nsize 1234\n")
-    output = info(sample_copy)
+    outcome = run(["tools", "run", "project.info", "--project", str(sample_copy), "--json"])
+    # The answer is whole but for the packages; a read that could not read a file is incomplete: exit 3.
+    assert (outcome.exit_code, outcome.envelope["error"]["code"]) == (3, "E_READ_INCOMPLETE")
+    output = outcome.envelope["result"]["output"]
     assert output["packages"] is None and output["unityVersion"]
     assert output["unreadable"] == [{"path": "Packages/manifest.json", "reason": "lfs-pointer",
                                      "nextActions": ['git lfs pull --include "Packages/manifest.json"']}]

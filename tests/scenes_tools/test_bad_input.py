@@ -43,7 +43,7 @@ def _fails(project: Path, tool: str, data: dict[str, Any], code: str, watched: P
 def test_an_unknown_gameobject_path_lists_near_names(sample: Path) -> None:
     error = _fails(sample, "component.set", {"file": GARDEN, "gameObject": "Trees/Tree Z", **SET_Y},
                    "E_GAMEOBJECT_NOT_FOUND")
-    assert [c["path"] for c in error.details["didYouMean"]] == []
+    assert [c["path"] for c in error.details["didYouMean"]] == ["Trees/Tree A", "Trees/Tree B", "Trees/Tree C"]
     error = _fails(sample, "component.set", {"file": GARDEN, "gameObject": "Hat", **SET_Y}, "E_GAMEOBJECT_NOT_FOUND")
     assert error.details["didYouMean"] == [{"path": "Player/Hat", "fileID": 845330172, "kind": "gameObject"}]
 

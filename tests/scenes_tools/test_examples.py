@@ -23,6 +23,7 @@ import pytest
 
 from tests.scenes_tools.example_projects import example_project
 from tests.scenes_tools.projects import SAMPLE, copy_project
+from unitycli.budget import ANSWER_BUDGET, answer_size
 from unitycli.cli.main import run as cli_run
 from unitycli.session import Session
 
@@ -77,6 +78,7 @@ def test_every_example_runs_on_a_fresh_copy_of_its_project(tmp_path: Path, tool,
     before = _snapshot(root)
     envelope = _tools_run(root, spec.name, spec.examples[index], dry_run=not spec.read_only)
     assert envelope["ok"], envelope["error"]
+    assert answer_size(envelope) <= ANSWER_BUDGET + 200, "the answer is over budget"  # + the envelope's own keys
     jsonschema.validate(envelope["result"]["output"], SESSION.descriptor(tool).output_schema)
     if not spec.read_only:
         assert _snapshot(root) == before, "a dry run changed the project"
@@ -84,6 +86,7 @@ def test_every_example_runs_on_a_fresh_copy_of_its_project(tmp_path: Path, tool,
         _check_destructive_hint(spec, planned)
         committed = _tools_run(root, spec.name, spec.examples[index], dry_run=False)
         assert committed["ok"], committed["error"]
+        assert answer_size(committed) <= ANSWER_BUDGET + 200, "the answer is over budget"
         applied = committed["result"]["appliedEffects"]
         assert applied == planned, "the dry-run diff differs from what was committed"
 
@@ -114,7 +117,8 @@ def _removed_content(diff: str) -> list[str]:
 
 
 def _check_destructive_hint(spec, effects: dict) -> None:
-    changed = [line for d in effects["diffs"] for line in _removed_content(d["diff"] or "")]
+    # A copy's `-` lines are where it differs from its source, which stays: they remove nothing.
+    changed = [line for d in effects["diffs"] if not d.get("copiedFrom") for line in _removed_content(d["diff"] or "")]
     if changed or effects["deleted"] or effects["deletedDirs"]:
         assert spec.destructive, (f"{spec.name} changes or removes existing content but declares "
                                   f"destructiveHint false: {(changed or effects['deleted'])[:3]}")

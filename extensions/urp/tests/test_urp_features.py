@@ -186,3 +186,20 @@ def test_a_decal_removed_and_added_again_is_the_editors_document(tmp_path):
                                               "    dBufferSettings:", "      surfaceData: 2",
                                               "    screenSpaceSettings:", "      normalBlend: 0"]
     assert "m_CopyDepthPS" not in (golf / MINIGOLF_RENDERER).read_text()  # 14.x only
+
+
+def test_a_blank_feature_name_is_ambiguous_not_the_first_blank_feature(tmp_path):
+    # Hand-edited copy (no fixture has a blank-named feature): SSAO's m_Name blanked, as a user may leave it.
+    root = project(tmp_path, CHICKEN)
+    renderer = root / CHICKEN_RENDERER
+    text = renderer.read_text(encoding="utf-8")
+    renderer.write_text(text.replace("  m_Name: SSAO\n", "  m_Name: \n", 1), encoding="utf-8")
+    before = renderer.read_bytes()
+    err = error(root, "urp.set-feature-active", {"feature": "", "active": False})
+    assert err["code"] == "E_URP_FEATURE_AMBIGUOUS"
+    assert err["details"]["candidates"] == [{"index": 0, "fileID": SSAO_ID, "name": ""}]
+    assert error(root, "urp.set-feature-active", {"feature": "  ", "active": False})["code"] == \
+        "E_URP_FEATURE_AMBIGUOUS"
+    assert renderer.read_bytes() == before
+    # By fileID it is found, as the error says.
+    assert ok(root, "urp.set-feature-active", {"feature": str(SSAO_ID), "active": False})["changed"]

@@ -23,6 +23,9 @@ ERROR_CODES = [
               EXIT_FAILED, next_actions=("unitycli tools run urp.get-pipeline",)),
     ErrorSpec("E_URP_FEATURE_NOT_FOUND", "The renderer has no feature of that name, fileID or index.", EXIT_FAILED,
               next_actions=("unitycli tools run urp.list-features",)),
+    ErrorSpec("E_URP_FEATURE_AMBIGUOUS",
+              "Several renderer features match (the same name or type), or the name is blank; name one by fileID or "
+              "index.", EXIT_FAILED, next_actions=("unitycli tools run urp.list-features",)),
     ErrorSpec("E_URP_FEATURE_TYPE_UNSUPPORTED",
               "That renderer feature type has no verified default layout for this URP version.", EXIT_USAGE,
               next_actions=("unitycli tools describe urp.add-feature",)),

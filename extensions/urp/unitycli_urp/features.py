@@ -144,6 +144,8 @@ class Renderer:
     def find(self, spec: str | int) -> FeatureInfo:
         features = self.features()
         text = str(spec).strip()
+        if not text:  # a blank name is not a name: features with a blank (or missing) name are told apart by id
+            raise self._ambiguous(spec, [f for f in features if not f.name.strip()], "a blank feature name")
         hit = [f for f in features if f.name == text] or [f for f in features if str(f.file_id) == text.lstrip("&")]
         if not hit:
             hit = [f for f in features if f.type == FEATURE_TYPES.get(text, text)]
@@ -153,7 +155,15 @@ class Renderer:
             raise UnityCliError("E_URP_FEATURE_NOT_FOUND", f"{self.path} has no renderer feature {spec!r}",
                                 details={"renderer": self.path, "feature": spec,
                                          "features": [f.name for f in features]})
+        if len(hit) > 1:
+            raise self._ambiguous(spec, hit, f"{len(hit)} features match {spec!r}")
         return hit[0]
+
+    def _ambiguous(self, spec: str | int, candidates: list[FeatureInfo], why: str) -> UnityCliError:
+        return UnityCliError("E_URP_FEATURE_AMBIGUOUS", f"{self.path}: {why}; name the feature by fileID or index",
+                             details={"renderer": self.path, "feature": spec,
+                                      "candidates": [{"index": f.index, "fileID": f.file_id, "name": f.name}
+                                                     for f in candidates]})
 
     def _write_map(self) -> None:
         self.main.set("m_RendererFeatureMap", encode_int64_le_hex(self.ids()))

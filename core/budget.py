@@ -1,0 +1,166 @@
+"""Every tool answer fits a byte budget an agent can afford; beyond it, a summary plus a handle, never a silent cut.
+
+The budget is 64 KiB of the `result` as `--json` prints it (UTF-8, json.dumps' default separators), the same
+document MCP returns as its text content. Agents cut tool answers at about 25,000 tokens (Claude Code), which is
+roughly 100 KB of JSON; 64 KiB leaves room for the envelope and the client's own framing.
+
+An answer over budget is written whole to a file in a per-user folder (owner-only, in the system temp folder, so a
+dry run leaves the project untouched), with every diff also in one patch file `git apply` accepts. The answer then
+keeps everything that fits: the largest diffs give way first (their entries stay, with `diff: null` and a note),
+then the longest lists are shortened from the end. `overflow` says what was left out, how big the whole answer
+was, and where it is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import stat
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+ANSWER_BUDGET = 64 * 1024
+_KEEP_FILES = 64  # the newest spilled answers kept per user; older ones are removed when a new one is written
+_EFFECTS = ("plannedEffects", "appliedEffects")
+_NAMED_DIFFS = 10  # left-out diffs named one by one in overflow.omitted; beyond, a count
+
+
+class Overflow(BaseModel):
+    """What an answer over budget left out, and where the whole of it is."""
+
+    model_config = ConfigDict(alias_generator=to_camel, validate_by_name=True, validate_by_alias=True,
+                              serialize_by_alias=True)
+
+    bytes: int = Field(description="Size of the whole answer")
+    budget: int = Field(description="The answer budget in bytes; this answer fits it")
+    file: str | None = Field(description="The whole answer as JSON (owner-only file); null when it could not be "
+                                         "saved (the reason is in omitted)")
+    patch: str | None = Field(None, description="Every diff of the answer as one patch file (`git apply` accepts "
+                                                "it); null when the answer has no diff")
+    omitted: list[str] = Field(description="What this answer leaves out, e.g. `appliedEffects.diffs[0].diff` or "
+                                           "`output.moved: 120 of 1000 items shown`")
+
+
+def answer_size(value: Any) -> int:
+    """Bytes of `value` as `--json` prints it."""
+    return len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
+
+
+def answers_dir() -> Path:
+    """The caller's own folder for spilled answers; refused (PermissionError) if another user owns it or it is a
+    symlink."""
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    folder = Path(tempfile.gettempdir()) / f"unitycli-answers-{uid if uid is not None else os.getlogin()}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    info = os.lstat(folder)
+    if not stat.S_ISDIR(info.st_mode) or (uid is not None and info.st_uid != uid):
+        raise PermissionError(f"{folder} is not a folder of this user")
+    if uid is not None and stat.S_IMODE(info.st_mode) & 0o077:
+        os.chmod(folder, 0o700)
+    return folder
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
+    return path
+
+
+def _prune(folder: Path) -> None:
+    files = sorted(folder.glob("*.*"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in files[_KEEP_FILES:]:
+        old.unlink(missing_ok=True)
+
+
+def _spill(tool: str, answer: dict[str, Any]) -> tuple[Path, Path | None]:
+    folder = answers_dir()
+    stem = f"{time.strftime('%Y%m%dT%H%M%S')}-{tool}-{secrets.token_hex(4)}"
+    diffs = [d.get("diff") for key in _EFFECTS for d in (answer.get(key) or {}).get("diffs", [])]
+    patch = "".join(d for d in diffs if d)
+    patch_path = _write(folder, stem + ".patch", patch) if patch else None
+    file = _write(folder, stem + ".json", json.dumps(answer, ensure_ascii=False, indent=1))
+    _prune(folder)
+    return file, patch_path
+
+
+def _drop_diffs(answer: dict[str, Any], omitted: list[str], over: int) -> None:
+    """Replace the largest diffs by a note until `over` bytes are saved (or none is left); name them in `omitted`,
+    one by one when few, else as a count per effects list."""
+    entries = [(answer_size(d["diff"]), key, i, d) for key in _EFFECTS
+               for i, d in enumerate((answer.get(key) or {}).get("diffs", [])) if d.get("diff")]
+    dropped: dict[str, list[int]] = {}
+    for size, key, i, entry in sorted(entries, key=lambda e: (-e[0], e[1], e[2])):
+        if over <= 0:
+            break
+        entry["diff"] = None
+        entry["note"] = "left out to fit the answer budget: see overflow.patch"
+        dropped.setdefault(key, []).append(i)
+        over -= size
+    for key, indexes in dropped.items():
+        if len(indexes) <= _NAMED_DIFFS:
+            omitted.extend(f"{key}.diffs[{i}].diff" for i in sorted(indexes))
+        else:
+            omitted.append(f"{key}.diffs[].diff: {len(indexes)} diffs (their entries say which)")
+
+
+def _lists(value: Any, path: str) -> list[tuple[str, list[Any]]]:
+    found: list[tuple[str, list[Any]]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _lists(item, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        if len(value) > 1:
+            found.append((path, value))
+        for i, item in enumerate(value):
+            found += _lists(item, f"{path}[{i}]")
+    return found
+
+
+def _shorten_lists(answer: dict[str, Any], omitted: list[str], limit: int) -> None:
+    """Halve the largest list (end first) until the answer is within `limit`; record each list's final count."""
+    totals: dict[str, tuple[int, list[Any]]] = {}
+    while answer_size(answer) > limit:
+        candidates = _lists(answer, "")
+        if not candidates:
+            break
+        path, items = max(candidates, key=lambda c: answer_size(c[1]))
+        totals.setdefault(path, (len(items), items))
+        del items[max(1, len(items) // 2):]
+    for path, (total, items) in totals.items():
+        omitted.append(f"{path}: {len(items)} of {total} items shown")
+
+
+def fit(tool: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """`answer` as it is when within budget; else a copy that fits, with `overflow` naming the whole answer's file."""
+    size = answer_size(answer)
+    if size <= ANSWER_BUDGET:
+        return answer
+    omitted: list[str] = []
+    try:
+        file, patch = _spill(tool, answer)
+    except OSError as exc:  # the answer (and a write it reports) must not fail because a temp folder is unusable
+        file = patch = None
+        omitted.append(f"the whole answer could not be saved: {exc}")
+    slim = json.loads(json.dumps(answer))
+    reserve = 1024  # room for the overflow summary itself
+    _drop_diffs(slim, omitted, size - ANSWER_BUDGET + reserve)
+    _shorten_lists(slim, omitted, ANSWER_BUDGET - reserve)  # many dropped diffs' notes can still be too much
+    if answer_size(slim) > ANSWER_BUDGET - reserve and slim.get("output"):  # one huge value: only the file has it
+        slim["output"] = {}
+        omitted.append("output: all of it (one value alone is over the budget)")
+    overflow = Overflow(bytes=size, budget=ANSWER_BUDGET, file=str(file) if file else None,
+                        patch=str(patch) if patch else None,
+                        omitted=omitted)
+    slim["overflow"] = overflow.model_dump(by_alias=True)
+    while answer_size(slim) > ANSWER_BUDGET and len(overflow.omitted) > 1:  # a long omitted list: say it shorter
+        overflow.omitted = overflow.omitted[:len(overflow.omitted) // 2] + ["… more: see overflow.file"]
+        slim["overflow"] = overflow.model_dump(by_alias=True)
+    return slim

@@ -1,0 +1,135 @@
+"""Renames, moves and copies answer with what changed, not the file twice: git's `rename from/to` and
+`copy from/to`, then only the changed lines; and the main object takes the new file name, as the Editor keeps it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.assets.conftest import LANTERN, run, snapshot
+from tests.indexes.projectcopies import writable_copy
+from unitycli.cli.main import render_json
+from unitycli.cli.main import run as cli_run
+from unitycli.testing import assert_dry_run_matches_commit, changed_lines
+
+TILES = "Assets/LlamAcademy/Minigolf/Resources/Tiles"
+HOLE_CUBE = f"{TILES}/Hole Cube.prefab"  # 543 KB, the largest prefab in the fixtures
+SMALL = f"{TILES}/Wall Left Long Variant.prefab"  # 2.2 KB, a variant in the same folder
+ROOT_ID = 9027310858209044835  # Hole Cube's root GameObject
+
+
+def _cli(root: Path, tool: str, data: dict, *, dry_run: bool = True) -> str:
+    argv = ["tools", "run", tool, "--project", str(root), "--input", json.dumps(data), "--json"]
+    return render_json(cli_run(argv + (["--dry-run"] if dry_run else [])).envelope)  # what --json prints
+
+
+@pytest.fixture
+def minigolf(tmp_path: Path) -> Path:
+    return writable_copy("minigolf", tmp_path / "minigolf")
+
+
+def test_renaming_the_largest_prefab_answers_with_a_rename_and_the_one_changed_line(minigolf: Path) -> None:
+    text = _cli(minigolf, "asset.rename", {"file": HOLE_CUBE, "name": "Hole Box"})
+    effects = json.loads(text)["result"]["plannedEffects"]
+    box = f"{TILES}/Hole Box.prefab"
+    assert [d["diff"] for d in effects["diffs"]] == [
+        f"diff --git a/{HOLE_CUBE} b/{box}\nsimilarity index 99%\nrename from {HOLE_CUBE}\nrename to {box}\n"
+        "@@ -19407,7 +19407,7 @@\n"
+        "   - component: {fileID: 991441087998682373}\n"
+        "   - component: {fileID: 2031761394415818344}\n"
+        "   m_Layer: 0\n"
+        "-  m_Name: Hole Cube\n"
+        "+  m_Name: Hole Box\n"
+        "   m_TagString: Untagged\n"
+        "   m_Icon: {fileID: 0}\n"
+        "   m_NavMeshLayer: 0\n",
+        f"diff --git a/{HOLE_CUBE}.meta b/{box}.meta\nsimilarity index 100%\n"
+        f"rename from {HOLE_CUBE}.meta\nrename to {box}.meta\n"]
+    assert [(d["path"], d["renamedFrom"]) for d in effects["diffs"]] == [(box, HOLE_CUBE), (box + ".meta",
+                                                                                           HOLE_CUBE + ".meta")]
+    assert (effects["created"], effects["deleted"]) == ([box, box + ".meta"], [HOLE_CUBE, HOLE_CUBE + ".meta"])
+    # The answer does not grow with the file: renaming a 2 KB prefab beside it costs as many bytes, but for the
+    # few lines of context and its name. (Was 2.6 MB; every path appears some 25 times across output and effects,
+    # so with this 62-character path the whole answer is about 3.3 KB.)
+    small = _cli(minigolf, "asset.rename", {"file": SMALL, "name": "Wall Box"})
+    assert len(text.encode()) < 3_500
+    assert abs(len(text) - len(small)) < 500
+
+
+def test_a_real_rename_renames_the_root_and_changes_nothing_else(minigolf: Path) -> None:
+    before = (minigolf / HOLE_CUBE).read_text()
+    result = assert_dry_run_matches_commit(minigolf, "asset.rename", {"file": HOLE_CUBE, "name": "Hole Box"})
+    assert result.output["renamedObject"] == {"fileID": ROOT_ID, "previous": "Hole Cube", "name": "Hole Box"}
+    after = (minigolf / TILES / "Hole Box.prefab").read_text()
+    assert changed_lines(before, after) == [("  m_Name: Hole Cube", "  m_Name: Hole Box")]
+
+
+def test_moving_without_a_new_name_is_a_pure_rename(minigolf: Path) -> None:
+    moved = "Assets/Hole Cube.prefab"
+    result = run(minigolf, "asset.move", {"file": HOLE_CUBE, "destination": moved}, dry_run=True)
+    assert result.output["renamedObject"] is None
+    assert [d["diff"] for d in result.planned_effects["diffs"]] == [
+        f"diff --git a/{HOLE_CUBE} b/{moved}\nsimilarity index 100%\nrename from {HOLE_CUBE}\nrename to {moved}\n",
+        f"diff --git a/{HOLE_CUBE}.meta b/{moved}.meta\nsimilarity index 100%\n"
+        f"rename from {HOLE_CUBE}.meta\nrename to {moved}.meta\n"]
+
+
+def test_a_variant_is_renamed_through_its_name_override(minigolf: Path) -> None:
+    before = (minigolf / SMALL).read_text()
+    result = run(minigolf, "asset.rename", {"file": SMALL, "name": "Wall Box"})
+    assert result.output["renamedObject"]["previous"] == "Wall Left Long Variant"
+    assert changed_lines(before, (minigolf / TILES / "Wall Box.prefab").read_text()) == [
+        ("      value: Wall Left Long Variant", "      value: Wall Box")]
+
+
+def test_a_duplicate_says_copy_from_and_shows_the_name_and_guid_lines(minigolf: Path) -> None:
+    result = run(minigolf, "asset.duplicate", {"file": HOLE_CUBE}, dry_run=True)
+    copy, guid = f"{TILES}/Hole Cube 1.prefab", result.output["guid"]
+    diffs = result.planned_effects["diffs"]
+    assert [(d["path"], d["copiedFrom"]) for d in diffs] == [(copy, HOLE_CUBE), (copy + ".meta", HOLE_CUBE + ".meta")]
+    assert diffs[0]["diff"].startswith(
+        f"diff --git a/{HOLE_CUBE} b/{copy}\nsimilarity index 99%\ncopy from {HOLE_CUBE}\ncopy to {copy}\n"
+        "@@ -19407,7 +19407,7 @@\n")
+    assert [line for line in diffs[0]["diff"].splitlines() if line[:1] in "+-"] == [
+        "-  m_Name: Hole Cube", "+  m_Name: Hole Cube 1"]
+    assert [line for line in diffs[1]["diff"].splitlines() if line[:1] in "+-"] == [
+        "-guid: b10cb0dac62c6c54c83a3b86bab023cc", f"+guid: {guid}"]
+    assert len(json.dumps(result.model_dump(by_alias=True))) < 4_000  # was 1.3 MB
+
+
+def test_a_scene_copy_keeps_every_byte_and_says_so(minigolf: Path) -> None:
+    scene = "Assets/LlamAcademy/Minigolf/Scenes/Game.unity"
+    result = run(minigolf, "asset.duplicate", {"file": scene, "destination": "Assets/Game Copy.unity"}, dry_run=True)
+    assert result.output["renamedObject"] is None  # a scene has no main object name
+    assert result.planned_effects["diffs"][0]["diff"] == (
+        f"diff --git a/{scene} b/Assets/Game Copy.unity\nsimilarity index 100%\ncopy from {scene}\n"
+        "copy to Assets/Game Copy.unity\n")
+
+
+def _git(root: Path, *args: str, data: bytes | None = None) -> None:
+    subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t", *args], input=data,
+                   check=True, capture_output=True)
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {k: v for k, v in snapshot(root).items() if not k.startswith(".git/")}
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+@pytest.mark.parametrize(("tool", "data"), [("asset.rename", {"file": LANTERN, "name": "Lamp"}),
+                                            ("asset.duplicate", {"file": "Assets/Materials/Grass.mat"})])
+def test_git_applies_a_dry_run_patch_to_exactly_what_the_commit_writes(sample: Path, tool: str, data: dict) -> None:
+    _git(sample, "init", "-q")
+    _git(sample, "add", "-A")
+    _git(sample, "commit", "-qm", "before")
+    patch = "".join(d["diff"] for d in run(sample, tool, data, dry_run=True).planned_effects["diffs"])
+    _git(sample, "apply", "-", data=patch.encode())
+    patched = _files(sample)
+    _git(sample, "reset", "-q", "--hard")
+    _git(sample, "clean", "-qfd")
+    run(sample, tool, data)
+    assert _files(sample) == patched
