@@ -69,6 +69,12 @@ def _manual(data: MeshData, vertex: int) -> bool:
     return any(f.manual_uv and vertex in f.indexes for f in data.faces)
 
 
+def _transform_text(site: locate.MeshSite) -> str | None:
+    """The GameObject's Transform as written, to notice object tools that change only it."""
+    doc = site.yaml.find(site.node.transform_id) if site.node.transform_id is not None else None
+    return doc.text if doc is not None else None
+
+
 def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
     loaded, site = locate.find_mesh(ctx, request.file, request.game_object,
                                     expected_revision=request.expected_revision, for_write=True)
@@ -78,11 +84,19 @@ def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
         raise UnityCliError("E_FILE_FORMAT_UNSUPPORTED",
                             f"the ProBuilderMesh on {site.path!r} is inconsistent ({problems[0]}); not editing it",
                             details={"file": site.file, "problems": problems})
+    before = data.yaml_fields()
+    transform_before = _transform_text(site)
     touched = edit(data, site)
     _refresh(data, touched, layout.legacy_hard_groups(layout.project_layout(ctx)))
-    report = rebuild.mark_for_rebuild(site, data)
-    changed = data.write_to(site.mesh)
-    loaded.save(ctx)
+    if data.yaml_fields() == before and _transform_text(site) == transform_before:
+        # Nothing to do (conforming faces that agree, smoothing to the groups they have): the file stays as it is.
+        report = rebuild.RebuildReport(False, None, None)
+        changed: list[str] = []
+        touched = []
+    else:
+        report = rebuild.mark_for_rebuild(site, data)
+        changed = data.write_to(site.mesh)
+        loaded.save(ctx)
     corners = geometry.bounds(data.positions)
     return EditOutput(
         file=site.file, game_object=site.path, face_count=len(data.faces), vertex_count=data.vertex_count,

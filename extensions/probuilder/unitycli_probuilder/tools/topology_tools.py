@@ -1,0 +1,73 @@
+"""Triangle-level tools: `probuilder.triangulate`, `flip-diagonal`, `conform-normals`."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from unitycli.api import ToolContext, ToolSpec
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshops import faces as face_ops
+
+_WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
+
+
+class FacesOrAll(EditTarget):
+    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+
+
+def _all(data, faces: list[int] | None) -> list[int]:
+    return faces if faces is not None else list(range(len(data.faces)))
+
+
+def triangulate(ctx: ToolContext, request: FacesOrAll) -> EditOutput:
+    return run_edit(ctx, request, lambda data, site: face_ops.triangulate(data, _all(data, request.faces)))
+
+
+TRIANGULATE = ToolSpec(
+    name="probuilder.triangulate", title="Triangulate ProBuilder faces",
+    summary="Split ProBuilder faces into one face per triangle.",
+    description=("SurfaceTopology.ToTriangles: each triangle of each face becomes a face of its own with the "
+                 "face's material, UV and smoothing settings and its own copies of the vertices (still coincident "
+                 "with their neighbours); the new faces come after the untouched ones. " + REBUILD_NOTE
+                 + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=FacesOrAll, output_model=EditOutput, handler=triangulate, destructive=True, idempotent=True,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0]},),
+)
+
+
+class FlipDiagonalInput(EditTarget):
+    faces: list[int] = Field(description="Quad faces (two triangles) whose diagonal turns")
+
+
+def flip_diagonal(ctx: ToolContext, request: FlipDiagonalInput) -> EditOutput:
+    return run_edit(ctx, request, lambda data, site: face_ops.flip_diagonal(data, request.faces))
+
+
+FLIP_DIAGONAL = ToolSpec(
+    name="probuilder.flip-diagonal", title="Flip a ProBuilder quad's diagonal",
+    summary="Turn the shared diagonal of ProBuilder quads to the other two corners.",
+    description=("SurfaceTopology.FlipEdge: in a face of exactly two triangles sharing one edge, that edge is "
+                 "replaced by the other diagonal; winding is kept. E_PROBUILDER_ELEMENTS_INVALID for a face that "
+                 "is not such a quad. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=FlipDiagonalInput, output_model=EditOutput, handler=flip_diagonal, destructive=True,
+    idempotent=False, **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0]},),
+)
+
+
+def conform_normals(ctx: ToolContext, request: FacesOrAll) -> EditOutput:
+    return run_edit(ctx, request, lambda data, site: face_ops.conform_normals(data, _all(data, request.faces))[0])
+
+
+CONFORM = ToolSpec(
+    name="probuilder.conform-normals", title="Conform ProBuilder face normals",
+    summary="Make connected ProBuilder faces wind the same way as most of their neighbours.",
+    description=("SurfaceTopology.ConformNormals: within each connected group of the faces, neighbours that run "
+                 "their shared edge the same way disagree; whichever winding the fewer faces have is reversed. "
+                 "`changedFaces` lists the faces that were flipped. " + REBUILD_NOTE + " Supports --dry-run."
+                 + EXAMPLE_NOTE),
+    input_model=FacesOrAll, output_model=EditOutput, handler=conform_normals, destructive=True, idempotent=True,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
+)
+
+SPECS = (TRIANGULATE, FLIP_DIAGONAL, CONFORM)
