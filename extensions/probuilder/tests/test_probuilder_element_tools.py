@@ -23,6 +23,7 @@ CALLS = [
     ("probuilder.split-vertices", {"vertices": [0]}, (6, 24, 9, False)),
     ("probuilder.triangulate", {}, (12, 36, 8, True)),
     ("probuilder.flip-diagonal", {"faces": [0, 3]}, (6, 24, 8, True)),
+    ("probuilder.subdivide-faces", {"faces": [4]}, (9, 40, 13, True)),
     ("probuilder.conform-normals", {}, (6, 24, 8, True)),
     ("probuilder.merge-faces", {"faces": [0, 1]}, (5, 22, 8, True)),
     ("probuilder.detach-faces", {"faces": [4]}, (6, 24, 12, False)),

@@ -12,12 +12,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from unitycli_probuilder import edits, invariants, shapes
-from unitycli_probuilder.meshops import base, faces, surface, vertices
+from unitycli_probuilder.meshops import base, connect, faces, surface, vertices
 
 from unitycli.api import UnityCliError
 
 CLOSED_SHAPES = ("cube", "cylinder", "cone", "prism", "pipe", "sphere", "arch", "torus")
-KEEPS_CLOSED = {"move", "triangulate", "flip", "conform", "merge", "extrude", "smooth"}
+KEEPS_CLOSED = {"move", "triangulate", "flip", "conform", "merge", "extrude", "smooth", "subdivide"}
 
 
 def _neighbour(mesh, f: int) -> int | None:
@@ -34,9 +34,8 @@ def _apply(mesh, op: str, pick: int, amount: float) -> None:
         vertices.translate(mesh, [v], (amount, -amount / 2, 0.25))
     elif op == "triangulate":
         faces.triangulate(mesh, [f])
-    elif op == "flip":
-        if len(mesh.faces[f].indexes) == 6:
-            faces.flip_diagonal(mesh, [f])
+    elif op == "flip" and len(mesh.faces[f].indexes) == 6:
+        faces.flip_diagonal(mesh, [f])
     elif op == "conform":
         faces.conform_normals(mesh, list(range(len(mesh.faces))))
     elif op == "merge":
@@ -53,14 +52,14 @@ def _apply(mesh, op: str, pick: int, amount: float) -> None:
         vertices.collapse(mesh, [v, (v + 3) % mesh.vertex_count])
     elif op == "split":
         vertices.split(mesh, [v])
-    elif op == "detach":
-        if len(mesh.faces) > 1:
-            faces.detach(mesh, [f], delete_source=True)
+    elif op == "detach" and len(mesh.faces) > 1:
+        faces.detach(mesh, [f], delete_source=True)
     elif op == "duplicate":
         faces.detach(mesh, [f], delete_source=False)
-    elif op == "delete":
-        if len(mesh.faces) > 1:
-            edits.delete_faces(mesh, [f])
+    elif op == "delete" and len(mesh.faces) > 1:
+        edits.delete_faces(mesh, [f])
+    elif op == "subdivide":
+        connect.subdivide(mesh, [f])
 
 
 OPS = st.sampled_from(sorted(KEEPS_CLOSED | {"weld", "collapse", "split", "detach", "duplicate", "delete"}))

@@ -7,6 +7,7 @@ from pydantic import Field
 from unitycli.api import ToolContext, ToolSpec
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshops import connect
 from unitycli_probuilder.meshops import faces as face_ops
 
 _WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
@@ -70,4 +71,25 @@ CONFORM = ToolSpec(
     **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
 
-SPECS = (TRIANGULATE, FLIP_DIAGONAL, CONFORM)
+class SubdivideInput(EditTarget):
+    faces: list[int] = Field(description="Face indexes to subdivide")
+
+
+def subdivide_faces(ctx: ToolContext, request: SubdivideInput) -> EditOutput:
+    return run_edit(ctx, request, lambda data, site: connect.subdivide(data, request.faces))
+
+
+SUBDIVIDE = ToolSpec(
+    name="probuilder.subdivide-faces", title="Subdivide ProBuilder faces",
+    summary="Subdivide ProBuilder faces into one quad per corner, keeping the mesh closed.",
+    description=("Subdivision.Subdivide (ConnectElements.Connect on faces): each face is cut at its edge midpoints "
+                 "and centroid into a quad per corner; neighbouring faces get the midpoints in their outline so no "
+                 "hole opens. New vertices interpolate positions, UVs, colours and tangents; the cut faces keep "
+                 "the source's settings and share one texture group. The new faces come last (`changedFaces`). "
+                 "Each new polygon is ear-clipped (ProBuilder uses Poly2Tri), so a quad's diagonal may differ from "
+                 "the Editor's. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=SubdivideInput, output_model=EditOutput, handler=subdivide_faces, destructive=True,
+    idempotent=False, **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
+)
+
+SPECS = (TRIANGULATE, FLIP_DIAGONAL, CONFORM, SUBDIVIDE)
