@@ -14,27 +14,33 @@ from unitycli_probuilder.meshdata import MeshData
 from unitycli.api import UnityYamlFile
 
 CUBE = {"shape": "cube", "size": {"x": 2, "y": 1, "z": 3}, "position": {"x": 4, "y": 0.5, "z": -2}}
-# Each tool with a call on the 2 x 1 x 3 cube, and what the mesh then has: faces, vertices, position groups, closed.
+# Each tool with a call on the 2 x 1 x 3 cube, and what the mesh then has: faces, vertices, position groups, closed,
+# Euler characteristic (2 for a closed box, 1 for one open sheet, one more per detached piece).
 CALLS = [
-    ("probuilder.move-elements", {"faces": [4], "offset": {"y": 0.25}}, (6, 24, 8, True)),
-    ("probuilder.move-elements", {"edges": [[0, 1]], "offset": {"x": 1}, "space": "world"}, (6, 24, 8, True)),
-    ("probuilder.weld-vertices", {"vertices": [0, 1], "distance": 2.5}, (6, 22, 7, True)),
-    ("probuilder.collapse-vertices", {"vertices": [0, 1]}, (6, 22, 7, True)),
-    ("probuilder.split-vertices", {"vertices": [0]}, (6, 24, 9, False)),
-    ("probuilder.triangulate", {}, (12, 36, 8, True)),
-    ("probuilder.flip-diagonal", {"faces": [0, 3]}, (6, 24, 8, True)),
-    ("probuilder.subdivide-faces", {"faces": [4]}, (9, 40, 13, True)),
-    ("probuilder.conform-normals", {}, (6, 24, 8, True)),
-    ("probuilder.merge-faces", {"faces": [0, 1]}, (5, 22, 8, True)),
-    ("probuilder.detach-faces", {"faces": [4]}, (6, 24, 12, False)),
-    ("probuilder.duplicate-faces", {"faces": [4]}, (7, 28, 12, False)),
-    ("probuilder.set-smoothing", {"faces": [0, 1], "group": 3}, (6, 24, 8, True)),
-    ("probuilder.auto-smooth", {"angle": 30}, (6, 24, 8, True)),
-    ("probuilder.set-vertex-color", {"faces": [4], "color": {"r": 1, "g": 0.5, "b": 0}}, (6, 24, 8, True)),
-    ("probuilder.set-face-uv", {"faces": [4], "scale": {"x": 2, "y": 2}, "rotation": 45}, (6, 24, 8, True)),
-    ("probuilder.set-pivot", {"vertices": [0]}, (6, 24, 8, True)),
-    ("probuilder.freeze-transform", {}, (6, 24, 8, True)),
+    ("probuilder.move-elements", {"faces": [4], "offset": {"y": 0.25}}, (6, 24, 8, True, 2)),
+    ("probuilder.move-elements", {"edges": [[0, 1]], "offset": {"x": 1}, "space": "world"}, (6, 24, 8, True, 2)),
+    ("probuilder.weld-vertices", {"vertices": [0, 1], "distance": 2.5}, (6, 22, 7, True, 2)),
+    ("probuilder.collapse-vertices", {"vertices": [0, 1]}, (6, 22, 7, True, 2)),
+    ("probuilder.split-vertices", {"vertices": [0]}, (6, 24, 9, False, 1)),
+    ("probuilder.triangulate", {}, (12, 36, 8, True, 2)),
+    ("probuilder.flip-diagonal", {"faces": [0, 3]}, (6, 24, 8, True, 2)),
+    ("probuilder.subdivide-faces", {"faces": [4]}, (9, 40, 13, True, 2)),
+    ("probuilder.conform-normals", {}, (6, 24, 8, True, 2)),
+    ("probuilder.merge-faces", {"faces": [0, 1]}, (5, 22, 8, True, 2)),
+    ("probuilder.detach-faces", {"faces": [4]}, (6, 24, 12, False, 2)),
+    ("probuilder.duplicate-faces", {"faces": [4]}, (7, 28, 12, False, 3)),
+    ("probuilder.set-smoothing", {"faces": [0, 1], "group": 3}, (6, 24, 8, True, 2)),
+    ("probuilder.auto-smooth", {"angle": 30}, (6, 24, 8, True, 2)),
+    ("probuilder.set-vertex-color", {"faces": [4], "color": {"r": 1, "g": 0.5, "b": 0}}, (6, 24, 8, True, 2)),
+    ("probuilder.set-face-uv", {"faces": [4], "scale": {"x": 2, "y": 2}, "rotation": 45}, (6, 24, 8, True, 2)),
+    ("probuilder.set-pivot", {"vertices": [0]}, (6, 24, 8, True, 2)),
+    ("probuilder.freeze-transform", {}, (6, 24, 8, True, 2)),
+    ("probuilder.extrude-faces", {"faces": [0, 4], "method": "face-normal"}, (12, 48, 14, True, 2)),
+    ("probuilder.extrude-faces", {"faces": [0, 4], "method": "vertex-normal"}, (12, 48, 14, True, 2)),
+    # after deleting the top face: the four rim edges of the open box
+    ("probuilder.extrude-edges", {"edges": [[3, 2], [7, 6], [11, 10], [15, 14]], "distance": 0.25}, (9, 36, 12, False, 1)),
 ]
+BEFORE = {"probuilder.extrude-edges": ("probuilder.delete-faces", {"faces": [4]})}
 
 
 def _mesh(project, file: str, mesh_id: int) -> MeshData:
@@ -49,9 +55,11 @@ def _cube(project, file: str, name: str) -> int:
 def test_every_tool_previews_exactly_what_it_writes_and_keeps_the_mesh_sound(which, request):
     project = request.getfixturevalue(which)
     file = GAME if which == "chicken" else MAIN_MENU
-    for i, (tool, args, (faces, vertices, groups, closed)) in enumerate(CALLS):
+    for i, (tool, args, (faces, vertices, groups, closed, euler)) in enumerate(CALLS):
         name = f"Block {i}"
         mesh_id = _cube(project, file, name)
+        if tool in BEFORE:
+            project.output(BEFORE[tool][0], {"file": file, "gameObject": name, **BEFORE[tool][1]})
         call = {"file": file, "gameObject": name, **args}
         preview = project.run(tool, call, dry_run=True)
         assert preview.ok, (tool, preview.error)
@@ -64,8 +72,7 @@ def test_every_tool_previews_exactly_what_it_writes_and_keeps_the_mesh_sound(whi
         assert invariants.problems(data) == [], tool
         topology = invariants.topology(data)
         assert (topology.closed, topology.inconsistent_edges, topology.non_manifold_edges) == (closed, 0, 0), tool
-        if closed:
-            assert topology.euler == 2, tool
+        assert topology.euler == euler, tool
 
 
 def test_moving_a_face_moves_exactly_its_corners_and_their_coincident_vertices(minigolf):
