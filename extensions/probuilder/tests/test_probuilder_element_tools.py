@@ -184,7 +184,7 @@ def test_bad_elements_are_refused_with_the_catalogued_code(minigolf):
                        ("probuilder.set-vertex-color", {"color": {"r": 1}}),
                        ("probuilder.set-pivot", {"vertices": [0], "point": {"x": 1}})):
         assert minigolf.error(tool, {**base, **args})["code"] == "E_PROBUILDER_ELEMENTS_INVALID", (tool, args)
-    triangles = minigolf.output("probuilder.triangulate", {**base, "faces": [0]})
+    triangles = minigolf.output("probuilder.triangulate", {**base, "faces": [0], "force": True})
     error = minigolf.error("probuilder.flip-diagonal", {**base, "faces": [triangles["faceCount"] - 1]})
     assert (error["code"], error["details"]["triangles"]) == ("E_PROBUILDER_ELEMENTS_INVALID", 1)
     assert minigolf.text(WALL_RIGHT) != before  # only the triangulate went through

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pydantic import Field
 
 from unitycli.api import ToolContext, ToolOutput, UnityCliError
-from unitycli_probuilder import geometry, layout, locate, rebuild
+from unitycli_probuilder import geometry, layout, locate, overrides, rebuild
 from unitycli_probuilder.inputs import Bounds, EditTarget
 from unitycli_probuilder.meshdata import MeshData
 
@@ -37,6 +37,8 @@ class EditOutput(ToolOutput):
     bounds: Bounds | None
     changed_faces: list[int] = Field(description="Faces whose vertices were changed or created, after the edit")
     changed_fields: list[str] = Field(description="ProBuilderMesh fields rewritten")
+    overridden_by: list[str] = Field(default_factory=list, description=(
+        "Variants and scenes that override this prefab mesh's arrays by index: check them after the edit"))
     version_index: int
     mesh_rebuild: MeshRebuild
     note: str = REBUILD_NOTE
@@ -88,7 +90,19 @@ def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
     transform_before = _transform_text(site)
     touched = edit(data, site)
     _refresh(data, touched, layout.legacy_hard_groups(layout.project_layout(ctx)))
-    if data.yaml_fields() == before and _transform_text(site) == transform_before:
+    after = data.yaml_fields()
+    overridden = overrides.overriding_files(ctx, site) if after != before else []
+    # vertices or faces renumbered: counts change or vertices regroup (values alone changing keep every index)
+    renumbered = (len(after["m_Positions"]) != len(before["m_Positions"])
+                  or len(after["m_Faces"]) != len(before["m_Faces"])
+                  or after["m_SharedVertices"] != before["m_SharedVertices"])
+    if overridden and renumbered and not request.force:
+        raise UnityCliError("E_PROBUILDER_OVERRIDES_AFFECTED",
+                            f"{len(overridden)} file(s) override {site.path!r}'s vertices or faces by index, and this "
+                            "edit renumbers them: " + ", ".join(overridden),
+                            details={"file": site.file, "files": overridden},
+                            next_actions=["pass \"force\": true to edit anyway, then check those files"])
+    if after == before and _transform_text(site) == transform_before:
         # Nothing to do (conforming faces that agree, smoothing to the groups they have): the file stays as it is.
         report = rebuild.RebuildReport(False, None, None)
         changed: list[str] = []
@@ -102,6 +116,7 @@ def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
         file=site.file, game_object=site.path, face_count=len(data.faces), vertex_count=data.vertex_count,
         shared_vertex_count=len(data.shared_vertices), bounds=Bounds.of(*corners) if corners else None,
         changed_faces=sorted(touched), changed_fields=changed, version_index=data.version_index,
+        overridden_by=overridden,
         mesh_rebuild=MeshRebuild(mesh_reference_cleared=report.mesh_reference_cleared,
                                  removed_mesh_file_id=report.removed_mesh_file_id,
                                  kept_mesh_file_id=report.kept_mesh_file_id),
