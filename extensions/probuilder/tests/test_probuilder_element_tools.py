@@ -39,8 +39,12 @@ CALLS = [
     ("probuilder.extrude-faces", {"faces": [0, 4], "method": "vertex-normal"}, (12, 48, 14, True, 2)),
     # after deleting the top face: the four rim edges of the open box
     ("probuilder.extrude-edges", {"edges": [[3, 2], [7, 6], [11, 10], [15, 14]], "distance": 0.25}, (9, 36, 12, False, 1)),
+    ("probuilder.project-uv-box", {}, (6, 24, 8, True, 2)),
+    # after moving corner 0 onto corner 1: the front and bottom quads each keep one triangle with area
+    ("probuilder.repair-mesh", {}, (6, 22, 8, False, 1)),
 ]
-BEFORE = {"probuilder.extrude-edges": ("probuilder.delete-faces", {"faces": [4]})}
+BEFORE = {"probuilder.extrude-edges": ("probuilder.delete-faces", {"faces": [4]}),
+          "probuilder.repair-mesh": ("probuilder.move-elements", {"vertices": [0], "offset": {"x": 2}})}
 
 
 def _mesh(project, file: str, mesh_id: int) -> MeshData:
@@ -188,3 +192,16 @@ def test_bad_elements_are_refused_with_the_catalogued_code(minigolf):
     error = minigolf.error("probuilder.flip-diagonal", {**base, "faces": [triangles["faceCount"] - 1]})
     assert (error["code"], error["details"]["triangles"]) == ("E_PROBUILDER_ELEMENTS_INVALID", 1)
     assert minigolf.text(WALL_RIGHT) != before  # only the triangulate went through
+
+
+def test_repair_leaves_a_sound_mesh_alone_and_box_projection_makes_uvs_manual(minigolf):
+    base = {"file": WALL_RIGHT, "gameObject": "Wall Right"}
+    before = minigolf.text(WALL_RIGHT)
+    out = minigolf.output("probuilder.repair-mesh", base)
+    assert (out["changedFields"], minigolf.text(WALL_RIGHT)) == ([], before)
+    minigolf.output("probuilder.project-uv-box", {**base, "faces": [0]})
+    data = _mesh(minigolf, WALL_RIGHT, 6253106402793275094)
+    assert [f.manual_uv for f in data.faces] == [1, 0, 0, 0, 0, 0] and data.faces[0].element_group == -1
+    # face 0 faces -z after nothing else moved it: projected along z, u is -x and v is y (Projection axes)
+    assert [data.textures0[v] for v in data.faces[0].distinct] == [(-p[0], p[1]) for p in
+                                                                 (data.positions[v] for v in data.faces[0].distinct)]

@@ -6,6 +6,7 @@ import math
 
 from unitycli_probuilder import f32, geometry
 from unitycli_probuilder.f32 import Vec3
+from unitycli_probuilder.meshops import uvproject
 from unitycli_probuilder.shapegen.common import (
     Built,
     finish,
@@ -23,21 +24,6 @@ _ICO_VERTICES: tuple[Vec3, ...] = (
 )
 _ICO_TRIANGLES = (0, 11, 5, 0, 5, 1, 0, 1, 7, 0, 7, 10, 0, 10, 11, 1, 5, 9, 5, 11, 4, 11, 10, 2, 10, 7, 6, 7, 1, 8,
                   3, 9, 4, 3, 4, 2, 3, 2, 6, 3, 6, 8, 3, 8, 9, 4, 9, 5, 2, 4, 11, 6, 2, 10, 8, 6, 7, 9, 8, 1)
-# Projection.VectorToProjectionAxis order X, Y, Z, -X, -Y, -Z: the sphere's texture groups 2..7.
-_AXIS_VECTORS: tuple[Vec3, ...] = ((1, 0, 0), (0, 1, 0), (0, 0, 1), (-1, 0, 0), (0, -1, 0), (0, 0, -1))
-_APPROX = 0.0001
-
-
-def projection_axis(direction: Vec3) -> int:
-    """Projection.VectorToProjectionAxis: 0..5 for X, Y, Z, -X, -Y, -Z."""
-    x, y, z = (abs(c) for c in direction)
-    if not abs(x - y) < _APPROX and x > y and not abs(x - z) < _APPROX and x > z:
-        return 0 if direction[0] > 0 else 3
-    if not abs(y - z) < _APPROX and y > z:
-        return 1 if direction[1] > 0 else 4
-    return 2 if direction[2] > 0 else 5
-
-
 def _subdivide(vertices: list[Vec3], radius: float) -> list[Vec3]:
     """Sphere.SubdivideIcosahedron: each triangle into four, new corners pushed out to the radius."""
     out: list[Vec3] = []
@@ -65,7 +51,7 @@ def sphere(size: Vec3, options: dict) -> Built:
     for i in range(0, len(points), 3):
         normal = geometry.triangle_normal(points[i], points[i + 1], points[i + 2])
         face = new_face([i, i + 1, i + 2], smoothing=1 if smooth else 0)
-        face.texture_group = 2 + projection_axis(normal)
+        face.texture_group = 2 + uvproject.projection_axis(normal)  # X, Y, Z, -X, -Y, -Z -> 2..7
         faces.append(face)
     center, box = mesh_bounds(points)
     fitted = fit_to_size(points, center, box, size)
@@ -139,22 +125,7 @@ def torus(size: Vec3, options: dict) -> Built:
             faces.append(face)
     shared = shared_by_position(points)
     points = recentre(points)
-    textures = _box_project(points, faces)
+    textures = uvproject.box_uvs(points, faces, [(0.0, 0.0)] * len(points))
     _, box = mesh_bounds(points)
     return Built(finish(fit_to_size(points, (0.0, 0.0, 0.0), box, size), faces, shared=shared, textures=textures),
                  (0.0, 0.0, 0.0), box)
-
-
-def _box_project(points: list[Vec3], faces: list) -> list[tuple[float, float]]:
-    """UVEditing.ProjectFacesBox: faces grouped by their normal's axis, each group planar-projected on it."""
-    uvs: list[tuple[float, float]] = [(0.0, 0.0)] * len(points)
-    groups: dict[int, list[int]] = {}
-    for face in faces:
-        a, b, c = (points[i] for i in face.indexes[:3])
-        groups.setdefault(projection_axis(geometry.triangle_normal(a, b, c)), []).extend(face.distinct)
-        face.element_group = -1
-    for axis, indexes in groups.items():
-        u_axis, v_axis = geometry.projection_axes(_AXIS_VECTORS[axis])
-        for i in indexes:
-            uvs[i] = (geometry.dot(u_axis, points[i]), geometry.dot(v_axis, points[i]))
-    return uvs

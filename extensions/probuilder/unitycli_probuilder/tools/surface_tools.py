@@ -8,10 +8,10 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from unitycli.api import ToolContext, ToolInput, ToolSpec, UnityCliError
-from unitycli_probuilder import layout
+from unitycli_probuilder import edits, layout
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
-from unitycli_probuilder.meshops import surface
+from unitycli_probuilder.meshops import surface, uvproject
 
 _WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
 
@@ -170,4 +170,26 @@ SET_UV = ToolSpec(
                           "scale": {"x": 2, "y": 2}, "rotation": 45},),
 )
 
-SPECS = (SET_SMOOTHING, AUTO_SMOOTH, SET_COLOR, SET_UV)
+class ProjectUvInput(EditTarget):
+    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+
+
+def project_uv(ctx: ToolContext, request: ProjectUvInput) -> EditOutput:
+    def edit(data, site):
+        faces = request.faces if request.faces is not None else list(range(len(data.faces)))
+        return uvproject.project_box(data, edits.check_faces(data, faces))
+    return run_edit(ctx, request, edit)
+
+
+PROJECT_UV = ToolSpec(
+    name="probuilder.project-uv-box", title="Box-project ProBuilder UVs",
+    summary="Box-project manual UVs onto ProBuilder faces from their nearest axis.",
+    description=("UVEditing.ProjectFacesBox: the faces are sorted by the axis nearest their normal and each group "
+                 "is planar-projected along that axis; the faces become manual-UV (auto UVs no longer move them), "
+                 "leave their element group and their shared UVs. " + REBUILD_NOTE + " Supports --dry-run."
+                 + EXAMPLE_NOTE),
+    input_model=ProjectUvInput, output_model=EditOutput, handler=project_uv, destructive=True, idempotent=True,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
+)
+
+SPECS = (SET_SMOOTHING, AUTO_SMOOTH, SET_COLOR, SET_UV, PROJECT_UV)

@@ -7,7 +7,7 @@ from pydantic import Field
 from unitycli.api import ToolContext, ToolSpec
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
-from unitycli_probuilder.meshops import connect
+from unitycli_probuilder.meshops import base, connect
 from unitycli_probuilder.meshops import faces as face_ops
 
 _WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
@@ -92,4 +92,22 @@ SUBDIVIDE = ToolSpec(
     idempotent=False, **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )
 
-SPECS = (TRIANGULATE, FLIP_DIAGONAL, CONFORM, SUBDIVIDE)
+def repair_mesh(ctx: ToolContext, request: EditTarget) -> EditOutput:
+    def edit(data, site):
+        removed = base.remove_degenerate_triangles(data)
+        return [] if not removed else list(range(len(data.faces)))
+    return run_edit(ctx, request, edit)
+
+
+REPAIR = ToolSpec(
+    name="probuilder.repair-mesh", title="Repair a ProBuilder mesh",
+    summary="Drop a ProBuilder mesh's degenerate triangles, empty faces and unused vertices.",
+    description=("MeshValidation.RemoveDegenerateTriangles then RemoveUnusedVertices: triangles without area or with "
+                 "two corners in one position group go, faces left without triangles go, then vertices no face "
+                 "uses. A sound mesh is left untouched (no write). " + REBUILD_NOTE + " Supports --dry-run."
+                 + EXAMPLE_NOTE),
+    input_model=EditTarget, output_model=EditOutput, handler=repair_mesh, destructive=True, idempotent=True,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
+)
+
+SPECS = (TRIANGULATE, FLIP_DIAGONAL, CONFORM, SUBDIVIDE, REPAIR)
