@@ -40,6 +40,8 @@ CALLS = [
     # after deleting the top face: the four rim edges of the open box
     ("probuilder.extrude-edges", {"edges": [[3, 2], [7, 6], [11, 10], [15, 14]], "distance": 0.25}, (9, 36, 12, False, 1)),
     ("probuilder.project-uv-box", {}, (6, 24, 8, True, 2)),
+    ("probuilder.connect-edges", {"edges": [[0, 1], [2, 3]]}, (7, 30, 10, True, 2)),
+    ("probuilder.insert-edge-loop", {"edges": [[0, 1]]}, (10, 40, 12, True, 2)),
     # after moving corner 0 onto corner 1: the front and bottom quads each keep one triangle with area
     ("probuilder.repair-mesh", {}, (6, 22, 8, False, 1)),
 ]

@@ -9,15 +9,17 @@ closed with consistent winding and the same Euler characteristic.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from unitycli_probuilder import edits, invariants, shapes
 from unitycli_probuilder.meshops import base, connect, faces, surface, vertices
 
 from unitycli.api import UnityCliError
+from unitycli.testing import error_catalog
 
 CLOSED_SHAPES = ("cube", "cylinder", "cone", "prism", "pipe", "sphere", "arch", "torus")
-KEEPS_CLOSED = {"move", "triangulate", "flip", "conform", "merge", "extrude", "smooth", "subdivide"}
+KEEPS_CLOSED = {"move", "triangulate", "flip", "conform", "merge", "extrude", "smooth", "subdivide", "loop"}
 
 
 def _neighbour(mesh, f: int) -> int | None:
@@ -60,6 +62,15 @@ def _apply(mesh, op: str, pick: int, amount: float) -> None:
         edits.delete_faces(mesh, [f])
     elif op == "subdivide":
         connect.subdivide(mesh, [f])
+    elif op == "loop":
+        a, b = base.face_edges(mesh.faces[f])[0]
+        connect.insert_edge_loop(mesh, [(a, b)])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _catalog() -> None:
+    """The extension's refusals are catalogued codes once its plugin is loaded (as the CLI loads it)."""
+    assert "E_PROBUILDER_ELEMENTS_INVALID" in error_catalog()
 
 
 OPS = st.sampled_from(sorted(KEEPS_CLOSED | {"weld", "collapse", "split", "detach", "duplicate", "delete"}))

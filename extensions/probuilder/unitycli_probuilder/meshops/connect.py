@@ -89,76 +89,93 @@ def _ear_clip(points: list[tuple[float, ...]]) -> list[int]:
     return out + remaining
 
 
-def subdivide(mesh: MeshData, faces: list[int]) -> list[int]:
-    """Cut each face into a quad per corner; returns the indexes of the faces made (they come last)."""
-    edits.check_faces(mesh, faces)
-    table = lookup(mesh)
-    mask = set(faces)
+def _outlines(mesh: MeshData, required: set[int]) -> dict[int, list[int]]:
+    """Every face's outline; a face without a single outline is skipped unless it is `required`."""
     outlines: dict[int, list[int]] = {}
     for f in range(len(mesh.faces)):
         try:
             outlines[f] = _outline(mesh, f)
         except UnityCliError:
-            if f in mask:
+            if f in required:
                 raise
-            # a face with no single outline elsewhere is fine unless it borders a cut edge (checked below)
+    return outlines
+
+
+def _split_polygons(corners: list[Attrs], split: list[bool]) -> list[list[Attrs]]:
+    """ConnectEdgesInFace: two polygons across two cut edges, else one per cut edge around the centroid."""
+    count = sum(split)
+    polygons: list[list[Attrs]] = [[] for _ in range(count)]
+    centroid = _average(corners) if count > 2 else None
+    index = 0
+    for i, corner in enumerate(corners):
+        polygons[index % count].append(corner)
+        if split[i]:
+            mid = _mix(corner, corners[(i + 1) % len(corners)])
+            polygons[index % count].append(mid)
+            if centroid is not None:
+                polygons[index % count].append(centroid)
+            index = (index + 1) % count
+            polygons[index].append(mid)
+    return polygons
+
+
+def _connect(mesh: MeshData, cut: set[frozenset[int]], mask: set[int] | None,
+             outlines: dict[int, list[int]]) -> list[int]:
+    """ConnectElements.Connect(edges, faceMask): the shared core of subdivide, connect edges and edge loops."""
+    table = lookup(mesh)
 
     def key(a: int, b: int) -> frozenset[int]:
         return frozenset((table[a], table[b]))
 
-    cut = {key(a, outlines[f][(i + 1) % len(outlines[f])]) for f in mask for i, a in enumerate(outlines[f])}
-    touched: dict[int, list[frozenset[int]]] = {}
+    touched: dict[int, list[bool]] = {}
     owners: dict[frozenset[int], list[int]] = {}
     for f, loop in outlines.items():
+        flags = []
         for i, a in enumerate(loop):
             k = key(a, loop[(i + 1) % len(loop)])
             owners.setdefault(k, []).append(f)
-            if k in cut:
-                touched.setdefault(f, []).append(k)
-    loose = set(range(len(mesh.faces))) - set(outlines)
-    for f in loose:
-        face_keys = {frozenset((table[a], table[b])) for a, b in face_edges(mesh.faces[f])}
-        if face_keys & cut:
+            flags.append(k in cut)
+        if any(flags):
+            touched[f] = flags
+    for f in set(range(len(mesh.faces))) - set(outlines):
+        if {key(a, b) for a, b in face_edges(mesh.faces[f])} & cut:
             raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", f"face {f} borders the cut but has no single outline",
                                 details={"face": f})
     affected = []
-    for f, edges_ in touched.items():
-        if len(edges_) <= 1:
-            others = [o for o in owners[edges_[0]] if o != f]
-            if not others or len(touched.get(others[0], [])) <= 1:
+    for f, flags in touched.items():
+        if sum(flags) <= 1:
+            i = flags.index(True)
+            loop = outlines[f]
+            others = [o for o in owners[key(loop[i], loop[(i + 1) % len(loop)])] if o != f]
+            if not others or sum(touched.get(others[0], [])) <= 1:
                 continue
         affected.append(f)
+    if not affected:
+        raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", "nothing to connect: each face needs two of the edges",
+                            details={})
     used_groups = {face.texture_group for face in mesh.faces}
     next_group = 1
     built: list[tuple[Face, list[Attrs]]] = []
     for f in affected:
         source = mesh.faces[f]
-        loop = outlines[f]
+        loop, flags = outlines[f], touched[f]
         normal = geometry.face_normal(mesh, source)
         corners = [_attrs(mesh, v) for v in loop]
-        polygons: list[list[Attrs]]
-        if f in mask:
-            centroid = _average(corners)
-            count = len(loop)
-            polygons = []
-            for i in range(count):
-                prev_mid = _mix(corners[i - 1], corners[i])
-                next_mid = _mix(corners[i], corners[(i + 1) % count])
-                polygons.append([corners[i], next_mid, centroid, prev_mid])
-            group = source.texture_group
+        group = source.texture_group
+        if sum(flags) == 1 or (mask is not None and f not in mask):  # InsertVertices: the midpoints only
+            outline: list[Attrs] = []
+            for i, corner in enumerate(corners):
+                outline.append(corner)
+                if flags[i]:
+                    outline.append(_mix(corner, corners[(i + 1) % len(corners)]))
+            polygons = [outline]
+        else:
+            polygons = _split_polygons(corners, flags)
             if group < 0:
                 while next_group in used_groups:
                     next_group += 1
                 used_groups.add(next_group)
                 group = next_group
-        else:
-            outline: list[Attrs] = []
-            for i, v in enumerate(loop):
-                outline.append(corners[i])
-                if key(v, loop[(i + 1) % len(loop)]) in cut:
-                    outline.append(_mix(corners[i], corners[(i + 1) % len(loop)]))
-            polygons = [outline]
-            group = source.texture_group
         for polygon in polygons:
             triangles = _ear_clip([p["m_Positions"] for p in polygon])
             face = Face(triangles, smoothing_group=source.smoothing_group, uv=dict(source.copy().uv),
@@ -178,13 +195,67 @@ def subdivide(mesh: MeshData, faces: list[int]) -> list[int]:
         face.indexes = [i + base for i in face.indexes]
         mesh.faces.append(face)
     doomed = set(affected)
-    kept = [face for i, face in enumerate(mesh.faces) if i not in doomed]
     remap = {i: n for n, i in enumerate(i for i in range(len(mesh.faces)) if i not in doomed)}
-    mesh.faces = kept
+    mesh.faces = [face for i, face in enumerate(mesh.faces) if i not in doomed]
     mesh.selected_faces = [remap[f] for f in mesh.selected_faces if f in remap]
     mesh.shared_textures = []
-    used = sorted({v for face in mesh.faces for v in face.indexes})
-    keep_vertices(mesh, used)
+    keep_vertices(mesh, sorted({v for face in mesh.faces for v in face.indexes}))
     mesh.shared_vertices = shared_by_position(mesh.positions)
-    first_new = len(mesh.faces) - len(built)
-    return list(range(first_new, len(mesh.faces)))
+    return list(range(len(mesh.faces) - len(built), len(mesh.faces)))
+
+
+def subdivide(mesh: MeshData, faces: list[int]) -> list[int]:
+    """Cut each face into a quad per corner; returns the indexes of the faces made (they come last)."""
+    edits.check_faces(mesh, faces)
+    mask = set(faces)
+    outlines = _outlines(mesh, mask)
+    table = lookup(mesh)
+    cut = {frozenset((table[a], table[outlines[f][(i + 1) % len(outlines[f])]]))
+           for f in mask for i, a in enumerate(outlines[f])}
+    return _connect(mesh, cut, mask, outlines)
+
+
+def connect_edges(mesh: MeshData, edges: list[tuple[int, int]]) -> list[int]:
+    """ConnectElements.Connect(edges): each face with two or more of the edges is cut between their midpoints
+    (two edges: in two; more: around the centroid); a face with one of them takes its midpoint."""
+    table = lookup(mesh)
+    cut = {frozenset((table[a], table[b])) for a, b in edges}
+    return _connect(mesh, cut, None, _outlines(mesh, set()))
+
+
+def edge_ring(mesh: MeshData, edge: tuple[int, int]) -> list[tuple[int, int]]:
+    """ElementSelection.GetEdgeRing: from an edge across quads to the opposite edge, both ways, until the ring
+    closes or meets a face that is not a quad (or the mesh's border)."""
+    table = lookup(mesh)
+    outlines = _outlines(mesh, set())
+    owners: dict[frozenset[int], list[int]] = {}
+    for f, loop in outlines.items():
+        for i, a in enumerate(loop):
+            owners.setdefault(frozenset((table[a], table[loop[(i + 1) % len(loop)]])), []).append(f)
+    start = frozenset((table[edge[0]], table[edge[1]]))
+    ring = [start]
+    for first in owners.get(start, [])[:2]:
+        current, face = start, first
+        while True:
+            loop = outlines[face]
+            if len(loop) != 4:
+                break
+            keys = [frozenset((table[a], table[loop[(i + 1) % 4]])) for i, a in enumerate(loop)]
+            opposite = keys[(keys.index(current) + 2) % 4]
+            if opposite in ring:
+                break
+            ring.append(opposite)
+            nxt = [o for o in owners[opposite] if o != face]
+            if not nxt:
+                break
+            current, face = opposite, nxt[0]
+    first_vertex = {g: group[0] for g, group in enumerate(mesh.shared_vertices)}
+    return [tuple(first_vertex[g] for g in sorted(k)) for k in ring]  # type: ignore[misc]
+
+
+def insert_edge_loop(mesh: MeshData, edges: list[tuple[int, int]]) -> list[int]:
+    """Insert Edge Loop: connect the edge rings of the given edges (ConnectElements.Connect on the ring)."""
+    ring: list[tuple[int, int]] = []
+    for e in edges:
+        ring += [r for r in edge_ring(mesh, e) if r not in ring]
+    return connect_edges(mesh, ring)

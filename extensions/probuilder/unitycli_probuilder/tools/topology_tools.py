@@ -110,4 +110,44 @@ REPAIR = ToolSpec(
     **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
 
-SPECS = (TRIANGULATE, FLIP_DIAGONAL, CONFORM, SUBDIVIDE, REPAIR)
+class EdgesInput(EditTarget):
+    edges: list[tuple[int, int]] = Field(description="Edges as [a, b] vertex-index pairs")
+
+
+def connect_edges(ctx: ToolContext, request: EdgesInput) -> EditOutput:
+    def edit(data, site):
+        return connect.connect_edges(data, base.check_edges(data, [tuple(e) for e in request.edges]))
+    return run_edit(ctx, request, edit)
+
+
+CONNECT = ToolSpec(
+    name="probuilder.connect-edges", title="Connect ProBuilder edges",
+    summary="Connect the midpoints of ProBuilder edges with new edges across their faces.",
+    description=("ConnectElements.Connect(edges): a face holding two of the edges is cut in two between their "
+                 "midpoints, one holding more is cut around its centroid; a neighbour holding one edge takes the "
+                 "midpoint into its outline so the surface stays closed. E_PROBUILDER_ELEMENTS_INVALID when no face "
+                 "holds two of the edges. New polygons are ear-clipped (ProBuilder uses Poly2Tri). " + REBUILD_NOTE
+                 + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=EdgesInput, output_model=EditOutput, handler=connect_edges, destructive=True, idempotent=False,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1], [2, 3]]},),
+)
+
+
+def insert_edge_loop(ctx: ToolContext, request: EdgesInput) -> EditOutput:
+    def edit(data, site):
+        return connect.insert_edge_loop(data, base.check_edges(data, [tuple(e) for e in request.edges]))
+    return run_edit(ctx, request, edit)
+
+
+EDGE_LOOP = ToolSpec(
+    name="probuilder.insert-edge-loop", title="Insert a ProBuilder edge loop",
+    summary="Insert an edge loop through the ring of quads across each given edge.",
+    description=("The Editor's Insert Edge Loop: the edge ring of each edge (ElementSelection.GetEdgeRing: from quad "
+                 "to quad through opposite edges, until the ring closes or meets a non-quad) is connected at its "
+                 "midpoints, cutting every quad of the ring in two. " + REBUILD_NOTE + " Supports --dry-run."
+                 + EXAMPLE_NOTE),
+    input_model=EdgesInput, output_model=EditOutput, handler=insert_edge_loop, destructive=True, idempotent=False,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]]},),
+)
+
+SPECS = (TRIANGULATE, FLIP_DIAGONAL, CONFORM, SUBDIVIDE, REPAIR, CONNECT, EDGE_LOOP)
