@@ -42,10 +42,15 @@ CALLS = [
     ("probuilder.project-uv-box", {}, (6, 24, 8, True, 2)),
     ("probuilder.connect-edges", {"edges": [[0, 1], [2, 3]]}, (7, 30, 10, True, 2)),
     ("probuilder.insert-edge-loop", {"edges": [[0, 1]]}, (10, 40, 12, True, 2)),
+    # after deleting the top and bottom: the tube's two bottom edges joined; then the top hole filled
+    ("probuilder.bridge-edges", {"edges": [[0, 1], [8, 9]]}, (5, 20, 8, False, 1)),
+    ("probuilder.fill-hole", {}, (6, 24, 8, True, 2)),
     # after moving corner 0 onto corner 1: the front and bottom quads each keep one triangle with area
     ("probuilder.repair-mesh", {}, (6, 22, 8, False, 1)),
 ]
 BEFORE = {"probuilder.extrude-edges": ("probuilder.delete-faces", {"faces": [4]}),
+          "probuilder.bridge-edges": ("probuilder.delete-faces", {"faces": [4, 5]}),
+          "probuilder.fill-hole": ("probuilder.delete-faces", {"faces": [4]}),
           "probuilder.repair-mesh": ("probuilder.move-elements", {"vertices": [0], "offset": {"x": 2}})}
 
 

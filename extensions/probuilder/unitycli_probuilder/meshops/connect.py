@@ -40,7 +40,7 @@ def _outline(mesh: MeshData, f: int) -> list[int]:
                         details={"face": f})
 
 
-def _attrs(mesh: MeshData, v: int) -> Attrs:
+def vertex_attrs(mesh: MeshData, v: int) -> Attrs:
     return {key: mesh.vertex_array(key)[v] for key in VERTEX_ARRAYS if mesh.vertex_array(key)}
 
 
@@ -53,7 +53,7 @@ def _average(items: list[Attrs]) -> Attrs:
             for k in items[0]}
 
 
-def _ear_clip(points: list[tuple[float, ...]]) -> list[int]:
+def ear_clip(points: list[tuple[float, ...]]) -> list[int]:
     """Triangles of a simple polygon in its own winding (planar projection on its best-fit plane)."""
     normal = geometry.best_plane_normal(points) if len(points) > 3 else (0.0, 0.0, 1.0)
     if len(points) == 3:
@@ -160,7 +160,7 @@ def _connect(mesh: MeshData, cut: set[frozenset[int]], mask: set[int] | None,
         source = mesh.faces[f]
         loop, flags = outlines[f], touched[f]
         normal = geometry.face_normal(mesh, source)
-        corners = [_attrs(mesh, v) for v in loop]
+        corners = [vertex_attrs(mesh, v) for v in loop]
         group = source.texture_group
         if sum(flags) == 1 or (mask is not None and f not in mask):  # InsertVertices: the midpoints only
             outline: list[Attrs] = []
@@ -177,7 +177,7 @@ def _connect(mesh: MeshData, cut: set[frozenset[int]], mask: set[int] | None,
                 used_groups.add(next_group)
                 group = next_group
         for polygon in polygons:
-            triangles = _ear_clip([p["m_Positions"] for p in polygon])
+            triangles = ear_clip([p["m_Positions"] for p in polygon])
             face = Face(triangles, smoothing_group=source.smoothing_group, uv=dict(source.copy().uv),
                         material=ids.DEFAULT_MATERIAL, submesh_index=source.submesh_index,
                         manual_uv=source.manual_uv, element_group=0, texture_group=group)

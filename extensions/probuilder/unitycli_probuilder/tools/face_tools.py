@@ -7,6 +7,7 @@ from pydantic import Field
 from unitycli.api import ToolContext, ToolSpec
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshops import append, base
 from unitycli_probuilder.meshops import faces as face_ops
 
 _WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
@@ -61,4 +62,55 @@ DUPLICATE = ToolSpec(
     **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )
 
-SPECS = (MERGE, DETACH, DUPLICATE)
+class BridgeInput(EditTarget):
+    edges: list[tuple[int, int]] = Field(description="Exactly two edges, as [a, b] vertex-index pairs",
+                                         min_length=2, max_length=2)
+    allow_non_manifold: bool = Field(False, description="Bridge edges that already have a face on each side")
+
+
+def bridge_edges(ctx: ToolContext, request: BridgeInput) -> EditOutput:
+    def edit(data, site):
+        a, b = (tuple(e) for e in request.edges)
+        base.check_edges(data, [a, b])
+        return append.bridge(data, a, b, allow_non_manifold=request.allow_non_manifold)
+    return run_edit(ctx, request, edit)
+
+
+BRIDGE = ToolSpec(
+    name="probuilder.bridge-edges", title="Bridge two ProBuilder edges",
+    summary="Join two ProBuilder edges with a new face (a triangle when they share a point).",
+    description=("AppendElements.Bridge: a quad between the two edges (its far side turned when the straight order "
+                 "would cross itself), or a triangle when they share a point, with the first edge's face's UV "
+                 "settings and submesh. E_PROBUILDER_ELEMENTS_INVALID when an edge already has faces on both sides "
+                 "(unless `allowNonManifold`) or a face already joins them. " + REBUILD_NOTE + " Supports --dry-run."
+                 + EXAMPLE_NOTE),
+    input_model=BridgeInput, output_model=EditOutput, handler=bridge_edges, destructive=True, idempotent=False,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1], [11, 10]],
+                          "allowNonManifold": True},),
+)
+
+
+class FillHoleInput(EditTarget):
+    vertices: list[int] | None = Field(None, description="Fill only holes touching these vertices; omitted: all holes")
+
+
+def fill_hole(ctx: ToolContext, request: FillHoleInput) -> EditOutput:
+    def edit(data, site):
+        chosen = base.check_vertices(data, request.vertices) if request.vertices is not None else None
+        return append.fill_holes(data, chosen)
+    return run_edit(ctx, request, edit)
+
+
+FILL = ToolSpec(
+    name="probuilder.fill-hole", title="Fill holes in a ProBuilder mesh",
+    summary="Close holes in a ProBuilder mesh with new faces along their outlines.",
+    description=("The Editor's Fill Hole (whole path): each loop of open edges (touching `vertices`, if given) gets "
+                 "a face through copies of its corners (AppendElements.CreatePolygon), wound to match its "
+                 "neighbours and taking the first neighbour's UV settings and submesh. The polygon is ear-clipped "
+                 "(ProBuilder uses Poly2Tri). A mesh without holes is left as it is. " + REBUILD_NOTE
+                 + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=FillHoleInput, output_model=EditOutput, handler=fill_hole, destructive=True, idempotent=False,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
+)
+
+SPECS = (MERGE, DETACH, DUPLICATE, BRIDGE, FILL)
