@@ -48,7 +48,7 @@ def _value(kind: ShapeKind, key: str, value: Any) -> float | int | bool:
     if (param.lo is not None and value < param.lo) or (param.hi is not None and value > param.hi):
         span = f"between {param.lo:g} and {param.hi:g}" if param.hi is not None else f"at least {param.lo:g}"
         raise invalid(f"{field} must be {span}, not {value!r}", field=field, value=value, min=param.lo, max=param.hi)
-    return int(value) if param.kind is int else f(float(value))
+    return int(value) if param.kind is int else float(value)  # generators round to float32 as they read it
 
 
 def options_for(kind: ShapeKind, given: dict[str, Any]) -> dict[str, float | int | bool]:

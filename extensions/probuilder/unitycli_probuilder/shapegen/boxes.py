@@ -74,7 +74,7 @@ def prism(size: Vec3, options: dict) -> Built:
 def door(size: Vec3, options: dict) -> Built:
     """Door.RebuildMesh: a frame of two legs and a lintel, front, back and the opening's three inner faces."""
     total_width, total_height, depth = size
-    door_height, leg_width = float(options["doorHeight"]), float(options["legWidth"])
+    door_height, leg_width = f32.f(float(options["doorHeight"])), f32.f(float(options["legWidth"]))
     x_leg = f32.div(total_width, 2)
     leg = f32.sub(x_leg, leg_width) if f32.sub(x_leg, leg_width) > 0 else f32.f(0.001)
     ledge = (f32.sub(total_height, f32.mul(door_height, 2)) if f32.sub(total_height, f32.mul(door_height, 2)) > 0

@@ -100,10 +100,10 @@ def torus(size: Vec3, options: dict) -> Built:
     x_outer = f32.clamp(f32.div(size[0], 2), 0.01, 2048)
     y_outer = f32.clamp(f32.div(size[2], 2), 0.01, 2048)
     rows_c, cols_c = int(f32.clamp(rows + 1, 4, 128)), int(f32.clamp(columns + 1, 4, 128))
-    tube = f32.clamp(float(options["tubeRadius"]), 0.01, f32.sub(min(x_outer, y_outer), 0.001))
+    tube = f32.clamp(f32.f(float(options["tubeRadius"])), 0.01, f32.sub(min(x_outer, y_outer), 0.001))
     x_outer, y_outer = f32.sub(x_outer, tube), f32.sub(y_outer, tube)
-    horizontal = f32.clamp(float(options["horizontalCircumference"]), 0.01, 360)
-    vertical = f32.clamp(float(options["verticalCircumference"]), 0.01, 360)
+    horizontal = f32.clamp(f32.f(float(options["horizontalCircumference"])), 0.01, 360)
+    vertical = f32.clamp(f32.f(float(options["verticalCircumference"])), 0.01, 360)
     col = cols_c - 1
     ring = _circle(rows_c, tube, vertical, 0.0, (x_outer, 0.0, 0.0))
     points: list[Vec3] = []

@@ -110,7 +110,7 @@ def cone(size: Vec3, options: dict) -> Built:
 
 def pipe(size: Vec3, options: dict) -> Built:
     """Pipe.RebuildMesh: outer and inner wall quads per height segment, then bottom and top ring quads."""
-    thickness, sides = float(options["thickness"]), int(options["numberOfSides"])
+    thickness, sides = f32.f(float(options["thickness"])), int(options["numberOfSides"])
     cuts, smooth = int(options["heightCuts"]), bool(options["smooth"])
     height, x_radius, z_radius = size[1], f32.div(size[0], 2), f32.div(size[2], 2)
     outer, inner = [], []
@@ -147,8 +147,8 @@ def _arch_face(a: Vec2, b: Vec2, depth: float) -> list[Vec3]:
 
 def arch(size: Vec3, options: dict) -> Built:
     """Arch.RebuildMesh: outer and inner curved quads, optional end caps, front and back quads; recentred."""
-    thickness, sides = float(options["thickness"]), int(options["numberOfSides"])
-    angle, end_caps, smooth = float(options["archDegrees"]), bool(options["endCaps"]), bool(options["smooth"])
+    thickness, sides = f32.f(float(options["thickness"])), int(options["numberOfSides"])
+    angle, end_caps, smooth = f32.f(float(options["archDegrees"])), bool(options["endCaps"]), bool(options["smooth"])
     x_radius, y_radius, depth = f32.div(size[0], 2), size[1], f32.div(size[2], 2)
     cuts = sides + 1
     if angle < 90:

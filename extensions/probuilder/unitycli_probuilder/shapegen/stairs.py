@@ -24,7 +24,7 @@ HEIGHT, COUNT = 0, 1  # StepGenerationType
 def _steps(height: float, options: dict, *, curved: bool) -> tuple[int, float]:
     """How many steps and how high, as both builders compute it (with the curved builder's extra guard)."""
     use_height = int(options["stepGenerationType"]) == HEIGHT
-    wanted = float(options["stepsHeight"])
+    wanted = f32.f(float(options["stepsHeight"]))
     step_height = min(wanted, height)
     steps = int(options["stepsCount"])
     if use_height and (not curved or step_height > f32.mul(0.01, wanted)):
@@ -43,7 +43,7 @@ def _steps(height: float, options: dict, *, curved: bool) -> tuple[int, float]:
 
 
 def stairs(size: Vec3, options: dict) -> Built:
-    if abs(float(options["circumference"])) > 0:
+    if abs(f32.f(float(options["circumference"]))) > 0:
         return _curved(size, options)
     return _straight(size, options)
 
@@ -100,12 +100,12 @@ def _curved(size: Vec3, options: dict) -> Built:
     """BuildCurvedStairs: risers and (quad or, without an inner radius, triangle) treads around the y axis."""
     use_height = int(options["stepGenerationType"]) == HEIGHT
     max_width = min(size[0], size[2])
-    inner = f32.clamp(float(options["innerRadius"]), 0.0, max_width)
+    inner = f32.clamp(f32.f(float(options["innerRadius"])), 0.0, max_width)
     if inner >= max_width:
         inner = max_width  # Mathf.Clamp(.., maxWidth - float.Epsilon) is maxWidth in float32
     width = f32.sub(max_width, inner)
     height = abs(size[1])
-    circumference = float(options["circumference"])
+    circumference = f32.f(float(options["circumference"]))
     no_inner = inner < f32.EPSILON
     steps, step_height = _steps(height, options, curved=True)
     cir = f32.mul(abs(circumference), f32.DEG2RAD)
