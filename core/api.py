@@ -50,7 +50,7 @@ from unitycli.scene.scripts import (
 from unitycli.scene.templates import COMPONENTS, LAYOUTS, Layout, collider_head, component_head, layouts_of
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 from unitycli.unityclasses import CLASS_IDS, CLASS_NAMES
-from unitycli.unityfiles.meta import parse_meta
+from unitycli.unityfiles.meta import new_meta, parse_meta
 from unitycli.unityyaml import (
     Document,
     Flow,
@@ -77,7 +77,7 @@ __all__ = [
     "components_in", "components_of", "convert_value", "create_gameobject", "decode_int32_le_hex",
     "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex", "files_referencing",
     "find_gameobject", "find_script_components", "format_float", "hookimpl", "list_files", "open_for_read",
-    "open_for_write", "parse_meta", "resolve_file", "script_guid_of", "to_json", "tool_command",
+    "new_meta", "open_for_write", "parse_meta", "resolve_file", "script_guid_of", "to_json", "tool_command",
 ]
 
 # --- the float32 limit of Unity's float fields (a writer refuses numbers beyond it) ------------------------------

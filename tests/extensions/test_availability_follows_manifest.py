@@ -291,9 +291,9 @@ def test_the_real_probuilder_tools_follow_package_add_and_remove(tmp_path):
         distribution("unitycli-probuilder")
     except PackageNotFoundError:
         pytest.fail("unitycli-probuilder is not installed: pip install -e extensions/probuilder")
-    from unitycli_probuilder import TOOL_MODULES
+    from unitycli.testing import registered_specs
 
-    tools = sorted(f"probuilder.{name.replace('_', '-')}" for name in TOOL_MODULES)
+    tools = sorted(registered_specs("probuilder."))  # a tools module may register several
     root = copy_project("chicken-defense", tmp_path)
     _tool_run(root, "package.add", {"name": "com.unity.probuilder", "version": "6.0.4"})
     for tool in tools:

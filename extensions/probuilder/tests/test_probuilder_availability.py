@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 from probuilder_testutil import BITESIZE_CLIENT_DRIVEN, cli, describe, describe_all, require_extension
-from unitycli_probuilder import TOOL_MODULES
 
-from unitycli.testing import copy_fixture_project
+from unitycli.testing import copy_fixture_project, registered_specs
 
-TOOLS = sorted(f"probuilder.{name.replace('_', '-')}" for name in TOOL_MODULES)
+TOOLS = sorted(registered_specs("probuilder."))
 VERSIONS = ["5.2.2", "5.2.3", "5.2.4", "6.0.2", "6.0.3", "6.0.4"]
 
 

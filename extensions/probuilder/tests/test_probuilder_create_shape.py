@@ -76,8 +76,18 @@ def test_in_a_prefab_the_shape_goes_under_the_root_with_a_unique_name(minigolf):
 
 
 def test_unknown_shapes_and_bad_sizes_are_refused(chicken):
-    assert chicken.error("probuilder.create-shape", {**CUBE, "shape": "torus"})["code"] == "E_PROBUILDER_SHAPE_INVALID"
+    error = chicken.error("probuilder.create-shape", {**CUBE, "shape": "teapot"})
+    assert (error["code"], error["details"]["known"][:3]) == ("E_PROBUILDER_SHAPE_INVALID", ["cube", "sphere", "cylinder"])
     error = chicken.error("probuilder.create-shape", {**CUBE, "size": {"x": 1, "y": 0, "z": 1}})
     assert (error["code"], error["details"]["field"]) == ("E_PROBUILDER_SHAPE_INVALID", "size.y")
     plane = {"file": GAME, "shape": "plane", "widthCuts": -1}
-    assert chicken.error("probuilder.create-shape", plane)["code"] == "E_PROBUILDER_SHAPE_INVALID"
+    assert chicken.error("probuilder.create-shape", plane)["details"]["field"] == "options.widthSegments"
+    for options, field, fragment in (({"sides": 3}, "options.sides", "cylinder has no option 'sides'"),
+                                     ({"axisDivisions": 2}, "options.axisDivisions", "between 3 and 64"),
+                                     ({"axisDivisions": 6.5}, "options.axisDivisions", "whole number"),
+                                     ({"smooth": 1}, "options.smooth", "true or false")):
+        error = chicken.error("probuilder.create-shape", {**CUBE, "shape": "cylinder", "options": options})
+        assert (error["code"], error["details"]["field"]) == ("E_PROBUILDER_SHAPE_INVALID", field)
+        assert fragment in error["message"]
+    error = chicken.error("probuilder.create-shape", {**CUBE, "shape": "cube", "widthCuts": 2})
+    assert (error["code"], error["message"]) == ("E_PROBUILDER_SHAPE_INVALID", "widthCuts is for planes only")

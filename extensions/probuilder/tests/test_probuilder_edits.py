@@ -68,7 +68,8 @@ def test_extruding_a_scene_mesh_detaches_and_removes_its_in_scene_mesh(chicken):
 def test_deleting_the_selected_face_drops_its_vertices_and_the_selection(minigolf):
     before = _mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
     assert (before.selected_faces, before.selected_vertices) == ([4], [16, 17, 18, 19])
-    out = minigolf.output("probuilder.delete-faces", {"file": WALL_FRONT, "gameObject": "Wall Front", "faces": [4]})
+    out = minigolf.output("probuilder.delete-faces", {"file": WALL_FRONT, "gameObject": "Wall Front", "faces": [4],
+                                                      "force": True})
     assert (out["faceCount"], out["vertexCount"], out["sharedVertexCount"]) == (5, 20, 8)
     after = _mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
     assert (after.selected_faces, after.selected_edges, after.selected_vertices) == ([], [], [])
@@ -79,7 +80,8 @@ def test_deleting_the_selected_face_drops_its_vertices_and_the_selection(minigol
 
 def test_deleting_another_face_renumbers_the_selection(minigolf):
     before = _mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
-    minigolf.output("probuilder.delete-faces", {"file": WALL_FRONT, "gameObject": "Wall Front", "faces": [0]})
+    minigolf.output("probuilder.delete-faces", {"file": WALL_FRONT, "gameObject": "Wall Front", "faces": [0],
+                                                "force": True})
     after = _mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
     assert (after.selected_faces, after.selected_vertices) == ([3], [12, 13, 14, 15])
     assert after.selected_edges == [(a - 4, b - 4) for a, b in before.selected_edges]
@@ -142,3 +144,17 @@ def test_an_ambiguous_path_asks_for_a_file_id(chicken):
 def _wall_front_mesh(project) -> int:
     yaml = UnityYamlFile.read(project.root / WALL_FRONT)
     return next(d.file_id for d in yaml.of_class(114) if "8233d90336aea43098adf6dbabd606a2" in d.text)
+
+
+def test_renumbering_a_prefab_mesh_that_variants_override_by_index_needs_force(minigolf):
+    variants = [f"{TILES}/Wall Right Forward Ramp Variant.prefab", f"{TILES}/Wall Right Long Variant.prefab"]
+    before = minigolf.text(WALL_RIGHT)
+    base = {"file": WALL_RIGHT, "gameObject": "Wall Right"}
+    error = minigolf.error("probuilder.triangulate", {**base, "faces": [0]})
+    assert (error["code"], error["details"]["files"]) == ("E_PROBUILDER_OVERRIDES_AFFECTED", variants)
+    assert minigolf.text(WALL_RIGHT) == before
+    # values move but every index keeps its meaning: allowed, with the overriding files named
+    moved = minigolf.output("probuilder.move-elements", {**base, "faces": [4], "offset": {"y": 0.1}})
+    assert moved["overriddenBy"] == variants
+    forced = minigolf.output("probuilder.triangulate", {**base, "faces": [0], "force": True})
+    assert (forced["faceCount"], forced["overriddenBy"]) == (7, variants)

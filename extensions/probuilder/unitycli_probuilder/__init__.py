@@ -13,13 +13,16 @@ from importlib.resources import files
 from unitycli.api import hookimpl
 
 TOOL_MODULES = ("list_meshes", "inspect_mesh", "export_obj", "create_shape", "delete_faces", "flip_normals",
-                "extrude_faces", "set_face_material")
+                "extrude_faces", "set_face_material", "vertex_tools", "topology_tools", "face_tools", "surface_tools",
+                "object_tools")
 
 
 @hookimpl
 def unitycli_register_tools(register) -> None:
     for name in TOOL_MODULES:
-        register(import_module(f"{__name__}.tools.{name}").SPEC)
+        module = import_module(f"{__name__}.tools.{name}")
+        for spec in getattr(module, "SPECS", None) or (module.SPEC,):  # a module of related tools lists SPECS
+            register(spec)
 
 
 @hookimpl

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pydantic import Field
 
 from unitycli.api import ToolContext, ToolOutput, UnityCliError
-from unitycli_probuilder import geometry, layout, locate, rebuild
+from unitycli_probuilder import geometry, layout, locate, overrides, rebuild
 from unitycli_probuilder.inputs import Bounds, EditTarget
 from unitycli_probuilder.meshdata import MeshData
 
@@ -37,6 +37,8 @@ class EditOutput(ToolOutput):
     bounds: Bounds | None
     changed_faces: list[int] = Field(description="Faces whose vertices were changed or created, after the edit")
     changed_fields: list[str] = Field(description="ProBuilderMesh fields rewritten")
+    overridden_by: list[str] = Field(default_factory=list, description=(
+        "Variants and scenes that override this prefab mesh's arrays by index: check them after the edit"))
     version_index: int
     mesh_rebuild: MeshRebuild
     note: str = REBUILD_NOTE
@@ -69,6 +71,12 @@ def _manual(data: MeshData, vertex: int) -> bool:
     return any(f.manual_uv and vertex in f.indexes for f in data.faces)
 
 
+def _transform_text(site: locate.MeshSite) -> str | None:
+    """The GameObject's Transform as written, to notice object tools that change only it."""
+    doc = site.yaml.find(site.node.transform_id) if site.node.transform_id is not None else None
+    return doc.text if doc is not None else None
+
+
 def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
     loaded, site = locate.find_mesh(ctx, request.file, request.game_object,
                                     expected_revision=request.expected_revision, for_write=True)
@@ -78,16 +86,37 @@ def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
         raise UnityCliError("E_FILE_FORMAT_UNSUPPORTED",
                             f"the ProBuilderMesh on {site.path!r} is inconsistent ({problems[0]}); not editing it",
                             details={"file": site.file, "problems": problems})
+    before = data.yaml_fields()
+    transform_before = _transform_text(site)
     touched = edit(data, site)
     _refresh(data, touched, layout.legacy_hard_groups(layout.project_layout(ctx)))
-    report = rebuild.mark_for_rebuild(site, data)
-    changed = data.write_to(site.mesh)
-    loaded.save(ctx)
+    after = data.yaml_fields()
+    overridden = overrides.overriding_files(ctx, site) if after != before else []
+    # vertices or faces renumbered: counts change or vertices regroup (values alone changing keep every index)
+    renumbered = (len(after["m_Positions"]) != len(before["m_Positions"])
+                  or len(after["m_Faces"]) != len(before["m_Faces"])
+                  or after["m_SharedVertices"] != before["m_SharedVertices"])
+    if overridden and renumbered and not request.force:
+        raise UnityCliError("E_PROBUILDER_OVERRIDES_AFFECTED",
+                            f"{len(overridden)} file(s) override {site.path!r}'s vertices or faces by index, and this "
+                            "edit renumbers them: " + ", ".join(overridden),
+                            details={"file": site.file, "files": overridden},
+                            next_actions=["pass \"force\": true to edit anyway, then check those files"])
+    if after == before and _transform_text(site) == transform_before:
+        # Nothing to do (conforming faces that agree, smoothing to the groups they have): the file stays as it is.
+        report = rebuild.RebuildReport(False, None, None)
+        changed: list[str] = []
+        touched = []
+    else:
+        report = rebuild.mark_for_rebuild(site, data)
+        changed = data.write_to(site.mesh)
+        loaded.save(ctx)
     corners = geometry.bounds(data.positions)
     return EditOutput(
         file=site.file, game_object=site.path, face_count=len(data.faces), vertex_count=data.vertex_count,
         shared_vertex_count=len(data.shared_vertices), bounds=Bounds.of(*corners) if corners else None,
         changed_faces=sorted(touched), changed_fields=changed, version_index=data.version_index,
+        overridden_by=overridden,
         mesh_rebuild=MeshRebuild(mesh_reference_cleared=report.mesh_reference_cleared,
                                  removed_mesh_file_id=report.removed_mesh_file_id,
                                  kept_mesh_file_id=report.kept_mesh_file_id),

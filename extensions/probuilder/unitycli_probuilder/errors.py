@@ -11,6 +11,12 @@ ERROR_CODES = [
               EXIT_USAGE, next_actions=("unitycli tools describe probuilder.create-shape",)),
     ErrorSpec("E_PROBUILDER_FACES_INVALID",
               "A face index is out of range, repeated, or the edit would leave no faces.", EXIT_USAGE),
+    ErrorSpec("E_PROBUILDER_ELEMENTS_INVALID",
+              "A vertex or edge is out of range or not part of the mesh, or the operation does not apply to it "
+              "(a flip of a face that is not a quad, a merge of fewer than two faces).", EXIT_USAGE),
+    ErrorSpec("E_PROBUILDER_OVERRIDES_AFFECTED",
+              "Prefab variants or instances override the mesh's vertices or faces by index and the edit renumbers "
+              "them; pass force to edit anyway.", EXIT_FAILED),
     ErrorSpec("E_PROBUILDER_EXPORT_EXISTS", "The export target already exists and overwrite was not set.",
               EXIT_FAILED),
 ]

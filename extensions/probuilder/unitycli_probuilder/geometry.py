@@ -150,7 +150,7 @@ def vertex_normals(mesh: MeshData, *, legacy_hard_range: bool = False) -> list[V
 
 # --- auto UVs (faces whose m_ManualUV is 0) -----------------------------------------------------------------
 
-def _projection_axes(direction: Vec) -> tuple[Vec, Vec]:
+def projection_axes(direction: Vec) -> tuple[Vec, Vec]:
     """Projection.VectorToProjectionAxis + GetTangentToAxis, then the u and v axes of the planar projection."""
     x, y, z = (abs(c) for c in direction)
     if not math.isclose(x, y, abs_tol=_APPROX) and x > y and not math.isclose(x, z, abs_tol=_APPROX) and x > z:
@@ -164,7 +164,7 @@ def _projection_axes(direction: Vec) -> tuple[Vec, Vec]:
     return normalized(u), normalized(v)
 
 
-def _apply_uv_settings(uvs: list[list[float]], indexes: list[int], settings: dict) -> None:
+def apply_uv_settings(uvs: list[list[float]], indexes: list[int], settings: dict) -> None:
     """UvUnwrapping.ApplyUVSettings for local-space projections: fill, scale/rotation, anchor, flips, offset."""
     xs = [uvs[i][0] for i in indexes]
     ys = [uvs[i][1] for i in indexes]
@@ -241,11 +241,11 @@ def refresh_auto_uvs(mesh: MeshData) -> None:
         else:
             direction = unit_or_up(face_normal(mesh, face))
             indexes = face.distinct
-        u_axis, v_axis = _projection_axes(direction)
+        u_axis, v_axis = projection_axes(direction)
         for i in indexes:
             p = mesh.positions[i]
             uvs[i] = [dot(u_axis, p), dot(v_axis, p)]
-        _apply_uv_settings(uvs, indexes, face.uv)
+        apply_uv_settings(uvs, indexes, face.uv)
     mesh.textures0 = [tuple(uv) for uv in uvs]
 
 

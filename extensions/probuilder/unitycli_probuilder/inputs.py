@@ -27,6 +27,8 @@ class EditTarget(MeshTarget):
     """A mesh to edit, optionally guarded by the revision the caller read."""
 
     expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
+    force: bool = Field(False, description=("Edit a prefab's mesh even when variants or instances override its "
+                                            "vertices or faces by index (E_PROBUILDER_OVERRIDES_AFFECTED otherwise)"))
 
 
 class Vector3(ToolOutput):

@@ -1,25 +1,19 @@
-"""Cube and plane geometry exactly as ProBuilder's shape generators build it (Runtime/Shapes Cube.cs, Plane.cs).
+"""Checking a create-shape request against the package's shape parameters, then running the generator.
 
-Both wrap every four points into a quad face `[i, i+1, i+2, i+1, i+3, i+2]` with AutoUnwrapSettings.tile
-(ProBuilderMesh.GeometryWithPoints), group coincident positions into shared vertices in first-seen order
-(SharedVertex.GetSharedVerticesWithPositions), then Refresh() projects auto UVs and computes tangents. A plane is
-built at unit size and scaled to fit (MeshUtility.FitToSize), y stays 0. Vertex colours are not set (`[]`).
+The generators live in `shapegen` (one module per family, each a port of Runtime/Shapes/*.cs); this module is the
+door: the shape name, the size and every option are validated here, so a generator only ever sees values the
+package's own Inspector would allow.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from unitycli.api import UnityCliError
-from unitycli_probuilder import geometry
-from unitycli_probuilder.meshdata import Face, MeshData, Vec
-
-_CUBE_VERTICES: tuple[Vec, ...] = (
-    (-0.5, -0.5, 0.5), (0.5, -0.5, 0.5), (0.5, -0.5, -0.5), (-0.5, -0.5, -0.5),
-    (-0.5, 0.5, 0.5), (0.5, 0.5, 0.5), (0.5, 0.5, -0.5), (-0.5, 0.5, -0.5),
-)
-_CUBE_TRIANGLES = (0, 1, 4, 5, 1, 2, 5, 6, 2, 3, 6, 7, 3, 0, 7, 4, 4, 5, 7, 6, 3, 2, 0, 1)
-SHAPES = ("cube", "plane")
+from unitycli_probuilder.f32 import f
+from unitycli_probuilder.shapegen import SHAPES, ShapeKind
+from unitycli_probuilder.shapegen.common import Built
 
 
 def invalid(message: str, **details: object) -> UnityCliError:
@@ -27,43 +21,57 @@ def invalid(message: str, **details: object) -> UnityCliError:
                          next_actions=["unitycli tools describe probuilder.create-shape"])
 
 
-def _quads(points: list[Vec]) -> MeshData:
-    """ProBuilderMesh.GeometryWithPoints + Refresh: quads, shared vertices, auto UVs, tangents."""
-    faces = [Face([i, i + 1, i + 2, i + 1, i + 3, i + 2]) for i in range(0, len(points), 4)]
-    groups: dict[tuple[int, int, int], list[int]] = {}
-    for i, p in enumerate(points):
-        groups.setdefault(tuple(round(c * 1000) for c in p), []).append(i)  # type: ignore[arg-type]
-    mesh = MeshData(faces=faces, positions=list(points), shared_vertices=list(groups.values()))
-    geometry.refresh_auto_uvs(mesh)
-    geometry.refresh_tangents(mesh)
-    return mesh
+def kind_of(name: str) -> ShapeKind:
+    kind = SHAPES.get(name.strip().lower())
+    if kind is None:
+        raise invalid(f"unknown shape {name!r}; known shapes: {', '.join(SHAPES)}", field="shape", value=name,
+                      known=list(SHAPES))
+    return kind
 
 
-def _check_size(name: str, value: float, *, allow_zero: bool = False) -> float:
-    if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
-        raise invalid(f"size.{name} must be a finite number greater than 0, not {value}", field=f"size.{name}", value=value)
-    return value
+def _value(kind: ShapeKind, key: str, value: Any) -> float | int | bool:
+    param = next((p for p in kind.params if p.name == key), None)
+    if param is None:
+        known = [p.name for p in kind.params]
+        raise invalid(f"{kind.name} has no option {key!r}" + (f"; its options: {', '.join(known)}" if known else
+                                                               "; it takes no options"),
+                      field=f"options.{key}", value=value, known=known)
+    field = f"options.{key}"
+    if param.kind is bool:
+        if not isinstance(value, bool):
+            raise invalid(f"{field} must be true or false, not {value!r}", field=field, value=value)
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise invalid(f"{field} must be a finite number, not {value!r}", field=field, value=value)
+    if param.kind is int and value != int(value):
+        raise invalid(f"{field} must be a whole number, not {value!r}", field=field, value=value)
+    if (param.lo is not None and value < param.lo) or (param.hi is not None and value > param.hi):
+        span = f"between {param.lo:g} and {param.hi:g}" if param.hi is not None else f"at least {param.lo:g}"
+        raise invalid(f"{field} must be {span}, not {value!r}", field=field, value=value, min=param.lo, max=param.hi)
+    return int(value) if param.kind is int else float(value)  # generators round to float32 as they read it
 
 
-def cube(size: Vec) -> MeshData:
-    """Cube.RebuildMesh with identity rotation: the unit cube template scaled by |size|, centred on the pivot."""
-    sx, sy, sz = (_check_size(n, v) for n, v in zip("xyz", size, strict=True))
-    return _quads([(v[0] * sx, v[1] * sy, v[2] * sz) for v in (_CUBE_VERTICES[t] for t in _CUBE_TRIANGLES)])
+def options_for(kind: ShapeKind, given: dict[str, Any]) -> dict[str, float | int | bool]:
+    """The package defaults overlaid with the caller's options, each checked against its field's range."""
+    values: dict[str, float | int | bool] = {p.name: p.default for p in kind.params}
+    for key, value in given.items():
+        values[key] = _value(kind, key, value)
+    return values
 
 
-def plane(size: Vec, width_cuts: int = 1, height_cuts: int = 1) -> MeshData:
-    """Plane.RebuildMesh (m_WidthSegments / m_HeightSegments cuts) fitted to size.x by size.z, normal +y."""
-    sx, sz = _check_size("x", size[0]), _check_size("z", size[2])
-    for name, cuts in (("widthCuts", width_cuts), ("heightCuts", height_cuts)):
-        if not 0 <= cuts <= 64:
-            raise invalid(f"{name} must be between 0 and 64, not {cuts}", field=name, value=cuts)
-    w, h = width_cuts + 1, height_cuts + 1
-    points: list[Vec] = []
-    for y in range(h):
-        for x in range(w):
-            x0, x1 = x * (1.0 / w) - 0.5, (x + 1) * (1.0 / w) - 0.5
-            y0, y1 = y * (1.0 / h) - 0.5, (y + 1) * (1.0 / h) - 0.5
-            # p = (x, y) pairs, then v = (p.y, 0, p.x), then FitToSize scales x by size.x and z by size.z.
-            for px, py in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
-                points.append((py * sx, 0.0, px * sz))
-    return _quads(points)
+def check_size(kind: ShapeKind, size: tuple[float, float, float]) -> tuple[float, float, float]:
+    """Finite and positive; y is 0 for the flat shapes (ProBuilderShape.SetShape zeroes it for plane and sprite)."""
+    checked = []
+    for axis, value in zip("xyz", size, strict=True):
+        if axis == "y" and kind.flat:
+            checked.append(0.0)
+            continue
+        if not math.isfinite(value) or value <= 0 or f(value) == 0:
+            raise invalid(f"size.{axis} must be a finite number greater than 0, not {value}", field=f"size.{axis}",
+                          value=value)
+        checked.append(f(value))
+    return checked[0], checked[1], checked[2]
+
+
+def build(kind: ShapeKind, size: tuple[float, float, float], options: dict[str, float | int | bool]) -> Built:
+    return kind.build(size, options)

@@ -1,4 +1,4 @@
-"""`probuilder.create-shape`: a new GameObject with a ProBuilder cube or plane, as ProBuilder's shape tool makes it."""
+"""`probuilder.create-shape`: a new GameObject with any ProBuilder shape, as ProBuilder's shape tool makes it."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from unitycli.api import (
 from unitycli_probuilder import components, geometry, ids, layout, locate, shapelayout, shapes
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, Bounds
 from unitycli_probuilder.meshdata import MESH_KEYS, UNWRAP_DEFAULTS, MeshData
+from unitycli_probuilder.shapegen import SHAPES, describe_options
 
 _VERSION_INDEX = 1  # any non-zero value; the shape stays editable while ProBuilderShape.m_UnmodifiedMeshVersion matches
 
@@ -35,16 +36,22 @@ class Vec3Input(ToolInput):
 
 class CreateShapeInput(ToolInput):
     file: str = Field(description="Scene or prefab to add the GameObject to: " + FILE_DESCRIPTION)
-    shape: str = Field(description="`cube` or `plane`.")
+    shape: str = Field(description="One of: " + ", ".join(f"`{k}`" + (f" ({v.summary})" if v.summary else "")
+                                                        for k, v in SHAPES.items()) + ".")
     size: Vec3Input = Field(default_factory=lambda: Vec3Input(x=1, y=1, z=1),
-                            description="Size in local units; x, y, z > 0 for a cube, x, z > 0 for a plane (y is 0).")
+                            description=("Size of the shape's box in local units, each > 0 (y is ignored and 0 for "
+                                         "`plane` and `sprite`)."))
+    options: dict[str, float | int | bool] = Field(
+        default_factory=dict,
+        description=("The shape's own parameters (the C# field names without `m_`); missing ones take ProBuilder's "
+                     "defaults: " + describe_options() + "."))
     position: Vec3Input = Field(default_factory=Vec3Input, description="Local position of the new GameObject.")
     name: str | None = Field(None, description="GameObject name; default `Cube` / `Plane`, made unique among siblings.")
     parent: str | int | None = Field(None, description=("Parent (" + GAMEOBJECT_DESCRIPTION + "); default: scene root "
                                                           "/ prefab root"))
     material: str | None = Field(None, description="Project path of a .mat; default ProBuilder's ProBuilderDefault material.")
-    width_cuts: int = Field(1, description="Plane only: m_WidthSegments (ProBuilder's default 1 gives 2 columns).")
-    height_cuts: int = Field(1, description="Plane only: m_HeightSegments (default 1 gives 2 rows).")
+    width_cuts: int | None = Field(None, description="Plane only: same as options.widthSegments (default 1: 2 columns).")
+    height_cuts: int | None = Field(None, description="Plane only: same as options.heightSegments (default 1: 2 rows).")
     expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
 
 
@@ -56,6 +63,7 @@ class CreateShapeOutput(ToolOutput):
     shape_file_id: int = Field(alias="shapeFileID")
     component_file_ids: dict[str, int] = Field(alias="componentFileIDs")
     shape: str
+    options: dict[str, float | int | bool] = Field(description="Every parameter of the shape, defaults filled in")
     probuilder_layout: str = Field(description="ProBuilderShape layout written: 5.2 or 6.0")
     face_count: int
     vertex_count: int
@@ -69,9 +77,10 @@ def _material(ctx: Any, path: str | None) -> Ref:
     return Ref(2100000, meta.guid, 2)
 
 
-def _mesh_body(data: MeshData) -> dict[str, Any]:
+def _mesh_body(data: MeshData, pack_margin: float | None) -> dict[str, Any]:
     fields = data.yaml_fields()
-    extra = {"m_UnwrapParameters": dict(UNWRAP_DEFAULTS), "m_PreserveMeshAssetOnDestroy": 0, "assetGuid": "",
+    unwrap = dict(UNWRAP_DEFAULTS) if pack_margin is None else {**UNWRAP_DEFAULTS, "m_PackMargin": pack_margin}
+    extra = {"m_UnwrapParameters": unwrap, "m_PreserveMeshAssetOnDestroy": 0, "assetGuid": "",
              "m_IsSelectable": 1}
     return {key: fields[key] if key in fields else extra[key] for key in MESH_KEYS}
 
@@ -88,13 +97,18 @@ def _unique_name(siblings: list[SceneNode], name: str) -> str:
 
 
 def create_shape(ctx: ToolContext, request: CreateShapeInput) -> CreateShapeOutput:
-    kind = request.shape.strip().lower()
-    if kind not in shapes.SHAPES:
-        raise shapes.invalid(f"unknown shape {request.shape!r}; known shapes: {', '.join(shapes.SHAPES)}",
-                             field="shape", value=request.shape, known=list(shapes.SHAPES))
-    size = (request.size.x, request.size.y, request.size.z)
-    data = (shapes.cube(size) if kind == "cube"
-            else shapes.plane(size, request.width_cuts, request.height_cuts))
+    kind = shapes.kind_of(request.shape)
+    given = dict(request.options)
+    for key, value in (("widthSegments", request.width_cuts), ("heightSegments", request.height_cuts)):
+        if value is not None:
+            if kind.name != "plane":
+                raise shapes.invalid(f"{'widthCuts' if key == 'widthSegments' else 'heightCuts'} is for planes only",
+                                     field=key, value=value)
+            given.setdefault(key, value)
+    options = shapes.options_for(kind, given)
+    size = shapes.check_size(kind, (request.size.x, request.size.y, request.size.z))
+    built = shapes.build(kind, size, options)
+    data = built.mesh
     data.version_index = _VERSION_INDEX
     pb_layout = layout.project_layout(ctx)
     material = _material(ctx, request.material)
@@ -103,17 +117,17 @@ def create_shape(ctx: ToolContext, request: CreateShapeInput) -> CreateShapeOutp
         parent = locate.game_object(model, request.parent)
     else:  # a prefab has one root, and ProBuilder puts new shapes under it
         parent = model.roots[0] if loaded.path.endswith(PREFAB_SUFFIXES) and model.roots else None
-    name = _unique_name(parent.children if parent is not None else model.roots, request.name or kind.capitalize())
+    name = _unique_name(parent.children if parent is not None else model.roots, request.name or kind.cls)
     unity_major = ctx.unity_version.major
-    shape_body = shapelayout.shape_fields(pb_layout, kind, size, data.version_index, shapelayout.new_rid(loaded.yaml.id_rng),
-                                          width_cuts=request.width_cuts, height_cuts=request.height_cuts)
+    shape_body = shapelayout.shape_fields(pb_layout, kind, size, options, built, data.version_index,
+                                          shapelayout.new_rid(loaded.yaml.id_rng))
 
     created = create_gameobject(model, name, parent,
                                 position=(request.position.x, request.position.y, request.position.z))
     go = created.game_object
     parts = {  # in the order ProBuilder's shape tool leaves them on the GameObject, after the Transform
         "proBuilderMesh": (ids.MONO_BEHAVIOUR, "MonoBehaviour",
-                           components.mono_behaviour(go, ids.MESH_SCRIPT, _mesh_body(data))),
+                           components.mono_behaviour(go, ids.MESH_SCRIPT, _mesh_body(data, built.pack_margin))),
         "proBuilderShape": (ids.MONO_BEHAVIOUR, "MonoBehaviour",
                             components.mono_behaviour(go, ids.SHAPE_SCRIPT, shape_body)),
         "meshRenderer": (ids.MESH_RENDERER, "MeshRenderer", components.mesh_renderer(go, [material], unity_major)),
@@ -128,21 +142,22 @@ def create_shape(ctx: ToolContext, request: CreateShapeInput) -> CreateShapeOutp
     return CreateShapeOutput(
         file=loaded.path, game_object=name if parent is None else f"{parent.path}/{name}", game_object_file_id=go,
         mesh_file_id=ids_["proBuilderMesh"], shape_file_id=ids_["proBuilderShape"], component_file_ids=ids_,
-        shape=kind, probuilder_layout=pb_layout, face_count=len(data.faces), vertex_count=data.vertex_count,
+        shape=kind.name, options=options, probuilder_layout=pb_layout, face_count=len(data.faces), vertex_count=data.vertex_count,
         bounds=Bounds.of(lo, hi),
     )
 
 
 SPEC = ToolSpec(
     name="probuilder.create-shape", title="Create a ProBuilder shape",
-    summary="Add a GameObject with a ProBuilder cube or plane to a scene or prefab.",
+    summary="Add a GameObject with a ProBuilder shape (cube, sphere, stairs, ...) to a file.",
     description=("Adds a GameObject (Transform, ProBuilderMesh, ProBuilderShape, MeshRenderer, MeshFilter, "
                  "MeshCollider, in the order ProBuilder's shape tool leaves them) under `parent` or at the scene root "
-                 "(prefab root for prefabs). Geometry, winding, shared vertices, auto UVs and tangents are those of "
-                 "ProBuilder's own Cube/Plane generators; the ProBuilderShape is written in the layout of the "
+                 "(prefab root for prefabs). Geometry, winding, shared vertices, UVs and tangents are those of "
+                 "ProBuilder's own shape generators (Runtime/Shapes/*.cs) for the same size and options, computed in "
+                 "float32 as Unity does; the ProBuilderShape is written in the layout of the "
                  "project's ProBuilder version (5.2.x or 6.0.x). The Mesh itself is left for Unity to build on load "
-                 "(`m_Mesh: {fileID: 0}`, as in prefabs). E_PROBUILDER_SHAPE_INVALID for unknown shapes or sizes that "
-                 "are not finite and positive. Supports --dry-run. The example adds the `" + SAMPLE_MESH + "` cube "
+                 "(`m_Mesh: {fileID: 0}`, as in prefabs). E_PROBUILDER_SHAPE_INVALID for unknown shapes or options, "
+                 "options outside the package's ranges, or sizes that are not finite and positive. Supports --dry-run. The example adds the `" + SAMPLE_MESH + "` cube "
                  "that the other ProBuilder tools' examples use, to " + SAMPLE_SCENE + " of examples/sample-project."),
     input_model=CreateShapeInput, output_model=CreateShapeOutput, handler=create_shape,
     read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),

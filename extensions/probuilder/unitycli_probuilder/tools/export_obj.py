@@ -6,7 +6,7 @@ import posixpath
 
 from pydantic import Field
 
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError, new_meta
 from unitycli_probuilder import layout, locate, obj
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, MeshTarget
 from unitycli_probuilder.meshdata import MeshData
@@ -28,6 +28,8 @@ class ExportObjOutput(ToolOutput):
     face_count: int
     materials: list[str]
     handedness: str
+    meta_files: list[str] = Field(default_factory=list, description=(
+        "Metas written: the .mtl's (DefaultImporter); the .obj's comes from Unity's ModelImporter on import"))
 
 
 def _material_name(path: str | None, guid: str | None, file_id: int) -> str:
@@ -56,9 +58,16 @@ def export_obj(ctx: ToolContext, request: ExportObjInput) -> ExportObjOutput:
                          legacy_hard_groups=layout.legacy_hard_groups(layout.project_layout(ctx)))
     ctx.transaction.write_bytes(target, text.obj.encode("utf-8"))
     ctx.transaction.write_bytes(mtl_target, text.mtl.encode("utf-8"))
+    # The .mtl is an asset Unity gives a DefaultImporter; its meta is written so the file has a GUID at once. The
+    # .obj's ModelImporter meta holds settings only the Editor writes (unitycli refuses to invent one): Unity
+    # writes it when it imports the model. An existing meta (an overwrite) keeps its GUID.
+    mtl_meta = None
+    if not ctx.transaction.exists(mtl_target + ".meta"):
+        mtl_meta = mtl_target + ".meta"
+        ctx.transaction.write_bytes(mtl_meta, new_meta(mtl_target, ctx.transaction.new_guid(mtl_target)))
     return ExportObjOutput(obj_file=target, mtl_file=mtl_target, vertex_count=data.vertex_count,
                            triangle_count=text.triangles, face_count=len(data.faces), materials=names,
-                           handedness=request.handedness)
+                           handedness=request.handedness, meta_files=[mtl_meta] if mtl_meta else [])
 
 
 SPEC = ToolSpec(
@@ -66,7 +75,8 @@ SPEC = ToolSpec(
     summary="Write one ProBuilder mesh as a Wavefront OBJ + MTL file inside the project.",
     description=("Writes the mesh's vertices (one `v` per ProBuilder vertex), UV0 (`vt`), normals (`vn`, smoothing "
                  "groups applied) and triangles grouped by submesh with `usemtl <material name>`, plus an MTL file "
-                 "naming each MeshRenderer material. Right-handed by default, as ProBuilder's exporter: x negated and "
+                 "naming each MeshRenderer material (by the material asset's file name), with a DefaultImporter .meta for a new "
+                 ".mtl (the .obj's ModelImporter meta is Unity's to write on import). Right-handed by default, as ProBuilder's exporter: x negated and "
                  "winding reversed. Refuses to replace existing files unless `overwrite` is set. The scene or prefab "
                  "is not changed; Unity imports the new .obj as a model on its next refresh." + EXAMPLE_NOTE),
     input_model=ExportObjInput, output_model=ExportObjOutput, handler=export_obj,

@@ -1,0 +1,101 @@
+"""Property test: random sequences of mesh operations on random generated shapes never break the invariants.
+
+Runs the operations on the in-memory model (the tools wrap exactly these functions with file I/O, tested
+elsewhere): every per-vertex array stays in step, indexes stay in range, shared-vertex groups partition the
+vertices and stay coincident; and while only operations that keep a surface closed were applied (moves,
+triangulation, diagonal flips, conforming, merging two neighbours, extrusion, smoothing), a closed shape stays
+closed with consistent winding and the same Euler characteristic.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from unitycli_probuilder import edits, invariants, shapes
+from unitycli_probuilder.meshops import base, connect, faces, surface, vertices
+
+from unitycli.api import UnityCliError
+from unitycli.testing import error_catalog
+
+CLOSED_SHAPES = ("cube", "cylinder", "cone", "prism", "pipe", "sphere", "arch", "torus")
+KEEPS_CLOSED = {"move", "triangulate", "flip", "conform", "merge", "extrude", "smooth", "subdivide", "loop"}
+
+
+def _neighbour(mesh, f: int) -> int | None:
+    table = base.lookup(mesh)
+    mine = {frozenset((table[a], table[b])) for a, b in base.face_edges(mesh.faces[f])}
+    return next((g for g, face in enumerate(mesh.faces) if g != f and mine
+                 & {frozenset((table[a], table[b])) for a, b in base.face_edges(face)}), None)
+
+
+def _apply(mesh, op: str, pick: int, amount: float) -> None:
+    f = pick % len(mesh.faces)
+    v = pick % mesh.vertex_count
+    if op == "move":
+        vertices.translate(mesh, [v], (amount, -amount / 2, 0.25))
+    elif op == "triangulate":
+        faces.triangulate(mesh, [f])
+    elif op == "flip" and len(mesh.faces[f].indexes) == 6:
+        faces.flip_diagonal(mesh, [f])
+    elif op == "conform":
+        faces.conform_normals(mesh, list(range(len(mesh.faces))))
+    elif op == "merge":
+        other = _neighbour(mesh, f)
+        if other is not None:
+            faces.merge(mesh, [f, other])
+    elif op == "extrude":
+        edits.extrude_faces(mesh, [f], amount or 0.5)
+    elif op == "smooth":
+        surface.set_smoothing(mesh, [f], pick % 4)
+    elif op == "weld":
+        vertices.weld(mesh, [v, (v + 1) % mesh.vertex_count], abs(amount) + 0.01)
+    elif op == "collapse":
+        vertices.collapse(mesh, [v, (v + 3) % mesh.vertex_count])
+    elif op == "split":
+        vertices.split(mesh, [v])
+    elif op == "detach" and len(mesh.faces) > 1:
+        faces.detach(mesh, [f], delete_source=True)
+    elif op == "duplicate":
+        faces.detach(mesh, [f], delete_source=False)
+    elif op == "delete" and len(mesh.faces) > 1:
+        edits.delete_faces(mesh, [f])
+    elif op == "subdivide":
+        connect.subdivide(mesh, [f])
+    elif op == "loop":
+        a, b = base.face_edges(mesh.faces[f])[0]
+        connect.insert_edge_loop(mesh, [(a, b)])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _catalog() -> None:
+    """The extension's refusals are catalogued codes once its plugin is loaded (as the CLI loads it)."""
+    assert "E_PROBUILDER_ELEMENTS_INVALID" in error_catalog()
+
+
+OPS = st.sampled_from(sorted(KEEPS_CLOSED | {"weld", "collapse", "split", "detach", "duplicate", "delete"}))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(shape=st.sampled_from(CLOSED_SHAPES),
+       steps=st.lists(st.tuples(OPS, st.integers(0, 10_000), st.floats(-2, 2, allow_nan=False, width=32)),
+                      min_size=1, max_size=6))
+def test_random_operation_sequences_keep_the_mesh_well_formed(shape, steps):
+    kind = shapes.kind_of(shape)
+    small = {"sphere": {"subdivisions": 1}, "torus": {"rows": 4, "columns": 5}}.get(shape, {})
+    mesh = shapes.build(kind, (1.0, 1.0, 1.0), shapes.options_for(kind, small)).mesh
+    euler = invariants.topology(mesh).euler
+    closed = True
+    for op, pick, amount in steps:
+        try:
+            _apply(mesh, op, pick, amount)
+        except UnityCliError as exc:  # a refusal is fine (e.g. a collapse that would empty the mesh)
+            assert exc.code.startswith("E_PROBUILDER_"), exc
+            continue
+        if not mesh.faces:
+            return
+        assert invariants.problems(mesh) == [], (op, pick)
+        closed = closed and op in KEEPS_CLOSED
+        if closed:
+            topology = invariants.topology(mesh)
+            assert (topology.closed, topology.inconsistent_edges, topology.euler) == (True, 0, euler), (op, pick)

@@ -1,0 +1,1 @@
+"""Element edits on the ProBuilderMesh model, ported from the package's Runtime/MeshOperations (rc-6.0.4)."""

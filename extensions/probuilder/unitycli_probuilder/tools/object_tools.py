@@ -1,0 +1,73 @@
+"""Object tools: `probuilder.set-pivot` and `probuilder.freeze-transform`, the world result unchanged."""
+
+from __future__ import annotations
+
+import math
+
+from pydantic import Field
+
+from unitycli.api import ToolContext, ToolSpec, UnityCliError
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshops import base, objectops
+from unitycli_probuilder.tools.vertex_tools import Offset
+
+_WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
+
+
+class SetPivotInput(EditTarget):
+    vertices: list[int] | None = Field(None, description="Put the pivot at the average of these vertices")
+    point: Offset | None = Field(None, description="Put the pivot at this point of the mesh's local space")
+
+
+def set_pivot(ctx: ToolContext, request: SetPivotInput) -> EditOutput:
+    if request.vertices is not None and request.point is not None:
+        raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", "give vertices or a point, not both",
+                            details={"vertices": request.vertices})
+
+    def edit(data, site):
+        if request.point is not None:
+            pivot = (request.point.x, request.point.y, request.point.z)
+        elif request.vertices is not None:
+            pivot = objectops.vertices_center(data, base.check_vertices(data, request.vertices))
+        else:
+            pivot = objectops.bounds_center(data)
+        if not all(math.isfinite(c) for c in pivot):
+            raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", "the pivot is not a finite point", details={})
+        objectops.set_pivot(data, site, pivot)
+        return list(range(len(data.faces)))
+    return run_edit(ctx, request, edit)
+
+
+SET_PIVOT = ToolSpec(
+    name="probuilder.set-pivot", title="Set a ProBuilder mesh's pivot",
+    summary="Move a ProBuilder object's pivot without moving the mesh in the world.",
+    description=("MeshTransform.SetPivot / CenterPivot: the Transform moves to the new pivot and every vertex moves "
+                 "the opposite way, so the world result is unchanged. The pivot is the centre of the mesh bounds "
+                 "(default), the average of `vertices`, or a local `point`. The Transform's m_LocalPosition "
+                 "changes; auto UVs, projected from local positions, are recomputed as Refresh does. " + REBUILD_NOTE
+                 + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=SetPivotInput, output_model=EditOutput, handler=set_pivot, destructive=True, idempotent=False,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0]},),
+)
+
+
+def freeze_transform(ctx: ToolContext, request: EditTarget) -> EditOutput:
+    def edit(data, site):
+        objectops.freeze(data, site)
+        return list(range(len(data.faces)))
+    return run_edit(ctx, request, edit)
+
+
+FREEZE = ToolSpec(
+    name="probuilder.freeze-transform", title="Freeze a ProBuilder object's Transform",
+    summary="Bake a ProBuilder object's position, rotation and scale into its vertices.",
+    description=("The Editor's Freeze Transform: vertices become world positions, the Transform becomes identity, "
+                 "every face keeps its UVs (manual UV) and a mirroring scale reverses every face. Refused "
+                 "(E_PROPERTY_EDIT_UNSUPPORTED) under a parent whose Transform is not identity. " + REBUILD_NOTE
+                 + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=EditTarget, output_model=EditOutput, handler=freeze_transform, destructive=True,
+    idempotent=True, **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
+)
+
+SPECS = (SET_PIVOT, FREEZE)

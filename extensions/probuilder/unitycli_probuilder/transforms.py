@@ -1,0 +1,101 @@
+"""Transform math for object-level edits: a GameObject's local TRS and its chain to world space.
+
+Unity's Transform composes T * R * S per level (localToWorldMatrix); ProBuilder moves world-space offsets into the
+mesh with `worldToLocalMatrix * offset` as a direction (VertexPositioning.TranslateVerticesInWorldSpace), which
+is the inverse of the chain's 3x3 part. Only Transforms written in the file can be read: a GameObject under a
+prefab instance's stripped Transform has no readable chain, and world-space edits refuse it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from unitycli.api import Document, Flow, UnityCliError
+from unitycli_probuilder.locate import MeshSite
+
+Vec3 = tuple[float, float, float]
+Quat = tuple[float, float, float, float]
+Mat3 = tuple[Vec3, Vec3, Vec3]  # rows
+
+
+@dataclass
+class Trs:
+    position: Vec3
+    rotation: Quat
+    scale: Vec3
+
+    def linear(self) -> Mat3:
+        """R * diag(S)."""
+        r = rotation_matrix(self.rotation)
+        return tuple(tuple(r[i][j] * self.scale[j] for j in range(3)) for i in range(3))  # type: ignore[return-value]
+
+
+def _vec(doc: Document, key: str, names: str = "xyz") -> tuple[float, ...]:
+    value = doc.to_python().get(key)
+    if not isinstance(value, dict) or any(not isinstance(value.get(n), int | float) for n in names):
+        raise UnityCliError("E_FILE_FORMAT_UNSUPPORTED", f"Transform &{doc.file_id} has no readable {key}",
+                            details={"fileID": doc.file_id, "field": key})
+    return tuple(float(value[n]) for n in names)
+
+
+def read_trs(doc: Document) -> Trs:
+    return Trs(_vec(doc, "m_LocalPosition"), _vec(doc, "m_LocalRotation", "xyzw"),  # type: ignore[arg-type]
+               _vec(doc, "m_LocalScale"))  # type: ignore[arg-type]
+
+
+def transform_doc(site: MeshSite, node=None) -> Document:
+    node = node or site.node
+    doc = site.yaml.find(node.transform_id) if node.transform_id is not None else None
+    if doc is None or doc.class_name not in ("Transform", "RectTransform"):
+        raise UnityCliError("E_PROPERTY_EDIT_UNSUPPORTED",
+                            f"{node.path!r} has no Transform written in {site.file} (a prefab instance's part?)",
+                            details={"file": site.file, "gameObject": node.path})
+    return doc
+
+
+def rotation_matrix(q: Quat) -> Mat3:
+    x, y, z, w = q
+    return ((1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)),
+            (2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)),
+            (2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)))
+
+
+def mat_mul(a: Mat3, b: Mat3) -> Mat3:
+    return tuple(tuple(sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)) for i in range(3))  # type: ignore
+
+
+def mat_vec(a: Mat3, v: Vec3) -> Vec3:
+    return tuple(sum(a[i][k] * v[k] for k in range(3)) for i in range(3))  # type: ignore[return-value]
+
+
+def inverse(m: Mat3) -> Mat3:
+    (a, b, c), (d, e, f), (g, h, i) = m
+    det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+    if abs(det) < 1e-12:
+        raise UnityCliError("E_PROPERTY_EDIT_UNSUPPORTED", "the GameObject's Transform has a zero scale, so a world "
+                            "offset has no local equivalent", details={})
+    inv = ((e * i - f * h, c * h - b * i, b * f - c * e),
+           (f * g - d * i, a * i - c * g, c * d - a * f),
+           (d * h - e * g, b * g - a * h, a * e - b * d))
+    return tuple(tuple(x / det for x in row) for row in inv)  # type: ignore[return-value]
+
+
+def chain(site: MeshSite) -> list[Trs]:
+    """The TRS of the GameObject and each ancestor, the GameObject first."""
+    out = []
+    node = site.node
+    while node is not None:
+        out.append(read_trs(transform_doc(site, node)))
+        node = node.parent
+    return out
+
+
+def world_linear(site: MeshSite) -> Mat3:
+    m: Mat3 = ((1, 0, 0), (0, 1, 0), (0, 0, 1))  # type: ignore[assignment]
+    for trs in chain(site):
+        m = mat_mul(trs.linear(), m)
+    return m
+
+
+def flow(v: tuple[float, ...], names: str = "xyz") -> Flow:
+    return Flow(tuple(zip(names, (0.0 if c == 0 else c for c in v), strict=True)))
