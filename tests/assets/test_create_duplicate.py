@@ -59,21 +59,22 @@ def test_a_copied_folder_references_its_own_copies_and_keeps_outside_references(
     copy = CHICKEN + " 1"
     assert result["destination"] == copy and result["isFolder"]
     metas = sorted((project / CHICKEN).rglob("*.meta"))
-    # The fixture keeps the scripts' metas but not the scripts: those 18 metas are not copied (Unity deletes them).
+    # The fixture keeps the metas of binaries it dropped (model, textures, sounds) but not the binaries: those 13
+    # metas are not copied (Unity deletes a meta without its asset).
     lone = [m.relative_to(project).as_posix() for m in metas if not m.with_suffix("").exists()]
-    assert len(lone) == 18 and result["skippedMetas"] == lone
+    assert len(lone) == 13 and result["skippedMetas"] == lone
     old_guids = {meta_guid_of(m): m.relative_to(project).as_posix()[:-5] for m in metas if m.with_suffix("").exists()}
     new_guids = {meta_guid_of(m): m.relative_to(project).as_posix()[:-5] for m in (project / copy).rglob("*.meta")}
-    assert len(new_guids) == len(old_guids) == 14 and not set(new_guids) & set(old_guids)
+    assert len(new_guids) == len(old_guids) == 19 and not set(new_guids) & set(old_guids)
     assert meta_guid_of(project / f"{copy}.meta") != meta_guid_of(project / f"{CHICKEN}.meta")
-    assert sum(c["remappedReferences"] for c in result["copied"]) == 13
+    assert sum(c["remappedReferences"] for c in result["copied"]) == 15  # 13 before the fixture had its scripts
     prefab = (project / copy / "Chicken.prefab").read_text()
     original = (project / CHICKEN / "Chicken.prefab").read_text()
     for old, new in changed_lines(original, prefab):  # only GUIDs of the folder's own files changed
         old_guid, new_guid = GUID.search(old).group(1), GUID.search(new).group(1)
         assert old.replace(old_guid, new_guid) == new
         assert new_guids[new_guid] == copy + old_guids[old_guid][len(CHICKEN):]
-    assert len(changed_lines(original, prefab)) == 10
+    assert len(changed_lines(original, prefab)) == 11  # with the m_Script of the copied Chicken.cs
     assert not set(GUID.findall(prefab)) & set(old_guids)  # nothing inside still points at the originals
     assert output(project, "asset.validate", {"limit": 5000})["counts"] == counts
 

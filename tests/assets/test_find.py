@@ -41,12 +41,22 @@ def test_every_chicken_defense_material_is_found_and_pages_add_up_to_the_whole()
 
 
 def test_scripts_whose_file_was_dropped_are_found_by_their_meta() -> None:
+    # PhysicsSamples keeps the script's .cs.meta but not the script (SOURCES.md: main files dropped, metas kept).
+    root = fixture_project("EntityComponentSystemSamples/PhysicsSamples")
+    found = output(root, "asset.find", {"name": "PlanetGravityAuthoring.cs"})["assets"]
+    assert found == [{"path": "Assets/11. Planet Gravity/Scripts/PlanetGravityAuthoring.cs",
+                      "guid": "9874b20242f5c714bba12fd9805378fa", "type": "MonoScript", "isFolder": False,
+                      "hasFile": False, "hasMeta": True, "external": False}]
+    assert output(root, "asset.find", {"name": "PlanetGravityAuthoring.cs", "includeMissing": False})["total"] == 0
+
+
+def test_a_script_beside_its_meta_is_found_with_its_file() -> None:
     root = fixture_project("chicken-defense")
     found = output(root, "asset.find", {"name": "UnitSO.cs"})["assets"]
     assert found == [{"path": "Assets/LlamAcademy/ChickenDefense/Units/UnitSO.cs",
                       "guid": "57f2f717068346fbaf05a21b62f88c69", "type": "MonoScript", "isFolder": False,
-                      "hasFile": False, "hasMeta": True, "external": False}]
-    assert output(root, "asset.find", {"name": "UnitSO.cs", "includeMissing": False})["total"] == 0
+                      "hasFile": True, "hasMeta": True, "external": False}]
+    assert output(root, "asset.find", {"name": "UnitSO.cs", "includeMissing": False})["total"] == 1
 
 
 def test_a_cursor_from_another_query_is_refused(sample: Path) -> None:
@@ -62,7 +72,7 @@ def test_a_local_file_package_outside_the_project_is_found_and_read_but_marked_e
     cm_camera = "f9dfa5b682dcd46bda6128250e975f58"
     (found,) = output(root, "asset.find", {"guid": cm_camera})["assets"]
     assert found == {"path": "Packages/com.unity.cinemachine/Runtime/Behaviours/CinemachineCamera.cs",
-                     "guid": cm_camera, "type": "MonoScript", "isFolder": False, "hasFile": False,
+                     "guid": cm_camera, "type": "MonoScript", "isFolder": False, "hasFile": True,
                      "hasMeta": True, "external": True}
     info = output(root, "asset.info", {"guid": cm_camera})
     assert (info["importer"], info["external"], info["family"]) == ("MonoImporter", True, "code")

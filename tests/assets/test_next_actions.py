@@ -14,6 +14,7 @@ from unitycli.cli.main import run as cli_run
 
 EGG_MAT = "Assets/LlamAcademy/ChickenDefense/Materials/Egg.mat"
 EGG_PREFAB = "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Egg.prefab"
+EGG_SCRIPT = "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Behaviors/Egg.cs"
 
 
 def run_as_is(action: str, root: Path) -> dict[str, Any]:
@@ -30,7 +31,7 @@ def test_a_missing_name_suggests_the_close_assets_and_a_glob_that_finds_them() -
     root = fixture_project("chicken-defense")
     error = failure(root, "asset.info", {"file": "Egg"})
     assert error.code == "E_ASSET_NOT_FOUND"
-    assert error.details["closeMatches"][:2] == [EGG_MAT, EGG_PREFAB]
+    assert error.details["closeMatches"][:3] == [EGG_MAT, EGG_SCRIPT, EGG_PREFAB]
     assert len(error.details["closeMatches"]) == 5
     quoted = shlex.quote(str(root))
     assert error.next_actions[0] == (f"unitycli tools run asset.info --project {quoted} --input "

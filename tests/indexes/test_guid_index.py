@@ -96,7 +96,7 @@ def _independent_meta_facts(root: Path) -> tuple[list[str], list[str]]:
 def test_metas_without_asset_and_assets_without_meta_match_a_plain_walk() -> None:
     root = fixture_project("chicken-defense")
     without_asset, without_meta = _independent_meta_facts(root)
-    assert len(without_asset) == 159  # the fixtures dropped code, textures and models but kept their metas
+    assert len(without_asset) == 77  # the fixture dropped textures, models, shader graphs and UI files, kept metas
     with ProjectIndex.open(root) as index:
         assert index.metas_without_asset() == without_asset
         assert index.assets_without_meta() == without_meta == []
