@@ -41,6 +41,10 @@ def _lexical_parts(root: Path, relative: str) -> list[str]:
     parts = [part for part in spelled.split("/") if part not in ("", ".")]
     if ".." in parts:
         raise _outside(relative, "'..' components are not accepted", root)
+    if "\\" in relative:  # a file-name character here, a separator on Windows: never address a guessed file
+        raise UnityCliError("E_PATH_NOT_EXACT", f"{relative!r} holds a '\\', which names different files on Windows "
+                            "and on Linux or macOS; nothing was read or written",
+                            details={"path": relative, "exactSpelling": "/".join(parts)})
     return parts
 
 

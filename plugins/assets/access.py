@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
+from unitycli import safefs
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
 from unitycli.indexes import ProjectIndex
@@ -199,7 +200,7 @@ def read_bytes(ctx: Any, index: ProjectIndex, path: str) -> bytes | None:
     outside = external_path(ctx, index, path)
     if outside is not None:
         try:
-            return outside.read_bytes()
+            return safefs.read_bytes(outside)  # a FIFO in a `file:` package must not hang the call
         except OSError:
             return None
     if not ctx.transaction.exists(path):

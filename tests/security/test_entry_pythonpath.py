@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.security.helpers import NO_BUILD, REPO, Venv, canary, sample_project
-from unitycli.testing import child_venv
+from tests.security.helpers import canary, sample_project
 
 # Imported by every command after the entry has run (modules Python itself imports at start-up cannot be guarded
 # by any code of ours; the entry's docstring says which).
@@ -31,31 +29,6 @@ SPELLINGS = [
     ("Assets/../src", "."), ("~", "."), (".", "."), ("./", "."), ("", "."), ("..", "Assets"), ("../src", "Assets"),
     ("../../sample-project/src", "Assets"),
 ]
-
-_SOURCES = ("core", "plugins", "setup.py", "pyproject.toml", "README.md")
-
-
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> Venv:
-    """This checkout's core installed non-editably in a child venv (its dependencies seen from ours)."""
-    base = tmp_path_factory.mktemp("installed-entry")
-    source = base / "src"
-    source.mkdir()
-    for name in _SOURCES:
-        path = REPO / name
-        if path.is_dir():
-            shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-        else:
-            shutil.copy2(path, source / name)
-    child_venv(base / "venv")
-    venv = Venv(base / "venv")
-    venv.pip("install", "--no-deps", "setuptools>=70.1")  # the build backend the checkout declares
-    venv.pip("install", *NO_BUILD, str(source))
-    where = subprocess.run([str(venv.python), "-c", "import unitycli; print(unitycli.__file__)"],
-                           capture_output=True, text=True, timeout=120, cwd="/", check=True).stdout.strip()
-    assert Path(where).resolve().is_relative_to(venv.site_packages().resolve()), where
-    return venv
-
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory) -> tuple[Path, Path]:
@@ -78,17 +51,17 @@ def _run(command: list[str], root: Path, cwd: str, pythonpath: str, home: Path) 
 
 
 @pytest.mark.parametrize(("pythonpath", "cwd"), SPELLINGS, ids=[f"{p!r} in {c}" for p, c in SPELLINGS])
-def test_a_relative_pythonpath_entry_never_runs_project_code(installed, planted, tmp_path, pythonpath, cwd):
+def test_a_relative_pythonpath_entry_never_runs_project_code(installed_core, planted, tmp_path, pythonpath, cwd):
     root, marker = planted
     marker.unlink(missing_ok=True)  # each spelling on its own
-    for command in ([str(installed.path / "bin" / "unitycli")], [str(installed.python), "-m", "unitycli"]):
+    for command in ([str(installed_core.path / "bin" / "unitycli")], [str(installed_core.python), "-m", "unitycli"]):
         done = _run(command, root, cwd, pythonpath, tmp_path / "home")
         assert not marker.exists(), (command, marker.read_text() if marker.exists() else "", done.stderr[-2000:])
         assert done.returncode == 0, (command, done.stdout[-500:], done.stderr[-2000:])
         assert json.loads(done.stdout)["ok"] is True
 
 
-def test_an_absolute_pythonpath_entry_is_kept(installed, tmp_path):
+def test_an_absolute_pythonpath_entry_is_kept(installed_core, tmp_path):
     """A person chose an absolute entry: it stays, even for `python -m` (its module is imported when asked)."""
     lib = tmp_path / "lib"
     lib.mkdir()
@@ -97,7 +70,7 @@ def test_an_absolute_pythonpath_entry_is_kept(installed, tmp_path):
     env["PYTHONPATH"] = f"{lib}{os.pathsep}relative"
     code = ("import sys; from unitycli.cli.entry import strip_working_directory; strip_working_directory(); "
             "import entry_probe_module; print(entry_probe_module.VALUE, [p for p in sys.path if 'relative' in p])")
-    done = subprocess.run([str(installed.python), "-c", code], capture_output=True, text=True, timeout=120,
+    done = subprocess.run([str(installed_core.python), "-c", code], capture_output=True, text=True, timeout=120,
                           cwd=tmp_path, env=env)
     assert done.stdout.split() == ["7", "[]"], done.stderr
 

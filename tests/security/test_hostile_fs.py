@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from tests.security.helpers import Venv, sample_project
-from tests.security.installed import installed_core  # noqa: F401  (the session fixture)
 
 HANG_TIMEOUT = 120  # seconds; a command that has not answered by then is hanging, not slow
 TAG_MANAGER = "ProjectSettings/TagManager.asset"

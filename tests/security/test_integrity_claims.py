@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from tests.security.helpers import NO_BUILD, TESTEXT, Venv, canary, sample_project
-from tests.security.installed_trust import installed_core  # noqa: F401 - a session fixture
 
 PING = ("tools", "run", "testext.ping", "--input", '{"text": "x"}')
 INFO = "unitycli_testext-0.1.0.dist-info"

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from tests.security.helpers import Venv, sample_project
-from tests.security.installed_trust import installed_core  # noqa: F401 - a session fixture
 
 PYPROJECT = '''
 [build-system]

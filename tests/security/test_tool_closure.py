@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from tests.security.helpers import Venv, canary, sample_project
-from tests.security.installed_trust import installed_core  # noqa: F401 - a session fixture
 
 TOOL = '''{preamble}
 import importlib

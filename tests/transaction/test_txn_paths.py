@@ -27,6 +27,17 @@ def test_spelled_escapes_are_refused(project: Path, relative: str) -> None:
     _refused(project, relative)
 
 
+def test_a_backslash_inside_the_project_is_refused_not_read_as_a_separator(project: Path) -> None:
+    # On Linux `a\\b.png` is one file name; on Windows two parts. The guard addresses neither by guessing.
+    (project / "Assets" / "a").mkdir()
+    (project / "Assets" / "a" / "b.png").write_bytes(b"folder/b.png")
+    (project / "Assets" / "a\\b.png").write_bytes(b"one name")
+    with pytest.raises(UnityCliError) as caught:
+        resolve_inside(project, "Assets/a\\b.png")
+    assert caught.value.code == "E_PATH_NOT_EXACT"
+    assert caught.value.details == {"path": "Assets/a\\b.png", "exactSpelling": "Assets/a/b.png"}
+
+
 def test_a_symlinked_file_pointing_outside_is_refused(project: Path, tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_text("outside")
