@@ -31,7 +31,11 @@ def exact_path(root: Path, given: str) -> str:
     it), then `E_PATH_NOT_EXACT` for a path that holds a `\\`.
     """
     relative = _relative(root, given)
-    resolve_inside(root, relative)  # E_PATH_OUTSIDE_PROJECT: `..`, NUL, drive paths, links that lead out
+    try:
+        resolve_inside(root, relative)  # E_PATH_OUTSIDE_PROJECT: `..`, NUL, drive paths, links that lead out
+    except UnityCliError as exc:
+        if exc.code != "E_PATH_NOT_EXACT":  # the guard's own `\` refusal: said below, naming the path as given
+            raise
     parts = [part for part in relative.split("/") if part not in ("", ".")]
     spelled = "/".join(parts)
     if "\\" in spelled:

@@ -44,7 +44,7 @@ def _lexical_parts(root: Path, relative: str) -> list[str]:
     if "\\" in relative:  # a file-name character here, a separator on Windows: never address a guessed file
         raise UnityCliError("E_PATH_NOT_EXACT", f"{relative!r} holds a '\\', which names different files on Windows "
                             "and on Linux or macOS; nothing was read or written",
-                            details={"path": relative, "exactSpelling": "/".join(parts)})
+                            details={"path": relative, "exactSpelling": "/".join(parts), "reason": "backslash"})
     return parts
 
 

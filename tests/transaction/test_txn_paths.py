@@ -35,7 +35,8 @@ def test_a_backslash_inside_the_project_is_refused_not_read_as_a_separator(proje
     with pytest.raises(UnityCliError) as caught:
         resolve_inside(project, "Assets/a\\b.png")
     assert caught.value.code == "E_PATH_NOT_EXACT"
-    assert caught.value.details == {"path": "Assets/a\\b.png", "exactSpelling": "Assets/a/b.png"}
+    assert caught.value.details == {"path": "Assets/a\\b.png", "exactSpelling": "Assets/a/b.png",
+                                    "reason": "backslash"}
 
 
 def test_a_symlinked_file_pointing_outside_is_refused(project: Path, tmp_path: Path) -> None:
