@@ -86,6 +86,9 @@ class HierarchyOutput(ToolOutput):
     total: int = Field(description="Items over all pages (within the depth limit)")
     items: list[CompactItem | HierarchyItem]
     next_cursor: str | None
+    transform_cycles: list[int] = Field(
+        default_factory=list, description="fileIDs of GameObjects whose m_Father chain loops back to itself: each is "
+        "listed as a root so nothing vanishes; Unity cannot load such a file as it is (asset.validate reports it)")
 
 
 def _component_name(comp: ComponentRef) -> str:
@@ -124,7 +127,7 @@ def _hierarchy(ctx: ToolContext, request: HierarchyInput, tool: str, suffixes: t
                                    children_beyond_depth=_cut(node, depth, request))
                      for node, depth in chunk]
     return HierarchyOutput(file=loaded.path, revision=loaded.revision, detail=request.detail, total=len(ordered),
-                           items=items, next_cursor=cursor)
+                           items=items, next_cursor=cursor, transform_cycles=list(model.cycles))
 
 
 def scene_hierarchy(ctx: ToolContext, request: HierarchyInput) -> HierarchyOutput:

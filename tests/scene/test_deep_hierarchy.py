@@ -148,3 +148,13 @@ def test_limits_are_exact():
     assert getattr(caught.value, "code", None) == "E_HIERARCHY_TOO_DEEP"
 
 
+
+
+def test_the_hierarchy_names_a_father_loop_instead_of_dropping_its_objects(tmp_path):
+    root = Path(shutil.copytree(REPO_ROOT / "examples" / "sample-project", tmp_path / "loop",
+                                ignore=shutil.ignore_patterns("Library", "Temp", ".unitycli")))
+    (root / FILE).write_bytes(deep_scene(3, loop=True))
+    envelope, _ = _run(root, "scene.hierarchy", {"file": FILE, "includeComponents": False})
+    output = envelope["result"]["output"]
+    assert output["transformCycles"] == [_go(0)]
+    assert [(i["name"], i["depth"]) for i in output["items"]] == [("Node 0", 0), ("Node 1", 1), ("Node 2", 2)]
