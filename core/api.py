@@ -80,6 +80,12 @@ __all__ = [
     "new_meta", "open_for_write", "parse_meta", "resolve_file", "script_guid_of", "to_json", "tool_command",
 ]
 
+# --- reading a project file without blocking on a FIFO, socket or device (issue 29: hostile repositories) -------
+from unitycli.safefs import read_bytes as read_regular_bytes  # noqa: E402
+from unitycli.safefs import read_text as read_regular_text  # noqa: E402
+
+__all__ += ["read_regular_bytes", "read_regular_text"]
+
 # --- the float32 limit of Unity's float fields (a writer refuses numbers beyond it) ------------------------------
 from unitycli.scene.values import FLOAT32_MAX  # noqa: E402
 

@@ -11,7 +11,7 @@ import re
 
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
-from unitycli.scene.tree import SceneModel, SceneNode
+from unitycli.scene.tree import MAX_DEPTH, SceneModel, SceneNode, walk_depths
 from unitycli.suggest import closest, closest_paths
 
 _FILE_ID = re.compile(r"^&?-?[0-9]+$")
@@ -53,8 +53,10 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
                             details={"file": name, "gameObject": path, "candidates": [_candidate(n) for n in hits],
                                      "fileIDs": [n.file_id for n in hits]},
                             next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
-    near = _near(model, path)
-    actions = [tool_command("gameobject.get", {"file": name, "gameObject": n.path if _unique(model, n) else n.file_id})
+    near, by_path = _near(model, path)
+    path_of = {id(node): known for known, nodes in by_path.items() for node in nodes}
+    actions = [tool_command("gameobject.get", {
+        "file": name, "gameObject": path_of[id(n)] if len(by_path[path_of[id(n)]]) == 1 else n.file_id})
                for n in near[:3]]
     raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject at {path!r}",
                         details={"file": name, "gameObject": path, "didYouMean": [_candidate(n) for n in near]},
@@ -75,24 +77,30 @@ def _refuse_blank(model: SceneModel, name: str) -> None:
                         next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
 
 
-def _near(model: SceneModel, path: str) -> list[SceneNode]:
-    """Objects the path most likely meant: by whole path (a typo or another case anywhere in it), else by its last
-    name under any parent (`Core/DirectionalLigth` finds the root `Directional Light`)."""
-    nodes = list(model.walk())
+def _paths(model: SceneModel) -> dict[str, list[SceneNode]]:
+    """Every object's path, built top-down in one walk (linear in the objects); objects deeper than MAX_DEPTH have
+    no path to suggest and are left out rather than refused."""
+    paths: dict[int, str] = {}
     by_path: dict[str, list[SceneNode]] = {}
-    for node in nodes:
-        by_path.setdefault(node.path, []).append(node)
+    for node, _ in walk_depths(model.roots, MAX_DEPTH):
+        parent = paths.get(id(node.parent)) if node.parent is not None else None
+        paths[id(node)] = node.name if parent is None else f"{parent}/{node.name}"
+        by_path.setdefault(paths[id(node)], []).append(node)
+    return by_path
+
+
+def _near(model: SceneModel, path: str) -> tuple[list[SceneNode], dict[str, list[SceneNode]]]:
+    """Objects the path most likely meant: by whole path (a typo or another case anywhere in it), else by its last
+    name under any parent (`Core/DirectionalLigth` finds the root `Directional Light`); with every path."""
+    by_path = _paths(model)
     paths = closest_paths(path, by_path)
     if not paths:
         by_name: dict[str, list[SceneNode]] = {}
-        for node in nodes:
-            by_name.setdefault(node.name, []).append(node)
-        return [n for name in closest(path.rsplit("/", 1)[-1], by_name) for n in by_name[name]][:10]
-    return [n for p in paths for n in by_path[p]][:10]
-
-
-def _unique(model: SceneModel, node: SceneNode) -> bool:
-    return sum(1 for n in model.walk() if n.path == node.path) == 1
+        for nodes in by_path.values():
+            for node in nodes:
+                by_name.setdefault(node.name, []).append(node)
+        return [n for name in closest(path.rsplit("/", 1)[-1], by_name) for n in by_name[name]][:10], by_path
+    return [n for p in paths for n in by_path[p]][:10], by_path
 
 
 def instance_unsupported(node: SceneNode, why: str) -> UnityCliError:

@@ -53,7 +53,10 @@ def test_changed_lines_pairs_insertions_and_removals_with_empty_lines():
 def test_the_registry_helpers_see_what_the_core_sees(sample_copy: Path):
     from unitycli.testing import describe_tool, error_catalog, registered_specs, registry_problems
 
-    assert len(registered_specs("probuilder.")) == 8
+    probuilder = registered_specs("probuilder.")
+    assert {"probuilder.list-meshes", "probuilder.create-shape", "probuilder.export-obj"} <= set(probuilder)
+    assert all(name.startswith("probuilder.") for name in probuilder)
+    assert set(probuilder) == {name for name in registered_specs() if name.startswith("probuilder.")}
     assert registry_problems() == []
     described = describe_tool(sample_copy, "probuilder.list-meshes")
     assert (described["name"], described["available"]) == ("probuilder.list-meshes", True)

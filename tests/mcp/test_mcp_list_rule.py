@@ -126,15 +126,18 @@ def test_the_default_list_follows_the_rule_on_every_fixture_project(name):
     assert ext_bytes <= surface.policy.budget_bytes
 
 
-@pytest.mark.parametrize(("name", "expected", "absent"), [
-    ("minigolf", {"urp", "cinemachine", "probuilder"}, {"hdrp"}),  # URP 17
-    ("chicken-defense", {"urp", "cinemachine", "probuilder"}, {"hdrp"}),  # URP 14
-    ("vfx-samples", {"hdrp", "vfx", "cinemachine"}, {"urp", "probuilder"}),  # HDRP + VFX Graph
+@pytest.mark.parametrize(("name", "expected", "named", "absent"), [
+    ("minigolf", {"urp", "cinemachine"}, {"probuilder"}, {"hdrp"}),  # URP 17
+    ("chicken-defense", {"urp", "cinemachine"}, {"probuilder"}, {"hdrp"}),  # URP 14
+    ("vfx-samples", {"hdrp", "vfx", "cinemachine"}, set(), {"urp", "probuilder"}),  # HDRP + VFX Graph
 ])
-def test_an_agent_sees_the_toolsets_of_the_projects_packages_by_default(name, expected, absent):
-    """The point of the rule: on a render-pipeline project the pipeline's tools are listed, not one search away."""
-    groups = _listed_groups(_surface(name), "extension")
+def test_an_agent_sees_the_toolsets_of_the_projects_packages_by_default(name, expected, named, absent):
+    """The point of the rule: on a render-pipeline project the pipeline's tools are listed, not one search away;
+    a group of the project's packages past the budget (ProBuilder's many modelling tools) is named instead."""
+    surface = _surface(name)
+    groups = _listed_groups(surface, "extension")
     assert expected <= groups and not absent & groups
+    assert named <= set(surface.selection.collapsed_groups)
 
 
 def test_a_group_past_the_budget_is_named_and_stays_runnable():

@@ -10,8 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from unitycli.api import SceneModel, UnityCliError, UnityYamlFile, tool_command
-from unitycli.safefs import read_bytes
+from unitycli.api import SceneModel, UnityCliError, UnityYamlFile, read_regular_bytes, tool_command
 from unitycli_cinemachine import findings, locate
 
 TITLES = {
@@ -34,7 +33,7 @@ def add_checks(report: Any) -> None:
     skipped: list[str] = []
     for path in locate.project_files_at(root):
         try:
-            yaml = UnityYamlFile.parse(read_bytes(root / path), path)
+            yaml = UnityYamlFile.parse(read_regular_bytes(root / path), path)
             found += findings.file_findings(path, yaml, SceneModel(yaml), major)
         except (UnityCliError, OSError) as exc:
             skipped.append(f"{path}: {getattr(exc, 'code', type(exc).__name__)}")

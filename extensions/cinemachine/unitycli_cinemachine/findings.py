@@ -21,8 +21,7 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import Ref, SceneModel, ToolOutput, UnityYamlFile
-from unitycli.safefs import read_text
+from unitycli.api import Ref, SceneModel, ToolOutput, UnityYamlFile, read_regular_text
 from unitycli_cinemachine import locate, read, scripts
 from unitycli_cinemachine.layout import CM3
 from unitycli_cinemachine.values import number
@@ -146,7 +145,7 @@ def installed_major(root: Path) -> str | None:
     """cm2 | cm3 from Packages/packages-lock.json (else manifest.json), or None without Cinemachine."""
     for name in ("packages-lock.json", "manifest.json"):
         try:
-            data = json.loads(read_text(root / "Packages" / name))
+            data = json.loads(read_regular_text(root / "Packages" / name))
         except (OSError, ValueError):
             continue
         entry = (data.get("dependencies") or {}).get("com.unity.cinemachine")
