@@ -1,4 +1,4 @@
-"""`probuilder.subdivide-edges`, `connect-vertices` and `mirror` on cubes made in both fixture layouts and on an
+"""`probuilder.subdivide-edges`, `connect-vertices`, `quadrangulate` and `mirror` on cubes made in both fixture layouts and on an
 Editor-written prefab mesh: dry-run == commit, the mesh invariants after each call, then the exact effect of each.
 """
 
@@ -19,9 +19,12 @@ CALLS = [
     ("probuilder.subdivide-edges", {"edges": [[0, 1], [4, 5], [1, 0]], "count": 3}, (6, 36, 14)),
     ("probuilder.connect-vertices", {"vertices": [0, 3]}, (7, 26, 8)),
     ("probuilder.connect-vertices", {"vertices": [16, 17, 18, 19]}, (9, 32, 9)),
+    ("probuilder.quadrangulate", {}, (6, 24, 8)),  # after triangulating the whole cube
     ("probuilder.mirror", {"axes": ["x"]}, (6, 24, 8)),
     ("probuilder.mirror", {"axes": ["x", "z"]}, (6, 24, 8)),
 ]
+
+BEFORE = {"probuilder.quadrangulate": ("probuilder.triangulate", {})}
 
 
 def _mesh(project, file: str, mesh_id: int) -> MeshData:
@@ -39,6 +42,8 @@ def test_each_tool_previews_exactly_what_it_writes_and_keeps_the_box_closed(whic
     for i, (tool, args, (faces, vertices, groups)) in enumerate(CALLS):
         name = f"Split {i}"
         mesh_id = _cube(project, file, name)
+        if tool in BEFORE:
+            project.output(BEFORE[tool][0], {"file": file, "gameObject": name, **BEFORE[tool][1]})
         call = {"file": file, "gameObject": name, **args}
         preview = project.run(tool, call, dry_run=True)
         assert preview.ok, (tool, preview.error)
@@ -94,6 +99,25 @@ def test_connecting_vertices_cuts_a_face_along_them_or_around_their_average(mini
     assert len(centre) == 4  # the corners' average, one copy in each of the four new faces
     # ConnectIndexesPerFace with every corner picked: a triangle from each side of the top to the average
     assert [len(f.distinct) for f in quads.faces[6:]] == [3, 3, 3, 3]
+
+
+def test_quadrangulating_a_triangulated_cube_gives_back_its_six_sides(chicken):
+    mesh_id = _cube(chicken, GAME, "Quads")
+    base = {"file": GAME, "gameObject": "Quads"}
+    original = _mesh(chicken, GAME, mesh_id)
+    sides = sorted(sorted(original.positions[v] for v in f.distinct) for f in original.faces)
+    chicken.output("probuilder.set-smoothing", {**base, "faces": [2], "group": 4})
+    chicken.output("probuilder.triangulate", base)
+    out = chicken.output("probuilder.quadrangulate", base)
+    data = _mesh(chicken, GAME, mesh_id)
+    assert out["changedFaces"] == [0, 1, 2, 3, 4, 5]
+    assert sorted(sorted(data.positions[v] for v in f.distinct) for f in data.faces) == sides
+    assert all(len(f.indexes) == 6 and len(f.distinct) == 4 for f in data.faces)  # coincident corners collapsed
+    assert sorted(f.smoothing_group for f in data.faces) == [0, 0, 0, 0, 0, 4]  # the first triangle's settings
+    assert all(f.material.file_id == 0 for f in data.faces)  # MergePairs' Face constructor sets no material
+    before = chicken.text(GAME)
+    again = chicken.output("probuilder.quadrangulate", base)  # quads only: nothing pairs, nothing is written
+    assert (again["changedFaces"], again["changedFields"], chicken.text(GAME)) == ([], [], before)
 
 
 def test_mirror_negates_the_axis_reverses_the_faces_and_leaves_the_transform(minigolf):
