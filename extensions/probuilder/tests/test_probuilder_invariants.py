@@ -13,14 +13,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from unitycli_probuilder import edits, invariants, shapes
-from unitycli_probuilder.meshops import base, connect, edgesplit, faces, objectops, quads, surface, vertices
+from unitycli_probuilder.meshops import (
+    base,
+    bevel,
+    connect,
+    edgesplit,
+    faces,
+    objectops,
+    quads,
+    surface,
+    vertices,
+)
 
 from unitycli.api import UnityCliError
 from unitycli.testing import error_catalog
 
 CLOSED_SHAPES = ("cube", "cylinder", "cone", "prism", "pipe", "sphere", "arch", "torus")
 KEEPS_CLOSED = {"move", "triangulate", "flip", "conform", "merge", "extrude", "smooth", "subdivide", "loop",
-                "split-edge", "connect-vertices", "quadrangulate", "mirror"}
+                "split-edge", "connect-vertices", "quadrangulate", "mirror", "bevel"}
 
 
 def _neighbour(mesh, f: int) -> int | None:
@@ -74,6 +84,9 @@ def _apply(mesh, op: str, pick: int, amount: float) -> None:
         edgesplit.connect_vertices(mesh, corners[:2 + pick % max(1, len(corners) - 1)])
     elif op == "quadrangulate":
         quads.quadrangulate(mesh, list(range(len(mesh.faces))))
+    elif op == "bevel":
+        a, b = base.face_edges(mesh.faces[f])[pick % len(base.face_edges(mesh.faces[f]))]
+        bevel.bevel(mesh, [(a, b)], abs(amount) / 4 + 0.01)
     elif op == "mirror":
         objectops.mirror(mesh, {"xyz"[pick % 3]})
 

@@ -1,4 +1,4 @@
-"""`probuilder.subdivide-edges`, `connect-vertices`, `quadrangulate` and `mirror` on cubes made in both fixture layouts and on an
+"""`probuilder.subdivide-edges`, `connect-vertices`, `quadrangulate`, `bevel-edges` and `mirror` on cubes made in both fixture layouts and on an
 Editor-written prefab mesh: dry-run == commit, the mesh invariants after each call, then the exact effect of each.
 """
 
@@ -13,6 +13,8 @@ from unitycli.api import UnityYamlFile
 
 CUBE = {"shape": "cube", "size": {"x": 2, "y": 1, "z": 3}, "position": {"x": 4, "y": 0.5, "z": -2}}
 WALL_RIGHT_MESH = 6253106402793275094
+# the cube generator's twelve edges, all on its four sides (faces 0-3)
+ALL_EDGES = [[0, 1], [2, 0], [1, 3], [3, 2], [4, 5], [5, 7], [7, 6], [8, 9], [9, 11], [11, 10], [12, 13], [15, 14]]
 # Each call on the 2 x 1 x 3 cube and what the mesh then has: faces, vertices, position groups (it stays closed).
 CALLS = [
     ("probuilder.subdivide-edges", {"edges": [[0, 1]]}, (6, 26, 9)),
@@ -20,6 +22,9 @@ CALLS = [
     ("probuilder.connect-vertices", {"vertices": [0, 3]}, (7, 26, 8)),
     ("probuilder.connect-vertices", {"vertices": [16, 17, 18, 19]}, (9, 32, 9)),
     ("probuilder.quadrangulate", {}, (6, 24, 8)),  # after triangulating the whole cube
+    ("probuilder.bevel-edges", {"edges": [[0, 1]]}, (7, 30, 10)),
+    # every edge: the six sides, twelve bridges and eight corner caps of a chamfered box
+    ("probuilder.bevel-edges", {"edges": ALL_EDGES, "amount": 0.1}, (26, 96, 24)),
     ("probuilder.mirror", {"axes": ["x"]}, (6, 24, 8)),
     ("probuilder.mirror", {"axes": ["x", "z"]}, (6, 24, 8)),
 ]
@@ -120,6 +125,27 @@ def test_quadrangulating_a_triangulated_cube_gives_back_its_six_sides(chicken):
     assert (again["changedFaces"], again["changedFields"], chicken.text(GAME)) == ([], [], before)
 
 
+def test_bevelling_an_edge_bridges_its_two_slid_faces_and_clamps_the_amount(minigolf):
+    mesh_id = _cube(minigolf, MAIN_MENU, "Bevel")
+    base = {"file": MAIN_MENU, "gameObject": "Bevel"}
+    out = minigolf.output("probuilder.bevel-edges", {**base, "edges": [[0, 1]], "amount": 0.25})
+    data = _mesh(minigolf, MAIN_MENU, mesh_id)
+    bridge = data.faces[4]  # after the four untouched sides (the two end faces were rebuilt and come last)
+    assert sorted(data.positions[v] for v in bridge.distinct) == sorted(
+        [(-1, -0.25, 1.5), (1, -0.25, 1.5), (-1, -0.5, 1.25), (1, -0.5, 1.25)])
+    assert (bridge.smoothing_group, bridge.texture_group, bridge.manual_uv) == (-1, -1, 0)  # GetBridgeFaces' Face
+    slid = [f for f in data.faces if f.manual_uv]
+    assert len(slid) == 2  # SlideEdge makes the front and the bottom manual-UV
+    assert out["changedFaces"] == [0, 3, 4, 5, 6] and data.shared_textures == []
+    assert_closed_box_is_consistent(data)
+    # far more than fits: clamped to the shortest side at a moved corner (1, the height) less 0.001
+    clamped = _cube(minigolf, MAIN_MENU, "Clamped")
+    minigolf.output("probuilder.bevel-edges", {"file": MAIN_MENU, "gameObject": "Clamped", "edges": [[0, 1]],
+                                               "amount": 5})
+    heights = {round(p[1], 6) for p in _mesh(minigolf, MAIN_MENU, clamped).positions}
+    assert heights == {-0.5, 0.499, 0.5}
+
+
 def test_mirror_negates_the_axis_reverses_the_faces_and_leaves_the_transform(minigolf):
     before_bytes = (minigolf.root / WALL_RIGHT).read_bytes()
     before = _mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH)
@@ -149,8 +175,14 @@ def test_bad_requests_are_refused_with_the_catalogued_code_and_write_nothing(chi
                        ("probuilder.connect-vertices", {"vertices": [0, 1]}),  # already an edge
                        ("probuilder.connect-vertices", {"vertices": [0]}),
                        ("probuilder.connect-vertices", {"vertices": [24]}),
+                       ("probuilder.bevel-edges", {"edges": [[0, 1]], "amount": 0}),
+                       ("probuilder.bevel-edges", {"edges": [[0, 3]]}),
                        ("probuilder.mirror", {"axes": []}),
                        ("probuilder.mirror", {"axes": ["x", "x"]})):
         assert chicken.error(tool, {**base, **args})["code"] == "E_PROBUILDER_ELEMENTS_INVALID", (tool, args)
     assert chicken.error("probuilder.mirror", {**base, "axes": ["w"]})["code"] != "E_INTERNAL"
     assert chicken.text(GAME) == before
+    chicken.output("probuilder.delete-faces", {**base, "faces": [4]})
+    opened = chicken.text(GAME)
+    error = chicken.error("probuilder.bevel-edges", {**base, "edges": [[3, 2]]})  # the hole's rim: one face
+    assert error["code"] == "E_PROBUILDER_ELEMENTS_INVALID" and chicken.text(GAME) == opened

@@ -31,7 +31,7 @@ def _mix(a: Attrs, b: Attrs, weight: float) -> Attrs:
             for k in a}
 
 
-def _average(items: list[Attrs]) -> Attrs:
+def average(items: list[Attrs]) -> Attrs:
     """Vertex.Average: the sum in float32, then times (1f / count)."""
     out: Attrs = {}
     inverse = f32.div(1.0, float(len(items)))
@@ -126,7 +126,7 @@ def _split_at(perimeter: list[int], picked: list[int], table: dict[int, int],
         return parts
     if len(picked) < 3:
         return None
-    centre = (_average([attrs[v] for v in picked]), centre_group)
+    centre = (average([attrs[v] for v in picked]), centre_group)
     parts = [[] for _ in picked]
     index = 0
     for v in perimeter:

@@ -8,59 +8,16 @@ noise of each other could pair the other way; exact ties keep the first, as in t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from unitycli.api import Ref
 from unitycli_probuilder import edits, geometry
 from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops.base import drop_unused_vertices, lookup, remove_faces
-from unitycli_probuilder.meshops.connect import outline
+from unitycli_probuilder.meshops.winged import Wing, build
 
 NORMAL_THRESHOLD = 0.9  # GetQuadScore's normalThreshold
 
 
-@dataclass(eq=False)
-class _Wing:
-    """One WingedEdge: a face's outline edge as (common, local) with its neighbours in the loop and across."""
-
-    face: int
-    local: tuple[int, int]
-    common: tuple[int, int]
-    next: _Wing | None = None
-    opposite: _Wing | None = None
-
-    @property
-    def key(self) -> frozenset[int]:
-        return frozenset(self.common)
-
-    def loop(self) -> list[_Wing]:
-        """WingedEdgeEnumerator: this wing, then `next` until back here."""
-        out = [self]
-        while out[-1].next is not None and out[-1].next is not self:
-            out.append(out[-1].next)
-        return out
-
-
-def _wings(mesh: MeshData, faces: list[int]) -> list[_Wing]:
-    """WingedEdge.GetWingedEdges(mesh, faces, oneWingPerFace: true): the first outline edge of each face."""
-    table = lookup(mesh)
-    firsts: list[_Wing] = []
-    seen: dict[frozenset[int], _Wing] = {}
-    for f in faces:
-        loop = outline(mesh, f)
-        ring = [_Wing(f, (a, b), (table[a], table[b])) for a, b in zip(loop, loop[1:] + loop[:1], strict=True)]
-        for wing, following in zip(ring, ring[1:] + ring[:1], strict=True):
-            wing.next = following
-            other = seen.get(wing.key)
-            if other is not None:
-                other.opposite, wing.opposite = wing, other
-            else:
-                seen[wing.key] = wing
-        firsts.append(ring[0])
-    return firsts
-
-
-def _make_quad(left: _Wing, right: _Wing) -> list[int] | None:
+def _make_quad(left: Wing, right: Wing) -> list[int] | None:
     """WingedEdge.MakeQuad: the four corners of two triangles sharing exactly one edge, in winding order."""
     lefts, rights = left.loop(), right.loop()
     if len(lefts) != 3 or len(rights) != 3:
@@ -90,7 +47,7 @@ def _make_quad(left: _Wing, right: _Wing) -> list[int] | None:
     return None if -1 in quad else quad
 
 
-def _score(mesh: MeshData, left: _Wing, right: _Wing) -> float:
+def _score(mesh: MeshData, left: Wing, right: Wing) -> float:
     """GetQuadScore: 0 for no quad; else the mean of normal agreement, right-angle-ness and parallel sides."""
     quad = _make_quad(left, right)
     if quad is None:
@@ -108,7 +65,7 @@ def _score(mesh: MeshData, left: _Wing, right: _Wing) -> float:
     return score * 0.33
 
 
-def _best(wing: _Wing, scores: dict[frozenset[int], float]) -> int | None:
+def _best(wing: Wing, scores: dict[frozenset[int], float]) -> int | None:
     """GetBestQuadConnection: the neighbour across this face's best-scoring edge."""
     best, face = 0.0, None
     for border in wing.loop():
@@ -120,7 +77,7 @@ def _best(wing: _Wing, scores: dict[frozenset[int], float]) -> int | None:
 
 def pairs(mesh: MeshData, faces: list[int]) -> list[tuple[int, int]]:
     """QuadUtility.ToQuads' pairing: each face with the neighbour that also ranks it best."""
-    wings = _wings(mesh, faces)
+    wings = build(mesh, faces, one_per_face=True)
     scores: dict[frozenset[int], float] = {}
     for wing in wings:
         for border in wing.loop():
