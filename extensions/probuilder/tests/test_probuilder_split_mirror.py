@@ -8,6 +8,7 @@ import pytest
 from probuilder_testutil import GAME, MAIN_MENU, WALL_RIGHT, assert_closed_box_is_consistent, changes
 from unitycli_probuilder import invariants
 from unitycli_probuilder.meshdata import MeshData
+from unitycli_probuilder.meshops.base import face_edges
 
 from unitycli.api import UnityYamlFile
 
@@ -186,3 +187,42 @@ def test_bad_requests_are_refused_with_the_catalogued_code_and_write_nothing(chi
     opened = chicken.text(GAME)
     error = chicken.error("probuilder.bevel-edges", {**base, "edges": [[3, 2]]})  # the hole's rim: one face
     assert error["code"] == "E_PROBUILDER_ELEMENTS_INVALID" and chicken.text(GAME) == opened
+
+
+EDITOR_MESHES = {"chicken": (GAME, "World/Coop/Coop Range"), "minigolf": (WALL_RIGHT, "Wall Right")}
+
+
+@pytest.mark.parametrize("which", sorted(EDITOR_MESHES))
+def test_the_new_tools_on_an_editor_written_mesh_preview_what_they_write(which, request):
+    """One after another on a mesh the Editor saved (5.2.2 scene, 6.0.4 prefab; `force` past the prefab's
+    overriding variants): every step previews exactly its write and leaves the mesh well formed and as closed and
+    consistently wound as it was."""
+    project = request.getfixturevalue(which)
+    file, game_object = EDITOR_MESHES[which]
+    base = {"file": file, "gameObject": game_object, "force": True}
+    mesh_id = project.output("probuilder.inspect-mesh", {"file": file, "gameObject": game_object})["mesh"]["meshFileID"]
+    start = invariants.topology(_mesh(project, file, mesh_id))
+
+    def first_edges(count: int) -> list[list[int]]:
+        return [list(e) for e in face_edges(_mesh(project, file, mesh_id).faces[0])[:count]]
+
+    steps = [
+        ("probuilder.subdivide-edges", lambda: {"edges": first_edges(1), "count": 2}),
+        ("probuilder.connect-vertices", lambda: {"vertices": _mesh(project, file, mesh_id).faces[1].distinct[:3]}),
+        ("probuilder.triangulate", lambda: {"faces": [2]}),
+        ("probuilder.quadrangulate", lambda: {}),
+        ("probuilder.bevel-edges", lambda: {"edges": first_edges(1), "amount": 0.05}),
+        ("probuilder.mirror", lambda: {"axes": ["z"]}),
+    ]
+    for tool, args in steps:
+        call = {**base, **args()}
+        preview = project.run(tool, call, dry_run=True)
+        assert preview.ok, (tool, preview.error)
+        done = project.run(tool, call)
+        assert done.ok and preview.diffs == done.diffs, (tool, done.error)
+        data = _mesh(project, file, mesh_id)
+        assert invariants.problems(data) == [], tool
+        topology = invariants.topology(data)
+        assert (topology.closed, topology.inconsistent_edges, topology.non_manifold_edges) == \
+            (start.closed, start.inconsistent_edges, start.non_manifold_edges), tool
+    assert (start.closed, start.inconsistent_edges) == (True, 0)  # both are closed boxes to begin with

@@ -179,113 +179,134 @@ def _winding_edge(mesh: MeshData, wing: Wing) -> tuple[int, int] | None:
     return None
 
 
-def bevel(mesh: MeshData, edges: list[tuple[int, int]], amount: float) -> tuple[list[int], list[int]]:
-    """BevelEdges. Returns (the bridge faces made, every face whose vertices changed or were made)."""
-    verts = [vertex_attrs(mesh, v) for v in range(mesh.vertex_count)]
-    wings = build(mesh, list(range(len(mesh.faces))))
+def _clamp(verts: list[Attrs], wings: list[Wing], chosen: list[tuple[int, int]], amount: float) -> float:
+    """No slide may reach a corner: the amount is kept 0.001 short of every edge at a moved corner (GetSpokes)."""
+    spokes: dict[int, list[Wing]] = {}
+    for wing in wings:
+        for c in wing.common:
+            spokes.setdefault(c, []).append(wing)
+    for c in dict.fromkeys(c for common in chosen for c in common):
+        for wing in spokes.get(c, []):
+            p, q = (verts[v]["m_Positions"] for v in wing.local)
+            amount = min(f32.f(f32.f(geometry.length(geometry.sub(p, q))) - f32.f(MIN_AMOUNT)), amount)
+    return amount
+
+
+class _Bevel:
+    """One BevelEdges run: the live vertex values, the wings, and what each phase hands to the next."""
+
+    def __init__(self, mesh: MeshData) -> None:
+        self.mesh, self.amount = mesh, 0.0
+        self.verts = [vertex_attrs(mesh, v) for v in range(mesh.vertex_count)]
+        self.wings = build(mesh, list(range(len(mesh.faces))))
+        self.holes: dict[int, list[tuple[_Rebuild, list[int]]]] = {}
+        self.rebuilt: list[_Rebuild] = []
+
+    def slide_edges(self, chosen: list[tuple[int, int]]) -> tuple[dict[int, set[int]], list[int], list[int]]:
+        """Each closed edge: both faces slide, a bridge fills the gap. Returns the corners each slid face already
+        handles, the moved corners and the slid faces."""
+        handled: dict[int, set[int]] = {}
+        moved: dict[int, None] = {}
+        slid: list[int] = []
+        for common in chosen:
+            we = next((w for w in self.wings if w.key == frozenset(common)), None)
+            if we is None or we.opposite is None:
+                continue
+            for w in (we, we.opposite):
+                handled.setdefault(w.face, set()).update(we.common)
+                slid.append(w.face)
+            moved.update(dict.fromkeys(we.common))
+            _slide(self.mesh, self.verts, we, self.amount)
+            _slide(self.mesh, self.verts, we.opposite, self.amount)
+            self.rebuilt.append(_bridge(self.mesh, self.verts, we, we.opposite, self.holes))
+        return handled, list(moved), slid
+
+    def explode_corners(self, handled: dict[int, set[int]], moved: list[int]) -> list[int]:
+        """Every other face at a moved corner is rebuilt with the corner split; returns those source faces."""
+        grouped: dict[int, list[tuple[Wing, int]]] = {}
+        for c in moved:
+            used: set[int] = set()
+            for wing in self.wings:
+                if c in wing.common and c not in handled.get(wing.face, set()) and wing.face not in used:
+                    used.add(wing.face)
+                    grouped.setdefault(wing.face, []).append((wing, c))
+        for splits in grouped.values():
+            exploded = _explode(self.mesh, self.verts, splits, self.amount, self.holes)
+            if exploded is not None:
+                self.rebuilt.append(exploded)
+        return list(grouped)
+
+    def cap_holes(self, removed: int) -> list[_Rebuild]:
+        """Where three or more distinct new corners meet: a triangle, or a fan around their average."""
+        mesh = self.mesh
+        table = {v: g for g, group in enumerate(mesh.shared_vertices) for v in group}
+        first = [group[0] for group in mesh.shared_vertices]
+        index = {id(face): i for i, face in enumerate(mesh.faces)}
+        modified = build(mesh, [index[id(r.face)] for r in self.rebuilt])
+        verts = [vertex_attrs(mesh, v) for v in range(mesh.vertex_count)]
+        caps: list[_Rebuild] = []
+        for paths in self.holes.values():
+            if sum(len(p) for _, p in paths) < 3:
+                continue
+            hole = list(dict.fromkeys(table[i + item.offset - removed] for item, path in paths for i in path))
+            if len(hole) < 3:
+                continue
+            path = hole if len(hole) < 4 else _hole_path(modified, set(hole))
+            if path is None:
+                continue
+            ring = [dict(verts[first[g]]) for g in path]
+            if len(ring) == 3:
+                caps.append(_Rebuild(_new_face(), ring))
+                continue
+            centre = average(ring)
+            caps += [_Rebuild(_new_face(), [ring[i], centre, ring[(i + 1) % len(ring)]]) for i in range(len(ring))]
+        _apply(mesh, verts, caps)
+        _store(mesh, verts)
+        return caps
+
+
+def _new_face() -> Face:
+    """new Face(new int[] {0, 1, 2}): the default material, tile UVs, no smoothing or texture group."""
+    return Face([0, 1, 2], material=ids.DEFAULT_MATERIAL, element_group=0)
+
+
+def bevel(mesh: MeshData, edges: list[tuple[int, int]], amount: float) -> list[int]:
+    """BevelEdges; returns every face whose vertices changed or were made."""
     table = {v: g for g, group in enumerate(mesh.shared_vertices) for v in group}
     chosen: list[tuple[int, int]] = []
     for a, b in edges:
         common = (table[a], table[b])
         if common not in chosen and common[::-1] not in chosen:
             chosen.append(common)
-    spokes: dict[int, list[Wing]] = {}
-    for wing in wings:
-        for c in wing.common:
-            spokes.setdefault(c, []).append(wing)
-    tested: set[int] = set()
-    for common in chosen:
-        for c in common:
-            if c in tested:
-                continue
-            tested.add(c)
-            for wing in spokes.get(c, []):
-                p, q = (verts[v]["m_Positions"] for v in wing.local)
-                amount = min(f32.f(f32.f(geometry.length(geometry.sub(p, q))) - f32.f(MIN_AMOUNT)), amount)
-    if amount < f32.f(MIN_AMOUNT):
+    run = _Bevel(mesh)
+    run.amount = _clamp(run.verts, run.wings, chosen, amount)
+    if run.amount < f32.f(MIN_AMOUNT):
         raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID",
                             "the bevel does not fit: a side next to these edges is shorter than 0.001",
                             details={"edges": [list(e) for e in edges]})
-    ignore: dict[int, set[int]] = {}
-    slide: dict[int, None] = {}
-    holes: dict[int, list[tuple[_Rebuild, list[int]]]] = {}
-    rebuilt: list[_Rebuild] = []
-    slid_faces: list[int] = []
-    for common in chosen:
-        we = next((w for w in wings if w.key == frozenset(common)), None)
-        if we is None or we.opposite is None:
-            continue
-        for w in (we, we.opposite):
-            ignore.setdefault(w.face, set()).update(we.common)
-            slid_faces.append(w.face)
-        slide.update(dict.fromkeys(we.common))
-        _slide(mesh, verts, we, amount)
-        _slide(mesh, verts, we.opposite, amount)
-        rebuilt.append(_bridge(mesh, verts, we, we.opposite, holes))
-    if not rebuilt:
+    handled, moved, slid_faces = run.slide_edges(chosen)
+    if not run.rebuilt:
         raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", "open edges cannot be bevelled (each needs two faces)",
                             details={"edges": [list(e) for e in edges]})
-    bridges = [r.face for r in rebuilt]
-    grouped: dict[int, list[tuple[Wing, int]]] = {}
-    for c in slide:
-        used: set[int] = set()
-        for wing in wings:
-            if c in wing.common and c not in ignore.get(wing.face, set()) and wing.face not in used:
-                used.add(wing.face)
-                grouped.setdefault(wing.face, []).append((wing, c))
-    for splits in grouped.values():
-        exploded = _explode(mesh, verts, splits, amount, holes)
-        if exploded is not None:
-            rebuilt.append(exploded)
-    _apply(mesh, verts, rebuilt)
-    _store(mesh, verts)
+    bridges = [r.face for r in run.rebuilt]
+    exploded = set(run.explode_corners(handled, moved))
+    _apply(mesh, run.verts, run.rebuilt)
+    _store(mesh, run.verts)
     # DeleteFaces: the exploded faces go with their vertices (a vertex another face still uses stays)
-    kept = [f for f in range(len(mesh.faces)) if f not in grouped]
+    kept = [f for f in range(len(mesh.faces)) if f not in exploded]
     still = {v for f in kept for v in mesh.faces[f].indexes}
-    gone = {v for f in grouped for v in mesh.faces[f].distinct} - still
-    slid = [kept.index(f) for f in dict.fromkeys(slid_faces) if f not in grouped]
-    remove_faces(mesh, set(grouped))
+    gone = {v for f in exploded for v in mesh.faces[f].distinct} - still
+    slid = [id(mesh.faces[f]) for f in slid_faces if f not in exploded]
+    remove_faces(mesh, exploded)
     keep_vertices(mesh, [v for v in range(mesh.vertex_count) if v not in gone])
-    removed = len(gone)
     mesh.shared_textures = []
     mesh.shared_vertices = shared_by_position(mesh.positions)
-    table = {v: g for g, group in enumerate(mesh.shared_vertices) for v in group}
-    first = [group[0] for group in mesh.shared_vertices]
-    caps_common: list[list[int]] = []
-    for paths in holes.values():
-        if sum(len(p) for _, p in paths) < 3:
-            continue
-        found: dict[int, None] = {}
-        for item, path in paths:
-            for i in path:
-                found.setdefault(table[i + item.offset - removed], None)
-        caps_common.append(list(found))
-    new_faces = [r.face for r in rebuilt]
-    modified = build(mesh, [mesh.faces.index(face) for face in new_faces])
-    verts = [vertex_attrs(mesh, v) for v in range(mesh.vertex_count)]
-    caps: list[_Rebuild] = []
-    for hole in caps_common:
-        if len(hole) < 3:
-            continue
-        if len(hole) < 4:
-            caps.append(_Rebuild(Face([0, 1, 2], material=ids.DEFAULT_MATERIAL, element_group=0),
-                                 [dict(verts[first[g]]) for g in hole]))
-            continue
-        path = _hole_path(modified, set(hole))
-        if path is None:
-            continue
-        ring = [dict(verts[first[g]]) for g in path]
-        centre = average(ring)
-        for i in range(len(ring)):
-            caps.append(_Rebuild(Face([0, 1, 2], material=ids.DEFAULT_MATERIAL, element_group=0),
-                                 [ring[i], centre, ring[(i + 1) % len(ring)]]))
-    _apply(mesh, verts, caps)
-    _store(mesh, verts)
+    caps = run.cap_holes(len(gone))
     mesh.shared_vertices = shared_by_position(mesh.positions)
-    _conform(mesh, new_faces + [c.face for c in caps], set(map(id, bridges + [c.face for c in caps])))
+    made = [r.face for r in run.rebuilt] + [c.face for c in caps]
+    _conform(mesh, made, {id(face) for face in bridges + [c.face for c in caps]})
     index = {id(face): i for i, face in enumerate(mesh.faces)}
-    made = sorted(index[id(face)] for face in new_faces + [c.face for c in caps])
-    return sorted(index[id(face)] for face in bridges), sorted(set(slid + made))
+    return sorted({index[i] for i in slid} | {index[id(face)] for face in made})
 
 
 def _hole_path(wings: list[Wing], hole: set[int]) -> list[int] | None:

@@ -28,7 +28,7 @@ def bevel_edges(ctx: ToolContext, request: BevelEdgesInput) -> EditOutput:
 
     def edit(data, site):
         edges = base.check_edges(data, [tuple(e) for e in request.edges])
-        return bevel.bevel(data, edges, request.amount)[1]
+        return bevel.bevel(data, edges, request.amount)
     return run_edit(ctx, request, edit)
 
 
