@@ -13,13 +13,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from unitycli_probuilder import edits, invariants, shapes
-from unitycli_probuilder.meshops import base, connect, faces, surface, vertices
+from unitycli_probuilder.meshops import (
+    base,
+    bevel,
+    connect,
+    edgesplit,
+    faces,
+    objectops,
+    quads,
+    surface,
+    vertices,
+)
 
 from unitycli.api import UnityCliError
 from unitycli.testing import error_catalog
 
 CLOSED_SHAPES = ("cube", "cylinder", "cone", "prism", "pipe", "sphere", "arch", "torus")
-KEEPS_CLOSED = {"move", "triangulate", "flip", "conform", "merge", "extrude", "smooth", "subdivide", "loop"}
+KEEPS_CLOSED = {"move", "triangulate", "flip", "conform", "merge", "extrude", "smooth", "subdivide", "loop",
+                "split-edge", "connect-vertices", "quadrangulate", "mirror", "bevel"}
 
 
 def _neighbour(mesh, f: int) -> int | None:
@@ -65,6 +76,19 @@ def _apply(mesh, op: str, pick: int, amount: float) -> None:
     elif op == "loop":
         a, b = base.face_edges(mesh.faces[f])[0]
         connect.insert_edge_loop(mesh, [(a, b)])
+    elif op == "split-edge":
+        a, b = base.face_edges(mesh.faces[f])[0]
+        edgesplit.subdivide_edges(mesh, [(a, b)], 1 + pick % 3)
+    elif op == "connect-vertices":
+        corners = mesh.faces[f].distinct
+        edgesplit.connect_vertices(mesh, corners[:2 + pick % max(1, len(corners) - 1)])
+    elif op == "quadrangulate":
+        quads.quadrangulate(mesh, list(range(len(mesh.faces))))
+    elif op == "bevel":
+        a, b = base.face_edges(mesh.faces[f])[pick % len(base.face_edges(mesh.faces[f]))]
+        bevel.bevel(mesh, [(a, b)], abs(amount) / 4 + 0.01)
+    elif op == "mirror":
+        objectops.mirror(mesh, {"xyz"[pick % 3]})
 
 
 @pytest.fixture(scope="module", autouse=True)

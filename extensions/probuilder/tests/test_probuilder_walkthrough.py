@@ -1,7 +1,8 @@
 """A level designer blocks out a room, offline, on a copy of each fixture project (5.2.2 and 6.0.4).
 
 Create a box, turn it inside out, subdivide the floor, push an alcove out of a wall, smooth, set the pivot to the
-floor, tile the floor's UVs, give the floor its own material and export the result as OBJ + MTL. After every step
+floor, tile the floor's UVs, give the floor its own material, bevel a corner of the room and export the result as
+OBJ + MTL. After every step
 the mesh is checked against the invariants; at the end the export is checked against the mesh it came from.
 """
 
@@ -11,6 +12,7 @@ import pytest
 from probuilder_testutil import GAME, MAIN_MENU
 from unitycli_probuilder import invariants
 from unitycli_probuilder.meshdata import MeshData
+from unitycli_probuilder.meshops.base import face_edges
 
 from unitycli.api import UnityYamlFile
 
@@ -52,6 +54,13 @@ def test_block_out_a_room_and_export_it(which, request):
     assert len(floor_faces) == 6  # the four floor quads and the alcove's two floor bridges
     project.output("probuilder.set-face-uv", {**room, "faces": floor_faces, "scale": {"x": 0.5, "y": 0.5}})
     project.output("probuilder.set-face-material", {**room, "faces": floor_faces, "material": material})
+    data = mesh()
+    corner = next([a, b] for f in data.faces if all(data.positions[v][0] == -3 for v in f.distinct)
+                  for a, b in face_edges(f) if data.positions[a][2] == data.positions[b][2] == -4)
+    bevelled = project.output("probuilder.bevel-edges", {**room, "edges": [corner], "amount": 0.5})
+    topology = invariants.topology(mesh())
+    # one bridge face; the floor and ceiling faces at the corner are rebuilt around it
+    assert (bevelled["faceCount"], topology.closed, topology.inconsistent_edges) == (len(data.faces) + 1, True, 0)
     data = mesh()
     exported = project.output("probuilder.export-obj", {**room, "output": "Assets/Export/Room.obj"})
     assert (exported["vertexCount"], exported["faceCount"]) == (data.vertex_count, len(data.faces))

@@ -22,7 +22,7 @@ from unitycli_probuilder.shapegen.common import shared_by_position
 Attrs = dict[str, tuple[float, ...]]
 
 
-def _outline(mesh: MeshData, f: int) -> list[int]:
+def outline(mesh: MeshData, f: int) -> list[int]:
     """WingedEdge.SortEdgesByAdjacency: the face's perimeter as one loop of vertex indexes in winding order."""
     edges = face_edges(mesh.faces[f])
     nxt = {a: b for a, b in edges}
@@ -94,7 +94,7 @@ def _outlines(mesh: MeshData, required: set[int]) -> dict[int, list[int]]:
     outlines: dict[int, list[int]] = {}
     for f in range(len(mesh.faces)):
         try:
-            outlines[f] = _outline(mesh, f)
+            outlines[f] = outline(mesh, f)
         except UnityCliError:
             if f in required:
                 raise

@@ -1,5 +1,6 @@
 """Object operations that move the pivot or bake the Transform into the mesh, leaving the world result unchanged
-(Runtime/MeshOperations/MeshTransform.SetPivot/CenterPivot, Editor/MenuActions/Object/FreezeTransform.cs; rc-6.0.4).
+(Runtime/MeshOperations/MeshTransform.SetPivot/CenterPivot, Editor/MenuActions/Object/FreezeTransform.cs; rc-6.0.4),
+and mirroring in place (Editor/MenuActions/Object/MirrorObjects.Mirror without duplicate).
 """
 
 from __future__ import annotations
@@ -68,4 +69,17 @@ def freeze(mesh: MeshData, site: MeshSite) -> bool:
     doc.set("m_LocalScale", transforms.flow((1, 1, 1)))
     if "m_LocalEulerAnglesHint" in doc.to_python():  # the Inspector's rotation hint, written since Unity 2018
         doc.set("m_LocalEulerAnglesHint", transforms.flow((0, 0, 0)))
+    return flip
+
+
+def mirror(mesh: MeshData, axes: set[str]) -> bool:
+    """MirrorObjects.Mirror(pb, scale, duplicate: false): the scale (-1 on each mirrored axis) is frozen into the
+    vertices (FreezeScaleTransform), an odd number of axes reverses every face so the normals still point out, and
+    the Transform keeps its own scale. Returns whether the faces were reversed."""
+    scale = tuple(-1.0 if axis in axes else 1.0 for axis in "xyz")
+    mesh.positions = [tuple(f32.f(c * k) for c, k in zip(p, scale, strict=True)) for p in mesh.positions]
+    flip = len(axes) % 2 == 1
+    if flip:
+        for face in mesh.faces:
+            face.indexes.reverse()
     return flip

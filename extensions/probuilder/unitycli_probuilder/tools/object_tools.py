@@ -1,8 +1,9 @@
-"""Object tools: `probuilder.set-pivot` and `probuilder.freeze-transform`, the world result unchanged."""
+"""Object tools: `probuilder.set-pivot` and `freeze-transform` (the world result unchanged), `mirror`."""
 
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from pydantic import Field
 
@@ -70,4 +71,34 @@ FREEZE = ToolSpec(
     idempotent=True, **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
 
-SPECS = (SET_PIVOT, FREEZE)
+
+
+class MirrorInput(EditTarget):
+    axes: list[Literal["x", "y", "z"]] = Field(description="The mesh's local axes to mirror across (each negated)")
+
+
+def mirror(ctx: ToolContext, request: MirrorInput) -> EditOutput:
+    axes = set(request.axes)
+    if not axes or len(axes) != len(request.axes):
+        raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", "give each axis to mirror once (x, y and/or z)",
+                            details={"axes": request.axes})
+
+    def edit(data, site):
+        objectops.mirror(data, axes)
+        return list(range(len(data.faces)))
+    return run_edit(ctx, request, edit)
+
+
+MIRROR = ToolSpec(
+    name="probuilder.mirror", title="Mirror a ProBuilder mesh",
+    summary="Mirror a ProBuilder mesh across its local x, y and/or z axis, in place.",
+    description=("The Editor's Mirror Objects without Duplicate (MirrorObjects.Mirror): each given local axis of "
+                 "every vertex is negated (the -1 scale frozen into the mesh), and an odd number of axes reverses "
+                 "every face so normals keep pointing out; the Transform is not changed. Auto UVs and tangents are "
+                 "recomputed as Refresh does; manual UVs stay. Mirroring to a duplicate GameObject is not offered. "
+                 + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=MirrorInput, output_model=EditOutput, handler=mirror, destructive=True, idempotent=False,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "axes": ["x"]},),
+)
+
+SPECS = (SET_PIVOT, FREEZE, MIRROR)

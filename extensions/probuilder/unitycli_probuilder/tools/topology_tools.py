@@ -1,4 +1,5 @@
-"""Triangle-level tools: `probuilder.triangulate`, `flip-diagonal`, `conform-normals`."""
+"""Topology tools: `probuilder.triangulate`, `quadrangulate`, `flip-diagonal`, `conform-normals`, `subdivide-faces`,
+`repair-mesh`, `connect-edges`, `insert-edge-loop`."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pydantic import Field
 from unitycli.api import ToolContext, ToolSpec
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
-from unitycli_probuilder.meshops import base, connect
+from unitycli_probuilder.meshops import base, connect, quads
 from unitycli_probuilder.meshops import faces as face_ops
 
 _WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
@@ -34,6 +35,25 @@ TRIANGULATE = ToolSpec(
                  + " Supports --dry-run." + EXAMPLE_NOTE),
     input_model=FacesOrAll, output_model=EditOutput, handler=triangulate, destructive=True, idempotent=True,
     **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0]},),
+)
+
+
+def quadrangulate(ctx: ToolContext, request: FacesOrAll) -> EditOutput:
+    return run_edit(ctx, request, lambda data, site: quads.quadrangulate(data, _all(data, request.faces)))
+
+
+QUADRANGULATE = ToolSpec(
+    name="probuilder.quadrangulate", title="Quadrangulate ProBuilder faces",
+    summary="Merge pairs of neighbouring ProBuilder triangles into quads.",
+    description=("QuadUtility.ToQuads: among the given faces, each triangle pairs with the neighbouring triangle "
+                 "that scores best as a quad (normals within 0.9, near-right corners, near-parallel sides) and ranks "
+                 "it best in turn, faces taken in order; each pair becomes one face with the first's settings, "
+                 "appended last (`changedFaces`), its coincident corners collapsed (MergePairs). Faces that are not "
+                 "triangles, or find no partner, stay. Nothing to pair: the file is not touched. Scores are "
+                 "computed in float64 (the package: float32), which can only matter for near-ties. " + REBUILD_NOTE
+                 + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=FacesOrAll, output_model=EditOutput, handler=quadrangulate, destructive=True, idempotent=True,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
 
 
@@ -150,4 +170,4 @@ EDGE_LOOP = ToolSpec(
     **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]]},),
 )
 
-SPECS = (TRIANGULATE, FLIP_DIAGONAL, CONFORM, SUBDIVIDE, REPAIR, CONNECT, EDGE_LOOP)
+SPECS = (TRIANGULATE, QUADRANGULATE, FLIP_DIAGONAL, CONFORM, SUBDIVIDE, REPAIR, CONNECT, EDGE_LOOP)

@@ -1,0 +1,47 @@
+"""`probuilder.bevel-edges`: Bevel.BevelEdges on serialized data."""
+
+from __future__ import annotations
+
+import math
+
+from pydantic import Field
+
+from unitycli.api import ToolContext, ToolSpec, UnityCliError
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshops import base, bevel
+
+_WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
+
+
+class BevelEdgesInput(EditTarget):
+    edges: list[tuple[int, int]] = Field(description="Edges as [a, b] vertex-index pairs, each between two faces")
+    amount: float = Field(0.2, description=("How far each edge moves back along its faces, in mesh units (the "
+                                            "Editor's Distance, 0.2 by default); clamped 0.001 short of the nearest "
+                                            "corner, as the package does"))
+
+
+def bevel_edges(ctx: ToolContext, request: BevelEdgesInput) -> EditOutput:
+    if not (math.isfinite(request.amount) and request.amount > 0):
+        raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", f"amount must be a positive number, not {request.amount}",
+                            details={"amount": request.amount})
+
+    def edit(data, site):
+        edges = base.check_edges(data, [tuple(e) for e in request.edges])
+        return bevel.bevel(data, edges, request.amount)
+    return run_edit(ctx, request, edit)
+
+
+SPEC = ToolSpec(
+    name="probuilder.bevel-edges", title="Bevel ProBuilder edges",
+    summary="Bevel ProBuilder edges: each becomes a bridging face, corners split and capped.",
+    description=("Bevel.BevelEdges (the Editor's Bevel on edges): both faces of each edge slide it back by "
+                 "`amount` along their sides and become manual-UV, a quad bridges the gap, every other face at a "
+                 "moved corner is rebuilt with the corner split in two, holes where three or more new corners meet "
+                 "are capped, and the new faces are wound and UV-set like a neighbour. Position groups are rebuilt "
+                 "from positions and shared UVs cleared, as in the package. E_PROBUILDER_ELEMENTS_INVALID for open "
+                 "edges only or when no bevel fits. Rebuilt polygons are ear-clipped where ProBuilder uses "
+                 "Poly2Tri. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=BevelEdgesInput, output_model=EditOutput, handler=bevel_edges, destructive=True, idempotent=False,
+    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]], "amount": 0.1},),
+)
