@@ -64,10 +64,7 @@ def open_regular(path: str | os.PathLike[str], *, nofollow: bool = False, dir_fd
         fd = os.open(path, flags) if dir_fd is None else os.open(path, flags, dir_fd=dir_fd)
     except OSError as exc:
         if nofollow and exc.errno in (errno.ELOOP, errno.EMLINK):
-            try:
-                _refuse_if_link(path, dir_fd)
-            except LinkRefusedError as refused:
-                raise LinkRefusedError(shown, refused.target) from None
+            _refuse_if_link(path, dir_fd, shown)
         if exc.errno == errno.ENXIO:  # a socket (or a device with nothing behind it) cannot be opened
             mode = 0
             with contextlib.suppress(OSError):
@@ -120,15 +117,17 @@ def is_regular(path: str | os.PathLike[str]) -> bool:
 # --- unitycli's own files: no link is ever followed ----------------------------------------------------------
 
 
-def _refuse_if_link(path: str | os.PathLike[str], dir_fd: int | None) -> None:
-    """Raise LinkRefusedError when `path` (relative to `dir_fd`) is itself a symbolic link."""
+def _refuse_if_link(path: str | os.PathLike[str], dir_fd: int | None,
+                    shown: str | os.PathLike[str] | None = None) -> None:
+    """Raise LinkRefusedError, naming `shown` (default `path`), when `path` (relative to `dir_fd`) is itself a
+    symbolic link: the one place an open that failed with ELOOP learns it met a link."""
     try:
         if stat.S_ISLNK(os.lstat(path, dir_fd=dir_fd).st_mode):
             try:
                 target = os.readlink(path, dir_fd=dir_fd)
             except OSError:
                 target = None
-            raise LinkRefusedError(path, target)
+            raise LinkRefusedError(shown or path, target) from None
     except (FileNotFoundError, NotADirectoryError):
         return
 
@@ -151,10 +150,7 @@ def open_dir(parent_fd: int | None, name: str | os.PathLike[str], *, create: boo
         fd = os.open(name, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=parent_fd)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.EMLINK, errno.ENOTDIR):
-            try:
-                _refuse_if_link(name, parent_fd)
-            except LinkRefusedError as refused:
-                raise LinkRefusedError(shown or name, refused.target) from None
+            _refuse_if_link(name, parent_fd, shown)
             if exc.errno == errno.ENOTDIR:
                 raise NotADirectoryError(errno.ENOTDIR, "is not a folder", os.fspath(shown or name)) from None
         raise type(exc)(exc.errno, exc.strerror, os.fspath(shown or name)) from None
@@ -202,10 +198,7 @@ def open_own_file(dir_fd: int | None, name: str, flags: int, mode: int = 0o644, 
         fd = os.open(name, flags | _NOFOLLOW | _NONBLOCK | _CLOEXEC, mode, dir_fd=dir_fd)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.EMLINK, errno.ENXIO):
-            try:
-                _refuse_if_link(name, dir_fd)
-            except LinkRefusedError as refused:
-                raise LinkRefusedError(shown or name, refused.target) from None
+            _refuse_if_link(name, dir_fd, shown)
             if exc.errno == errno.ENXIO:  # a FIFO opened for writing with no reader
                 raise SpecialFileError(shown or name, "a named pipe (FIFO)") from None
         raise type(exc)(exc.errno, exc.strerror, os.fspath(shown or name)) from None
