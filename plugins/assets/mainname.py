@@ -19,12 +19,11 @@ from pydantic import Field
 from unitycli.errors import UnityCliError
 from unitycli.plugins.assets.mainobject import conventional_main_id, main_file_id
 from unitycli.toolspec import ToolOutput
+from unitycli.unityclasses import PREFAB_INSTANCE, TRANSFORM_CLASSES
 from unitycli.unityfiles import MetaFile
 from unitycli.unityyaml import Document, UnityYamlFile
 
 _SKIPPED = (".unity", ".vfx", ".vfxblock", ".vfxoperator")
-_TRANSFORMS = (4, 224)  # Transform, RectTransform
-_PREFAB_INSTANCE = 1001
 
 
 class RenamedObject(ToolOutput):
@@ -53,7 +52,7 @@ def _prefab_root(file: UnityYamlFile) -> Document | None:
     """The root GameObject of a prefab: the one whose (Rect)Transform has no father."""
     roots = []
     for doc in file:
-        if doc.class_id in _TRANSFORMS and not doc.stripped:
+        if doc.class_id in TRANSFORM_CLASSES and not doc.stripped:
             father = doc.get("m_Father", None)
             if father is not None and getattr(father, "is_null", False):
                 roots.append(doc.get("m_GameObject").file_id)
@@ -62,7 +61,7 @@ def _prefab_root(file: UnityYamlFile) -> Document | None:
 
 def _variant_name(file: UnityYamlFile, old: str) -> tuple[Document, str] | None:
     """A variant's root name: its one `m_Name` modification that still holds the old file name."""
-    instances = [d for d in file if d.class_id == _PREFAB_INSTANCE and not d.stripped]
+    instances = [d for d in file if d.class_id == PREFAB_INSTANCE and not d.stripped]
     if len(instances) != 1:
         return None
     mods = instances[0].get("m_Modification.m_Modifications", [])
