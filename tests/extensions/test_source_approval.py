@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -97,6 +98,17 @@ def test_a_malformed_user_config_names_the_users_file(project, unitycli_home):
     assert env["error"]["code"] == "E_MANIFEST_INVALID", env
     assert env["error"]["details"] == {"file": str(unitycli_home / "config.toml"), "field": "sources.wheelhouse",
                                        "problem": "must be a folder or a list of folders"}
+
+
+def test_a_fifo_as_the_user_config_is_refused_not_waited_on(project, unitycli_home):
+    """The user's config is read like the project's (`safefs.read_bytes`): a FIFO there does not hang sync."""
+    os.mkfifo(unitycli_home / "config.toml")
+    code, env = cli(project, "extensions", "sync", "--dry-run")
+    assert code == 1, env
+    assert env["error"]["code"] == "E_MANIFEST_INVALID", env
+    assert env["error"]["details"]["file"] == str(unitycli_home / "config.toml")
+    assert env["error"]["details"]["field"] == "(file)"
+    assert "named pipe" in env["error"]["details"]["problem"], env
 
 
 def test_a_users_wheelhouse_is_trusted_and_searched_first(project, unitycli_home, tmp_path):
