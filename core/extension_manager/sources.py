@@ -22,7 +22,7 @@ from typing import Literal
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager import tomlfile
 from unitycli.extension_manager.catalog import Catalog
-from unitycli.extension_manager.installed import same_name
+from unitycli.extension_manager.installed import normalise, same_name
 from unitycli.extension_manager.lock import INDEX_SOURCE, LEGACY_INDEX_SOURCE, REPO_PREFIX, WHEELHOUSE_SOURCE
 from unitycli.project.root import Project
 
@@ -34,10 +34,6 @@ CHECKOUT = "unitycli checkout"
 PROJECT_CONFIG = "project config"  # `[sources]` in .unitycli/config.toml
 PROJECT_LOCK = "project lock"      # a path written in .unitycli/extensions.toml
 _UNTRUSTED = (PROJECT_CONFIG, PROJECT_LOCK)
-
-
-def normalise(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
 
 
 @dataclass(frozen=True)
