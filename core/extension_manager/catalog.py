@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 
 from unitycli.errors import UnityCliError
+from unitycli.extension_manager.installed import normalise
 from unitycli.extension_manager.manifest import ExtensionManifest, parse_manifest
 
 
@@ -22,12 +23,8 @@ class Catalog:
         return self.manifests.get(extension_id)
 
     def by_distribution(self, distribution: str | None) -> ExtensionManifest | None:
-        wanted = _normalise(distribution or "")
-        return next((m for m in self.manifests.values() if _normalise(m.distribution) == wanted), None)
-
-
-def _normalise(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
+        wanted = normalise(distribution or "")
+        return next((m for m in self.manifests.values() if normalise(m.distribution) == wanted), None)
 
 
 def load_catalog() -> Catalog:

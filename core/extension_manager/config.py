@@ -28,6 +28,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager import tomlfile
@@ -66,19 +67,26 @@ def _invalid(field_name: str, problem: str, file: str = CONFIG) -> UnityCliError
                          next_actions=[f"fix {field_name} in {file}"])
 
 
+def _read_toml(path: Path, file: str) -> dict[str, Any] | None:
+    """A config file's TOML, or None when there is none. A malformed or unreadable file fails closed, and a
+    FIFO or device in its place is refused rather than hanging every command (`safefs.read_bytes`)."""
+    try:
+        raw = read_bytes(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise _invalid("(file)", f"cannot be read: {exc}", file) from exc
+    try:
+        return tomlfile.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise _invalid("(toml)", str(exc), file) from None
+
+
 def read_project_config(root: Path) -> ProjectConfig:
     """The project's config, or defaults when there is none. A malformed file fails closed."""
-    path = root / CONFIG
-    try:
-        raw = read_bytes(path)  # a FIFO here must not hang every command
-    except FileNotFoundError:
+    data = _read_toml(root / CONFIG, CONFIG)
+    if data is None:
         return ProjectConfig()
-    except OSError as exc:
-        raise _invalid("(file)", f"cannot be read: {exc}") from exc
-    try:
-        data = tomlfile.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise _invalid("(toml)", str(exc)) from None
     unknown = sorted(set(data) - {"extensions", "accept-unverified", "sources"})
     if unknown:
         raise _invalid(unknown[0], "unknown table (allowed: [extensions], [accept-unverified], [sources])")
@@ -92,11 +100,7 @@ def read_project_config(root: Path) -> ProjectConfig:
     for name, version in accept.items():
         if not isinstance(version, str) or not is_semver(version):
             raise _invalid(f"accept-unverified.{name}", "must be one exact semver version string")
-    return ProjectConfig(tuple(disabled), dict(accept), _sources(data.get("sources", {})))
-
-
-def _sources(table: object) -> SourcesConfig:
-    return parse_sources(table, CONFIG)
+    return ProjectConfig(tuple(disabled), dict(accept), parse_sources(data.get("sources", {}), CONFIG))
 
 
 def parse_sources(table: object, file: str) -> SourcesConfig:
@@ -125,16 +129,9 @@ def read_user_sources(folder: Path) -> SourcesConfig:
     chose, trusted like the command line. Folders in it are relative to `folder`. Defaults when it is absent."""
     path = folder / USER_CONFIG
     file = str(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    data = _read_toml(path, file)
+    if data is None:
         return SourcesConfig()
-    except OSError as exc:
-        raise _invalid("(file)", f"cannot be read: {exc}", file) from exc
-    try:
-        data = tomlfile.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise _invalid("(toml)", str(exc), file) from None
     unknown = sorted(set(data) - {"sources"})
     if unknown:
         raise _invalid(unknown[0], "unknown table (allowed: [sources])", file)

@@ -34,8 +34,10 @@ def distribution_digest(dist: Distribution) -> str | None:
     return None if text is None else "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def same_name(a: str | None, b: str | None) -> bool:
-    def norm(name: str | None) -> str:
-        return (name or "").lower().replace("_", "-").replace(".", "-")
+def normalise(name: str | None) -> str:
+    """A distribution name as pip compares it (`Unitycli_Acme` and `unitycli-acme` are one distribution)."""
+    return (name or "").lower().replace("_", "-").replace(".", "-")
 
-    return norm(a) == norm(b)
+
+def same_name(a: str | None, b: str | None) -> bool:
+    return normalise(a) == normalise(b)

@@ -21,7 +21,6 @@ import re
 import shlex
 import shutil
 import tempfile
-import tomllib
 from importlib.metadata import Distribution, PackageNotFoundError, distribution
 from pathlib import Path
 from typing import Literal
@@ -30,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from unitycli.errors import UnityCliError
-from unitycli.extension_manager import pip
+from unitycli.extension_manager import pip, tomlfile
 from unitycli.extension_manager.catalog import Catalog, load_catalog
 from unitycli.extension_manager.installed import distribution_digest, installed_extensions, same_name
 from unitycli.extension_manager.lock import (
@@ -197,14 +196,14 @@ def _build_requirements_met(folder: Path) -> bool:
     from packaging.requirements import InvalidRequirement, Requirement
 
     try:
-        requires = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8")).get(
+        requires = tomlfile.read(folder / "pyproject.toml").get(
             "build-system", {}).get("requires", ["setuptools>=40.8.0"])
         for text in requires:
             requirement = Requirement(text)
             found = _installed(requirement.name)
             if found is None or not requirement.specifier.contains(found.version, prereleases=True):
                 return False
-    except (OSError, tomllib.TOMLDecodeError, InvalidRequirement, TypeError, AttributeError):
+    except (OSError, ValueError, InvalidRequirement, TypeError, AttributeError):
         return False
     return True
 

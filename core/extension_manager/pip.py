@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from unitycli.errors import UnityCliError
+from unitycli.extension_manager import tomlfile
 
 TAIL_LINES = 25
 
@@ -133,13 +134,12 @@ def build_pure_wheel(folder: Path, out: Path) -> Path | None:
     """
     import base64
     import hashlib
-    import tomllib
     import zipfile
     from fnmatch import fnmatch
 
     try:
-        data = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
+        data = tomlfile.read(folder / "pyproject.toml")
+    except (OSError, ValueError):  # TOMLDecodeError and UnicodeDecodeError are ValueErrors
         return None
     project = data.get("project")
     backend = data.get("build-system", {}).get("build-backend")

@@ -33,6 +33,7 @@ from unitycli.extension_manager.installed import same_name
 from unitycli.extension_manager.sources import Candidate, wheels_of
 from unitycli.project.root import Project
 from unitycli.project.userdata import JsonStore
+from unitycli.safefs import LinkRefusedError, SpecialFileError, read_bytes
 
 _STORE = JsonStore("extension-approvals.json", "projects")
 _SKIP = {"build", "dist", "__pycache__", ".git"}
@@ -121,15 +122,15 @@ def _source_files(folder: Path) -> list[Path]:
 
 
 def _read(path: Path) -> bytes:
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    """A file's bytes, never following a link at the last step and never blocking on a FIFO (`safefs`)."""
     try:
-        fd = os.open(path, flags)
+        return read_bytes(path, nofollow=True)
+    except LinkRefusedError:
+        raise _refuse(path, "is a link") from None
+    except (SpecialFileError, IsADirectoryError):
+        raise _refuse(path, "is not a regular file") from None
     except OSError as exc:
         raise _refuse(path, f"cannot be read ({exc.strerror})") from None
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise _refuse(path, "is not a regular file")
-        return handle.read()
 
 
 def content(candidate: Candidate, copy_to: Path | None = None) -> tuple[str | None, int]:

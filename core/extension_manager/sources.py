@@ -15,14 +15,14 @@ code from it is built only after a person approves it (`source_approvals`). Trus
 from __future__ import annotations
 
 import shlex
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from unitycli.errors import UnityCliError
+from unitycli.extension_manager import tomlfile
 from unitycli.extension_manager.catalog import Catalog
-from unitycli.extension_manager.installed import same_name
+from unitycli.extension_manager.installed import normalise, same_name
 from unitycli.extension_manager.lock import INDEX_SOURCE, LEGACY_INDEX_SOURCE, REPO_PREFIX, WHEELHOUSE_SOURCE
 from unitycli.project.root import Project
 
@@ -34,10 +34,6 @@ CHECKOUT = "unitycli checkout"
 PROJECT_CONFIG = "project config"  # `[sources]` in .unitycli/config.toml
 PROJECT_LOCK = "project lock"      # a path written in .unitycli/extensions.toml
 _UNTRUSTED = (PROJECT_CONFIG, PROJECT_LOCK)
-
-
-def normalise(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
 
 
 @dataclass(frozen=True)
@@ -59,8 +55,8 @@ def checkout_extensions_dir() -> Path | None:
 
     root = Path(unitycli.__file__).resolve().parent.parent
     try:
-        name = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["name"]
-    except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError):
+        name = tomlfile.read(root / "pyproject.toml")["project"]["name"]
+    except (OSError, KeyError, TypeError, ValueError):
         return None
     folder = root / "extensions"
     return folder if name == "unitycli" and folder.is_dir() else None
@@ -124,9 +120,9 @@ class Candidate:
 
 def pyproject_name_version(folder: Path) -> tuple[str, str | None] | None:
     try:
-        project = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+        project = tomlfile.read(folder / "pyproject.toml")["project"]
         name = project["name"]
-    except (OSError, KeyError, TypeError, ValueError, RecursionError, tomllib.TOMLDecodeError):
+    except (OSError, KeyError, TypeError, ValueError):  # TOMLDecodeError and UnicodeDecodeError are ValueErrors
         return None
     version = project.get("version")
     return str(name), (str(version) if isinstance(version, str) else None)

@@ -7,8 +7,11 @@ turns into its catalogued `E_MANIFEST_INVALID` naming the file.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from typing import Any
+
+from unitycli.safefs import read_text
 
 
 def loads(text: str) -> dict[str, Any]:
@@ -17,3 +20,9 @@ def loads(text: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except RecursionError:
         raise tomllib.TOMLDecodeError("arrays or tables are nested too deeply to parse") from None
+
+
+def read(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A TOML file as `loads` parses it, read with `safefs.read_text` so a FIFO in its place is refused (an
+    OSError), not waited on."""
+    return loads(read_text(path))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -99,6 +100,17 @@ def test_a_malformed_user_config_names_the_users_file(project, unitycli_home):
                                        "problem": "must be a folder or a list of folders"}
 
 
+def test_a_fifo_as_the_user_config_is_refused_not_waited_on(project, unitycli_home):
+    """The user's config is read like the project's (`safefs.read_bytes`): a FIFO there does not hang sync."""
+    os.mkfifo(unitycli_home / "config.toml")
+    code, env = cli(project, "extensions", "sync", "--dry-run")
+    assert code == 1, env
+    assert env["error"]["code"] == "E_MANIFEST_INVALID", env
+    assert env["error"]["details"]["file"] == str(unitycli_home / "config.toml")
+    assert env["error"]["details"]["field"] == "(file)"
+    assert "named pipe" in env["error"]["details"]["problem"], env
+
+
 def test_a_users_wheelhouse_is_trusted_and_searched_first(project, unitycli_home, tmp_path):
     wheels = tmp_path / "wheels"
     wheels.mkdir()
@@ -110,3 +122,20 @@ def test_a_users_wheelhouse_is_trusted_and_searched_first(project, unitycli_home
     [item] = env["result"]["items"]
     # acme is still no catalog extension, so the lock's naming it needs approval, but the place is the user's.
     assert (item["location"], item["chosenBy"], item["approval"]) == (str(wheels.resolve()), "user config", "needed")
+
+
+@pytest.mark.parametrize("hostile", ["fifo", "deep"])
+def test_a_hostile_pyproject_in_a_project_named_folder_is_skipped_not_a_crash_or_a_hang(tmp_path, hostile):
+    """Extension folders a project names are read like its config (`tomlfile.read`): a FIFO or a file nested too
+    deeply to parse is no extension there, and the folders beside it are still found."""
+    from unitycli.extension_manager.sources import PROJECT_CONFIG, Place, repo_folders
+
+    vendor = tmp_path / "vendor"
+    (vendor / "acme").mkdir(parents=True)
+    (vendor / "acme" / "pyproject.toml").write_text(PYPROJECT)
+    (vendor / "bad").mkdir()
+    if hostile == "fifo":
+        os.mkfifo(vendor / "bad" / "pyproject.toml")
+    else:
+        (vendor / "bad" / "pyproject.toml").write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    assert repo_folders(Place(vendor, PROJECT_CONFIG)) == {"unitycli-acme": (vendor / "acme", "0.3.0")}

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import os
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE = REPO / "examples" / "sample-project"
 TESTEXT = REPO / "tests" / "data" / "unitycli-testext"
 NO_BUILD = ("--no-deps", "--no-build-isolation")
+TESTEXT_INFO = "unitycli_testext-0.1.0.dist-info"
 
 
 def sample_project(dest: Path) -> Path:
@@ -44,3 +50,25 @@ class Venv:
 
     def site_packages(self) -> Path:
         return next((self.path / "lib").glob("python3*/site-packages"))
+
+
+def record_digest(data: bytes) -> str:
+    """A file's digest as a wheel's RECORD writes it."""
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+@contextmanager
+def restoring_testext(venv: Venv) -> Iterator[tuple[Path, Path]]:
+    """The installed testext package and dist-info, put back as they were whatever the test did."""
+    site = venv.site_packages()
+    package, info = site / "unitycli_testext", site / TESTEXT_INFO
+    backup = Path(tempfile.mkdtemp(prefix="unitycli-backup-"))
+    for original in (package, info):
+        shutil.copytree(original, backup / original.name, symlinks=True)
+    try:
+        yield package, info
+    finally:
+        for original in (package, info):
+            shutil.rmtree(original, ignore_errors=True)
+            shutil.copytree(backup / original.name, original, symlinks=True)
+        shutil.rmtree(backup, ignore_errors=True)

@@ -8,19 +8,17 @@ tampered file is restored in a `finally` block.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import importlib._bootstrap_external as bootstrap
 import json
 import os
 import shutil
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from tests.security.helpers import NO_BUILD, TESTEXT, Venv, sample_project
+from tests.security.helpers import NO_BUILD, TESTEXT, Venv, record_digest, restoring_testext, sample_project
 from unitycli.testing import child_venv
 
 PING = ("tools", "run", "testext.ping", "--input", '{"text": "x"}')
@@ -49,27 +47,6 @@ def _canary(marker: Path) -> bytes:
     return f"open({str(marker)!r},'a').write('x')\n".encode()
 
 
-def _digest(data: bytes) -> str:
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-
-
-@contextmanager
-def _restoring(venv: Venv):
-    """Back up the installed package and its dist-info; put them back whatever the test did."""
-    site = venv.site_packages()
-    package, info = site / "unitycli_testext", site / "unitycli_testext-0.1.0.dist-info"
-    backup = Path(tempfile.mkdtemp(prefix="unitycli-backup-"))
-    shutil.copytree(package, backup / package.name, symlinks=True)
-    shutil.copytree(info, backup / info.name, symlinks=True)
-    try:
-        yield package, info
-    finally:
-        for original in (package, info):
-            shutil.rmtree(original, ignore_errors=True)
-            shutil.copytree(backup / original.name, original, symlinks=True)
-        shutil.rmtree(backup, ignore_errors=True)
-
-
 def _blocked(venv: Venv, root: Path, marker: Path) -> dict:
     code, env = venv.unitycli(*PING, "--project", str(root))
     assert not marker.exists(), "the canary ran"
@@ -85,7 +62,7 @@ def test_the_pristine_install_runs(venv, tmp_path):
 
 def test_a_poisoned_pyc_matching_mtime_and_size_never_runs(venv, tmp_path, marker):
     root = sample_project(tmp_path)
-    with _restoring(venv) as (package, _info):
+    with restoring_testext(venv) as (package, _info):
         source = package / "__init__.py"
         st = source.stat()
         pyc = Path(bootstrap.cache_from_source(str(source)))
@@ -100,7 +77,7 @@ def test_a_poisoned_pyc_matching_mtime_and_size_never_runs(venv, tmp_path, marke
 
 def test_an_edit_with_size_and_mtime_restored_is_caught(venv, tmp_path, marker):
     root = sample_project(tmp_path)
-    with _restoring(venv) as (package, _info):
+    with restoring_testext(venv) as (package, _info):
         code, env = venv.unitycli(*PING, "--project", str(root))  # warms any digest cache
         assert code == 0, env
         source = package / "__init__.py"
@@ -119,7 +96,7 @@ def test_an_edit_with_size_and_mtime_restored_is_caught(venv, tmp_path, marker):
 
 def test_a_fake_editable_claim_is_not_believed(venv, tmp_path, marker):
     root = sample_project(tmp_path)
-    with _restoring(venv) as (package, info):
+    with restoring_testext(venv) as (package, info):
         (info / "direct_url.json").write_text(json.dumps(
             {"url": f"file://{venv.site_packages()}", "dir_info": {"editable": True}}))
         source = package / "__init__.py"
@@ -130,7 +107,7 @@ def test_a_fake_editable_claim_is_not_believed(venv, tmp_path, marker):
 
 def test_a_blank_record_hash_fails_closed(venv, tmp_path, marker):
     root = sample_project(tmp_path)
-    with _restoring(venv) as (package, info):
+    with restoring_testext(venv) as (package, info):
         source = package / "__init__.py"
         source.write_bytes(_canary(marker) + source.read_bytes())
         shutil.rmtree(package / "__pycache__", ignore_errors=True)
@@ -143,7 +120,7 @@ def test_a_blank_record_hash_fails_closed(venv, tmp_path, marker):
 
 def test_a_rewritten_record_is_caught_by_the_lock_digest_pin(venv, tmp_path, marker):
     root = sample_project(tmp_path)
-    with _restoring(venv) as (package, info):
+    with restoring_testext(venv) as (package, info):
         record = info / "RECORD"
         pinned = "sha256:" + hashlib.sha256(record.read_text().encode()).hexdigest()
         (root / ".unitycli").mkdir(exist_ok=True)
@@ -156,7 +133,7 @@ def test_a_rewritten_record_is_caught_by_the_lock_digest_pin(venv, tmp_path, mar
         tampered = _canary(marker) + source.read_bytes()
         source.write_bytes(tampered)
         shutil.rmtree(package / "__pycache__", ignore_errors=True)
-        lines = [f"unitycli_testext/__init__.py,{_digest(tampered)},{len(tampered)}"
+        lines = [f"unitycli_testext/__init__.py,{record_digest(tampered)},{len(tampered)}"
                  if line.startswith("unitycli_testext/__init__.py,") else line
                  for line in record.read_text().splitlines()]
         record.write_text("\n".join(lines) + "\n")

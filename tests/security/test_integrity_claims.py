@@ -8,21 +8,26 @@ mismatch, not a skip. Each tamper adds a canary line that would leave a marker f
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import shutil
-import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from tests.security.helpers import NO_BUILD, TESTEXT, Venv, canary, sample_project
+from tests.security.helpers import (
+    NO_BUILD,
+    TESTEXT,
+    TESTEXT_INFO,
+    Venv,
+    canary,
+    record_digest,
+    restoring_testext,
+    sample_project,
+)
 
 PING = ("tools", "run", "testext.ping", "--input", '{"text": "x"}')
-INFO = "unitycli_testext-0.1.0.dist-info"
 
 
 @pytest.fixture(scope="module")
@@ -30,27 +35,6 @@ def venv(installed_core: Venv) -> Iterator[Venv]:  # noqa: F811
     installed_core.pip("install", *NO_BUILD, str(TESTEXT))
     yield installed_core
     installed_core.pip("uninstall", "-y", "unitycli-testext")
-
-
-@contextmanager
-def _tampered(venv: Venv) -> Iterator[tuple[Path, Path]]:
-    """The installed package and dist-info, put back as they were whatever the test did."""
-    site = venv.site_packages()
-    package, info = site / "unitycli_testext", site / INFO
-    backup = Path(tempfile.mkdtemp(prefix="unitycli-backup-"))
-    for original in (package, info):
-        shutil.copytree(original, backup / original.name, symlinks=True)
-    try:
-        yield package, info
-    finally:
-        for original in (package, info):
-            shutil.rmtree(original, ignore_errors=True)
-            shutil.copytree(backup / original.name, original, symlinks=True)
-        shutil.rmtree(backup, ignore_errors=True)
-
-
-def _record_digest(data: bytes) -> str:
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
 def _plant(package: Path, info: Path, marker: Path) -> None:
@@ -66,13 +50,13 @@ def _rewrite_record(info: Path, files: dict[str, bytes]) -> None:
     rows = []
     for line in (info / "RECORD").read_text().splitlines():
         name = line.split(",", 1)[0]
-        rows.append(f"{name},{_record_digest(files[name])},{len(files[name])}" if name in files else line)
+        rows.append(f"{name},{record_digest(files[name])},{len(files[name])}" if name in files else line)
     (info / "RECORD").write_text("\n".join(rows) + "\n")
 
 
 def _pin(venv: Venv, root: Path) -> None:
     """The project lock, pinning the pristine install (as `extensions install` writes it)."""
-    record = (venv.site_packages() / INFO / "RECORD").read_text()
+    record = (venv.site_packages() / TESTEXT_INFO / "RECORD").read_text()
     digest = "sha256:" + hashlib.sha256(record.encode()).hexdigest()
     (root / ".unitycli" / "extensions.toml").write_text(
         f'version = 1\n\n[extensions.testext]\ndistribution = "unitycli-testext"\nversion = "0.1.0"\n'
@@ -97,7 +81,7 @@ def test_the_pinned_pristine_install_runs(venv, tmp_path):
 def test_an_editable_claim_naming_the_real_source_folder_is_not_believed(venv, tmp_path):
     """The claimed checkout exists and has a pyproject.toml, but the module imported is site-packages'."""
     root, marker = sample_project(tmp_path), tmp_path / "marker"
-    with _tampered(venv) as (package, info):
+    with restoring_testext(venv) as (package, info):
         (info / "direct_url.json").write_text(json.dumps({"url": TESTEXT.as_uri(), "dir_info": {"editable": True}}))
         source = package / "__init__.py"
         source.write_bytes(canary(marker).encode() + source.read_bytes())
@@ -110,43 +94,34 @@ def test_an_editable_claim_naming_the_real_source_folder_is_not_believed(venv, t
         assert not marker.exists()
 
 
-def test_a_bumped_metadata_version_with_a_rewritten_record_is_a_pin_mismatch(venv, tmp_path):
+@pytest.mark.parametrize(("field", "tampered"), [(b"Version: 0.1.0", b"Version: 0.1.1"),
+                                                  (b"Name: unitycli-testext", b"Name: other-testext")],
+                         ids=["bumped-version", "renamed-distribution"])
+def test_a_changed_metadata_field_with_a_rewritten_record_is_a_pin_mismatch(venv, tmp_path, field, tampered):
     root, marker = sample_project(tmp_path), tmp_path / "marker"
     _pin(venv, root)
-    with _tampered(venv) as (package, info):
+    with restoring_testext(venv) as (package, info):
         _plant(package, info, marker)
-        metadata = (info / "METADATA").read_bytes().replace(b"Version: 0.1.0", b"Version: 0.1.1")
+        metadata = (info / "METADATA").read_bytes().replace(field, tampered)
         (info / "METADATA").write_bytes(metadata)
-        _rewrite_record(info, {f"{INFO}/METADATA": metadata})
+        _rewrite_record(info, {f"{TESTEXT_INFO}/METADATA": metadata})
         env = _refused(venv, root, marker)
-        assert "0.1.1" in env["error"]["message"], env
-
-
-def test_a_renamed_distribution_with_a_rewritten_record_is_a_pin_mismatch(venv, tmp_path):
-    root, marker = sample_project(tmp_path), tmp_path / "marker"
-    _pin(venv, root)
-    with _tampered(venv) as (package, info):
-        _plant(package, info, marker)
-        metadata = (info / "METADATA").read_bytes().replace(b"Name: unitycli-testext", b"Name: other-testext")
-        (info / "METADATA").write_bytes(metadata)
-        _rewrite_record(info, {f"{INFO}/METADATA": metadata})
-        env = _refused(venv, root, marker)
-        assert "other-testext" in env["error"]["message"], env
+        assert tampered.split(b": ")[1].decode() in env["error"]["message"], env
 
 
 def test_a_bumped_version_in_a_renamed_dist_info_folder_is_a_pin_mismatch(venv, tmp_path):
     """Even with the folder renamed to agree with METADATA, the lock's pin names another version."""
     root, marker = sample_project(tmp_path), tmp_path / "marker"
     _pin(venv, root)
-    with _tampered(venv) as (package, info):
+    with restoring_testext(venv) as (package, info):
         _plant(package, info, marker)
         metadata = (info / "METADATA").read_bytes().replace(b"Version: 0.1.0", b"Version: 0.2.0")
         (info / "METADATA").write_bytes(metadata)
-        _rewrite_record(info, {f"{INFO}/METADATA": metadata})
+        _rewrite_record(info, {f"{TESTEXT_INFO}/METADATA": metadata})
         moved = info.with_name("unitycli_testext-0.2.0.dist-info")
         info.rename(moved)
         try:
-            text = (moved / "RECORD").read_text().replace(INFO, moved.name)
+            text = (moved / "RECORD").read_text().replace(TESTEXT_INFO, moved.name)
             (moved / "RECORD").write_text(text)
             env = _refused(venv, root, marker)
             assert env["error"]["details"]["extensionId"] == "testext", env
