@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError
 from pydantic.alias_generators import to_camel
 
 from unitycli.budget import Overflow, fit
@@ -41,6 +41,12 @@ class RunResult(BaseModel):
     applied_effects: dict[str, Any] | None = None
     profile_verified: bool | None = None
     overflow: Overflow | None = None
+    _answer: dict[str, Any] | None = PrivateAttr(None)  # set once by _within_budget; a RunResult is not edited after
+
+    def answer(self) -> dict[str, Any]:
+        """The result as every entry prints it: the very document the answer budget measured, when it did, so a
+        big answer is not dumped twice per call."""
+        return self._answer if self._answer is not None else self.model_dump(by_alias=True, mode="json")
 
 
 def error_path(location: tuple[Any, ...]) -> str:
@@ -325,4 +331,8 @@ def _within_budget(result: RunResult) -> RunResult:
     """The answer as every entry prints it, within the answer budget (see `unitycli.budget`)."""
     answer = result.model_dump(by_alias=True, mode="json", exclude={"overflow"})
     fitted = fit(result.tool, answer)
-    return result if fitted is answer else RunResult.model_validate(fitted)
+    if fitted is not answer:
+        return RunResult.model_validate(fitted)
+    answer["overflow"] = None  # the last field, as model_dump writes it
+    result._answer = answer
+    return result

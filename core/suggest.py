@@ -67,3 +67,19 @@ def closest_paths(wanted: str, candidates: Iterable[str], limit: int = MAX_SUGGE
     tolerance = _limit(wanted.rsplit("/", 1)[-1])
     scored = {c: r for c in dict.fromkeys(candidates) if (r := rank(wanted, c, tolerance)) is not None and r[0] < 2}
     return sorted(scored, key=lambda c: (scored[c], c))[:limit]
+
+
+def closest_files(wanted: str, files: Iterable[str], limit: int = MAX_SUGGESTIONS) -> list[str]:
+    """Project files `wanted` most likely meant: by whole path (a typo anywhere, another case), else by file name
+    or name without extension in any folder (each file once, at its likeliest name)."""
+    files = list(files)
+    near = closest_paths(wanted, files, limit)
+    if near:
+        return near
+    names: dict[str, list[str]] = {}
+    for path in files:
+        base = path.rsplit("/", 1)[-1]
+        for key in dict.fromkeys((base, base.rsplit(".", 1)[0])):
+            names.setdefault(key, []).append(path)
+    ranked = closest(wanted.rsplit("/", 1)[-1], names, len(names))
+    return list(dict.fromkeys(path for name in ranked for path in names[name]))[:limit]

@@ -50,7 +50,7 @@ def _print_step(report, mode: str, out) -> None:
     if mode == "jsonl":
         request_id = new_request_id()
         if report.error is None:
-            envelope = success("tools run", request_id, report.result.model_dump(by_alias=True, mode="json"))
+            envelope = success("tools run", request_id, report.result.answer())
         else:
             envelope = failure("tools run", request_id, report.error.to_dict())
         envelope["step"] = position

@@ -185,7 +185,7 @@ def run_cmd(name: str, input_value: str | None, dry_run: bool, expect_revision: 
     result = run_tool(session, name, raw, RunOptions(dry_run=dry_run, allow_editor_open=allow_editor_open,
                                                      progress=_stderr_progress()))
     error = incomplete(result)  # a read that could not read everything: exit 3, the answer kept under result
-    return CommandResult(result, error) if error is not None else result
+    return CommandResult(result.answer(), error) if error is not None else result.answer()
 
 
 def _stderr_progress():

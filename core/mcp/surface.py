@@ -158,7 +158,7 @@ class ToolSurface:
             raw = arguments
         result = run_tool(self.session, registry_name, raw,
                           RunOptions(dry_run=dry_run, progress=progress, is_cancelled=is_cancelled))
-        return result.model_dump(by_alias=True, mode="json")
+        return result.answer()
 
     def _registry_name(self, name: str) -> str:
         """A dotted name as is; an MCP name through the table; otherwise the name, so `session.tool` says why."""

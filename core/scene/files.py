@@ -15,7 +15,7 @@ from typing import Any
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
 from unitycli.next_actions import tool_command
-from unitycli.suggest import MAX_SUGGESTIONS, closest, closest_paths
+from unitycli.suggest import closest_files
 from unitycli.unityfiles import ensure_not_lfs
 from unitycli.unityyaml import UnityYamlFile, editable
 
@@ -84,7 +84,7 @@ def resolve_file(ctx: Any, file: str, suffixes: tuple[str, ...] = OBJECT_FILE_SU
         text = exact_path(Path(ctx.project.root), text)
         if not ctx.transaction.exists(text):
             raise _not_found(file, "the path does not exist in the project", suffixes,
-                             _near_paths(text, list_files(Path(ctx.project.root), suffixes)))
+                             closest_files(text, list_files(Path(ctx.project.root), suffixes)))
         if not text.endswith(suffixes):
             raise _not_found(file, f"the file is not a {_kind_words(suffixes)} ({', '.join(suffixes)})", suffixes, [])
         return text
@@ -95,25 +95,10 @@ def resolve_file(ctx: Any, file: str, suffixes: tuple[str, ...] = OBJECT_FILE_SU
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise _not_found(file, "no asset has that name", suffixes, _near_paths(text, all_files))
+        raise _not_found(file, "no asset has that name", suffixes, closest_files(text, all_files))
     raise UnityCliError("E_SCENE_AMBIGUOUS", f"{len(matches)} files are named {file!r}; give the path",
                         details={"file": file, "candidates": matches},
                         next_actions=[f"Repeat with file set to one of: {', '.join(matches[:5])}"])
-
-
-def _near_paths(wanted: str, files: list[str]) -> list[str]:
-    """Files `wanted` most likely meant: by whole path (a typo anywhere, another case), else by file name or name
-    without extension in any folder."""
-    near = closest_paths(wanted, files)
-    if near:
-        return near
-    leaf = wanted.rsplit("/", 1)[-1]
-    names: dict[str, list[str]] = {}
-    for path in files:
-        base = path.rsplit("/", 1)[-1]
-        for key in dict.fromkeys((base, base.rsplit(".", 1)[0])):
-            names.setdefault(key, []).append(path)
-    return list(dict.fromkeys(p for name in closest(leaf, names) for p in names[name]))[:MAX_SUGGESTIONS]
 
 
 def _name_matches(path: str, name: str, suffixes: tuple[str, ...], *, exact: bool) -> bool:

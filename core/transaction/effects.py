@@ -215,18 +215,22 @@ def unified_diff(old: str | None, new: str | None, path: str, context: int = 3, 
 
 def file_diff(path: str, old: bytes | None, new: bytes | None, old_rev: str | None, new_rev: str | None) -> FileDiff:
     """A FileDiff for one path: a text diff, or a note for binary or non-UTF-8 content."""
-    if old is not None and new is not None and _text(old) is not None and _text(new) is not None:
-        skipped, old_part, new_part = diff_window(old, new, context=3)  # a big file's common head and tail
-        return FileDiff(path=path, diff=unified_diff(old_part.decode("utf-8"), new_part.decode("utf-8"), path,
-                                                     first_line=skipped), old_revision=old_rev, new_revision=new_rev)
     old_text = _text(old) if old is not None else None
     new_text = _text(new) if new is not None else None
     if (old is not None and old_text is None) or (new is not None and new_text is None):
         sizes = f"{len(old) if old is not None else 'absent'} -> {len(new) if new is not None else 'absent'} bytes"
         return FileDiff(path=path, diff=None, binary=True, note=f"binary or non-UTF-8 content, {sizes}",
                         old_revision=old_rev, new_revision=new_rev)
+    if old is not None and new is not None:
+        return FileDiff(path=path, diff=_windowed_diff(old, new, path), old_revision=old_rev, new_revision=new_rev)
     return FileDiff(path=path, diff=unified_diff(old_text, new_text, path), old_revision=old_rev,
                     new_revision=new_rev)
+
+
+def _windowed_diff(old: bytes, new: bytes, path: str) -> str:
+    """`unified_diff` of two UTF-8 versions of a file, over only the lines around their changes (diffwindow.py)."""
+    skipped, old_part, new_part = diff_window(old, new, context=3)  # a big file's common head and tail
+    return unified_diff(old_part.decode("utf-8"), new_part.decode("utf-8"), path, first_line=skipped)
 
 
 def origin_diff(source: str, path: str, kind: str, similarity: int, old: bytes, new: bytes, old_rev: str | None,
@@ -240,12 +244,11 @@ def origin_diff(source: str, path: str, kind: str, similarity: int, old: bytes, 
     origin = {"renamed_from": source} if kind == "rename" else {"copied_from": source}
     if old == new:
         return FileDiff(path=path, diff=header, old_revision=old_rev, new_revision=new_rev, **origin)
-    old_text, new_text = _text(old), _text(new)
-    if old_text is None or new_text is None:
+    if _text(old) is None or _text(new) is None:
         return FileDiff(path=path, diff=None, binary=True, old_revision=old_rev, new_revision=new_rev,
                         note=f"{verb} of {source} with binary or non-UTF-8 changes, {len(old)} -> {len(new)} bytes",
                         **origin)
-    body = unified_diff(old_text, new_text, path).split("\n", 2)[2]
+    body = _windowed_diff(old, new, path).split("\n", 2)[2]
     return FileDiff(path=path, diff=header + body, old_revision=old_rev, new_revision=new_rev, **origin)
 
 

@@ -25,7 +25,7 @@ from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.scene import LoadedFile, open_for_read, open_for_write
 from unitycli.scene.files import list_files
-from unitycli.suggest import MAX_SUGGESTIONS, closest
+from unitycli.suggest import closest, closest_files
 from unitycli.unityyaml import Document, Ref
 
 MATERIAL_CLASS_ID = 21
@@ -111,10 +111,7 @@ def _by_name(ctx: Any, name: str) -> str | None:
 def _no_material_named(ctx: Any, name: str) -> UnityCliError:
     """`E_ASSET_NOT_FOUND` naming the materials meant (a typo, another case, a longer name), each a runnable read."""
     stem = name[:-len(".mat")] if name.lower().endswith(".mat") else name
-    by_stem: dict[str, list[str]] = {}
-    for path in list_files(Path(ctx.project.root), (".mat",)):
-        by_stem.setdefault(PurePosixPath(path).name[:-len(".mat")], []).append(path)
-    near = [p for s in closest(stem, by_stem) for p in by_stem[s]][:MAX_SUGGESTIONS]
+    near = closest_files(stem, list_files(Path(ctx.project.root), (".mat",)))
     root = ctx.project.root
     return UnityCliError("E_ASSET_NOT_FOUND", f"no material is named {name!r}"
                          + (f"; closest: {', '.join(near)}" if near else ""),

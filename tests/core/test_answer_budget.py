@@ -7,6 +7,7 @@ import json
 import stat
 from pathlib import Path
 
+from tests.fixturepaths import fixture_project
 from tests.indexes.projectcopies import writable_copy
 from unitycli.budget import ANSWER_BUDGET, answer_size, fit
 from unitycli.runner import RunOptions, run_tool
@@ -58,6 +59,14 @@ def test_a_committed_delete_reports_the_same_way(tmp_path: Path) -> None:
 def test_an_answer_within_budget_is_returned_as_it_is() -> None:
     answer = {"tool": "t", "output": {"items": list(range(100))}, "plannedEffects": None}
     assert fit("t", answer) is answer
+
+
+def test_reading_minigolfs_ball_material_prints_the_very_document_the_budget_measured() -> None:
+    result = run_tool(Session(project_arg=str(fixture_project("minigolf"))), "material.get",
+                      {"file": "Assets/LlamAcademy/Minigolf/Materials/Ball.mat"}, RunOptions())
+    assert result.answer() is result.answer()  # dumped once, by the budget check
+    assert result.answer() == result.model_dump(by_alias=True, mode="json")
+    assert list(result.answer())[-1] == "overflow" and result.answer()["overflow"] is None
 
 
 def test_long_lists_are_shortened_from_the_end_and_say_by_how_much() -> None:
