@@ -119,7 +119,7 @@ def add_component(model: SceneModel, node: SceneNode, class_name: str,
     source = templates if isinstance(templates, TemplateSource) else TemplateSource(unity_version=templates)
     layout = source.choose(class_name, model.file).layout
     class_id = CLASS_IDS[class_name]
-    if class_name in SINGLE_PER_GAMEOBJECT and _has_class(model, node, class_id):
+    if class_name in SINGLE_PER_GAMEOBJECT and has_class(model, node, class_id):
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{node.path!r} already has a {class_name}; Unity allows one",
                             details={"component": class_name, "gameObject": node.path})
     return append_component(model, node.file_id, class_id, class_name, layout.build(node.file_id))
@@ -137,7 +137,8 @@ def add_script(model: SceneModel, node: SceneNode, script_guid: str, templates: 
                             layout.build(node.file_id, guid=script_guid))
 
 
-def _has_class(model: SceneModel, node: SceneNode, class_id: int) -> bool:
+def has_class(model: SceneModel, node: SceneNode, class_id: int) -> bool:
+    """Whether the GameObject lists a component of `class_id`."""
     for entry in model.file.get(node.file_id).get("m_Component", []) or []:
         ref = component_ref(entry)
         doc = model.file.find(ref.file_id) if ref is not None else None

@@ -20,6 +20,7 @@ to the project's version instead (Unity upgrades an older `serializedVersion` on
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,6 +37,29 @@ SCAN_FILES = 400
 SCAN_BYTES = 64 * 1024 * 1024
 _SUFFIXES = (".unity", ".prefab")
 _STREAM = re.compile(r"^(\d+)\.(\d+)")
+
+
+def files_holding(root: Path, class_id: int, skip: str | None) -> Iterator[tuple[str, bytes]]:
+    """The project's scenes and prefabs (project-relative path, bytes) holding a document of `class_id`, in path
+    order: at most `SCAN_FILES` files and `SCAN_BYTES` bytes are read; `skip` (the file being edited) and
+    symlinks are not."""
+    assets = root / "Assets"
+    if not assets.is_dir():
+        return
+    needle = f"--- !u!{class_id} &".encode()
+    budget, files = SCAN_BYTES, 0
+    for path in sorted(p for p in assets.rglob("*") if p.suffix in _SUFFIXES):
+        rel = path.relative_to(root).as_posix()
+        if rel == skip or not path.is_file() or path.is_symlink():
+            continue
+        files += 1
+        size = path.stat().st_size
+        if files > SCAN_FILES or size > budget:
+            return
+        budget -= size
+        data = path.read_bytes()
+        if needle in data:
+            yield rel, data
 
 
 @dataclass(frozen=True)
@@ -193,22 +217,9 @@ class TemplateSource:
         if class_id in self._scanned:
             return self._scanned[class_id]
         self._scanned[class_id] = None
-        if self.root is None or not (self.root / "Assets").is_dir():
+        if self.root is None:
             return None
-        needle = f"--- !u!{class_id} &".encode()
-        budget, files = SCAN_BYTES, 0
-        for path in sorted(p for p in (self.root / "Assets").rglob("*") if p.suffix in _SUFFIXES):
-            rel = path.relative_to(self.root).as_posix()
-            if rel == skip or not path.is_file():
-                continue
-            files += 1
-            size = path.stat().st_size
-            if files > SCAN_FILES or size > budget:
-                break
-            budget -= size
-            data = path.read_bytes()
-            if needle not in data:
-                continue
+        for rel, data in files_holding(self.root, class_id, skip):
             hit = self._in_text(layouts, data.decode("utf-8", "replace"), class_id)
             if hit is not None:
                 self._scanned[class_id] = (hit[0], f"{rel} &{hit[1]}")

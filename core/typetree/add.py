@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from unitycli.errors import UnityCliError
-from unitycli.scene.edits import append_component
+from unitycli.scene.edits import append_component, has_class
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.templates import SINGLE_PER_GAMEOBJECT
-from unitycli.scene.tree import SceneModel, SceneNode, component_ref
+from unitycli.scene.tree import SceneModel, SceneNode
 from unitycli.typetree.compose import Composed, compose, matching_documents, scan_project
 from unitycli.typetree.table import Layout, bases_of, class_id_of, index, layout_for
 from unitycli.typetree.versions import Picked
@@ -56,7 +56,7 @@ def add_native_component(model: SceneModel, node: SceneNode, class_name: str, pi
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
     layout = component_layout(class_name, picked)
     class_id = class_id_of(class_name)
-    if class_name in SINGLE_PER_GAMEOBJECT and _has_class(model, node, class_id):  # type: ignore[arg-type]
+    if class_name in SINGLE_PER_GAMEOBJECT and has_class(model, node, class_id):  # type: ignore[arg-type]
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{node.path!r} already has a {class_name}; Unity allows one",
                             details={"component": class_name, "gameObject": node.path})
     file = model.file
@@ -65,11 +65,3 @@ def add_native_component(model: SceneModel, node: SceneNode, class_name: str, pi
     file_id = append_component(model, node.file_id, class_id, class_name, composed.fields)  # type: ignore[arg-type]
     return Added(file_id, composed)
 
-
-def _has_class(model: SceneModel, node: SceneNode, class_id: int) -> bool:
-    for entry in model.file.get(node.file_id).get("m_Component", []) or []:
-        ref = component_ref(entry)
-        doc = model.file.find(ref.file_id) if ref is not None else None
-        if doc is not None and doc.class_id == class_id:
-            return True
-    return False

@@ -3,7 +3,8 @@
 Structure and serializedVersion come from the layout table for the project's Editor (`layoutFrom`). Each field's
 value comes from the first of:
 1. a document of the class in the file being edited that matches that layout exactly;
-2. such a document in another scene or prefab of the project (a bounded scan, `SCAN_FILES`/`SCAN_BYTES`);
+2. such a document in another scene or prefab of the project (the bounded scan of
+   `unitycli.scene.layouts.files_holding`);
 3. the per-class defaults (`unitycli.typetree.defaults`), each citing the Editor-written fixture document it
    was copied from, used only where the value has the layout's shape.
 A field none of them gives is left out and listed (`omitted`): Unity keeps it at its constructor default on
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.scene.layouts import files_holding
 from unitycli.typetree.check import SERIALIZED_VERSION, check_body
 from unitycli.typetree.defaults import defaults_of
 from unitycli.typetree.nodes import TypeNode
@@ -30,9 +32,6 @@ from unitycli.typetree.table import Layout, class_id_of
 from unitycli.unityyaml import Flow, Mapping, Node, Ref, Scalar, Sequence, UnityYamlFile, Verbatim
 from unitycli.unityyaml.nodes import PLAIN
 
-SCAN_FILES = 400
-SCAN_BYTES = 64 * 1024 * 1024
-_SUFFIXES = (".unity", ".prefab")
 _NULL = Ref(0)
 _LINKS = ("m_CorrespondingSourceObject", "m_PrefabInstance", "m_PrefabAsset")
 _HIDE_FLAGS = "m_ObjectHideFlags"  # HideFlags.None: a new object is visible and saved
@@ -116,23 +115,7 @@ def matching_documents(file: UnityYamlFile, layout: Layout, where: str) -> list[
 
 def scan_project(root: Path, layout: Layout, skip: str | None) -> list[Evidence]:
     """The first project scene or prefab holding a document of the class in exactly this layout."""
-    assets = root / "Assets"
-    if not assets.is_dir():
-        return []
-    needle = f"--- !u!{class_id_of(layout.class_name)} &".encode()
-    budget, files = SCAN_BYTES, 0
-    for path in sorted(p for p in assets.rglob("*") if p.suffix in _SUFFIXES):
-        rel = path.relative_to(root).as_posix()
-        if rel == skip or not path.is_file() or path.is_symlink():
-            continue
-        files += 1
-        size = path.stat().st_size
-        if files > SCAN_FILES or size > budget:
-            break
-        budget -= size
-        data = path.read_bytes()
-        if needle not in data:
-            continue
+    for rel, data in files_holding(root, class_id_of(layout.class_name), skip):
         try:
             found = matching_documents(UnityYamlFile.parse(data, rel), layout, "project")
         except UnityCliError:  # a file the reader refuses (LFS pointer, not Unity YAML) is no evidence

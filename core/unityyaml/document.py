@@ -38,18 +38,25 @@ _SCAN_CACHE: OrderedDict[tuple[str, str], Any] = OrderedDict()
 _SCAN_CACHE_MAX = 200_000
 
 
-def _scanned(doc: Document, path: str, default: Any) -> Any:
-    key = (doc.text, path)
+def _remembered(key: tuple[str, str], compute: Callable[[], Any]) -> Any:
+    """The cached value of `key`, else `compute()` cached under it."""
     value = _SCAN_CACHE.get(key, _MISSING)
     if value is _MISSING:
-        keys = doc._plain_keys(path) if path else None
-        found = peek(doc.text, keys) if keys else None
-        value = doc._decoded(found, path) if found is not None else doc.get(path, _ABSENT)
-        _SCAN_CACHE[key] = value
+        value = _SCAN_CACHE[key] = compute()
         if len(_SCAN_CACHE) > _SCAN_CACHE_MAX:
             _SCAN_CACHE.popitem(last=False)
     else:
         _SCAN_CACHE.move_to_end(key)
+    return value
+
+
+def _scanned(doc: Document, path: str, default: Any) -> Any:
+    def read() -> Any:
+        keys = doc._plain_keys(path) if path else None
+        found = peek(doc.text, keys) if keys else None
+        return doc._decoded(found, path) if found is not None else doc.get(path, _ABSENT)
+
+    value = _remembered((doc.text, path), read)
     return default if value is _ABSENT else value
 
 
@@ -171,13 +178,8 @@ class Document:
         None when there is none or no such list. A large object not yet parsed reads only that item's lines
         (only the `fields` entries, when they are one line each). `scan` remembers the answer as `get` does."""
         if scan and self._tree is None:
-            key_of = (self._text, f"{path}\0{key}\0{value}\0{fields}")
-            found = _SCAN_CACHE.get(key_of, _MISSING)
-            if found is _MISSING:
-                found = _SCAN_CACHE[key_of] = self.first_item_with(path, key, value, fields)
-                if len(_SCAN_CACHE) > _SCAN_CACHE_MAX:
-                    _SCAN_CACHE.popitem(last=False)
-            return found
+            return _remembered((self._text, f"{path}\0{key}\0{value}\0{fields}"),
+                               lambda: self.first_item_with(path, key, value, fields))
         keys = self._plain_keys(path)
         if self._tree is None and len(self._text) >= PEEK_MIN_CHARS and keys:
             found = peek_item(self._text, keys, key, value, fields)

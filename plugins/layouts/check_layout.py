@@ -7,12 +7,14 @@ The project's Unity version picks the Editor dump (`unitycli.typetree.versions.P
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.given_paths import exact_path
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.typetree import PICK_RULE, pick_version
@@ -95,8 +97,8 @@ def _document(report: DocumentReport) -> CheckedDocument:
 
 
 def check_layout(ctx: ToolContext, request: CheckLayoutInput) -> CheckLayoutOutput:
-    path = request.file.replace("\\", "/").strip()
-    if not ctx.transaction.exists(path):  # E_PATH_OUTSIDE_PROJECT for .., absolute paths, symlinks out
+    path = exact_path(Path(ctx.project.root), request.file)  # as given: E_PATH_NOT_EXACT, E_PATH_OUTSIDE_PROJECT
+    if not ctx.transaction.exists(path):
         raise UnityCliError("E_ASSET_NOT_FOUND", f"no file {request.file!r} in the project",
                             details={"path": request.file})
     data = ctx.transaction.read_bytes(path)

@@ -7,46 +7,13 @@ import shutil
 import pytest
 
 from tests.fixturepaths import REPO_ROOT
+from tests.scenetext import HEADER, gameobject_text
 from unitycli.errors import UnityCliError
 from unitycli.runner import RunOptions, run_tool
 from unitycli.session import Session
 
 pytestmark = pytest.mark.slow  # skipped locally with -m 'not slow'; CI runs it
 
-HEADER = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
-# One root GameObject with its Transform, written the way Unity 6 writes them (sample project's Garden.unity).
-PAIR = """--- !u!1 &{go}
-GameObject:
-  m_ObjectHideFlags: 0
-  m_CorrespondingSourceObject: {{fileID: 0}}
-  m_PrefabInstance: {{fileID: 0}}
-  m_PrefabAsset: {{fileID: 0}}
-  serializedVersion: 6
-  m_Component:
-  - component: {{fileID: {tr}}}
-  m_Layer: 0
-  m_Name: Crate {n}
-  m_TagString: Untagged
-  m_Icon: {{fileID: 0}}
-  m_NavMeshLayer: 0
-  m_StaticEditorFlags: 0
-  m_IsActive: 1
---- !u!4 &{tr}
-Transform:
-  m_ObjectHideFlags: 0
-  m_CorrespondingSourceObject: {{fileID: 0}}
-  m_PrefabInstance: {{fileID: 0}}
-  m_PrefabAsset: {{fileID: 0}}
-  m_GameObject: {{fileID: {go}}}
-  serializedVersion: 2
-  m_LocalRotation: {{x: 0, y: 0, z: 0, w: 1}}
-  m_LocalPosition: {{x: {n}, y: 0.5, z: -2}}
-  m_LocalScale: {{x: 1, y: 1, z: 1}}
-  m_ConstrainProportionsScale: 0
-  m_Children: []
-  m_Father: {{fileID: 0}}
-  m_LocalEulerAnglesHint: {{x: 0, y: 0, z: 0}}
-"""
 COUNT = 60_000  # ~0.85 KB a pair: about 50 MB
 
 
@@ -57,7 +24,7 @@ def big_project(tmp_path_factory):
     parts = [HEADER]
     for n in range(COUNT):
         go = 100_000 + 2 * n
-        parts.append(PAIR.format(go=go, tr=go + 1, n=n))
+        parts.append(gameobject_text(go, f"Crate {n}", f"{{x: {n}, y: 0.5, z: -2}}"))
     data = "".join(parts).encode()
     assert len(data) > 45_000_000
     (project / "Assets" / "Scenes" / "Big.unity").write_bytes(data)

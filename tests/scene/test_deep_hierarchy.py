@@ -13,46 +13,13 @@ from pathlib import Path
 import pytest
 
 from tests.fixturepaths import REPO_ROOT
+from tests.scenetext import HEADER, gameobject_text
 from unitycli.scene import SceneModel
 from unitycli.scene.tree import MAX_DEPTH
 from unitycli.unityyaml import UnityYamlFile
 
 DEPTH = 20_000
 FILE = "Assets/Scenes/Deep.unity"
-HEADER = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
-# A GameObject and its Transform as Unity 6 writes them (sample project's Garden.unity), one level of the chain.
-LEVEL = """--- !u!1 &{go}
-GameObject:
-  m_ObjectHideFlags: 0
-  m_CorrespondingSourceObject: {{fileID: 0}}
-  m_PrefabInstance: {{fileID: 0}}
-  m_PrefabAsset: {{fileID: 0}}
-  serializedVersion: 6
-  m_Component:
-  - component: {{fileID: {tr}}}
-  m_Layer: 0
-  m_Name: Node {n}
-  m_TagString: Untagged
-  m_Icon: {{fileID: 0}}
-  m_NavMeshLayer: 0
-  m_StaticEditorFlags: 0
-  m_IsActive: 1
---- !u!4 &{tr}
-Transform:
-  m_ObjectHideFlags: 0
-  m_CorrespondingSourceObject: {{fileID: 0}}
-  m_PrefabInstance: {{fileID: 0}}
-  m_PrefabAsset: {{fileID: 0}}
-  m_GameObject: {{fileID: {go}}}
-  serializedVersion: 2
-  m_LocalRotation: {{x: 0, y: 0, z: 0, w: 1}}
-  m_LocalPosition: {{x: 0, y: 1, z: 0}}
-  m_LocalScale: {{x: 1, y: 1, z: 1}}
-  m_ConstrainProportionsScale: 0
-  m_Children:{children}
-  m_Father: {{fileID: {father}}}
-  m_LocalEulerAnglesHint: {{x: 0, y: 0, z: 0}}
-"""
 
 
 def _go(n: int) -> int:
@@ -67,7 +34,7 @@ def deep_scene(depth: int, *, loop: bool = False) -> bytes:
         child = _go(0) + 1 if last and loop else (None if last else _go(n + 1) + 1)
         father = _go(depth - 1) + 1 if n == 0 and loop else (0 if n == 0 else _go(n - 1) + 1)
         children = f"\n  - {{fileID: {child}}}" if child else " []"
-        parts.append(LEVEL.format(go=_go(n), tr=_go(n) + 1, n=n, children=children, father=father))
+        parts.append(gameobject_text(_go(n), f"Node {n}", "{x: 0, y: 1, z: 0}", children=children, father=father))
     return "".join(parts).encode()
 
 

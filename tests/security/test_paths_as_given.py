@@ -99,6 +99,7 @@ BACKSLASH_CASES: list[tuple[str, dict[str, Any], str]] = [
     ("asset.delete", {"file": BALL_MAT.replace("/", "\\"), "force": True}, "file"),
     ("asset.move", {"file": BALL_MAT, "destination": f"{MATERIALS}\\Moved.mat"}, "destination"),
     ("scene.hierarchy", {"file": GAME.replace("/", "\\")}, "file"),
+    ("asset.check-layout", {"file": GAME.replace("/", "\\")}, "file"),
     ("gameobject.create", {"file": GAME.replace("/", "\\"), "name": "New"}, "file"),
     ("material.get", {"file": BALL_MAT.replace("/", "\\")}, "file"),
     ("prefab.instantiate", {"file": GAME, "prefab": BALL_PREFAB.replace("/", "\\")}, "prefab"),
