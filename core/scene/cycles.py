@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from unitycli.scene.tree import instance_name
+from unitycli.scene.tree import instance_name, local_file_id
 from unitycli.unityclasses import PREFAB_INSTANCE, TRANSFORM_CLASSES
-from unitycli.unityyaml import Document, Ref, UnityYamlFile
+from unitycli.unityyaml import Document, UnityYamlFile
 
 
 @dataclass(frozen=True)
@@ -24,10 +24,6 @@ class TransformCycle:
 
     file_ids: tuple[int, ...]
     names: tuple[str, ...]
-
-
-def _local_id(value: object) -> int:
-    return value.file_id if isinstance(value, Ref) and value.guid is None else 0
 
 
 # The three links, read from the document text where Unity writes them on one line (a body is indented by two
@@ -40,7 +36,7 @@ _TRANSFORM_PARENT = re.compile(r"^    m_TransformParent: \{fileID: (-?\d+)\}$", 
 
 def _link(doc: Document, pattern: re.Pattern[str], path: str) -> int:
     match = pattern.search(doc.text)
-    return int(match.group(1)) if match else _local_id(doc.get(path, None))
+    return int(match.group(1)) if match else local_file_id(doc.get(path, None))
 
 
 def _parent_links(file: UnityYamlFile) -> dict[int, int]:
@@ -65,7 +61,7 @@ def _name(file: UnityYamlFile, node: int) -> str:
         return name
     game_object = None
     if doc is not None and doc.class_id in TRANSFORM_CLASSES:
-        game_object = file.find(_local_id(doc.get("m_GameObject", None)))
+        game_object = file.find(local_file_id(doc.get("m_GameObject", None)))
     return str(game_object.get("m_Name", "")) if game_object is not None else f"fileID {node}"
 
 

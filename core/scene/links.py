@@ -12,7 +12,7 @@ root's (24 of 24 in chicken-defense and minigolf).
 from __future__ import annotations
 
 from unitycli.errors import UnityCliError
-from unitycli.scene.tree import SceneModel, SceneNode
+from unitycli.scene.tree import SceneModel, SceneNode, local_file_id
 from unitycli.unityclasses import SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref
 
@@ -27,15 +27,11 @@ def instance_transform(model: SceneModel, node: SceneNode) -> int | None:
     stripped = [fid for fid in model.stripped_of(node.file_id)
                 if (doc := model.file.find(fid)) is not None and doc.class_id in TRANSFORM_CLASSES]
     if node.parent is not None and node.parent.transform_id is not None:
-        listed = {_ref_id(r) for r in model.file.get(node.parent.transform_id).get("m_Children", []) or []}
+        listed = {local_file_id(r) for r in model.file.get(node.parent.transform_id).get("m_Children", []) or []}
         stripped_listed = [fid for fid in stripped if fid in listed]
         if len(stripped_listed) == 1:
             return stripped_listed[0]
     return stripped[0] if len(stripped) == 1 else None
-
-
-def _ref_id(value: object) -> int:
-    return value.file_id if isinstance(value, Ref) and value.guid is None else 0
 
 
 def child_link(model: SceneModel, node: SceneNode) -> int:
@@ -74,7 +70,7 @@ def detach(model: SceneModel, node: SceneNode) -> None:
 def _remove(doc: Document, path: str, file_id: int) -> None:
     items = doc.get(path, []) or []
     for index in reversed(range(len(items))):
-        if _ref_id(items[index]) == file_id:
+        if local_file_id(items[index]) == file_id:
             doc.remove_item(path, index)
 
 
@@ -101,7 +97,7 @@ def attach(model: SceneModel, node: SceneNode, parent: SceneNode | None, index: 
 
 def _insert(model: SceneModel, doc: Document, path: str, sibling_ids: list[int], index: int, file_id: int) -> None:
     """Insert before the entry of the sibling now at `index` (entries the model does not know keep their place)."""
-    items = [_ref_id(r) for r in doc.get(path, []) or []]
+    items = [local_file_id(r) for r in doc.get(path, []) or []]
     if index < len(sibling_ids) and sibling_ids[index] in items:
         position = items.index(sibling_ids[index])
     elif index > 0 and sibling_ids[index - 1] in items:

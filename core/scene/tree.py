@@ -156,7 +156,8 @@ def legacy_instances(file: UnityYamlFile) -> list[int]:
             if is_legacy_prefab(doc) and doc.get("m_IsPrefabParent", 0) != 1]
 
 
-def _ref_id(value: object) -> int:
+def local_file_id(value: object) -> int:
+    """The fileID a value names inside this file (0 for anything else: a null, another file's object, a non-reference)."""
     return value.file_id if isinstance(value, Ref) and value.guid is None else 0
 
 
@@ -198,7 +199,7 @@ class SceneModel:
         order: dict[int, int] = {}
         for pos, doc in enumerate(file.documents):
             if doc.stripped:
-                owner = _ref_id(doc.get("m_PrefabInstance", None, scan=True))
+                owner = local_file_id(doc.get("m_PrefabInstance", None, scan=True))
                 if owner:
                     self.stripped_owner[doc.file_id] = owner
             elif doc.class_id == GAMEOBJECT:
@@ -222,7 +223,7 @@ class SceneModel:
     def _add_gameobject(self, doc: Document) -> None:
         transform_id = None
         for entry in doc.get("m_Component", [], scan=True) or []:
-            ref_id = _ref_id(component_ref(entry))
+            ref_id = local_file_id(component_ref(entry))
             target = self.file.find(ref_id) if ref_id else None
             if target is not None and target.class_id in TRANSFORM_CLASSES:
                 transform_id = ref_id
@@ -236,9 +237,9 @@ class SceneModel:
     def _parent_of(self, node: SceneNode) -> tuple[SceneNode | None, int]:
         """(parent node or None, the raw parent fileID) from m_Father or m_TransformParent."""
         if node.is_instance:
-            parent_id = _ref_id(self.file.get(node.file_id).get("m_Modification.m_TransformParent", None, scan=True))
+            parent_id = local_file_id(self.file.get(node.file_id).get("m_Modification.m_TransformParent", None, scan=True))
         elif node.transform_id is not None:
-            parent_id = _ref_id(self.file.get(node.transform_id).get("m_Father", None, scan=True))
+            parent_id = local_file_id(self.file.get(node.transform_id).get("m_Father", None, scan=True))
         else:
             return None, 0
         if not parent_id:
@@ -293,9 +294,9 @@ class SceneModel:
             return []
         listed = []
         for ref in self.file.get(parent.transform_id).get("m_Children", [], scan=True) or []:
-            child = self.by_transform.get(_ref_id(ref))
+            child = self.by_transform.get(local_file_id(ref))
             if child is None:
-                self.dangling_children.append((parent.transform_id, _ref_id(ref)))
+                self.dangling_children.append((parent.transform_id, local_file_id(ref)))
             elif child.parent is parent:
                 listed.append(child)
         return listed
@@ -305,7 +306,7 @@ class SceneModel:
         if scene_roots is not None and scene_roots.class_id == SCENE_ROOTS:
             rank: dict[int, int] = {}
             for i, ref in enumerate(scene_roots.get("m_Roots", [], scan=True) or []):
-                ref_id = _ref_id(ref)
+                ref_id = local_file_id(ref)
                 node = self.nodes.get(ref_id) if ref_id in self.nodes else self.by_transform.get(ref_id)
                 if node is not None:
                     rank.setdefault(node.file_id, i)
