@@ -56,6 +56,17 @@ def test_approve_shows_what_from_where_who_chose_it_and_the_digest(project, unit
         ("acme", "approved", str(source))]
 
 
+def test_approve_all_records_every_entry_that_needs_it_as_approving_it_by_id_would(project, unitycli_home):
+    code, env = cli(project, "extensions", "approve", "--all")
+    assert code == 0, env
+    [offer] = env["result"]["approved"]
+    assert (offer["id"], offer["chosenBy"], offer["files"]) == ("acme", "project config", 2)
+    code, env = cli(project, "extensions", "sync", "--dry-run")
+    assert [(i["id"], i["approval"]) for i in env["result"]["items"]] == [("acme", "approved")]
+    code, again = cli(project, "extensions", "approve", "acme")
+    assert again["result"]["approved"][0]["digest"] == offer["digest"]
+
+
 def test_the_digest_covers_every_file_of_the_source(project):
     code, first = cli(project, "extensions", "approve", "acme")
     (project / "vendor" / "acme" / "unitycli_acme" / "extra.py").write_text("")
