@@ -10,7 +10,6 @@ stdin) is read as it arrives, as any command line tool reads it.
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
 import stat
 import sys
@@ -56,7 +55,7 @@ def read_file(value: str, option: str) -> bytes:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
             raise _refusal(option, value, f"{value} is a folder, not a file", errno="EISDIR")
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        os.set_blocking(fd, True)  # opened non-blocking only so a FIFO without a writer cannot hang the open
         return _read_fd(fd, option, value)
     except OSError as exc:
         raise _refusal(option, value, f"cannot read {value}: {exc.strerror or exc}",
