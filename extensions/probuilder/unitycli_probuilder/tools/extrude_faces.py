@@ -7,9 +7,9 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from unitycli.api import ToolContext, ToolSpec
+from unitycli.api import ToolContext
 from unitycli_probuilder import edits, layout
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import base, extrude
 
@@ -63,7 +63,7 @@ def extrude_edges(ctx: ToolContext, request: ExtrudeEdgesInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-EDGES = ToolSpec(
+EDGES = edit_spec(
     name="probuilder.extrude-edges", title="Extrude ProBuilder edges",
     summary="Extrude open ProBuilder edges into new quads.",
     description=("ExtrudeElements.Extrude(edges): each open edge (on one face; `manifold` allows edges between "
@@ -71,12 +71,11 @@ EDGES = ToolSpec(
                  "averaged smoothed normals at each end; grouped far corners that grow from one point stay joined. "
                  "E_PROBUILDER_ELEMENTS_INVALID when no edge can be extruded. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=ExtrudeEdgesInput, output_model=EditOutput, handler=extrude_edges, read_only=False,
-    destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
+    input_model=ExtrudeEdgesInput, handler=extrude_edges, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]], "manifold": True},),
 )
 
-SPEC = ToolSpec(
+SPEC = edit_spec(
     name="probuilder.extrude-faces", title="Extrude ProBuilder faces",
     summary="Extrude ProBuilder faces along their normals, adding side faces.",
     description=("With `method` `individual` (ProBuilder's ExtrudeMethod.IndividualFaces) each face moves "
@@ -87,8 +86,7 @@ SPEC = ToolSpec(
                  "moves as one piece: a vertex moves along the average normal of its group's faces there (face-normal "
                  "lengthens that by the secant of the angle, so flat sides stay `distance` apart) and bridge quads "
                  "follow only the group's outline. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=ExtrudeFacesInput, output_model=EditOutput, handler=extrude_faces,
-    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
+    input_model=ExtrudeFacesInput, handler=extrude_faces, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4], "distance": 0.5},
               {"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 4], "distance": 0.25,
                "method": "face-normal"}),
