@@ -155,3 +155,14 @@ def test_renumbering_a_prefab_mesh_that_variants_override_by_index_needs_force(m
     forced = minigolf.output("probuilder.triangulate", {**base, "faces": [0], "force": True})
     assert (forced["faceCount"], forced["overriddenBy"]) == (7, variants)
 
+
+def test_a_zero_extrude_distance_is_refused_before_anything_is_written(minigolf):
+    before = minigolf.text(WALL_RIGHT)
+    base = {"file": WALL_RIGHT, "gameObject": "Wall Right", "distance": 0}
+    for tool, extra in (("probuilder.extrude-faces", {"faces": [1]}),
+                        ("probuilder.extrude-edges", {"edges": [[0, 1]], "manifold": True})):
+        error = minigolf.error(tool, {**base, **extra})
+        assert (error["code"], error["details"]["errors"]) == ("E_SCHEMA_INVALID", [
+            {"path": "distance", "message": "Value error, distance must be a finite, non-zero number",
+             "type": "value_error"}]), tool
+    assert minigolf.text(WALL_RIGHT) == before

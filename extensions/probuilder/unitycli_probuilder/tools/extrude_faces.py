@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field
 
 from unitycli.api import ToolContext
 from unitycli_probuilder import edits, layout
@@ -14,19 +14,21 @@ from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, 
 from unitycli_probuilder.meshops import base, extrude
 
 
+def _finite_nonzero(value: float) -> float:
+    if not math.isfinite(value) or value == 0:
+        raise ValueError("distance must be a finite, non-zero number")
+    return value
+
+
+Distance = Annotated[float, AfterValidator(_finite_nonzero)]
+
+
 class ExtrudeFacesInput(EditTarget):
     faces: list[int] = Field(description="Face indexes to extrude")
-    distance: float = Field(0.5, description="How far along each face normal (negative pushes inwards)")
+    distance: Distance = Field(0.5, description="How far along each face normal (negative pushes inwards)")
     method: Literal["individual", "face-normal", "vertex-normal"] = Field(
         "individual", description=("`individual`: each face on its own; `face-normal` (the Editor's default) and "
                                    "`vertex-normal`: connected faces move out together"))
-
-    @field_validator("distance")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value) or value == 0:
-            raise ValueError("distance must be a finite, non-zero number")
-        return value
 
 
 def extrude_faces(ctx: ToolContext, request: ExtrudeFacesInput) -> EditOutput:
@@ -41,16 +43,9 @@ def extrude_faces(ctx: ToolContext, request: ExtrudeFacesInput) -> EditOutput:
 
 class ExtrudeEdgesInput(EditTarget):
     edges: list[tuple[int, int]] = Field(description="Edges as [a, b] vertex-index pairs")
-    distance: float = Field(0.5, description="How far to extrude (the Editor's default 0.5)")
+    distance: Distance = Field(0.5, description="How far to extrude (the Editor's default 0.5)")
     as_group: bool = Field(True, description="Neighbouring edges share their new corners (Editor default true)")
     manifold: bool = Field(False, description="Also extrude edges between two faces (non-manifold result)")
-
-    @field_validator("distance")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value) or value == 0:
-            raise ValueError("distance must be a finite, non-zero number")
-        return value
 
 
 def extrude_edges(ctx: ToolContext, request: ExtrudeEdgesInput) -> EditOutput:
