@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+import math
+from typing import Annotated
+
+from pydantic import AfterValidator, Field
 
 from unitycli.api import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION, Ref, ToolInput, ToolOutput, format_float
 
@@ -11,6 +14,17 @@ SAMPLE_SCENE = "Assets/Scenes/Garden.unity"
 SAMPLE_MESH = "Crate"
 EXAMPLE_NOTE = (f" The example uses the `{SAMPLE_MESH}` cube that probuilder.create-shape's example adds to "
                 f"{SAMPLE_SCENE} of examples/sample-project: run that one first.")
+
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):
+        raise ValueError("must be a finite number")
+    return value
+
+
+Finite = Annotated[float, AfterValidator(_finite)]
+"""A float input that refuses NaN and infinities (JSON has neither, but Python callers can pass them)."""
 
 # ProBuilder's own habit on top of the shared vocabulary (see `locate.game_object`).
 MESH_GAMEOBJECT_DESCRIPTION = GAMEOBJECT_DESCRIPTION + "; the ProBuilderMesh's fileID (meshFileID) also names it"

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import math
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from unitycli.api import ToolContext, ToolInput, UnityCliError
 from unitycli_probuilder import edits, layout
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget, Finite
 from unitycli_probuilder.meshops import surface, uvproject
 
 
@@ -63,17 +62,10 @@ AUTO_SMOOTH = edit_spec(
 
 
 class Color(ToolInput):
-    r: float = 1
-    g: float = 1
-    b: float = 1
-    a: float = 1
-
-    @field_validator("r", "g", "b", "a")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value):
-            raise ValueError("must be a finite number")
-        return value
+    r: Finite = 1
+    g: Finite = 1
+    b: Finite = 1
+    a: Finite = 1
 
 
 class SetVertexColorInput(EditTarget):
@@ -106,35 +98,21 @@ SET_COLOR = edit_spec(
 
 
 class Vec2(ToolInput):
-    x: float
-    y: float
-
-    @field_validator("x", "y")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value):
-            raise ValueError("must be a finite number")
-        return value
+    x: Finite
+    y: Finite
 
 
 class SetFaceUvInput(EditTarget):
     faces: list[int] = Field(description="Face indexes")
     scale: Vec2 | None = Field(None, description="UV scale (tiling)")
     offset: Vec2 | None = Field(None, description="UV offset")
-    rotation: float | None = Field(None, description="UV rotation in degrees")
+    rotation: Finite | None = Field(None, description="UV rotation in degrees")
     anchor: Literal[tuple(surface.ANCHOR)] | None = Field(None, description="Where the UV bounds are anchored")  # type: ignore[valid-type]
     fill: Literal["fit", "tile", "stretch"] | None = Field(None, description="How UVs fill the 0..1 square")
     use_world_space: bool | None = Field(None, description="Project from world instead of local positions")
     flip_u: bool | None = None
     flip_v: bool | None = None
     swap_uv: bool | None = None
-
-    @field_validator("rotation")
-    @classmethod
-    def _finite(cls, value: float | None) -> float | None:
-        if value is not None and not math.isfinite(value):
-            raise ValueError("must be a finite number")
-        return value
 
 
 def set_face_uv(ctx: ToolContext, request: SetFaceUvInput) -> EditOutput:

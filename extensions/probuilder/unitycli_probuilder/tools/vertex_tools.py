@@ -10,23 +10,16 @@ from pydantic import Field, field_validator
 from unitycli.api import ToolContext, ToolInput, UnityCliError
 from unitycli_probuilder import edits, transforms
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget, Finite
 from unitycli_probuilder.meshops import base, vertices
 
 _VERTICES = "Vertex indexes (as inspect-mesh lists them); vertices coincident with them go along"
 
 
 class Offset(ToolInput):
-    x: float = 0
-    y: float = 0
-    z: float = 0
-
-    @field_validator("x", "y", "z")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value):
-            raise ValueError("must be a finite number")
-        return value
+    x: Finite = 0
+    y: Finite = 0
+    z: Finite = 0
 
 
 class MoveElementsInput(EditTarget):
