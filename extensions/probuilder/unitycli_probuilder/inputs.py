@@ -45,6 +45,15 @@ class EditTarget(MeshTarget):
                                             "vertices or faces by index (E_PROBUILDER_OVERRIDES_AFFECTED otherwise)"))
 
 
+# A mesh edit on the given faces, or on every face when `faces` is omitted. No docstring: it would become the
+# input schema's description of the tools that use this model directly.
+class FacesOrAll(EditTarget):
+    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+
+    def chosen_faces(self, face_count: int) -> list[int]:
+        return self.faces if self.faces is not None else list(range(face_count))
+
+
 class Vector3(ToolOutput):
     x: float
     y: float

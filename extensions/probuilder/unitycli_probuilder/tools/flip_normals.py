@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from unitycli.api import ToolContext
 from unitycli_probuilder import edits
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, FacesOrAll
 
 
-class FlipNormalsInput(EditTarget):
-    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+class FlipNormalsInput(FacesOrAll):
+    pass
 
 
 def flip_normals(ctx: ToolContext, request: FlipNormalsInput) -> EditOutput:
     def edit(data, site):
-        return edits.flip_normals(data, request.faces if request.faces is not None else list(range(len(data.faces))))
+        return edits.flip_normals(data, request.chosen_faces(len(data.faces)))
     return run_edit(ctx, request, edit)
 
 

@@ -9,7 +9,7 @@ from pydantic import Field
 from unitycli.api import ToolContext, ToolInput, UnityCliError
 from unitycli_probuilder import edits, layout
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget, Finite
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll, Finite
 from unitycli_probuilder.meshops import surface, uvproject
 
 
@@ -35,8 +35,7 @@ SET_SMOOTHING = edit_spec(
 )
 
 
-class AutoSmoothInput(EditTarget):
-    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+class AutoSmoothInput(FacesOrAll):
     angle: float = Field(description="Faces meeting at less than this many degrees are smoothed together")
 
 
@@ -44,7 +43,7 @@ def auto_smooth(ctx: ToolContext, request: AutoSmoothInput) -> EditOutput:
     legacy = layout.legacy_hard_groups(layout.project_layout(ctx))
 
     def edit(data, site):
-        faces = request.faces if request.faces is not None else list(range(len(data.faces)))
+        faces = request.chosen_faces(len(data.faces))
         return surface.auto_smooth(data, faces, request.angle, legacy=legacy)[0]
     return run_edit(ctx, request, edit)
 
@@ -146,13 +145,13 @@ SET_UV = edit_spec(
                "scale": {"x": 2, "y": 2}, "rotation": 45},),
 )
 
-class ProjectUvInput(EditTarget):
-    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+class ProjectUvInput(FacesOrAll):
+    pass
 
 
 def project_uv(ctx: ToolContext, request: ProjectUvInput) -> EditOutput:
     def edit(data, site):
-        faces = request.faces if request.faces is not None else list(range(len(data.faces)))
+        faces = request.chosen_faces(len(data.faces))
         return uvproject.project_box(data, edits.check_faces(data, faces))
     return run_edit(ctx, request, edit)
 

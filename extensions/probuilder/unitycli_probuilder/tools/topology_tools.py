@@ -7,21 +7,13 @@ from pydantic import Field
 
 from unitycli.api import ToolContext
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll
 from unitycli_probuilder.meshops import base, connect, quads
 from unitycli_probuilder.meshops import faces as face_ops
 
 
-class FacesOrAll(EditTarget):
-    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
-
-
-def _all(data, faces: list[int] | None) -> list[int]:
-    return faces if faces is not None else list(range(len(data.faces)))
-
-
 def triangulate(ctx: ToolContext, request: FacesOrAll) -> EditOutput:
-    return run_edit(ctx, request, lambda data, site: face_ops.triangulate(data, _all(data, request.faces)))
+    return run_edit(ctx, request, lambda data, site: face_ops.triangulate(data, request.chosen_faces(len(data.faces))))
 
 
 TRIANGULATE = edit_spec(
@@ -37,7 +29,7 @@ TRIANGULATE = edit_spec(
 
 
 def quadrangulate(ctx: ToolContext, request: FacesOrAll) -> EditOutput:
-    return run_edit(ctx, request, lambda data, site: quads.quadrangulate(data, _all(data, request.faces)))
+    return run_edit(ctx, request, lambda data, site: quads.quadrangulate(data, request.chosen_faces(len(data.faces))))
 
 
 QUADRANGULATE = edit_spec(
@@ -75,7 +67,7 @@ FLIP_DIAGONAL = edit_spec(
 
 
 def conform_normals(ctx: ToolContext, request: FacesOrAll) -> EditOutput:
-    return run_edit(ctx, request, lambda data, site: face_ops.conform_normals(data, _all(data, request.faces))[0])
+    return run_edit(ctx, request, lambda data, site: face_ops.conform_normals(data, request.chosen_faces(len(data.faces)))[0])
 
 
 CONFORM = edit_spec(
