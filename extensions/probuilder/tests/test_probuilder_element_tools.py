@@ -190,3 +190,12 @@ def test_repair_leaves_a_sound_mesh_alone_and_box_projection_makes_uvs_manual(mi
     # face 0 faces -z after nothing else moved it: projected along z, u is -x and v is y (Projection axes)
     assert [data.textures0[v] for v in data.faces[0].distinct] == [(-p[0], p[1]) for p in
                                                                  (data.positions[v] for v in data.faces[0].distinct)]
+
+
+def test_freezing_a_mesh_under_a_moved_parent_is_refused_before_anything_is_written(chicken):
+    chicken.output("probuilder.create-shape", {"file": GAME, "name": "Base", **CUBE})  # CUBE sits at (4, 0.5, -2)
+    chicken.output("probuilder.create-shape", {"file": GAME, "name": "Lid", "parent": "Base", **CUBE})
+    before = chicken.text(GAME)
+    error = chicken.error("probuilder.freeze-transform", {"file": GAME, "gameObject": "Base/Lid"})
+    assert (error["code"], error["details"]) == ("E_PROPERTY_EDIT_UNSUPPORTED", {"gameObject": "Base/Lid"})
+    assert chicken.text(GAME) == before
