@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from unitycli_probuilder import geometry
+from unitycli_probuilder import geometry, invariants
 from unitycli_probuilder.meshdata import MeshData
 
 from unitycli.api import UnityYamlFile
@@ -112,3 +112,35 @@ def assert_closed_box_is_consistent(data: MeshData) -> None:
         points = [data.positions[v] for v in face.distinct]
         middle = tuple(sum(p[k] for p in points) / len(points) for k in range(3))
         assert geometry.dot(geometry.face_normal(data, face), geometry.sub(middle, centre)) > 0
+
+
+CUBE = {"shape": "cube", "size": {"x": 2, "y": 1, "z": 3}, "position": {"x": 4, "y": 0.5, "z": -2}}
+"""The 2 x 1 x 3 cube the element-tool tests edit (its vertex and edge indexes are the cube generator's)."""
+
+
+def read_mesh(project: Project, file: str, mesh_id: int) -> MeshData:
+    """The ProBuilderMesh `mesh_id` as it is now on disk in the project copy."""
+    return MeshData.from_document(UnityYamlFile.read(project.root / file).get(mesh_id))
+
+
+def make_cube(project: Project, file: str, name: str) -> int:
+    """Create the CUBE as GameObject `name` in `file`; returns its mesh's fileID."""
+    return project.output("probuilder.create-shape", {"file": file, "name": name, **CUBE})["meshFileID"]
+
+
+def run_on_cube(project: Project, file: str, name: str, tool: str, args: dict[str, Any],
+                before: tuple[str, dict[str, Any]] | None = None) -> tuple[dict[str, Any], MeshData]:
+    """Make a CUBE, apply `before` (a tool and its arguments) if given, then run `tool` dry and for real: both
+    succeed with identical diffs and the written mesh has no invariant problems. Returns the output and the mesh."""
+    mesh_id = make_cube(project, file, name)
+    if before is not None:
+        project.output(before[0], {"file": file, "gameObject": name, **before[1]})
+    call = {"file": file, "gameObject": name, **args}
+    preview = project.run(tool, call, dry_run=True)
+    assert preview.ok, (tool, preview.error)
+    done = project.run(tool, call)
+    assert done.ok, (tool, done.error)
+    assert preview.diffs == done.diffs, tool
+    data = read_mesh(project, file, mesh_id)
+    assert invariants.problems(data) == [], tool
+    return done.output, data

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from probuilder_testutil import GAME, TILES, WALL_RIGHT, assert_closed_box_is_consistent, changes
+from probuilder_testutil import GAME, TILES, WALL_RIGHT, assert_closed_box_is_consistent, changes, read_mesh
 from unitycli_probuilder import geometry
 from unitycli_probuilder.meshdata import MeshData
 
@@ -10,10 +10,6 @@ from unitycli.api import UnityYamlFile
 
 WALL_FRONT = f"{TILES}/Wall Front.prefab"
 WALL_RIGHT_MESH = 6253106402793275094
-
-
-def _mesh(project, file: str, mesh_id: int) -> MeshData:
-    return MeshData.from_document(UnityYamlFile.read(project.root / file).get(mesh_id))
 
 
 def test_new_user_lists_creates_extrudes_and_exports_a_cube(chicken):
@@ -29,7 +25,7 @@ def test_new_user_lists_creates_extrudes_and_exports_a_cube(chicken):
     assert out["changedFaces"] == [4, 6, 7, 8, 9]
     added, removed, modified = changes(before, chicken.root / GAME)
     assert (added, removed, modified) == (set(), set(), {created["meshFileID"]})
-    data = _mesh(chicken, GAME, created["meshFileID"])
+    data = read_mesh(chicken, GAME, created["meshFileID"])
     assert geometry.bounds(data.positions) == ((-1, -0.5, -1.5), (1, 1, 1.5))
     assert_closed_box_is_consistent(data)
     exported = chicken.output("probuilder.export-obj", {"file": GAME, "gameObject": "Cube",
@@ -66,12 +62,12 @@ def test_extruding_a_scene_mesh_detaches_and_removes_its_in_scene_mesh(chicken):
 
 
 def test_deleting_the_selected_face_drops_its_vertices_and_the_selection(minigolf):
-    before = _mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
+    before = read_mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
     assert (before.selected_faces, before.selected_vertices) == ([4], [16, 17, 18, 19])
     out = minigolf.output("probuilder.delete-faces", {"file": WALL_FRONT, "gameObject": "Wall Front", "faces": [4],
                                                       "force": True})
     assert (out["faceCount"], out["vertexCount"], out["sharedVertexCount"]) == (5, 20, 8)
-    after = _mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
+    after = read_mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
     assert (after.selected_faces, after.selected_edges, after.selected_vertices) == ([], [], [])
     assert after.positions == before.positions[:16] + before.positions[20:]
     assert after.faces[4].indexes == [i - 4 for i in before.faces[5].indexes]
@@ -79,10 +75,10 @@ def test_deleting_the_selected_face_drops_its_vertices_and_the_selection(minigol
 
 
 def test_deleting_another_face_renumbers_the_selection(minigolf):
-    before = _mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
+    before = read_mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
     minigolf.output("probuilder.delete-faces", {"file": WALL_FRONT, "gameObject": "Wall Front", "faces": [0],
                                                 "force": True})
-    after = _mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
+    after = read_mesh(minigolf, WALL_FRONT, _wall_front_mesh(minigolf))
     assert (after.selected_faces, after.selected_vertices) == ([3], [12, 13, 14, 15])
     assert after.selected_edges == [(a - 4, b - 4) for a, b in before.selected_edges]
 
@@ -96,7 +92,7 @@ def test_flipping_a_face_reverses_exactly_its_index_line(minigolf):
     assert "  - m_Indexes: 000000000100000002000000010000000300000002000000" in removed
     assert "  - m_Indexes: 020000000300000001000000020000000100000000000000" in after.splitlines()
     assert "  m_VersionIndex: 2605" in after.splitlines()
-    data = _mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH)
+    data = read_mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH)
     assert geometry.face_normal(data, data.faces[0]) == (0, 0, -1)
 
 
@@ -108,7 +104,7 @@ def test_setting_a_new_material_appends_a_renderer_slot(minigolf):
     renderer = next(d for d in yaml.of_class(23))
     assert [m.file_id for m in renderer.get("m_Materials")] == [2100000, 2100000]
     assert renderer.get("m_Materials")[0].guid == "52630fd4eabe6024faa3dfcc23858a32"
-    data = _mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH)
+    data = read_mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH)
     assert [f.submesh_index for f in data.faces] == [0, 1, 1, 0, 0, 0]
     listed = minigolf.output("probuilder.list-meshes", {"file": WALL_RIGHT})["meshes"][0]
     assert [m["path"] for m in listed["materials"]] == ["Assets/LlamAcademy/Minigolf/Materials/Default Toon.mat",
@@ -158,3 +154,15 @@ def test_renumbering_a_prefab_mesh_that_variants_override_by_index_needs_force(m
     assert moved["overriddenBy"] == variants
     forced = minigolf.output("probuilder.triangulate", {**base, "faces": [0], "force": True})
     assert (forced["faceCount"], forced["overriddenBy"]) == (7, variants)
+
+
+def test_a_zero_extrude_distance_is_refused_before_anything_is_written(minigolf):
+    before = minigolf.text(WALL_RIGHT)
+    base = {"file": WALL_RIGHT, "gameObject": "Wall Right", "distance": 0}
+    for tool, extra in (("probuilder.extrude-faces", {"faces": [1]}),
+                        ("probuilder.extrude-edges", {"edges": [[0, 1]], "manifold": True})):
+        error = minigolf.error(tool, {**base, **extra})
+        assert (error["code"], error["details"]["errors"]) == ("E_SCHEMA_INVALID", [
+            {"path": "distance", "message": "Value error, distance must be a finite, non-zero number",
+             "type": "value_error"}]), tool
+    assert minigolf.text(WALL_RIGHT) == before

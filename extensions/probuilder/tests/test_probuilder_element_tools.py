@@ -7,13 +7,11 @@ mesh invariants checked after it; the exact effect of each is then pinned on one
 from __future__ import annotations
 
 import pytest
-from probuilder_testutil import GAME, MAIN_MENU, WALL_RIGHT
+from probuilder_testutil import CUBE, GAME, MAIN_MENU, WALL_RIGHT, make_cube, read_mesh, run_on_cube
 from unitycli_probuilder import geometry, invariants, transforms
-from unitycli_probuilder.meshdata import MeshData
 
 from unitycli.api import UnityYamlFile
 
-CUBE = {"shape": "cube", "size": {"x": 2, "y": 1, "z": 3}, "position": {"x": 4, "y": 0.5, "z": -2}}
 # Each tool with a call on the 2 x 1 x 3 cube, and what the mesh then has: faces, vertices, position groups, closed,
 # Euler characteristic (2 for a closed box, 1 for one open sheet, one more per detached piece).
 CALLS = [
@@ -54,43 +52,23 @@ BEFORE = {"probuilder.extrude-edges": ("probuilder.delete-faces", {"faces": [4]}
           "probuilder.repair-mesh": ("probuilder.move-elements", {"vertices": [0], "offset": {"x": 2}})}
 
 
-def _mesh(project, file: str, mesh_id: int) -> MeshData:
-    return MeshData.from_document(UnityYamlFile.read(project.root / file).get(mesh_id))
-
-
-def _cube(project, file: str, name: str) -> int:
-    return project.output("probuilder.create-shape", {"file": file, "name": name, **CUBE})["meshFileID"]
-
-
 @pytest.mark.parametrize("which", ["chicken", "minigolf"])
 def test_every_tool_previews_exactly_what_it_writes_and_keeps_the_mesh_sound(which, request):
     project = request.getfixturevalue(which)
     file = GAME if which == "chicken" else MAIN_MENU
     for i, (tool, args, (faces, vertices, groups, closed, euler)) in enumerate(CALLS):
-        name = f"Block {i}"
-        mesh_id = _cube(project, file, name)
-        if tool in BEFORE:
-            project.output(BEFORE[tool][0], {"file": file, "gameObject": name, **BEFORE[tool][1]})
-        call = {"file": file, "gameObject": name, **args}
-        preview = project.run(tool, call, dry_run=True)
-        assert preview.ok, (tool, preview.error)
-        done = project.run(tool, call)
-        assert done.ok, (tool, done.error)
-        assert preview.diffs == done.diffs, tool
-        out = done.output
+        out, data = run_on_cube(project, file, f"Block {i}", tool, args, BEFORE.get(tool))
         assert (out["faceCount"], out["vertexCount"], out["sharedVertexCount"]) == (faces, vertices, groups), tool
-        data = _mesh(project, file, mesh_id)
-        assert invariants.problems(data) == [], tool
         topology = invariants.topology(data)
         assert (topology.closed, topology.inconsistent_edges, topology.non_manifold_edges) == (closed, 0, 0), tool
         assert topology.euler == euler, tool
 
 
 def test_moving_a_face_moves_exactly_its_corners_and_their_coincident_vertices(minigolf):
-    before = _mesh(minigolf, WALL_RIGHT, 6253106402793275094)
+    before = read_mesh(minigolf, WALL_RIGHT, 6253106402793275094)
     out = minigolf.output("probuilder.move-elements", {"file": WALL_RIGHT, "gameObject": "Wall Right", "faces": [4],
                                                        "offset": {"y": 0.25}})
-    after = _mesh(minigolf, WALL_RIGHT, 6253106402793275094)
+    after = read_mesh(minigolf, WALL_RIGHT, 6253106402793275094)
     corners = {tuple(before.positions[v]) for v in before.faces[4].distinct}
     for old, new in zip(before.positions, after.positions, strict=True):
         expected = (old[0], old[1] + 0.25, old[2]) if tuple(old) in corners else old
@@ -106,10 +84,10 @@ def test_a_world_offset_goes_through_the_parents_rotation_and_scale(chicken):
         "m_LocalRotation: {x: 0, y: 0, z: 0, w: 1}", "m_LocalRotation: {x: 0, y: 0.70710677, z: 0, w: 0.70710677}")
         .replace("m_LocalScale: {x: 1, y: 1, z: 1}", "m_LocalScale: {x: 2, y: 2, z: 2}"))
     (chicken.root / GAME).write_text(text)
-    before = _mesh(chicken, GAME, mesh_id)
+    before = read_mesh(chicken, GAME, mesh_id)
     chicken.output("probuilder.move-elements", {"file": GAME, "gameObject": "Base/Lid", "vertices": [0],
                                                 "offset": {"x": 1}, "space": "world"})
-    after = _mesh(chicken, GAME, mesh_id)
+    after = read_mesh(chicken, GAME, mesh_id)
     moved = [v for v in range(before.vertex_count) if before.positions[v] != after.positions[v]]
     assert len(moved) == 3  # the corner and its two coincident copies
     delta = geometry.sub(after.positions[moved[0]], before.positions[moved[0]])
@@ -121,63 +99,63 @@ def test_a_world_offset_goes_through_the_parents_rotation_and_scale(chicken):
 
 def test_flip_diagonal_and_conform_pin_their_index_arrays(minigolf):
     base = {"file": WALL_RIGHT, "gameObject": "Wall Right"}
-    assert _mesh(minigolf, WALL_RIGHT, 6253106402793275094).faces[0].indexes == [0, 1, 2, 1, 3, 2]
+    assert read_mesh(minigolf, WALL_RIGHT, 6253106402793275094).faces[0].indexes == [0, 1, 2, 1, 3, 2]
     minigolf.output("probuilder.flip-diagonal", {**base, "faces": [0]})
-    assert _mesh(minigolf, WALL_RIGHT, 6253106402793275094).faces[0].indexes == [0, 3, 2, 1, 3, 0]
+    assert read_mesh(minigolf, WALL_RIGHT, 6253106402793275094).faces[0].indexes == [0, 3, 2, 1, 3, 0]
     minigolf.output("probuilder.flip-normals", {**base, "faces": [2]})
     out = minigolf.output("probuilder.conform-normals", base)
     assert out["changedFaces"] == [2]
-    assert invariants.topology(_mesh(minigolf, WALL_RIGHT, 6253106402793275094)).inconsistent_edges == 0
+    assert invariants.topology(read_mesh(minigolf, WALL_RIGHT, 6253106402793275094)).inconsistent_edges == 0
     again = minigolf.output("probuilder.conform-normals", base)
     assert (again["changedFaces"], again["changedFields"]) == ([], [])  # nothing to do: the file is not touched
 
 
 def test_merge_detach_and_triangulate_keep_face_settings(chicken):
-    mesh_id = _cube(chicken, GAME, "Box")
+    mesh_id = make_cube(chicken, GAME, "Box")
     chicken.output("probuilder.set-smoothing", {"file": GAME, "gameObject": "Box", "faces": [0], "group": 5})
     chicken.output("probuilder.merge-faces", {"file": GAME, "gameObject": "Box", "faces": [0, 1]})
-    merged = _mesh(chicken, GAME, mesh_id)
+    merged = read_mesh(chicken, GAME, mesh_id)
     assert len(merged.faces[-1].indexes) == 12 and merged.faces[-1].smoothing_group == 5
     assert sorted(set(merged.faces[-1].indexes)) == sorted(merged.faces[-1].distinct) and len(merged.faces[-1].distinct) == 6
     chicken.output("probuilder.triangulate", {"file": GAME, "gameObject": "Box", "faces": [4]})
-    split = _mesh(chicken, GAME, mesh_id)
+    split = read_mesh(chicken, GAME, mesh_id)
     assert [len(f.indexes) for f in split.faces] == [6, 6, 6, 6, 3, 3, 3, 3]
     assert all(f.smoothing_group == 5 for f in split.faces[4:])
 
 
 def test_surface_settings_are_written_as_the_fields_unity_reads(minigolf):
-    mesh_id = _cube(minigolf, MAIN_MENU, "Painted")
+    mesh_id = make_cube(minigolf, MAIN_MENU, "Painted")
     base = {"file": MAIN_MENU, "gameObject": "Painted"}
     minigolf.output("probuilder.set-vertex-color", {**base, "faces": [4], "color": {"r": 1, "g": 0.5, "b": 0}})
-    data = _mesh(minigolf, MAIN_MENU, mesh_id)
+    data = read_mesh(minigolf, MAIN_MENU, mesh_id)
     assert [data.colors[v] for v in range(24)].count((1, 0.5, 0, 1)) == 4 and data.colors.count((1, 1, 1, 1)) == 20
     minigolf.output("probuilder.set-face-uv", {**base, "faces": [4], "scale": {"x": 2, "y": 2}, "anchor": "lower-left",
                                                "fill": "stretch"})
-    face = _mesh(minigolf, MAIN_MENU, mesh_id).faces[4]
+    face = read_mesh(minigolf, MAIN_MENU, mesh_id).faces[4]
     assert (face.uv["m_Scale"], face.uv["m_Anchor"], face.uv["m_Fill"], face.manual_uv) == ({"x": 2, "y": 2}, 6, 2, 0)
-    uvs = [_mesh(minigolf, MAIN_MENU, mesh_id).textures0[v] for v in face.distinct]
+    uvs = [read_mesh(minigolf, MAIN_MENU, mesh_id).textures0[v] for v in face.distinct]
     assert min(u for u, _ in uvs) == pytest.approx(0, abs=1e-6) and min(v for _, v in uvs) == pytest.approx(0, abs=1e-6)
     minigolf.output("probuilder.auto-smooth", {**base, "angle": 30})
-    assert {f.smoothing_group for f in _mesh(minigolf, MAIN_MENU, mesh_id).faces} == {0}  # a box has no soft edge
+    assert {f.smoothing_group for f in read_mesh(minigolf, MAIN_MENU, mesh_id).faces} == {0}  # a box has no soft edge
     cylinder = minigolf.output("probuilder.create-shape", {"file": MAIN_MENU, "shape": "cylinder", "name": "Column",
                                                            "options": {"axisDivisions": 16, "smooth": False}})
     minigolf.output("probuilder.auto-smooth", {"file": MAIN_MENU, "gameObject": "Column", "angle": 30})
-    groups = [f.smoothing_group for f in _mesh(minigolf, MAIN_MENU, cylinder["meshFileID"]).faces]
+    groups = [f.smoothing_group for f in read_mesh(minigolf, MAIN_MENU, cylinder["meshFileID"]).faces]
     assert groups == [1] * 16 + [2] * 16 + [3] * 16  # the sides, the bottom cap, the top cap
 
 
 def test_pivot_and_freeze_leave_the_world_result_in_place(minigolf):
-    mesh_id = _cube(minigolf, MAIN_MENU, "Plinth")
+    mesh_id = make_cube(minigolf, MAIN_MENU, "Plinth")
     base = {"file": MAIN_MENU, "gameObject": "Plinth"}
-    before = _mesh(minigolf, MAIN_MENU, mesh_id).positions
+    before = read_mesh(minigolf, MAIN_MENU, mesh_id).positions
     out = minigolf.output("probuilder.set-pivot", {**base, "vertices": [0]})
     assert out["changedFields"] == ["m_Positions", "m_Textures0", "m_VersionIndex"]
     text = minigolf.text(MAIN_MENU)
     assert "  m_LocalPosition: {x: 3, y: 0, z: -0.5}\n" in text  # (4, 0.5, -2) + vertex 0 (-1, -0.5, 1.5)
-    after = _mesh(minigolf, MAIN_MENU, mesh_id).positions
+    after = read_mesh(minigolf, MAIN_MENU, mesh_id).positions
     assert [geometry.add(p, (3, 0, -0.5)) for p in after] == [geometry.add(p, (4, 0.5, -2)) for p in before]
     minigolf.output("probuilder.freeze-transform", base)
-    frozen = _mesh(minigolf, MAIN_MENU, mesh_id)
+    frozen = read_mesh(minigolf, MAIN_MENU, mesh_id)
     assert frozen.positions == [geometry.add(p, (4, 0.5, -2)) for p in before]
     assert all(f.manual_uv == 1 for f in frozen.faces)
     assert "  m_LocalPosition: {x: 0, y: 0, z: 0}\n" in minigolf.text(MAIN_MENU)
@@ -207,8 +185,17 @@ def test_repair_leaves_a_sound_mesh_alone_and_box_projection_makes_uvs_manual(mi
     out = minigolf.output("probuilder.repair-mesh", base)
     assert (out["changedFields"], minigolf.text(WALL_RIGHT)) == ([], before)
     minigolf.output("probuilder.project-uv-box", {**base, "faces": [0]})
-    data = _mesh(minigolf, WALL_RIGHT, 6253106402793275094)
+    data = read_mesh(minigolf, WALL_RIGHT, 6253106402793275094)
     assert [f.manual_uv for f in data.faces] == [1, 0, 0, 0, 0, 0] and data.faces[0].element_group == -1
     # face 0 faces -z after nothing else moved it: projected along z, u is -x and v is y (Projection axes)
     assert [data.textures0[v] for v in data.faces[0].distinct] == [(-p[0], p[1]) for p in
                                                                  (data.positions[v] for v in data.faces[0].distinct)]
+
+
+def test_freezing_a_mesh_under_a_moved_parent_is_refused_before_anything_is_written(chicken):
+    chicken.output("probuilder.create-shape", {"file": GAME, "name": "Base", **CUBE})  # CUBE sits at (4, 0.5, -2)
+    chicken.output("probuilder.create-shape", {"file": GAME, "name": "Lid", "parent": "Base", **CUBE})
+    before = chicken.text(GAME)
+    error = chicken.error("probuilder.freeze-transform", {"file": GAME, "gameObject": "Base/Lid"})
+    assert (error["code"], error["details"]) == ("E_PROPERTY_EDIT_UNSUPPORTED", {"gameObject": "Base/Lid"})
+    assert chicken.text(GAME) == before

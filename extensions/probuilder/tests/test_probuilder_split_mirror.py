@@ -5,14 +5,21 @@ Editor-written prefab mesh: dry-run == commit, the mesh invariants after each ca
 from __future__ import annotations
 
 import pytest
-from probuilder_testutil import GAME, MAIN_MENU, WALL_RIGHT, assert_closed_box_is_consistent, changes
+from probuilder_testutil import (
+    GAME,
+    MAIN_MENU,
+    WALL_RIGHT,
+    assert_closed_box_is_consistent,
+    changes,
+    make_cube,
+    read_mesh,
+    run_on_cube,
+)
 from unitycli_probuilder import invariants
-from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops.base import face_edges
 
 from unitycli.api import UnityYamlFile
 
-CUBE = {"shape": "cube", "size": {"x": 2, "y": 1, "z": 3}, "position": {"x": 4, "y": 0.5, "z": -2}}
 WALL_RIGHT_MESH = 6253106402793275094
 # the cube generator's twelve edges, all on its four sides (faces 0-3)
 ALL_EDGES = [[0, 1], [2, 0], [1, 3], [3, 2], [4, 5], [5, 7], [7, 6], [8, 9], [9, 11], [11, 10], [12, 13], [15, 14]]
@@ -33,33 +40,13 @@ CALLS = [
 BEFORE = {"probuilder.quadrangulate": ("probuilder.triangulate", {})}
 
 
-def _mesh(project, file: str, mesh_id: int) -> MeshData:
-    return MeshData.from_document(UnityYamlFile.read(project.root / file).get(mesh_id))
-
-
-def _cube(project, file: str, name: str) -> int:
-    return project.output("probuilder.create-shape", {"file": file, "name": name, **CUBE})["meshFileID"]
-
-
 @pytest.mark.parametrize("which", ["chicken", "minigolf"])
 def test_each_tool_previews_exactly_what_it_writes_and_keeps_the_box_closed(which, request):
     project = request.getfixturevalue(which)
     file = GAME if which == "chicken" else MAIN_MENU
     for i, (tool, args, (faces, vertices, groups)) in enumerate(CALLS):
-        name = f"Split {i}"
-        mesh_id = _cube(project, file, name)
-        if tool in BEFORE:
-            project.output(BEFORE[tool][0], {"file": file, "gameObject": name, **BEFORE[tool][1]})
-        call = {"file": file, "gameObject": name, **args}
-        preview = project.run(tool, call, dry_run=True)
-        assert preview.ok, (tool, preview.error)
-        done = project.run(tool, call)
-        assert done.ok, (tool, done.error)
-        assert preview.diffs == done.diffs, tool
-        out = done.output
+        out, data = run_on_cube(project, file, f"Split {i}", tool, args, BEFORE.get(tool))
         assert (out["faceCount"], out["vertexCount"], out["sharedVertexCount"]) == (faces, vertices, groups), tool
-        data = _mesh(project, file, mesh_id)
-        assert invariants.problems(data) == [], tool
         topology = invariants.topology(data)
         assert (topology.closed, topology.inconsistent_edges, topology.non_manifold_edges, topology.euler) == \
             (True, 0, 0, 2), tool
@@ -67,13 +54,13 @@ def test_each_tool_previews_exactly_what_it_writes_and_keeps_the_box_closed(whic
 
 
 def test_subdividing_an_edge_puts_evenly_spaced_vertices_into_both_faces(chicken):
-    mesh_id = _cube(chicken, GAME, "Ruler")
+    mesh_id = make_cube(chicken, GAME, "Ruler")
     base = {"file": GAME, "gameObject": "Ruler"}
     chicken.output("probuilder.set-smoothing", {**base, "faces": [0, 1, 2], "group": 5})
-    before = _mesh(chicken, GAME, mesh_id)
+    before = read_mesh(chicken, GAME, mesh_id)
     assert (before.positions[0], before.positions[1]) == ((-1, -0.5, 1.5), (1, -0.5, 1.5))
     out = chicken.output("probuilder.subdivide-edges", {**base, "edges": [[1, 0]], "count": 3})
-    after = _mesh(chicken, GAME, mesh_id)
+    after = read_mesh(chicken, GAME, mesh_id)
     assert out["changedFaces"] == [0, 5]  # the front and the bottom border the edge; they keep their places
     inserted = {(-0.5, -0.5, 1.5), (0, -0.5, 1.5), (0.5, -0.5, 1.5)}
     for f in (0, 5):
@@ -88,10 +75,10 @@ def test_subdividing_an_edge_puts_evenly_spaced_vertices_into_both_faces(chicken
 
 
 def test_connecting_vertices_cuts_a_face_along_them_or_around_their_average(minigolf):
-    mesh_id = _cube(minigolf, MAIN_MENU, "Cut")
+    mesh_id = make_cube(minigolf, MAIN_MENU, "Cut")
     base = {"file": MAIN_MENU, "gameObject": "Cut"}
     out = minigolf.output("probuilder.connect-vertices", {**base, "vertices": [0, 3]})  # the front's diagonal
-    data = _mesh(minigolf, MAIN_MENU, mesh_id)
+    data = read_mesh(minigolf, MAIN_MENU, mesh_id)
     assert out["changedFaces"] == [5, 6]
     halves = [sorted(data.positions[v] for v in data.faces[f].indexes) for f in (5, 6)]
     assert halves == [sorted([(-1, -0.5, 1.5), (1, 0.5, 1.5), (-1, 0.5, 1.5)]),
@@ -99,7 +86,7 @@ def test_connecting_vertices_cuts_a_face_along_them_or_around_their_average(mini
     assert data.faces[5].texture_group == data.faces[6].texture_group == 1  # one new texture group for the pieces
     top = data.faces[3].distinct  # the top after the front left: its four corners
     minigolf.output("probuilder.connect-vertices", {**base, "vertices": top})
-    quads = _mesh(minigolf, MAIN_MENU, mesh_id)
+    quads = read_mesh(minigolf, MAIN_MENU, mesh_id)
     assert len(quads.faces) == 10
     centre = [p for p in quads.positions if p == (0, 0.5, 0)]
     assert len(centre) == 4  # the corners' average, one copy in each of the four new faces
@@ -108,14 +95,14 @@ def test_connecting_vertices_cuts_a_face_along_them_or_around_their_average(mini
 
 
 def test_quadrangulating_a_triangulated_cube_gives_back_its_six_sides(chicken):
-    mesh_id = _cube(chicken, GAME, "Quads")
+    mesh_id = make_cube(chicken, GAME, "Quads")
     base = {"file": GAME, "gameObject": "Quads"}
-    original = _mesh(chicken, GAME, mesh_id)
+    original = read_mesh(chicken, GAME, mesh_id)
     sides = sorted(sorted(original.positions[v] for v in f.distinct) for f in original.faces)
     chicken.output("probuilder.set-smoothing", {**base, "faces": [2], "group": 4})
     chicken.output("probuilder.triangulate", base)
     out = chicken.output("probuilder.quadrangulate", base)
-    data = _mesh(chicken, GAME, mesh_id)
+    data = read_mesh(chicken, GAME, mesh_id)
     assert out["changedFaces"] == [0, 1, 2, 3, 4, 5]
     assert sorted(sorted(data.positions[v] for v in f.distinct) for f in data.faces) == sides
     assert all(len(f.indexes) == 6 and len(f.distinct) == 4 for f in data.faces)  # coincident corners collapsed
@@ -127,10 +114,10 @@ def test_quadrangulating_a_triangulated_cube_gives_back_its_six_sides(chicken):
 
 
 def test_bevelling_an_edge_bridges_its_two_slid_faces_and_clamps_the_amount(minigolf):
-    mesh_id = _cube(minigolf, MAIN_MENU, "Bevel")
+    mesh_id = make_cube(minigolf, MAIN_MENU, "Bevel")
     base = {"file": MAIN_MENU, "gameObject": "Bevel"}
     out = minigolf.output("probuilder.bevel-edges", {**base, "edges": [[0, 1]], "amount": 0.25})
-    data = _mesh(minigolf, MAIN_MENU, mesh_id)
+    data = read_mesh(minigolf, MAIN_MENU, mesh_id)
     bridge = data.faces[4]  # after the four untouched sides (the two end faces were rebuilt and come last)
     assert sorted(data.positions[v] for v in bridge.distinct) == sorted(
         [(-1, -0.25, 1.5), (1, -0.25, 1.5), (-1, -0.5, 1.25), (1, -0.5, 1.25)])
@@ -140,18 +127,18 @@ def test_bevelling_an_edge_bridges_its_two_slid_faces_and_clamps_the_amount(mini
     assert out["changedFaces"] == [0, 3, 4, 5, 6] and data.shared_textures == []
     assert_closed_box_is_consistent(data)
     # far more than fits: clamped to the shortest side at a moved corner (1, the height) less 0.001
-    clamped = _cube(minigolf, MAIN_MENU, "Clamped")
+    clamped = make_cube(minigolf, MAIN_MENU, "Clamped")
     minigolf.output("probuilder.bevel-edges", {"file": MAIN_MENU, "gameObject": "Clamped", "edges": [[0, 1]],
                                                "amount": 5})
-    heights = {round(p[1], 6) for p in _mesh(minigolf, MAIN_MENU, clamped).positions}
+    heights = {round(p[1], 6) for p in read_mesh(minigolf, MAIN_MENU, clamped).positions}
     assert heights == {-0.5, 0.499, 0.5}
 
 
 def test_mirror_negates_the_axis_reverses_the_faces_and_leaves_the_transform(minigolf):
     before_bytes = (minigolf.root / WALL_RIGHT).read_bytes()
-    before = _mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH)
+    before = read_mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH)
     out = minigolf.output("probuilder.mirror", {"file": WALL_RIGHT, "gameObject": "Wall Right", "axes": ["x"]})
-    after = _mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH)
+    after = read_mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH)
     assert after.positions == [(-p[0], p[1], p[2]) for p in before.positions]
     assert [f.indexes for f in after.faces] == [f.indexes[::-1] for f in before.faces]
     assert after.shared_vertices == before.shared_vertices
@@ -162,11 +149,11 @@ def test_mirror_negates_the_axis_reverses_the_faces_and_leaves_the_transform(min
     assert transforms and all(d.text == UnityYamlFile.parse(before_bytes).get(d.file_id).text
                               for d in transforms)  # the Transform is not touched
     minigolf.output("probuilder.mirror", {"file": WALL_RIGHT, "gameObject": "Wall Right", "axes": ["x"]})
-    assert _mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH).positions == before.positions
+    assert read_mesh(minigolf, WALL_RIGHT, WALL_RIGHT_MESH).positions == before.positions
 
 
 def test_bad_requests_are_refused_with_the_catalogued_code_and_write_nothing(chicken):
-    _cube(chicken, GAME, "Refused")
+    make_cube(chicken, GAME, "Refused")
     base = {"file": GAME, "gameObject": "Refused"}
     before = chicken.text(GAME)
     for tool, args in (("probuilder.subdivide-edges", {"edges": [[0, 1]], "count": 0}),
@@ -201,14 +188,14 @@ def test_the_new_tools_on_an_editor_written_mesh_preview_what_they_write(which, 
     file, game_object = EDITOR_MESHES[which]
     base = {"file": file, "gameObject": game_object, "force": True}
     mesh_id = project.output("probuilder.inspect-mesh", {"file": file, "gameObject": game_object})["mesh"]["meshFileID"]
-    start = invariants.topology(_mesh(project, file, mesh_id))
+    start = invariants.topology(read_mesh(project, file, mesh_id))
 
     def first_edges(count: int) -> list[list[int]]:
-        return [list(e) for e in face_edges(_mesh(project, file, mesh_id).faces[0])[:count]]
+        return [list(e) for e in face_edges(read_mesh(project, file, mesh_id).faces[0])[:count]]
 
     steps = [
         ("probuilder.subdivide-edges", lambda: {"edges": first_edges(1), "count": 2}),
-        ("probuilder.connect-vertices", lambda: {"vertices": _mesh(project, file, mesh_id).faces[1].distinct[:3]}),
+        ("probuilder.connect-vertices", lambda: {"vertices": read_mesh(project, file, mesh_id).faces[1].distinct[:3]}),
         ("probuilder.triangulate", lambda: {"faces": [2]}),
         ("probuilder.quadrangulate", lambda: {}),
         ("probuilder.bevel-edges", lambda: {"edges": first_edges(1), "amount": 0.05}),
@@ -220,7 +207,7 @@ def test_the_new_tools_on_an_editor_written_mesh_preview_what_they_write(which, 
         assert preview.ok, (tool, preview.error)
         done = project.run(tool, call)
         assert done.ok and preview.diffs == done.diffs, (tool, done.error)
-        data = _mesh(project, file, mesh_id)
+        data = read_mesh(project, file, mesh_id)
         assert invariants.problems(data) == [], tool
         topology = invariants.topology(data)
         assert (topology.closed, topology.inconsistent_edges, topology.non_manifold_edges) == \

@@ -9,12 +9,10 @@ the mesh is checked against the invariants; at the end the export is checked aga
 from __future__ import annotations
 
 import pytest
-from probuilder_testutil import GAME, MAIN_MENU
+from probuilder_testutil import GAME, MAIN_MENU, read_mesh
 from unitycli_probuilder import invariants
 from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops.base import face_edges
-
-from unitycli.api import UnityYamlFile
 
 PROJECTS = {
     "chicken": (GAME, "Assets/LlamAcademy/ChickenDefense/Materials/Egg.mat", "Egg"),
@@ -32,7 +30,7 @@ def test_block_out_a_room_and_export_it(which, request):
                                                          "position": {"x": 10, "y": 1.5, "z": 0}})
 
     def mesh() -> MeshData:
-        data = MeshData.from_document(UnityYamlFile.read(project.root / file).get(created["meshFileID"]))
+        data = read_mesh(project, file, created["meshFileID"])
         assert invariants.problems(data) == []
         return data
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolContext, ToolOutput, UnityCliError
+from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_probuilder import geometry, layout, locate, overrides, rebuild
 from unitycli_probuilder.inputs import Bounds, EditTarget
 from unitycli_probuilder.meshdata import MeshData
@@ -45,6 +46,13 @@ class EditOutput(ToolOutput):
 
 
 Edit = Callable[[MeshData, locate.MeshSite], list[int]]
+
+
+def edit_spec(**fields: Any) -> ToolSpec:
+    """The ToolSpec of a mesh edit run through `run_edit`: it writes the project, is destructive and answers with
+    EditOutput; `fields` gives the rest (name, texts, input model, handler, idempotent, examples)."""
+    return ToolSpec(output_model=EditOutput, destructive=True, read_only=False,
+                    permissions=("reads_project", "writes_project"), **fields)
 
 
 def _refresh(data: MeshData, touched: list[int], legacy: bool) -> None:

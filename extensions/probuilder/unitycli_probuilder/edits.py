@@ -10,6 +10,7 @@ from __future__ import annotations
 from unitycli.api import Ref, UnityCliError
 from unitycli_probuilder import geometry
 from unitycli_probuilder.meshdata import VERTEX_ARRAYS, MeshData
+from unitycli_probuilder.meshops.base import keep_vertices
 
 
 def check_faces(mesh: MeshData, faces: list[int]) -> list[int]:
@@ -22,23 +23,6 @@ def check_faces(mesh: MeshData, faces: list[int]) -> list[int]:
         raise UnityCliError("E_PROBUILDER_FACES_INVALID", why,
                             details={"faces": faces, "faceCount": count})
     return faces
-
-
-def _keep_vertices(mesh: MeshData, keep: list[int]) -> dict[int, int]:
-    """Reduce every per-vertex array to `keep` (old indexes, in order); returns old -> new index."""
-    remap = {old: new for new, old in enumerate(keep)}
-    for key in VERTEX_ARRAYS:
-        values = mesh.vertex_array(key)
-        if values:
-            mesh.set_vertex_array(key, [values[i] for i in keep])
-    for face in mesh.faces:
-        face.indexes = [remap[i] for i in face.indexes]
-    for attr in ("shared_vertices", "shared_textures"):
-        groups = [[remap[v] for v in g if v in remap] for g in getattr(mesh, attr)]
-        setattr(mesh, attr, [g for g in groups if g])
-    mesh.selected_vertices = [remap[v] for v in mesh.selected_vertices if v in remap]
-    mesh.selected_edges = [(remap[a], remap[b]) for a, b in mesh.selected_edges if a in remap and b in remap]
-    return remap
 
 
 def delete_faces(mesh: MeshData, faces: list[int]) -> list[int]:
@@ -56,7 +40,7 @@ def delete_faces(mesh: MeshData, faces: list[int]) -> list[int]:
     mesh.faces = kept
     mesh.selected_faces = [face_remap[f] for f in mesh.selected_faces if f in face_remap]
     used = sorted({v for face in kept for v in face.indexes})
-    _keep_vertices(mesh, used)
+    keep_vertices(mesh, used)
     return []
 
 

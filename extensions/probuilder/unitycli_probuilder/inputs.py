@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+import math
+from typing import Annotated
+
+from pydantic import AfterValidator, Field
 
 from unitycli.api import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION, Ref, ToolInput, ToolOutput, format_float
 
@@ -11,6 +14,17 @@ SAMPLE_SCENE = "Assets/Scenes/Garden.unity"
 SAMPLE_MESH = "Crate"
 EXAMPLE_NOTE = (f" The example uses the `{SAMPLE_MESH}` cube that probuilder.create-shape's example adds to "
                 f"{SAMPLE_SCENE} of examples/sample-project: run that one first.")
+
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):
+        raise ValueError("must be a finite number")
+    return value
+
+
+Finite = Annotated[float, AfterValidator(_finite)]
+"""A float input that refuses NaN and infinities (JSON has neither, but Python callers can pass them)."""
 
 # ProBuilder's own habit on top of the shared vocabulary (see `locate.game_object`).
 MESH_GAMEOBJECT_DESCRIPTION = GAMEOBJECT_DESCRIPTION + "; the ProBuilderMesh's fileID (meshFileID) also names it"
@@ -29,6 +43,15 @@ class EditTarget(MeshTarget):
     expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
     force: bool = Field(False, description=("Edit a prefab's mesh even when variants or instances override its "
                                             "vertices or faces by index (E_PROBUILDER_OVERRIDES_AFFECTED otherwise)"))
+
+
+# A mesh edit on the given faces, or on every face when `faces` is omitted. No docstring: it would become the
+# input schema's description of the tools that use this model directly.
+class FacesOrAll(EditTarget):
+    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+
+    def chosen_faces(self, face_count: int) -> list[int]:
+        return self.faces if self.faces is not None else list(range(face_count))
 
 
 class Vector3(ToolOutput):

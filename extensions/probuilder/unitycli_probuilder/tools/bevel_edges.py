@@ -6,12 +6,10 @@ import math
 
 from pydantic import Field
 
-from unitycli.api import ToolContext, ToolSpec, UnityCliError
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli.api import ToolContext, UnityCliError
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import base, bevel
-
-_WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
 
 
 class BevelEdgesInput(EditTarget):
@@ -32,7 +30,7 @@ def bevel_edges(ctx: ToolContext, request: BevelEdgesInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-SPEC = ToolSpec(
+SPEC = edit_spec(
     name="probuilder.bevel-edges", title="Bevel ProBuilder edges",
     summary="Bevel ProBuilder edges: each becomes a bridging face, corners split and capped.",
     description=("Bevel.BevelEdges (the Editor's Bevel on edges): both faces of each edge slide it back by "
@@ -42,6 +40,6 @@ SPEC = ToolSpec(
                  "from positions and shared UVs cleared, as in the package. E_PROBUILDER_ELEMENTS_INVALID for open "
                  "edges only or when no bevel fits. Rebuilt polygons are ear-clipped where ProBuilder uses "
                  "Poly2Tri. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=BevelEdgesInput, output_model=EditOutput, handler=bevel_edges, destructive=True, idempotent=False,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]], "amount": 0.1},),
+    input_model=BevelEdgesInput, handler=bevel_edges, idempotent=False,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]], "amount": 0.1},),
 )

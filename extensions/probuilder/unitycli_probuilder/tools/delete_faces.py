@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from unitycli.api import ToolContext, ToolSpec
+from unitycli.api import ToolContext
 from unitycli_probuilder import edits
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 
 
@@ -18,13 +18,12 @@ def delete_faces(ctx: ToolContext, request: DeleteFacesInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: edits.delete_faces(data, request.faces))
 
 
-SPEC = ToolSpec(
+SPEC = edit_spec(
     name="probuilder.delete-faces", title="Delete ProBuilder faces",
     summary="Delete faces of a ProBuilder mesh, with the vertices only they used.",
     description=("Removes the given faces and every vertex no remaining face uses, re-indexing the faces, every "
                  "per-vertex array (positions, UVs, tangents, colors), the shared vertices and the selection. "
                  "Refuses to delete every face. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=DeleteFacesInput, output_model=EditOutput, handler=delete_faces,
-    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
+    input_model=DeleteFacesInput, handler=delete_faces, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )

@@ -3,30 +3,32 @@
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field
 
-from unitycli.api import ToolContext, ToolSpec
+from unitycli.api import ToolContext
 from unitycli_probuilder import edits, layout
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import base, extrude
 
 
+def _finite_nonzero(value: float) -> float:
+    if not math.isfinite(value) or value == 0:
+        raise ValueError("distance must be a finite, non-zero number")
+    return value
+
+
+Distance = Annotated[float, AfterValidator(_finite_nonzero)]
+
+
 class ExtrudeFacesInput(EditTarget):
     faces: list[int] = Field(description="Face indexes to extrude")
-    distance: float = Field(0.5, description="How far along each face normal (negative pushes inwards)")
+    distance: Distance = Field(0.5, description="How far along each face normal (negative pushes inwards)")
     method: Literal["individual", "face-normal", "vertex-normal"] = Field(
         "individual", description=("`individual`: each face on its own; `face-normal` (the Editor's default) and "
                                    "`vertex-normal`: connected faces move out together"))
-
-    @field_validator("distance")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value) or value == 0:
-            raise ValueError("distance must be a finite, non-zero number")
-        return value
 
 
 def extrude_faces(ctx: ToolContext, request: ExtrudeFacesInput) -> EditOutput:
@@ -41,16 +43,9 @@ def extrude_faces(ctx: ToolContext, request: ExtrudeFacesInput) -> EditOutput:
 
 class ExtrudeEdgesInput(EditTarget):
     edges: list[tuple[int, int]] = Field(description="Edges as [a, b] vertex-index pairs")
-    distance: float = Field(0.5, description="How far to extrude (the Editor's default 0.5)")
+    distance: Distance = Field(0.5, description="How far to extrude (the Editor's default 0.5)")
     as_group: bool = Field(True, description="Neighbouring edges share their new corners (Editor default true)")
     manifold: bool = Field(False, description="Also extrude edges between two faces (non-manifold result)")
-
-    @field_validator("distance")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value) or value == 0:
-            raise ValueError("distance must be a finite, non-zero number")
-        return value
 
 
 def extrude_edges(ctx: ToolContext, request: ExtrudeEdgesInput) -> EditOutput:
@@ -63,7 +58,7 @@ def extrude_edges(ctx: ToolContext, request: ExtrudeEdgesInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-EDGES = ToolSpec(
+EDGES = edit_spec(
     name="probuilder.extrude-edges", title="Extrude ProBuilder edges",
     summary="Extrude open ProBuilder edges into new quads.",
     description=("ExtrudeElements.Extrude(edges): each open edge (on one face; `manifold` allows edges between "
@@ -71,12 +66,11 @@ EDGES = ToolSpec(
                  "averaged smoothed normals at each end; grouped far corners that grow from one point stay joined. "
                  "E_PROBUILDER_ELEMENTS_INVALID when no edge can be extruded. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=ExtrudeEdgesInput, output_model=EditOutput, handler=extrude_edges, read_only=False,
-    destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
+    input_model=ExtrudeEdgesInput, handler=extrude_edges, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]], "manifold": True},),
 )
 
-SPEC = ToolSpec(
+SPEC = edit_spec(
     name="probuilder.extrude-faces", title="Extrude ProBuilder faces",
     summary="Extrude ProBuilder faces along their normals, adding side faces.",
     description=("With `method` `individual` (ProBuilder's ExtrudeMethod.IndividualFaces) each face moves "
@@ -87,8 +81,7 @@ SPEC = ToolSpec(
                  "moves as one piece: a vertex moves along the average normal of its group's faces there (face-normal "
                  "lengthens that by the secant of the angle, so flat sides stay `distance` apart) and bridge quads "
                  "follow only the group's outline. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=ExtrudeFacesInput, output_model=EditOutput, handler=extrude_faces,
-    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
+    input_model=ExtrudeFacesInput, handler=extrude_faces, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4], "distance": 0.5},
               {"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 4], "distance": 0.25,
                "method": "face-normal"}),

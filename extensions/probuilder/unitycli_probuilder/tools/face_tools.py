@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from unitycli.api import ToolContext, ToolSpec
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli.api import ToolContext
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import append, base
 from unitycli_probuilder.meshops import faces as face_ops
-
-_WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
 
 
 class FacesInput(EditTarget):
@@ -21,15 +19,15 @@ def merge_faces(ctx: ToolContext, request: FacesInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: face_ops.merge(data, request.faces))
 
 
-MERGE = ToolSpec(
+MERGE = edit_spec(
     name="probuilder.merge-faces", title="Merge ProBuilder faces",
     summary="Merge ProBuilder faces into one face.",
     description=("MergeElements.Merge: one face holding every triangle of the faces, with the first face's "
                  "material, UV, smoothing and groups, placed after the other faces; corners the faces shared "
                  "collapse to one vertex and vertices left unused are removed. E_PROBUILDER_ELEMENTS_INVALID for "
                  "fewer than two faces. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=FacesInput, output_model=EditOutput, handler=merge_faces, destructive=True, idempotent=False,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1]},),
+    input_model=FacesInput, handler=merge_faces, idempotent=False,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1]},),
 )
 
 
@@ -37,14 +35,14 @@ def detach_faces(ctx: ToolContext, request: FacesInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: face_ops.detach(data, request.faces, delete_source=True))
 
 
-DETACH = ToolSpec(
+DETACH = edit_spec(
     name="probuilder.detach-faces", title="Detach ProBuilder faces",
     summary="Detach ProBuilder faces from the rest of the mesh (same object).",
     description=("ExtrudeElements.DetachFaces: the faces get their own vertices, joined to each other but no longer "
                  "to the rest of the mesh, and move to the end of the face list; nothing moves in space. Detaching "
                  "to a new GameObject is not offered. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=FacesInput, output_model=EditOutput, handler=detach_faces, destructive=True, idempotent=False,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
+    input_model=FacesInput, handler=detach_faces, idempotent=False,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )
 
 
@@ -52,14 +50,14 @@ def duplicate_faces(ctx: ToolContext, request: FacesInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: face_ops.detach(data, request.faces, delete_source=False))
 
 
-DUPLICATE = ToolSpec(
+DUPLICATE = edit_spec(
     name="probuilder.duplicate-faces", title="Duplicate ProBuilder faces",
     summary="Duplicate ProBuilder faces in place as new, detached faces.",
     description=("DetachFaces without deleting the sources, as the Editor's Duplicate Faces (to submesh) does: "
                  "copies of the faces with their own vertices are appended, joined to each other but not to the "
                  "originals. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=FacesInput, output_model=EditOutput, handler=duplicate_faces, destructive=True, idempotent=False,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
+    input_model=FacesInput, handler=duplicate_faces, idempotent=False,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )
 
 class BridgeInput(EditTarget):
@@ -76,7 +74,7 @@ def bridge_edges(ctx: ToolContext, request: BridgeInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-BRIDGE = ToolSpec(
+BRIDGE = edit_spec(
     name="probuilder.bridge-edges", title="Bridge two ProBuilder edges",
     summary="Join two ProBuilder edges with a new face (a triangle when they share a point).",
     description=("AppendElements.Bridge: a quad between the two edges (its far side turned when the straight order "
@@ -84,9 +82,9 @@ BRIDGE = ToolSpec(
                  "settings and submesh. E_PROBUILDER_ELEMENTS_INVALID when an edge already has faces on both sides "
                  "(unless `allowNonManifold`) or a face already joins them. " + REBUILD_NOTE + " Supports --dry-run."
                  + EXAMPLE_NOTE),
-    input_model=BridgeInput, output_model=EditOutput, handler=bridge_edges, destructive=True, idempotent=False,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1], [11, 10]],
-                          "allowNonManifold": True},),
+    input_model=BridgeInput, handler=bridge_edges, idempotent=False,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1], [11, 10]],
+               "allowNonManifold": True},),
 )
 
 
@@ -101,7 +99,7 @@ def fill_hole(ctx: ToolContext, request: FillHoleInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-FILL = ToolSpec(
+FILL = edit_spec(
     name="probuilder.fill-hole", title="Fill holes in a ProBuilder mesh",
     summary="Close holes in a ProBuilder mesh with new faces along their outlines.",
     description=("The Editor's Fill Hole (whole path): each loop of open edges (touching `vertices`, if given) gets "
@@ -109,8 +107,8 @@ FILL = ToolSpec(
                  "neighbours and taking the first neighbour's UV settings and submesh. The polygon is ear-clipped "
                  "(ProBuilder uses Poly2Tri). A mesh without holes is left as it is. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=FillHoleInput, output_model=EditOutput, handler=fill_hole, destructive=True, idempotent=False,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
+    input_model=FillHoleInput, handler=fill_hole, idempotent=False,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
 
 SPECS = (MERGE, DETACH, DUPLICATE, BRIDGE, FILL)

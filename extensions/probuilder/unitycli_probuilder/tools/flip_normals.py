@@ -2,31 +2,28 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolSpec
+from unitycli.api import ToolContext
 from unitycli_probuilder import edits
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, FacesOrAll
 
 
-class FlipNormalsInput(EditTarget):
-    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+class FlipNormalsInput(FacesOrAll):
+    pass
 
 
 def flip_normals(ctx: ToolContext, request: FlipNormalsInput) -> EditOutput:
     def edit(data, site):
-        return edits.flip_normals(data, request.faces if request.faces is not None else list(range(len(data.faces))))
+        return edits.flip_normals(data, request.chosen_faces(len(data.faces)))
     return run_edit(ctx, request, edit)
 
 
-SPEC = ToolSpec(
+SPEC = edit_spec(
     name="probuilder.flip-normals", title="Flip ProBuilder face normals",
     summary="Reverse the winding of ProBuilder faces so their normals point the other way.",
     description=("Reverses each face's index array, as ProBuilder's Face.Reverse does, which flips every triangle's "
                  "winding and so its normal; auto UVs and tangents of those faces are recomputed. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=FlipNormalsInput, output_model=EditOutput, handler=flip_normals,
-    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
+    input_model=FlipNormalsInput, handler=flip_normals, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1]},),
 )

@@ -7,13 +7,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from unitycli.api import ToolContext, ToolSpec, UnityCliError
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli.api import ToolContext, UnityCliError
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import base, objectops
 from unitycli_probuilder.tools.vertex_tools import Offset
-
-_WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
 
 
 class SetPivotInput(EditTarget):
@@ -40,7 +38,7 @@ def set_pivot(ctx: ToolContext, request: SetPivotInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-SET_PIVOT = ToolSpec(
+SET_PIVOT = edit_spec(
     name="probuilder.set-pivot", title="Set a ProBuilder mesh's pivot",
     summary="Move a ProBuilder object's pivot without moving the mesh in the world.",
     description=("MeshTransform.SetPivot / CenterPivot: the Transform moves to the new pivot and every vertex moves "
@@ -48,8 +46,8 @@ SET_PIVOT = ToolSpec(
                  "(default), the average of `vertices`, or a local `point`. The Transform's m_LocalPosition "
                  "changes; auto UVs, projected from local positions, are recomputed as Refresh does. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetPivotInput, output_model=EditOutput, handler=set_pivot, destructive=True, idempotent=False,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0]},),
+    input_model=SetPivotInput, handler=set_pivot, idempotent=False,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0]},),
 )
 
 
@@ -60,15 +58,15 @@ def freeze_transform(ctx: ToolContext, request: EditTarget) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-FREEZE = ToolSpec(
+FREEZE = edit_spec(
     name="probuilder.freeze-transform", title="Freeze a ProBuilder object's Transform",
     summary="Bake a ProBuilder object's position, rotation and scale into its vertices.",
     description=("The Editor's Freeze Transform: vertices become world positions, the Transform becomes identity, "
                  "every face keeps its UVs (manual UV) and a mirroring scale reverses every face. Refused "
                  "(E_PROPERTY_EDIT_UNSUPPORTED) under a parent whose Transform is not identity. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=EditTarget, output_model=EditOutput, handler=freeze_transform, destructive=True,
-    idempotent=True, **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
+    input_model=EditTarget, handler=freeze_transform, idempotent=True,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
 
 
@@ -89,7 +87,7 @@ def mirror(ctx: ToolContext, request: MirrorInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-MIRROR = ToolSpec(
+MIRROR = edit_spec(
     name="probuilder.mirror", title="Mirror a ProBuilder mesh",
     summary="Mirror a ProBuilder mesh across its local x, y and/or z axis, in place.",
     description=("The Editor's Mirror Objects without Duplicate (MirrorObjects.Mirror): each given local axis of "
@@ -97,8 +95,8 @@ MIRROR = ToolSpec(
                  "every face so normals keep pointing out; the Transform is not changed. Auto UVs and tangents are "
                  "recomputed as Refresh does; manual UVs stay. Mirroring to a duplicate GameObject is not offered. "
                  + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=MirrorInput, output_model=EditOutput, handler=mirror, destructive=True, idempotent=False,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "axes": ["x"]},),
+    input_model=MirrorInput, handler=mirror, idempotent=False,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "axes": ["x"]},),
 )
 
 SPECS = (SET_PIVOT, FREEZE, MIRROR)

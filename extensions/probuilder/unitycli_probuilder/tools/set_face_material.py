@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from unitycli.api import Ref, ToolContext, ToolSpec, UnityCliError, parse_meta
+from unitycli.api import Ref, ToolContext, UnityCliError, parse_meta
 from unitycli_probuilder import edits
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 
 
@@ -35,15 +35,14 @@ def set_face_material(ctx: ToolContext, request: SetFaceMaterialInput) -> EditOu
     return run_edit(ctx, request, edit)
 
 
-SPEC = ToolSpec(
+SPEC = edit_spec(
     name="probuilder.set-face-material", title="Set the material of ProBuilder faces",
     summary="Assign a material to ProBuilder faces via the MeshRenderer's submeshes.",
     description=("Does what ProBuilderMesh.SetMaterial does: the faces get the submesh index of the material in the "
                  "MeshRenderer's m_Materials, reusing its slot, else a slot no face uses, else a new slot appended. "
                  "(Face.m_Material is a legacy field ProBuilder ignores for format version 2; it is left as is.) "
                  + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetFaceMaterialInput, output_model=EditOutput, handler=set_face_material,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
+    input_model=SetFaceMaterialInput, handler=set_face_material, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
                "material": "Assets/Materials/Grass.mat"},),
 )

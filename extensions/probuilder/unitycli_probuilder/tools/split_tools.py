@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from unitycli.api import ToolContext, ToolSpec
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
+from unitycli.api import ToolContext
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import base, edgesplit
 
-_WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
 _POLY2TRI = ("Each rebuilt polygon is ear-clipped in its own winding where ProBuilder uses Poly2Tri, so a "
              "diagonal may differ from the Editor's. ")
 
@@ -26,7 +25,7 @@ def subdivide_edges(ctx: ToolContext, request: SubdivideEdgesInput) -> EditOutpu
     return run_edit(ctx, request, edit)
 
 
-SUBDIVIDE_EDGES = ToolSpec(
+SUBDIVIDE_EDGES = edit_spec(
     name="probuilder.subdivide-edges", title="Subdivide ProBuilder edges",
     summary="Insert evenly spaced vertices on ProBuilder edges and the faces bordering them.",
     description=("AppendElements.AppendVerticesToEdge (the Editor's Subdivide Edges): `count` vertices are mixed "
@@ -35,9 +34,9 @@ SUBDIVIDE_EDGES = ToolSpec(
                  "(face.CopyFrom(new Face(triangles))), gets a new face's settings: no smoothing group, default "
                  "auto-UV settings, auto UVs, no texture group. " + _POLY2TRI + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SubdivideEdgesInput, output_model=EditOutput, handler=subdivide_edges, destructive=True,
-    idempotent=False, **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]],
-                                            "count": 2},),
+    input_model=SubdivideEdgesInput, handler=subdivide_edges, idempotent=False,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]],
+               "count": 2},),
 )
 
 
@@ -51,7 +50,7 @@ def connect_vertices(ctx: ToolContext, request: ConnectVerticesInput) -> EditOut
     return run_edit(ctx, request, edit)
 
 
-CONNECT_VERTICES = ToolSpec(
+CONNECT_VERTICES = edit_spec(
     name="probuilder.connect-vertices", title="Connect ProBuilder vertices",
     summary="Join ProBuilder vertices that share a face with new edges across it.",
     description=("ConnectElements.Connect(indexes) (the Editor's Connect Vertices): a face holding two of the "
@@ -60,8 +59,8 @@ CONNECT_VERTICES = ToolSpec(
                  "smoothing and submesh settings and share a texture group; they come last (`changedFaces`). "
                  "E_PROBUILDER_ELEMENTS_INVALID when no face can be cut. " + _POLY2TRI + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=ConnectVerticesInput, output_model=EditOutput, handler=connect_vertices, destructive=True,
-    idempotent=False, **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0, 3]},),
+    input_model=ConnectVerticesInput, handler=connect_vertices, idempotent=False,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0, 3]},),
 )
 
 SPECS = (SUBDIVIDE_EDGES, CONNECT_VERTICES)

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import math
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
-from unitycli.api import ToolContext, ToolInput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolInput, UnityCliError
 from unitycli_probuilder import edits, layout
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll, Finite
 from unitycli_probuilder.meshops import surface, uvproject
-
-_WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
 
 
 class SetSmoothingInput(EditTarget):
@@ -26,20 +23,19 @@ def set_smoothing(ctx: ToolContext, request: SetSmoothingInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: surface.set_smoothing(data, request.faces, request.group))
 
 
-SET_SMOOTHING = ToolSpec(
+SET_SMOOTHING = edit_spec(
     name="probuilder.set-smoothing", title="Set ProBuilder smoothing groups",
     summary="Put ProBuilder faces in a smoothing group (0 for hard edges).",
     description=("Sets Face.smoothingGroup on each face; the normals Unity builds average across faces of one "
                  "positive group. E_PROBUILDER_ELEMENTS_INVALID for a group outside 0..1024. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetSmoothingInput, output_model=EditOutput, handler=set_smoothing, destructive=True,
-    idempotent=True, **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1],
-                                           "group": 1},),
+    input_model=SetSmoothingInput, handler=set_smoothing, idempotent=True,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1],
+               "group": 1},),
 )
 
 
-class AutoSmoothInput(EditTarget):
-    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+class AutoSmoothInput(FacesOrAll):
     angle: float = Field(description="Faces meeting at less than this many degrees are smoothed together")
 
 
@@ -47,35 +43,28 @@ def auto_smooth(ctx: ToolContext, request: AutoSmoothInput) -> EditOutput:
     legacy = layout.legacy_hard_groups(layout.project_layout(ctx))
 
     def edit(data, site):
-        faces = request.faces if request.faces is not None else list(range(len(data.faces)))
+        faces = request.chosen_faces(len(data.faces))
         return surface.auto_smooth(data, faces, request.angle, legacy=legacy)[0]
     return run_edit(ctx, request, edit)
 
 
-AUTO_SMOOTH = ToolSpec(
+AUTO_SMOOTH = edit_spec(
     name="probuilder.auto-smooth", title="Auto-smooth ProBuilder faces by angle",
     summary="Give ProBuilder faces smoothing groups by the angle between neighbours.",
     description=("Smoothing.ApplySmoothingGroups: the faces are reset to hard; in face order, each face not yet "
                  "grouped starts a new group (the lowest number no face uses) and takes in, edge by edge, the "
                  "neighbours whose normal is within `angle` (clamped below 90); a face with no such neighbour stays "
                  "hard. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=AutoSmoothInput, output_model=EditOutput, handler=auto_smooth, destructive=True, idempotent=True,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "angle": 30},),
+    input_model=AutoSmoothInput, handler=auto_smooth, idempotent=True,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "angle": 30},),
 )
 
 
 class Color(ToolInput):
-    r: float = 1
-    g: float = 1
-    b: float = 1
-    a: float = 1
-
-    @field_validator("r", "g", "b", "a")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value):
-            raise ValueError("must be a finite number")
-        return value
+    r: Finite = 1
+    g: Finite = 1
+    b: Finite = 1
+    a: Finite = 1
 
 
 class SetVertexColorInput(EditTarget):
@@ -95,48 +84,34 @@ def set_vertex_color(ctx: ToolContext, request: SetVertexColorInput) -> EditOutp
     return run_edit(ctx, request, edit)
 
 
-SET_COLOR = ToolSpec(
+SET_COLOR = edit_spec(
     name="probuilder.set-vertex-color", title="Set ProBuilder vertex colours",
     summary="Paint ProBuilder faces or vertices with a vertex colour.",
     description=("ProBuilderMesh.SetFaceColor: a mesh without vertex colours first gets white on every vertex; then "
                  "the faces' vertices (or the vertices and those coincident with them) get `color`. Shaders that "
                  "read vertex colour show it. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetVertexColorInput, output_model=EditOutput, handler=set_vertex_color, destructive=True,
-    idempotent=True, **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
-                                           "color": {"r": 1, "g": 0.5, "b": 0, "a": 1}},),
+    input_model=SetVertexColorInput, handler=set_vertex_color, idempotent=True,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
+               "color": {"r": 1, "g": 0.5, "b": 0, "a": 1}},),
 )
 
 
 class Vec2(ToolInput):
-    x: float
-    y: float
-
-    @field_validator("x", "y")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value):
-            raise ValueError("must be a finite number")
-        return value
+    x: Finite
+    y: Finite
 
 
 class SetFaceUvInput(EditTarget):
     faces: list[int] = Field(description="Face indexes")
     scale: Vec2 | None = Field(None, description="UV scale (tiling)")
     offset: Vec2 | None = Field(None, description="UV offset")
-    rotation: float | None = Field(None, description="UV rotation in degrees")
+    rotation: Finite | None = Field(None, description="UV rotation in degrees")
     anchor: Literal[tuple(surface.ANCHOR)] | None = Field(None, description="Where the UV bounds are anchored")  # type: ignore[valid-type]
     fill: Literal["fit", "tile", "stretch"] | None = Field(None, description="How UVs fill the 0..1 square")
     use_world_space: bool | None = Field(None, description="Project from world instead of local positions")
     flip_u: bool | None = None
     flip_v: bool | None = None
     swap_uv: bool | None = None
-
-    @field_validator("rotation")
-    @classmethod
-    def _finite(cls, value: float | None) -> float | None:
-        if value is not None and not math.isfinite(value):
-            raise ValueError("must be a finite number")
-        return value
 
 
 def set_face_uv(ctx: ToolContext, request: SetFaceUvInput) -> EditOutput:
@@ -159,37 +134,37 @@ def set_face_uv(ctx: ToolContext, request: SetFaceUvInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: surface.set_uv(data, request.faces, settings))
 
 
-SET_UV = ToolSpec(
+SET_UV = edit_spec(
     name="probuilder.set-face-uv", title="Set ProBuilder auto-UV settings",
     summary="Set ProBuilder faces' auto-UV settings (scale, offset, rotation, anchor, fill).",
     description=("Changes the given fields of each face's AutoUnwrapSettings and switches the face to auto UVs; "
                  "UVs are re-projected as UvUnwrapping.ApplyUVSettings does (world-space faces are re-projected by "
                  "Unity when it rebuilds the mesh). " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetFaceUvInput, output_model=EditOutput, handler=set_face_uv, destructive=True, idempotent=True,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
-                          "scale": {"x": 2, "y": 2}, "rotation": 45},),
+    input_model=SetFaceUvInput, handler=set_face_uv, idempotent=True,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
+               "scale": {"x": 2, "y": 2}, "rotation": 45},),
 )
 
-class ProjectUvInput(EditTarget):
-    faces: list[int] | None = Field(None, description="Face indexes; omitted: every face")
+class ProjectUvInput(FacesOrAll):
+    pass
 
 
 def project_uv(ctx: ToolContext, request: ProjectUvInput) -> EditOutput:
     def edit(data, site):
-        faces = request.faces if request.faces is not None else list(range(len(data.faces)))
+        faces = request.chosen_faces(len(data.faces))
         return uvproject.project_box(data, edits.check_faces(data, faces))
     return run_edit(ctx, request, edit)
 
 
-PROJECT_UV = ToolSpec(
+PROJECT_UV = edit_spec(
     name="probuilder.project-uv-box", title="Box-project ProBuilder UVs",
     summary="Box-project manual UVs onto ProBuilder faces from their nearest axis.",
     description=("UVEditing.ProjectFacesBox: the faces are sorted by the axis nearest their normal and each group "
                  "is planar-projected along that axis; the faces become manual-UV (auto UVs no longer move them), "
                  "leave their element group and their shared UVs. " + REBUILD_NOTE + " Supports --dry-run."
                  + EXAMPLE_NOTE),
-    input_model=ProjectUvInput, output_model=EditOutput, handler=project_uv, destructive=True, idempotent=True,
-    **_WRITES, examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
+    input_model=ProjectUvInput, handler=project_uv, idempotent=True,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
 
 SPECS = (SET_SMOOTHING, AUTO_SMOOTH, SET_COLOR, SET_UV, PROJECT_UV)

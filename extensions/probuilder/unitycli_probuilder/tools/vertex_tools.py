@@ -7,27 +7,19 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from unitycli.api import ToolContext, ToolInput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolInput, UnityCliError
 from unitycli_probuilder import edits, transforms
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget, Finite
 from unitycli_probuilder.meshops import base, vertices
 
-_WRITES = {"read_only": False, "permissions": ("reads_project", "writes_project")}
 _VERTICES = "Vertex indexes (as inspect-mesh lists them); vertices coincident with them go along"
 
 
 class Offset(ToolInput):
-    x: float = 0
-    y: float = 0
-    z: float = 0
-
-    @field_validator("x", "y", "z")
-    @classmethod
-    def _finite(cls, value: float) -> float:
-        if not math.isfinite(value):
-            raise ValueError("must be a finite number")
-        return value
+    x: Finite = 0
+    y: Finite = 0
+    z: Finite = 0
 
 
 class MoveElementsInput(EditTarget):
@@ -63,7 +55,7 @@ def move_elements(ctx: ToolContext, request: MoveElementsInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-MOVE = ToolSpec(
+MOVE = edit_spec(
     name="probuilder.move-elements", title="Move ProBuilder vertices, edges or faces",
     summary="Move ProBuilder faces, edges or vertices by an offset in local or world space.",
     description=("Moves every vertex of the given faces, edges and vertices, and every vertex coincident with them "
@@ -71,8 +63,7 @@ MOVE = ToolSpec(
                  "inverse of the GameObject's Transform chain, as TranslateVerticesInWorldSpace does with "
                  "worldToLocalMatrix. E_PROBUILDER_ELEMENTS_INVALID for an unknown vertex or edge. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=MoveElementsInput, output_model=EditOutput, handler=move_elements, destructive=True,
-    idempotent=False, **_WRITES,
+    input_model=MoveElementsInput, handler=move_elements, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4], "offset": {"y": 0.25}},),
 )
 
@@ -96,15 +87,14 @@ def weld_vertices(ctx: ToolContext, request: WeldVerticesInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-WELD = ToolSpec(
+WELD = edit_spec(
     name="probuilder.weld-vertices", title="Weld ProBuilder vertices",
     summary="Weld ProBuilder vertices closer than a distance into one point each.",
     description=("VertexEditing.WeldVertices: the position groups of the selection that lie within `distance` of "
                  "each other become one group at their average; triangles left without area are removed, with any "
                  "face and vertex that leaves unused, as the Editor's Weld Vertices action does. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=WeldVerticesInput, output_model=EditOutput, handler=weld_vertices, destructive=True,
-    idempotent=True, **_WRITES,
+    input_model=WeldVerticesInput, handler=weld_vertices, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0, 1], "distance": 2.5},),
 )
 
@@ -120,15 +110,14 @@ def collapse_vertices(ctx: ToolContext, request: CollapseVerticesInput) -> EditO
     return run_edit(ctx, request, edit)
 
 
-COLLAPSE = ToolSpec(
+COLLAPSE = edit_spec(
     name="probuilder.collapse-vertices", title="Collapse ProBuilder vertices",
     summary="Collapse ProBuilder vertices into one point, removing faces left without area.",
     description=("VertexEditing.MergeVertices: the vertices (and those coincident with them) move to their average "
                  "or to the first one and become one position group; degenerate triangles, then empty faces and "
                  "unused vertices are removed. E_PROBUILDER_ELEMENTS_INVALID for fewer than two vertices. "
                  + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=CollapseVerticesInput, output_model=EditOutput, handler=collapse_vertices, destructive=True,
-    idempotent=False, **_WRITES,
+    input_model=CollapseVerticesInput, handler=collapse_vertices, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0, 1]},),
 )
 
@@ -143,14 +132,13 @@ def split_vertices(ctx: ToolContext, request: SplitVerticesInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-SPLIT = ToolSpec(
+SPLIT = edit_spec(
     name="probuilder.split-vertices", title="Split ProBuilder vertices",
     summary="Split ProBuilder vertices from the vertices coincident with them.",
     description=("VertexEditing.SplitVertices: each vertex leaves its shared-vertex group for one of its own, so "
                  "moving it no longer drags its neighbours; positions do not change. " + REBUILD_NOTE
                  + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SplitVerticesInput, output_model=EditOutput, handler=split_vertices, destructive=True,
-    idempotent=True, **_WRITES,
+    input_model=SplitVerticesInput, handler=split_vertices, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0]},),
 )
 
