@@ -34,6 +34,7 @@ BUILTIN_PLUGINS = (
     "unitycli.plugins.settings",
     "unitycli.plugins.prefabs",
     "unitycli.plugins.materials",
+    "unitycli.plugins.scripts",
     "unitycli.plugins.layouts",
 )
 

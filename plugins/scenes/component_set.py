@@ -28,13 +28,9 @@ from unitycli.plugins.scenes.common import (
     find_named_component,
     open_model,
 )
-from unitycli.scene import (
-    OBJECT_FILE_SUFFIXES,
-    convert_value,
-    find_gameobject,
-    property_node,
-    to_json,
-)
+from unitycli.plugins.scripts.fieldedit import OPERATION_DESCRIPTION, Operation, edit_field, list_path
+from unitycli.plugins.scripts.objectrefs import REFERENCE_FORMS, ReferenceResolver
+from unitycli.scene import OBJECT_FILE_SUFFIXES, find_gameobject, to_json
 from unitycli.toolspec import ToolOutput
 from unitycli.transaction import revision_of
 from unitycli.unityyaml import parse_path
@@ -43,8 +39,10 @@ from unitycli.unityyaml import parse_path
 class ComponentSetInput(GameObjectWriteInput):
     component: str = Field(description=COMPONENT_DESCRIPTION)
     property: str = Field(description="Property path: m_LocalPosition, m_LocalPosition.x, m_Materials[0], m_Lens.FieldOfView")
-    value: Any = Field(description="JSON value of the same type as the current one: number, string, "
-                                   "{x, y, z} with the same keys, {fileID, guid?, type?}, list")
+    value: Any = Field(None, description="JSON value of the same type as the current one: number, string, "
+                                         "{x, y, z} with the same keys, list; for a reference field "
+                                         + REFERENCE_FORMS + "; for resize the new length")
+    operation: Operation = Field("set", description=OPERATION_DESCRIPTION)
 
 
 class ComponentSetOutput(ToolOutput):
@@ -52,8 +50,11 @@ class ComponentSetOutput(ToolOutput):
     game_object: str = Field(description="Hierarchy path of the GameObject")
     component: ComponentSummary
     property: str
-    previous: Any = Field(description="The value before the edit")
-    value: Any = Field(description="The value as written (read back from the edited file)")
+    previous: Any = Field(description="The value before the edit (the whole list for insert, remove, resize)")
+    value: Any = Field(description="The value as written, read back from the edited file (the whole list for "
+                                   "insert, remove, resize)")
+    references: list[dict[str, Any]] = Field(default_factory=list, description="Each reference given by name: "
+                                             "where (`at`), the name, what it resolved to and its fileID/guid/type")
     changed: bool = Field(description="False when the value was already that (nothing to write)")
     revision: str = Field(description="The file's revision after the edit")
     warnings: list[str] = Field(default_factory=list, description="Edits Unity will ignore or undo")
@@ -73,17 +74,20 @@ def component_set(ctx: ToolContext, request: ComponentSetInput) -> ComponentSetO
             raise instance_override_error(ctx, names, loaded.path, node, request.component, request.property,
                                           request.value)
         comp = find_named_component(ctx, "component.set", request, model, node, names)
-    doc = model.file.get(comp.file_id)
-    current = property_node(doc, request.property)
-    previous = to_json(current.to_python())
-    doc.set(request.property, convert_value(current, request.value, request.property, model.file))
+        doc = model.file.get(comp.file_id)
+        resolver = ReferenceResolver(ctx, names, model.file, model)
+        try:
+            edit = edit_field(doc, request.property, request.operation, request.value, resolver)
+        finally:
+            resolver.close()
+    read_back = request.property if request.operation == "set" else list_path(request.property, request.operation)
     data = loaded.yaml.to_bytes()
     changed = loaded.yaml.dirty
     if changed:
         loaded.save(ctx)
     return ComponentSetOutput(file=loaded.path, game_object=node.path, component=component_summary(comp),
-                              property=request.property, previous=previous,
-                              value=to_json(doc.get(request.property)), changed=changed,
+                              property=request.property, previous=edit.previous,
+                              value=to_json(doc.get(read_back)), changed=changed, references=edit.references,
                               revision=revision_of(data), warnings=_warnings(comp.class_name, request.property))
 
 

@@ -1,0 +1,139 @@
+"""One field edit of a MonoBehaviour or ScriptableObject document: set a value, or insert, remove and resize list
+items, with references given by name resolved first (`objectrefs`).
+
+Shared by component.set and scriptable-object.set, so a field is edited the same way wherever its object lives.
+A list's new items follow its existing items' shape (values.py); growing a list writes each new item as the
+default of its element: `0`, an empty string and `{fileID: 0}` are what C# gives a new number, string and object
+element (`default(T)`, and Unity writes a null string as empty: `m_StringArgument: ` in every UnityEvent
+argument); an element of any other shape needs its type's defaults, so it is refused (E_LIST_ELEMENT_UNKNOWN).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from unitycli.errors import UnityCliError
+from unitycli.plugins.scripts.objectrefs import ReferenceResolver
+from unitycli.scene import convert_value, property_node, to_json
+from unitycli.unityyaml import Document, Mapping, Node, Ref, Scalar, Sequence
+
+Operation = Literal["set", "insert", "remove", "resize"]
+_ITEM = re.compile(r"^(.+?)(?:\.Array\.data)?\[(-?[0-9]+)\]$")
+OPERATION_DESCRIPTION = ("set (default): write `value` at `property`; insert: insert `value` as item i of the list "
+                         "(`property` is `List[i]`, i = length appends); remove: remove item i (`List[i]`, no "
+                         "value); resize: `property` names the list, `value` is the new length (new items are "
+                         "0, \"\" or {fileID: 0} as C# defaults them; shrinking drops the last items)")
+
+
+@dataclass
+class FieldEdit:
+    """What one edit did, for the answer."""
+
+    previous: Any
+    references: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _split_item(prop: str) -> tuple[str, int]:
+    match = _ITEM.match(prop)
+    if match is None:
+        raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{prop!r} names no list item; insert and remove take "
+                            "`List[i]`", details={"path": prop},
+                            next_actions=["Repeat with property set to the list's path and an index, e.g. "
+                                          "Waypoints[2]"])
+    return match.group(1), int(match.group(2))
+
+
+def list_path(prop: str, operation: Operation) -> str:
+    """The list an insert, remove or resize works on."""
+    return prop if operation == "resize" else _split_item(prop)[0]
+
+
+def _list(doc: Document, path: str) -> Sequence:
+    node = property_node(doc, path)
+    if not isinstance(node, Sequence):
+        raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"{path} is not a list, so it has no items to insert, remove "
+                            "or resize", details={"property": path, "expected": "list",
+                                                  "current": to_json(node.to_python())},
+                            next_actions=["Use operation set for a value that is not a list"])
+    return node
+
+
+class _Names:
+    """Resolves the reference names inside a JSON value where the current value says a reference goes."""
+
+    def __init__(self, resolver: ReferenceResolver) -> None:
+        self.resolver = resolver
+        self.resolved: list[dict[str, Any]] = []
+
+    def walk(self, node: Node | None, value: Any, where: str) -> Any:
+        if node is None:
+            return value
+        if isinstance(node, Mapping) and node.as_ref() is not None:
+            if isinstance(value, str):
+                found = self.resolver.resolve(value)
+                self.resolved.append({"at": where, "name": value, "target": found.target, **to_json(found.ref)})
+                return to_json(found.ref)
+            return value
+        if isinstance(node, Mapping) and isinstance(value, dict):
+            return {k: self.walk(node.get(k), v, f"{where}.{k}") for k, v in value.items()}
+        if isinstance(node, Sequence) and isinstance(value, list) and node.items:
+            return [self.walk(node.items[0], v, f"{where}[{i}]") for i, v in enumerate(value)]
+        return value
+
+
+def _default_like(item: Node, where: str) -> Any:
+    """`default(T)` for an element shaped like `item`: a number, a string or a reference."""
+    if isinstance(item, Mapping) and item.as_ref() is not None:
+        return Ref(0)
+    if isinstance(item, Scalar):
+        return 0 if isinstance(item.to_python(), int | float) else ""
+    raise UnityCliError("E_LIST_ELEMENT_UNKNOWN", f"{where}: a new item of this list is a structure whose defaults "
+                        "are not known here", details={"property": where,
+                                                       "item": to_json(item.to_python())},
+                        next_actions=["Insert each new item with operation insert and a full value"])
+
+
+def edit_field(doc: Document, prop: str, operation: Operation, value: Any, resolver: ReferenceResolver) -> FieldEdit:
+    """Apply one edit to `doc` (in memory; the caller saves the file)."""
+    names = _Names(resolver)
+    file = resolver.file
+    if operation == "set":
+        current = property_node(doc, prop)
+        previous = to_json(current.to_python())
+        doc.set(prop, convert_value(current, names.walk(current, value, prop), prop, file))
+        return FieldEdit(previous, names.resolved)
+    if operation in ("insert", "remove"):
+        path, index = _split_item(prop)
+        seq = _list(doc, path)
+        previous = to_json(seq.to_python())
+        if operation == "remove":
+            doc.remove_item(path, index)
+            return FieldEdit(previous, [])
+        if not 0 <= index <= len(seq.items):
+            raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{path!r} has {len(seq.items)} items; cannot insert at "
+                                f"{index}", details={"path": path, "index": index, "count": len(seq.items)})
+        template = seq.items[0] if seq.items else None
+        given = names.walk(template, value, prop)
+        item = convert_value(template, given, prop, file) if template is not None \
+            else convert_value(seq, [given], prop, file)[0]
+        doc.insert_item(path, index, item)
+        return FieldEdit(previous, names.resolved)
+    seq = _list(doc, prop)
+    previous = to_json(seq.to_python())
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"resize takes the new length of {prop} as a number >= 0",
+                            details={"property": prop, "expected": "integer >= 0", "got": repr(value)[:80]})
+    count = len(seq.items)
+    if value > count and not seq.items:
+        raise UnityCliError("E_LIST_ELEMENT_UNKNOWN", f"{prop} is empty, so nothing here shows what a new item "
+                            "holds", details={"property": prop},
+                            next_actions=[f"Insert the items with operation insert at {prop}[0]"])
+    for i in range(count - 1, value - 1, -1):
+        doc.remove_item(prop, i)
+    if value > count:
+        fresh = _default_like(seq.items[-1], prop)
+        for _ in range(value - count):
+            doc.append_item(prop, fresh)
+    return FieldEdit(previous, [])
