@@ -1,7 +1,7 @@
 """One field edit of a MonoBehaviour or ScriptableObject document: set a value, or insert, remove and resize list
 items, with references given by name resolved first (`objectrefs`).
 
-Shared by component.set and scriptable-object.set, so a field is edited the same way wherever its object lives.
+Shared by component.set and scriptable.set, so a field is edited the same way wherever its object lives.
 A list's new items follow its existing items' shape (values.py); growing a list writes each new item as the
 default of its element: `0`, an empty string and `{fileID: 0}` are what C# gives a new number, string and object
 element (`default(T)`, and Unity writes a null string as empty: `m_StringArgument: ` in every UnityEvent
