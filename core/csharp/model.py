@@ -1,0 +1,370 @@
+"""Unity's serialization rules applied to C# declarations: the fields a MonoBehaviour or ScriptableObject is
+written with, in the Editor's order, with their nesting, C# types and (where the source proves one) defaults.
+
+The rules (Unity manual, "Script serialization"): an instance field is serialized when it is public or marked
+`[SerializeField]`/`[SerializeReference]`, is not static, const or readonly, is not `[NonSerialized]`
+(`[HideInInspector]` hides it in the Inspector only), and its type is serializable: a primitive, an enum,
+string, a built-in Unity value type, a UnityEngine.Object reference, a non-abstract `[Serializable]` class or
+struct (generic ones from Unity 2020.1), or an array or `List<T>` of one of those (not of an array or list).
+`[SerializeReference]` fields hold a managed reference (`rid`) of any non-Object reference type. Nested
+serializable classes stop at depth 10. Base class fields come first, most-derived last, each in declaration
+order; an auto-property marked `[field: SerializeField]` is its backing field `<Name>k__BackingField`.
+
+Whatever can't be decided (a type declared nowhere the project can read, a file that does not parse, a name that
+fits two declarations) raises a catalogued error naming the file and line, never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from unitycli.csharp.literals import DEFAULT, NOT_LITERAL, MemberRef, evaluate
+from unitycli.csharp.project import CSharpProject
+from unitycli.csharp.resolve import Resolved, Resolver
+from unitycli.csharp.syntax import FieldDecl, TypeDecl, TypeRef
+from unitycli.csharp.unitytypes import MANAGED_OBJECTS
+from unitycli.errors import UnityCliError
+from unitycli.typetree.versions import version_key
+
+DEPTH_LIMIT = 10
+_LISTS = ("List", "System.Collections.Generic.List")
+_GENERIC_SERIALIZATION = (2020, 1)
+_UNITY_OBJECT_BASES = frozenset(f"UnityEngine.{n}" for n in MANAGED_OBJECTS["UnityEngine"]) | {"UnityEngine.Object"}
+
+
+class _Unproven:
+    def __repr__(self) -> str:
+        return "UNPROVEN"
+
+
+UNPROVEN: Any = _Unproven()  # a default the source does not prove (a constructor call, a method, a constant)
+
+
+@dataclass(frozen=True)
+class SerializedField:
+    """One serialized field. `kind`: a primitive kind (int, float, bool, string, …), enum, value (a Unity value
+    type such as Vector3), object (a UnityEngine.Object reference), class (a nested serializable class or struct,
+    its fields in `fields`), reference (`[SerializeReference]`), or array (an array or List, its element in
+    `element`)."""
+
+    name: str
+    kind: str
+    csharp_type: str  # as written in the source
+    type_name: str  # resolved full name (the primitive kind for primitives)
+    file: str
+    line: int
+    default: Any = UNPROVEN
+    fields: tuple[SerializedField, ...] = ()
+    element: SerializedField | None = None
+    former_names: tuple[str, ...] = ()
+    hidden: bool = False  # [HideInInspector]
+    enum_members: tuple[tuple[str, int], ...] = ()
+
+    def keys(self) -> list[Any]:
+        """Names and nesting as a plain structure (for comparing with a document)."""
+        if self.kind == "class":
+            return [self.name, [f.keys() for f in self.fields]]
+        if self.kind == "array" and self.element is not None and self.element.kind == "class":
+            return [self.name, [[f.keys() for f in self.element.fields]]]
+        return [self.name]
+
+
+@dataclass(frozen=True)
+class ClassLayout:
+    full_name: str
+    file: str
+    line: int
+    unity_base: str | None  # MonoBehaviour, ScriptableObject, ... (None: not a UnityEngine.Object)
+    fields: tuple[SerializedField, ...]
+    base_classes: tuple[str, ...] = field(default=())  # nearest first
+
+
+def _error(code: str, message: str, file: str, line: int, **details: Any) -> UnityCliError:
+    return UnityCliError(code, message, details={"file": file, "line": line, **details},
+                         next_actions=[f"Open {file} at line {line}"])
+
+
+class SerializationModel:
+    """Serialized layouts of a project's classes. Build one per project (`SerializationModel(root)`)."""
+
+    def __init__(self, root: Any) -> None:
+        self.project = CSharpProject(root)
+        self.resolver = Resolver(self.project)
+        key = version_key(self.project.editor_version) if self.project.editor_version else None
+        self.generic_classes = key is None or key[:2] >= _GENERIC_SERIALIZATION
+
+    # --- classes -------------------------------------------------------------------------------------------
+
+    def script_class(self, guid: str) -> TypeDecl:
+        """The class behind a script GUID: the `.cs` whose `.meta` has it, and in it the class of the file's name
+        (Unity requires the two to match)."""
+        file = self.project.file_of_guid(guid)
+        if file is None:
+            raise UnityCliError("E_SCRIPT_CLASS_NOT_FOUND", f"no .cs file of the project or its packages has the "
+                                f"GUID {guid} in its .meta", details={"scriptGuid": guid},
+                                next_actions=["Check the GUID against the script's .cs.meta"])
+        parsed = self.project.parsed(file)
+        if parsed.issues:
+            issue = parsed.issues[0]
+            raise _error("E_SCRIPT_SOURCE_UNPARSEABLE", f"{file.shown} does not parse at line {issue.line}: "
+                         f"{issue.text}", file.shown, issue.line, scriptGuid=guid)
+        stem = file.disk.name[:-3]
+        named = [t for t in parsed.types if t.name == stem and t.kind in ("class", "record") and not t.outer]
+        if len(named) != 1:
+            raise _error("E_SCRIPT_CLASS_NOT_FOUND", f"{file.shown} declares {len(named)} top-level classes named "
+                         f"{stem}; Unity needs exactly one class named like the file", file.shown, 1, scriptGuid=guid)
+        return named[0]
+
+    def script_layout(self, guid: str) -> ClassLayout:
+        """The serialized fields of the class behind script `guid`."""
+        return self.layout_of(self.script_class(guid))
+
+    def layout_of(self, decl: TypeDecl, generics: dict[str, Resolved] | None = None) -> ClassLayout:
+        chain = self._class_chain(decl, generics or {})
+        unity_base = None
+        fields: list[SerializedField] = []
+        bases: list[str] = []
+        for link_decl, link_generics, external in reversed(chain):
+            if external is not None:
+                unity_base = external
+                continue
+            bases.append(link_decl.full_name)
+            fields.extend(self._fields(link_decl, link_generics, depth=0))
+        self._check_unique(fields, decl)
+        return ClassLayout(decl.full_name, decl.file, decl.line, unity_base, tuple(fields),
+                           tuple(reversed(bases[:-1])))
+
+    def _class_chain(self, decl: TypeDecl, generics: dict[str, Resolved]
+                     ) -> list[tuple[TypeDecl, dict[str, Resolved], str | None]]:
+        """`decl` and its base classes, nearest first; the last entry may be an engine class (third item)."""
+        chain: list[tuple[TypeDecl, dict[str, Resolved], str | None]] = [(decl, generics, None)]
+        seen = {decl.full_name}
+        current, current_generics = decl, generics
+        while current.bases and current.kind in ("class", "record"):
+            base = self.resolver.resolve(current.bases[0], current, current_generics)
+            if base.kind == "interface" or (base.kind == "unknown" and _looks_like_interface(current.bases[0])):
+                break
+            if base.kind == "object" and base.decl is None:
+                if base.name not in _UNITY_OBJECT_BASES:
+                    raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"{current.full_name} derives from {base.name}, whose "
+                                 "serialized fields come from a source that is not in the project",
+                                 current.file, current.line, baseClass=base.name)
+                chain.append((current, current_generics, base.name.rsplit(".", 1)[-1]))
+                break
+            if base.kind != "class" or base.decl is None:
+                self._unknown(base, current, current.line, "base class")
+                break
+            if base.decl.full_name in seen:
+                break
+            seen.add(base.decl.full_name)
+            current_generics = dict(zip(base.decl.type_params, base.args, strict=False))
+            current = base.decl
+            chain.append((current, current_generics, None))
+        return chain
+
+    def is_unity_object(self, decl: TypeDecl, generics: dict[str, Resolved] | None = None) -> bool:
+        chain = self._class_chain(decl, generics or {})
+        return chain[-1][2] is not None
+
+    # --- fields --------------------------------------------------------------------------------------------
+
+    def _fields(self, decl: TypeDecl, generics: dict[str, Resolved], depth: int) -> list[SerializedField]:
+        out = []
+        for fdecl in decl.fields:
+            if not _declared_serialized(fdecl):
+                continue
+            described = self._field(fdecl, decl, generics, depth)
+            if described is not None:
+                out.append(described)
+        return out
+
+    def _field(self, fdecl: FieldDecl, decl: TypeDecl, generics: dict[str, Resolved],
+               depth: int) -> SerializedField | None:
+        former = tuple(a.args[0] for a in fdecl.attributes if a.name == "FormerlySerializedAs"
+                       and a.args and isinstance(a.args[0], str))
+        common = {"csharp_type": fdecl.type.text, "file": decl.file, "line": fdecl.line, "former_names": former,
+                  "hidden": fdecl.has("HideInInspector")}
+        if fdecl.type.nullable or fdecl.type.pointer:
+            return None
+        if fdecl.has("SerializeReference"):
+            return self._reference(fdecl, decl, generics, common)
+        element_ref, is_array = _element_type(fdecl.type)
+        if element_ref is None:
+            return None  # an array of arrays, a list of lists, a multi-dimensional array: not serialized
+        element = self._value(fdecl.name if not is_array else "data", element_ref, fdecl, decl, generics, depth,
+                              common, top=not is_array)
+        if element is None:
+            return None
+        if not is_array:
+            return element
+        return SerializedField(fdecl.name, "array", type_name=element.type_name, element=element, default=(
+            [] if not fdecl.has_initializer or fdecl.initializer is None else _empty_collection(fdecl)), **common)
+
+    def _value(self, name: str, ref: TypeRef, fdecl: FieldDecl, decl: TypeDecl, generics: dict[str, Resolved],
+               depth: int, common: dict[str, Any], top: bool) -> SerializedField | None:
+        resolved = self.resolver.resolve(ref, decl, generics)
+        initial = fdecl.initializer if top else NOT_LITERAL
+        has_init = fdecl.has_initializer and top
+        if resolved.kind == "primitive":
+            return SerializedField(name, resolved.name, type_name=resolved.name,
+                                   default=_primitive_default(resolved.name, has_init, initial), **common)
+        if resolved.kind == "enum" and resolved.decl is not None:
+            members = _enum_members(resolved.decl)
+            return SerializedField(name, "enum", type_name=resolved.name, enum_members=members,
+                                   default=_enum_default(members, resolved.decl, has_init, initial), **common)
+        if resolved.kind == "value":
+            default = UNPROVEN if has_init and initial is not DEFAULT else None
+            return SerializedField(name, "value", type_name=resolved.name, default=default, **common)
+        if resolved.kind == "object":
+            return SerializedField(name, "object", type_name=resolved.name,
+                                   default=None if not has_init or initial is None else UNPROVEN, **common)
+        if resolved.kind in ("none", "interface"):
+            return None
+        if resolved.kind == "class" and resolved.decl is not None:
+            return self._nested(name, resolved, fdecl, depth, common, has_init)
+        self._unknown(resolved, decl, fdecl.line, f"field {fdecl.name}")
+        return None
+
+    def _nested(self, name: str, resolved: Resolved, fdecl: FieldDecl, depth: int, common: dict[str, Any],
+                has_init: bool) -> SerializedField | None:
+        target = resolved.decl
+        assert target is not None
+        generics = dict(zip(target.type_params, resolved.args, strict=False))
+        if self.is_unity_object(target, generics):
+            return SerializedField(name, "object", type_name=resolved.name,
+                                   default=None if not has_init or fdecl.initializer is None else UNPROVEN, **common)
+        if not target.has("Serializable") or "abstract" in target.modifiers or "static" in target.modifiers:
+            return None
+        if target.type_params and not self.generic_classes:
+            return None
+        if depth + 1 > DEPTH_LIMIT:
+            return None
+        fields = []
+        for link_decl, link_generics, _ in reversed(self._class_chain(target, generics)):
+            fields.extend(self._fields(link_decl, link_generics, depth + 1))
+        default = None if not has_init or fdecl.initializer is None else UNPROVEN
+        return SerializedField(name, "class", type_name=resolved.name, fields=tuple(fields), default=default,
+                               **common)
+
+    def _reference(self, fdecl: FieldDecl, decl: TypeDecl, generics: dict[str, Resolved],
+                   common: dict[str, Any]) -> SerializedField | None:
+        element_ref, is_array = _element_type(fdecl.type)
+        if element_ref is None:
+            return None
+        resolved = self.resolver.resolve(element_ref, decl, generics)
+        if resolved.kind in ("primitive", "enum", "value", "object"):
+            return None  # Unity ignores [SerializeReference] on value types and Object references
+        element = SerializedField("data" if is_array else fdecl.name, "reference", type_name=resolved.name,
+                                  default=None if not fdecl.has_initializer or fdecl.initializer is None
+                                  else UNPROVEN, **common)
+        if not is_array:
+            return element
+        return SerializedField(fdecl.name, "array", type_name=resolved.name, element=element, default=[], **common)
+
+    def _unknown(self, resolved: Resolved, decl: TypeDecl, line: int, what: str) -> None:
+        simple = resolved.name.rsplit(".", 1)[-1]
+        broken = self.resolver.broken.get(simple)
+        if broken:
+            raise _error("E_SCRIPT_SOURCE_UNPARSEABLE", f"{decl.file} line {line}: the type {resolved.name} of {what} "
+                         f"may be declared in {broken[0]}, which does not parse", decl.file, line,
+                         type=resolved.name, unparseable=broken[:5])
+        raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"{decl.file} line {line}: the type {resolved.name} of {what} is "
+                     "declared nowhere unitycli can read (not in the project, its package sources or Unity's "
+                     "built-in types), so whether Unity serializes it is unknown", decl.file, line,
+                     type=resolved.name, inClass=decl.full_name)
+
+    @staticmethod
+    def _check_unique(fields: list[SerializedField], decl: TypeDecl) -> None:
+        seen: dict[str, SerializedField] = {}
+        for f in fields:
+            if f.name in seen:
+                raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"{decl.full_name} serializes two fields named {f.name} "
+                             f"({seen[f.name].file}:{seen[f.name].line} and {f.file}:{f.line}); Unity reports "
+                             "this as an error and the layout is not defined", f.file, f.line, field=f.name)
+            seen[f.name] = f
+
+
+def _looks_like_interface(ref: TypeRef) -> bool:
+    """.NET's naming rule for interfaces (`IPointerClickHandler`): used only for a first base type declared
+    nowhere readable, where a class would make the layout unprovable anyway."""
+    simple = ref.simple
+    return len(simple) > 2 and simple[0] == "I" and simple[1].isupper() and simple[2].islower()
+
+
+def _declared_serialized(fdecl: FieldDecl) -> bool:
+    mods = fdecl.modifiers
+    if mods & {"static", "const", "readonly"} or fdecl.has("NonSerialized"):
+        return False
+    return "public" in mods or fdecl.has("SerializeField") or fdecl.has("SerializeReference")
+
+
+def _element_type(ref: TypeRef) -> tuple[TypeRef | None, bool]:
+    """(element type, is a collection): `T[]` and `List<T>` give T; nested collections give (None, True)."""
+    if ref.array_ranks:
+        if len(ref.array_ranks) > 1 or ref.array_ranks[0] != 1:
+            return None, True
+        inner = ref.element()
+    elif ref.name in _LISTS and len(ref.args) == 1:
+        inner = ref.args[0]
+    else:
+        return ref, False
+    if inner.array_ranks or (inner.name in _LISTS and len(inner.args) == 1):
+        return None, True
+    return inner, True
+
+
+def _primitive_default(kind: str, has_init: bool, value: Any) -> Any:
+    if not has_init or value is DEFAULT:
+        return "" if kind == "string" else False if kind == "bool" else 0
+    if kind == "string":
+        return value if isinstance(value, str) else "" if value is None else UNPROVEN
+    if kind == "bool":
+        return value if isinstance(value, bool) else UNPROVEN
+    if isinstance(value, bool) or value is NOT_LITERAL or value is None:
+        return UNPROVEN
+    if isinstance(value, int):
+        return value
+    if kind in ("float", "double") and hasattr(value, "value"):
+        return value
+    return UNPROVEN
+
+
+def _enum_members(decl: TypeDecl) -> tuple[tuple[str, int], ...]:
+    values: dict[str, int] = {}
+    out: list[tuple[str, int]] = []
+    previous = -1
+    for member in decl.enum_members:
+        if member.value is None:
+            value: Any = previous + 1
+        else:
+            value = evaluate(member.value, lambda ref: values.get(ref.path[-1], NOT_LITERAL)
+                             if len(ref.path) == 1 or ref.path[-2] == decl.name else NOT_LITERAL)
+        if not isinstance(value, int):
+            raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"the value of enum member {decl.full_name}.{member.name} is "
+                         "not a constant unitycli can evaluate", decl.file, member.line, enum=decl.full_name)
+        values[member.name] = value
+        out.append((member.name, value))
+        previous = value
+    return tuple(out)
+
+
+def _enum_default(members: tuple[tuple[str, int], ...], decl: TypeDecl, has_init: bool, value: Any) -> Any:
+    if not has_init or value is DEFAULT:
+        return 0
+    named = dict(members)
+    result = evaluate(value, lambda ref: named.get(ref.path[-1], NOT_LITERAL)
+                      if len(ref.path) >= 2 and ref.path[-2] == decl.name else NOT_LITERAL)
+    if isinstance(value, MemberRef) and len(value.path) < 2:
+        return UNPROVEN
+    return result if isinstance(result, int) and not isinstance(result, bool) else UNPROVEN
+
+
+def _empty_collection(fdecl: FieldDecl) -> Any:
+    """`new List<T>()`, `new T[0]`, `new()`, `[]`: an empty collection is the default; anything else is unproven."""
+    text = "".join(fdecl.initializer_text.split())
+    written = "".join(fdecl.type.text.split())
+    element = written[:-2] if written.endswith("[]") else written
+    empty = {"new()", "[]", f"new{written}()", f"new{element}[0]", f"Array.Empty<{element}>()",
+             f"System.Array.Empty<{element}>()"}
+    return [] if text in empty else UNPROVEN

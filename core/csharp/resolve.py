@@ -1,0 +1,91 @@
+"""C# name lookup as the compiler does it, enough for field types and base classes: type parameters, nested types
+of the declaring class chain, the enclosing namespaces innermost first, `using` aliases, then `using` namespaces;
+a name found in the project's or its packages' sources wins over the engine table (`unitytypes`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from unitycli.csharp.syntax import TypeDecl, TypeRef
+from unitycli.csharp.unitytypes import PRIMITIVES, external_kind
+
+if TYPE_CHECKING:
+    from unitycli.csharp.project import CSharpProject
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What a type name means: `kind` is primitive, enum, class (a source declaration: class or struct),
+    interface, value (an engine value type), object (a UnityEngine.Object), none (never serialized) or unknown."""
+
+    kind: str
+    name: str  # full name (primitive kind for primitives)
+    decl: TypeDecl | None = None
+    args: tuple[Resolved, ...] = field(default=())
+    ref: TypeRef | None = None
+
+
+_SYSTEM_PREFIX = ("System.", "global::System.")
+
+
+class Resolver:
+    def __init__(self, project: CSharpProject) -> None:
+        self.project = project
+        self._names: dict[str, list[TypeDecl]] = {}
+        self.broken: dict[str, list[str]] = {}  # simple name -> files that may declare it but do not parse
+
+    def declared(self, simple: str) -> list[TypeDecl]:
+        if simple not in self._names:
+            found, broken = self.project.declarations(simple)
+            self._names[simple] = found
+            if broken:
+                self.broken[simple] = [b.path for b in broken]
+        return self._names[simple]
+
+    def _candidates(self, name: str, arity: int, context: TypeDecl) -> list[str]:
+        """Full names `name` may stand for in `context`, in the compiler's lookup order."""
+        out: list[str] = []
+        for depth in range(len(context.outer) + 1, -1, -1):  # nested types of the class chain
+            chain = (*context.outer, context.name)[:depth]
+            if chain:
+                out.append(".".join(p for p in (context.namespace, *chain, name) if p))
+        for declared in context.scope.namespaces:  # `namespace A.B` looks in A.B, then A
+            parts = declared.split(".")
+            out += [".".join((*parts[:n], name)) for n in range(len(parts), 0, -1)]
+        out.append(name)
+        out += [f"{using}.{name}" for using in context.scope.usings]
+        return list(dict.fromkeys(out))
+
+    def resolve(self, ref: TypeRef, context: TypeDecl, generics: dict[str, Resolved] | None = None) -> Resolved:
+        """The meaning of a type written in `context` (element type only: arrays are the caller's)."""
+        generics = generics or {}
+        name = ref.name.removeprefix("global::")
+        if name in generics and not ref.args:
+            return generics[name]
+        if name in PRIMITIVES or (name.startswith(_SYSTEM_PREFIX) and name.rsplit(".", 1)[-1] in PRIMITIVES):
+            return Resolved("primitive", PRIMITIVES[name.rsplit(".", 1)[-1]], ref=ref)
+        if name in ("object", "decimal", "dynamic", "nint", "nuint", "void"):
+            return Resolved("none", name, ref=ref)
+        args = tuple(self.resolve(a, context, generics) for a in ref.args)
+        head, _, rest = name.partition(".")
+        for alias, target in context.scope.aliases:
+            if alias == head:
+                name = target.name + ("." + rest if rest else "")
+                if not rest and target.args and not args:
+                    args = tuple(self.resolve(a, context, generics) for a in target.args)
+                break
+        candidates = self._candidates(name, len(args), context)
+        simple = name.rsplit(".", 1)[-1]
+        decls = {d.full_name: d for d in self.declared(simple) if d.arity == len(args)}
+        for full in candidates:
+            if full in decls:
+                decl = decls[full]
+                kind = {"enum": "enum", "interface": "interface", "delegate": "none"}.get(decl.kind, "class")
+                return Resolved(kind, full, decl, args, ref)
+        for full in candidates:
+            kind = external_kind(full)
+            if kind is not None:
+                return Resolved(kind, full, None, args, ref)
+        return Resolved("unknown", name, None, args, ref)
