@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 from unitycli.plugins.scenes.common import WRITES
+from unitycli.plugins.scripts.listener_tools import (
+    AddListenerInput,
+    ListenersInput,
+    ListenersOutput,
+    ListenerWriteOutput,
+    RemoveListenerInput,
+    add_listener,
+    list_listeners,
+    remove_listener,
+)
 from unitycli.plugins.scripts.scriptable_tools import (
     ScriptableGetInput,
     ScriptableGetOutput,
@@ -14,6 +24,9 @@ from unitycli.plugins.scripts.scriptable_tools import (
 from unitycli.toolspec import ToolSpec
 
 _LEVEL = "Assets/Data/Level 1.asset"
+_GARDEN = "Assets/Scenes/Garden.unity"
+_ADDRESSING = (" Name the file by path or unique asset name, the GameObject by hierarchy path (Root/Child) or fileID, "
+               "the component by class, script class, script GUID or fileID, the event by its property path.")
 _WRITER = (" Checks expectedRevision (E_STALE_WRITE), refuses files that do not round-trip byte-identically, "
            "changes only the lines it must; --dry-run shows the diff and writes nothing.")
 
@@ -42,5 +55,45 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
         examples=({"file": _LEVEL, "property": "Health", "value": 12},
                   {"file": _LEVEL, "property": "Levels", "operation": "resize", "value": 3},
                   {"file": _LEVEL, "property": "Icon", "value": "Assets/UI/icons.png:star"}),
+    ),
+    ToolSpec(
+        name="component.list-listeners", title="List a UnityEvent's listeners",
+        summary="The persistent listeners of a UnityEvent on a component.",
+        description=("Lists m_PersistentCalls.m_Calls of the UnityEvent at `property`: index, target, declaring "
+                     "type, method, mode (Void, Int, Float, String, Bool, Object, EventDefined), the argument the "
+                     "mode passes, and the call state. A property that is not a UnityEvent is E_EVENT_NOT_FOUND, "
+                     "listing the component's events." + _ADDRESSING + " Read-only."),
+        input_model=ListenersInput, output_model=ListenersOutput, handler=list_listeners,
+        examples=({"file": _GARDEN, "gameObject": "Gate", "component": "GateSwitch", "property": "OnOpened"},),
+    ),
+    ToolSpec(
+        name="component.add-listener", title="Add a UnityEvent listener",
+        summary="Add a persistent listener (target, method, argument) to a UnityEvent.",
+        description=("Appends a listener to the UnityEvent at `property`, as the Editor writes it. `target` is a "
+                     "component of a project script in the same file (`Path/To/Object:ScriptClass` or its "
+                     "fileID); `method` must be a public instance method of its class or a base class the project "
+                     "declares, with no parameter or one int, float, string or bool, which `argument` fills; the "
+                     "mode follows from it and m_TargetAssemblyTypeName names the declaring class and its assembly "
+                     "(.asmdef name or Assembly-CSharp). Anything else is E_LISTENER_METHOD_NOT_FOUND with the "
+                     "methods that fit; engine methods (GameObject.SetActive) are not checkable here and are "
+                     "refused." + _ADDRESSING + _WRITER),
+        input_model=AddListenerInput, output_model=ListenerWriteOutput, handler=add_listener,
+        read_only=False, idempotent=False, permissions=WRITES,
+        examples=({"file": _GARDEN, "gameObject": "Gate", "component": "GateSwitch", "property": "OnOpened",
+                   "target": "Lantern:LanternLight", "method": "TurnOn"},
+                  {"file": _GARDEN, "gameObject": "Gate", "component": "GateSwitch", "property": "OnOpened",
+                   "target": "Lantern:LanternLight", "method": "SetBrightness", "argument": 0.5}),
+    ),
+    ToolSpec(
+        name="component.remove-listener", title="Remove a UnityEvent listener",
+        summary="Remove one persistent listener of a UnityEvent by its index.",
+        description=("Removes listener `index` (from component.list-listeners) of the UnityEvent at `property`; "
+                     "removing the last leaves `m_Calls: []` as Unity writes it. An index the event does not have "
+                     "is E_LISTENER_NOT_FOUND, listing the listeners; nothing is removed quietly."
+                     + _ADDRESSING + _WRITER),
+        input_model=RemoveListenerInput, output_model=ListenerWriteOutput, handler=remove_listener,
+        read_only=False, destructive=True, idempotent=False, permissions=WRITES,
+        examples=({"file": _GARDEN, "gameObject": "Gate", "component": "GateSwitch", "property": "OnOpened",
+                   "index": 0},),
     ),
 )
