@@ -128,7 +128,6 @@ class SerializationModel:
         for link_decl, link_generics, external in reversed(chain):
             if external is not None:
                 unity_base = external
-                continue
             bases.append(link_decl.full_name)
             fields.extend(self._fields(link_decl, link_generics, depth=0))
         self._check_unique(fields, decl)
@@ -137,7 +136,9 @@ class SerializationModel:
 
     def _class_chain(self, decl: TypeDecl, generics: dict[str, Resolved]
                      ) -> list[tuple[TypeDecl, dict[str, Resolved], str | None]]:
-        """`decl` and its base classes, nearest first; the last entry may be an engine class (third item)."""
+        """`decl` and its base classes, nearest first. The last entry's third item names the engine class the
+        chain ends in (`MonoBehaviour`, `ScriptableObject`, …, or `value:<name>` for an engine value class such
+        as UnityEvent); its own fields are not in the chain."""
         chain: list[tuple[TypeDecl, dict[str, Resolved], str | None]] = [(decl, generics, None)]
         seen = {decl.full_name}
         current, current_generics = decl, generics
@@ -145,12 +146,13 @@ class SerializationModel:
             base = self.resolver.resolve(current.bases[0], current, current_generics)
             if base.kind == "interface" or (base.kind == "unknown" and _looks_like_interface(current.bases[0])):
                 break
-            if base.kind == "object" and base.decl is None:
-                if base.name not in _UNITY_OBJECT_BASES:
+            if base.kind in ("object", "value") and base.decl is None:
+                if base.kind == "object" and base.name not in _UNITY_OBJECT_BASES:
                     raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"{current.full_name} derives from {base.name}, whose "
                                  "serialized fields come from a source that is not in the project",
                                  current.file, current.line, baseClass=base.name)
-                chain.append((current, current_generics, base.name.rsplit(".", 1)[-1]))
+                engine = base.name.rsplit(".", 1)[-1] if base.kind == "object" else f"value:{base.name}"
+                chain[-1] = (current, current_generics, engine)
                 break
             if base.kind != "class" or base.decl is None:
                 self._unknown(base, current, current.line, "base class")
@@ -158,14 +160,14 @@ class SerializationModel:
             if base.decl.full_name in seen:
                 break
             seen.add(base.decl.full_name)
-            current_generics = dict(zip(base.decl.type_params, base.args, strict=False))
+            current_generics = dict(zip(base.decl.all_params, base.args, strict=False))
             current = base.decl
             chain.append((current, current_generics, None))
         return chain
 
-    def is_unity_object(self, decl: TypeDecl, generics: dict[str, Resolved] | None = None) -> bool:
-        chain = self._class_chain(decl, generics or {})
-        return chain[-1][2] is not None
+    def engine_base(self, decl: TypeDecl, generics: dict[str, Resolved] | None = None) -> str | None:
+        """The engine class `decl` derives from (see `_class_chain`), or None."""
+        return self._class_chain(decl, generics or {})[-1][2]
 
     # --- fields --------------------------------------------------------------------------------------------
 
@@ -213,6 +215,9 @@ class SerializationModel:
             members = _enum_members(resolved.decl)
             return SerializedField(name, "enum", type_name=resolved.name, enum_members=members,
                                    default=_enum_default(members, resolved.decl, has_init, initial), **common)
+        if resolved.kind == "enum":  # an engine enum: its members are not in any source here
+            return SerializedField(name, "enum", type_name=resolved.name,
+                                   default=0 if not has_init or initial is DEFAULT else UNPROVEN, **common)
         if resolved.kind == "value":
             default = UNPROVEN if has_init and initial is not DEFAULT else None
             return SerializedField(name, "value", type_name=resolved.name, default=default, **common)
@@ -230,10 +235,15 @@ class SerializationModel:
                 has_init: bool) -> SerializedField | None:
         target = resolved.decl
         assert target is not None
-        generics = dict(zip(target.type_params, resolved.args, strict=False))
-        if self.is_unity_object(target, generics):
+        generics = dict(zip(target.all_params, resolved.args, strict=False))
+        engine = self.engine_base(target, generics)
+        if engine is not None and not engine.startswith("value:"):
             return SerializedField(name, "object", type_name=resolved.name,
                                    default=None if not has_init or fdecl.initializer is None else UNPROVEN, **common)
+        if engine is not None:  # a class deriving from an engine value class (a UnityEvent subclass)
+            return SerializedField(name, "value", type_name=resolved.name, default=None if not has_init
+                                   or fdecl.initializer is None else UNPROVEN, **common) if target.has(
+                                   "Serializable") and "abstract" not in target.modifiers else None
         if not target.has("Serializable") or "abstract" in target.modifiers or "static" in target.modifiers:
             return None
         if target.type_params and not self.generic_classes:

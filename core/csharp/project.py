@@ -24,6 +24,7 @@ from unitycli.csharp.sources import (
 )
 from unitycli.csharp.syntax import SourceFile, TypeDecl
 from unitycli.errors import UnityCliError
+from unitycli.packages.models import ResolvedPackages
 from unitycli.packages.resolver import resolve_packages
 from unitycli.unityfiles.project_version import read_project_version
 
@@ -62,17 +63,28 @@ class CSharpProject:
             self.editor_version = read_project_version(self.root).editor_version
         except UnityCliError:
             self.editor_version = ""
-        self._symbols = AssemblySymbols(self.editor_version, _input_handler(self.root),
-                                        {p.name: p.version for p in self.packages.values() if p.version})
+        self._symbols = AssemblySymbols(self.editor_version, _input_handler(self.root), self.package_versions)
         self._parsed: dict[str, SourceFile] = {}
+
+    @cached_property
+    def _resolved(self) -> ResolvedPackages | None:
+        try:
+            return resolve_packages(self.root)
+        except UnityCliError:
+            return None
+
+    @cached_property
+    def package_versions(self) -> dict[str, str]:
+        """Every resolved package's version (what asmdef `versionDefines` test), on disk or not."""
+        resolved = self._resolved
+        return {n: p.version for n, p in resolved.packages.items() if p.version} if resolved is not None else {}
 
     @cached_property
     def packages(self) -> dict[str, PackageInfo]:
         """The project's packages whose folder is on this machine: embedded and `file:` packages where the
         manifest puts them, registry and git packages in `Library/PackageCache/<name>@…` at the resolved version."""
-        try:
-            resolved = resolve_packages(self.root)
-        except UnityCliError:
+        resolved = self._resolved
+        if resolved is None:
             return {}
         out: dict[str, PackageInfo] = {}
         for name, package in resolved.packages.items():

@@ -78,10 +78,12 @@ class Resolver:
                 break
         candidates = self._candidates(name, len(args), context)
         simple = name.rsplit(".", 1)[-1]
-        decls = {d.full_name: d for d in self.declared(simple) if d.arity == len(args)}
+        decls = {d.full_name: d for d in self.declared(simple) if len(args) in (d.arity, len(d.all_params))}
         for full in candidates:
             if full in decls:
                 decl = decls[full]
+                if len(args) < len(decl.all_params):  # a nested class named inside its generic outer class
+                    args = tuple(generics.get(p, Resolved("unknown", p)) for p in decl.outer_params) + args
                 kind = {"enum": "enum", "interface": "interface", "delegate": "none"}.get(decl.kind, "class")
                 return Resolved(kind, full, decl, args, ref)
         for full in candidates:

@@ -109,6 +109,11 @@ class TypeDecl:
     scope: Scope
     file: str
     line: int
+    outer_params: tuple[str, ...] = ()  # type parameters of enclosing generic classes (a nested class sees them)
+
+    @property
+    def all_params(self) -> tuple[str, ...]:
+        return self.outer_params + self.type_params
 
     @property
     def full_name(self) -> str:
@@ -188,8 +193,8 @@ def type_ref(node: tree_sitter.Node) -> TypeRef:
     if kind == "qualified_name":
         qualifier = type_ref(node.child_by_field_name("qualifier"))  # type: ignore[arg-type]
         last = type_ref(node.child_by_field_name("name"))  # type: ignore[arg-type]
-        prefix = qualifier.name if not qualifier.args else qualifier.text
-        return TypeRef(f"{prefix}.{last.name}", last.args, text=_text(node))
+        # `Outer<T>.Inner`: the outer class's type arguments come first, as a nested class's parameters do
+        return TypeRef(f"{qualifier.name}.{last.name}", qualifier.args + last.args, text=_text(node))
     if kind == "alias_qualified_name":  # global::X
         return type_ref(node.child_by_field_name("name"))  # type: ignore[arg-type]
     if kind == "tuple_type":
@@ -257,7 +262,8 @@ class _Reader:
                 usings.append(ref.name)
         return Scope(scope.namespaces, tuple(usings), tuple(aliases))
 
-    def _type(self, node: tree_sitter.Node, namespace: str, outer: tuple[str, ...], scope: Scope) -> None:
+    def _type(self, node: tree_sitter.Node, namespace: str, outer: tuple[str, ...], scope: Scope,
+              outer_params: tuple[str, ...] = ()) -> None:
         kind = _TYPE_KINDS[node.type]
         name = _text(node.child_by_field_name("name"))
         params_node = next((c for c in node.named_children if c.type == "type_parameter_list"), None)
@@ -282,11 +288,12 @@ class _Reader:
                     if backing is not None:
                         fields.append(backing)
         self.types.append(TypeDecl(kind, name, namespace, outer, params, bases, _modifiers(node), _attributes(node),
-                                   tuple(fields), tuple(members), scope, self.path, node.start_point[0] + 1))
+                                   tuple(fields), tuple(members), scope, self.path, node.start_point[0] + 1,
+                                   outer_params))
         if body is not None and kind != "enum":
             for member in body.named_children:
                 if member.type in _TYPE_KINDS:
-                    self._type(member, namespace, (*outer, name), scope)
+                    self._type(member, namespace, (*outer, name), scope, outer_params + params)
 
     def _fields(self, node: tree_sitter.Node) -> list[FieldDecl]:
         modifiers = _modifiers(node)

@@ -73,6 +73,20 @@ MANAGED_VALUES: dict[str, tuple[str, ...]] = {
     "UnityEngine.InputSystem": ("InputActionProperty", "InputAction", "InputActionMap"),
 }
 
+# Engine enums (serialized as their integer value), from UnityCsReference: Modules/AI/*.bindings.cs,
+# Runtime/Export/*.cs, Modules/Physics/*.cs, Runtime/Export/Graphics/GraphicsEnums.cs.
+ENGINE_ENUMS: dict[str, tuple[str, ...]] = {
+    "UnityEngine": ("KeyCode", "ForceMode", "ForceMode2D", "RigidbodyInterpolation", "RigidbodyConstraints",
+                    "CollisionDetectionMode", "QueryTriggerInteraction", "LightType", "LightShadows",
+                    "CameraClearFlags", "FullScreenMode", "TextAnchor", "FontStyle", "RenderMode", "Space",
+                    "PrimitiveType", "AnimatorCullingMode", "AnimatorUpdateMode", "HideFlags", "FilterMode",
+                    "TextureWrapMode", "TextureFormat", "RenderTextureFormat", "WrapMode", "AudioRolloffMode",
+                    "SendMessageOptions", "TouchPhase", "CursorLockMode", "ScaleMode", "ParticleSystemStopBehavior",
+                    "Camera.GateFitMode", "Camera.FieldOfViewAxis", "Camera.GateFitMode"),
+    "UnityEngine.AI": ("ObstacleAvoidanceType", "NavMeshCollectGeometry", "NavMeshObstacleShape"),
+    "UnityEngine.Rendering": ("ShadowCastingMode", "CompareFunction", "BlendMode", "CullMode", "LightShadowResolution"),
+}
+
 # Types Unity never serializes as a field (not [Serializable]; the manual lists only the types above), named here
 # so that a field of such a type is a proven "not serialized" rather than an unknown.
 NOT_SERIALIZED: dict[str, tuple[str, ...]] = {
@@ -111,12 +125,14 @@ def _by_full_name(table: tuple[tuple[str, tuple[str, ...]], ...]) -> frozenset[s
 
 
 def external_kind(full_name: str) -> str | None:
-    """'object', 'value' or 'none' for an engine or package type named `Namespace.Name`; None when unknown."""
+    """'object', 'value', 'enum' or 'none' for an engine or package type named `Namespace.Name`; None when unknown."""
     namespace, _, name = full_name.rpartition(".")
     if full_name in _by_full_name(tuple(MANAGED_OBJECTS.items())):
         return "object"
     if full_name in _by_full_name(tuple(MANAGED_VALUES.items())):
         return "value"
+    if full_name in _by_full_name(tuple(ENGINE_ENUMS.items())):
+        return "enum"
     if full_name in _by_full_name(tuple(NOT_SERIALIZED.items())):
         return "none"
     if namespace == "UnityEngine" and name in BUILTIN_VALUES:
