@@ -30,6 +30,7 @@ from unitycli.plugins.scenes.common import (
 )
 from unitycli.plugins.scripts.fieldedit import OPERATION_DESCRIPTION, Operation, edit_field, list_path
 from unitycli.plugins.scripts.objectrefs import REFERENCE_FORMS, ReferenceResolver
+from unitycli.plugins.scripts.typed import layout_for
 from unitycli.scene import OBJECT_FILE_SUFFIXES, find_gameobject, to_json
 from unitycli.toolspec import ToolOutput
 from unitycli.transaction import revision_of
@@ -75,9 +76,10 @@ def component_set(ctx: ToolContext, request: ComponentSetInput) -> ComponentSetO
                                           request.value)
         comp = find_named_component(ctx, "component.set", request, model, node, names)
         doc = model.file.get(comp.file_id)
+        layout, unchecked = layout_for(Path(ctx.project.root), doc)
         resolver = ReferenceResolver(ctx, names, model.file, model)
         try:
-            edit = edit_field(doc, request.property, request.operation, request.value, resolver)
+            edit = edit_field(doc, request.property, request.operation, request.value, resolver, layout)
         finally:
             resolver.close()
     read_back = request.property if request.operation == "set" else list_path(request.property, request.operation)
@@ -88,7 +90,8 @@ def component_set(ctx: ToolContext, request: ComponentSetInput) -> ComponentSetO
     return ComponentSetOutput(file=loaded.path, game_object=node.path, component=component_summary(comp),
                               property=request.property, previous=edit.previous,
                               value=to_json(doc.get(read_back)), changed=changed, references=edit.references,
-                              revision=revision_of(data), warnings=_warnings(comp.class_name, request.property))
+                              revision=revision_of(data),
+                              warnings=_warnings(comp.class_name, request.property) + ([unchecked] if unchecked else []))
 
 
 def _warnings(class_name: str, prop: str) -> list[str]:

@@ -14,8 +14,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from unitycli.csharp import UNPROVEN, ClassLayout, SerializedField
 from unitycli.errors import UnityCliError
+from unitycli.plugins.scripts.defaults import default_value
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver
+from unitycli.plugins.scripts.typed import Coercer, locate
 from unitycli.scene import convert_value, property_node, to_json
 from unitycli.unityyaml import Document, Mapping, Node, Ref, Scalar, Sequence
 
@@ -83,8 +86,14 @@ class _Names:
         return value
 
 
-def _default_like(item: Node, where: str) -> Any:
-    """`default(T)` for an element shaped like `item`: a number, a string or a reference."""
+def element_default(element: SerializedField | None, item: Node, where: str) -> Any:
+    """A new list item: the C# element type's default where the source proves it (a nested class's field
+    initializers included), else `default(T)` for an item shaped like the last one: a number, a string or a
+    reference."""
+    if element is not None:
+        fresh = default_value(element)
+        if fresh is not UNPROVEN:
+            return fresh
     if isinstance(item, Mapping) and item.as_ref() is not None:
         return Ref(0)
     if isinstance(item, Scalar):
@@ -95,10 +104,19 @@ def _default_like(item: Node, where: str) -> Any:
                         next_actions=["Insert each new item with operation insert and a full value"])
 
 
-def edit_field(doc: Document, prop: str, operation: Operation, value: Any, resolver: ReferenceResolver) -> FieldEdit:
-    """Apply one edit to `doc` (in memory; the caller saves the file)."""
+def edit_field(doc: Document, prop: str, operation: Operation, value: Any, resolver: ReferenceResolver,
+               layout: ClassLayout | None = None) -> FieldEdit:
+    """Apply one edit to `doc` (in memory; the caller saves the file); `layout` is the script's C# layout, when
+    the project has its source, to check the field and the value against."""
     names = _Names(resolver)
     file = resolver.file
+    if operation in ("insert", "remove"):
+        _split_item(prop)  # `List[i]` before anything else is judged
+    located = locate(layout, prop, list_item=operation in ("insert", "remove")) if layout is not None else None
+    typed = Coercer(resolver)
+    if located is not None and located.field is not None and operation in ("set", "insert"):
+        value = typed.value(located.field, value, prop)
+    names.resolved = typed.resolved
     if operation == "set":
         current = property_node(doc, prop)
         previous = to_json(current.to_python())
@@ -126,14 +144,16 @@ def edit_field(doc: Document, prop: str, operation: Operation, value: Any, resol
         raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"resize takes the new length of {prop} as a number >= 0",
                             details={"property": prop, "expected": "integer >= 0", "got": repr(value)[:80]})
     count = len(seq.items)
-    if value > count and not seq.items:
+    if value > count and not seq.items and (located is None or located.element is None
+                                             or default_value(located.element) is UNPROVEN):
         raise UnityCliError("E_LIST_ELEMENT_UNKNOWN", f"{prop} is empty, so nothing here shows what a new item "
                             "holds", details={"property": prop},
                             next_actions=[f"Insert the items with operation insert at {prop}[0]"])
     for i in range(count - 1, value - 1, -1):
         doc.remove_item(prop, i)
     if value > count:
-        fresh = _default_like(seq.items[-1], prop)
+        element = located.element if located is not None else None
+        fresh = element_default(element, seq.items[-1], prop) if seq.items else default_value(element)
         for _ in range(value - count):
             doc.append_item(prop, fresh)
     return FieldEdit(previous, [])

@@ -14,14 +14,10 @@ from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.mainobject import conventional_main_id, main_file_id
+from unitycli.plugins.scripts.typed import HEADER_KEYS
 from unitycli.scene import LoadedFile, open_for_read, open_for_write
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Document, Ref
-
-# The keys every MonoBehaviour document starts with, up to and including m_EditorClassIdentifier (both fixture
-# projects' ScriptableObjects); the script's own fields follow them.
-HEADER_KEYS = ("m_ObjectHideFlags", "m_CorrespondingSourceObject", "m_PrefabInstance", "m_PrefabAsset",
-               "m_GameObject", "m_Enabled", "m_EditorHideFlags", "m_Script", "m_Name", "m_EditorClassIdentifier")
 
 
 @dataclass

@@ -14,7 +14,8 @@ from unitycli.next_actions import tool_command
 from unitycli.plugins.scenes.common import REVISION_DESCRIPTION, Names
 from unitycli.plugins.scripts.fieldedit import OPERATION_DESCRIPTION, Operation, edit_field, list_path
 from unitycli.plugins.scripts.objectrefs import REFERENCE_FORMS, ReferenceResolver
-from unitycli.plugins.scripts.scriptable import HEADER_KEYS, ScriptableAsset, open_scriptable
+from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
+from unitycli.plugins.scripts.typed import HEADER_KEYS, layout_for
 from unitycli.scene import property_node, to_json
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import revision_of
@@ -65,6 +66,7 @@ class ScriptableSetOutput(ToolOutput):
                                              "where (`at`), the name, what it resolved to and its fileID/guid/type")
     changed: bool = Field(description="False when the value was already that (nothing to write)")
     revision: str = Field(description="The file's revision after the edit")
+    warnings: list[str] = Field(default_factory=list, description="Checks that could not be made (no readable C#)")
 
 
 def script_info(names: Names, asset: ScriptableAsset) -> ScriptInfo:
@@ -99,9 +101,10 @@ def scriptable_set(ctx: ToolContext, request: ScriptableSetInput) -> ScriptableS
     asset = open_scriptable(ctx, request.file, write=True, expected_revision=request.expected_revision)
     _refuse_header(asset, request.property)
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
+        layout, unchecked = layout_for(Path(ctx.project.root), asset.doc)
         resolver = ReferenceResolver(ctx, names, asset.loaded.yaml, None)
         try:
-            edit = edit_field(asset.doc, request.property, request.operation, request.value, resolver)
+            edit = edit_field(asset.doc, request.property, request.operation, request.value, resolver, layout)
         finally:
             resolver.close()
     read_back = request.property if request.operation == "set" else list_path(request.property, request.operation)
@@ -111,4 +114,5 @@ def scriptable_set(ctx: ToolContext, request: ScriptableSetInput) -> ScriptableS
         asset.loaded.save(ctx)
     return ScriptableSetOutput(file=asset.path, property=request.property, previous=edit.previous,
                                value=to_json(asset.doc.get(read_back)), references=edit.references,
-                               changed=changed, revision=revision_of(data))
+                               changed=changed, revision=revision_of(data),
+                               warnings=[unchecked] if unchecked else [])
