@@ -13,6 +13,11 @@ from unitycli.plugins.scripts.listener_tools import (
     list_listeners,
     remove_listener,
 )
+from unitycli.plugins.scripts.scriptable_create import (
+    ScriptableCreateInput,
+    ScriptableCreateOutput,
+    scriptable_create,
+)
 from unitycli.plugins.scripts.scriptable_tools import (
     ScriptableGetInput,
     ScriptableGetOutput,
@@ -95,5 +100,20 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Gate", "component": "GateSwitch", "property": "OnOpened",
                    "index": 0},),
+    ),
+    ToolSpec(
+        name="scriptable.create", title="Create a ScriptableObject asset",
+        summary="Create a .asset of a project ScriptableObject class, with its .meta.",
+        description=("Writes a new .asset (and its .meta with a new GUID) holding one object of the project "
+                     "ScriptableObject class `script` (class name, .cs path or GUID), named after the file. The "
+                     "object header is copied from an Editor-written ScriptableObject .asset of the project; the "
+                     "fields follow the class's C# in Unity's order at the defaults the source proves; a field "
+                     "whose default it does not prove (a constructor call, a method) is left out and listed in "
+                     "`omitted` (Unity applies its initializer when it loads the asset). Abstract, generic and "
+                     "non-ScriptableObject classes are E_SCRIPTABLE_OBJECT_NOT_FOUND; an existing path is "
+                     "E_ASSET_OUTPUT_EXISTS. --dry-run shows both files and writes nothing."),
+        input_model=ScriptableCreateInput, output_model=ScriptableCreateOutput, handler=scriptable_create,
+        read_only=False, idempotent=False, permissions=WRITES,
+        examples=({"file": "Assets/Data/Level 2.asset", "script": "LevelSO"},),
     ),
 )

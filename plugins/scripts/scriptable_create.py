@@ -1,0 +1,154 @@
+"""`scriptable.create`: a new `.asset` of a project ScriptableObject class, with its `.meta`.
+
+Nothing in the new file is invented. The object header (`m_ObjectHideFlags` .. `m_EditorClassIdentifier`) and the
+file's own header are copied from a ScriptableObject `.asset` the Editor wrote in this project (one of the same
+class when there is one), with `m_Script` and `m_Name` (the file's name, as the Editor names a new asset) set.
+The fields follow the class's C# layout in Unity's order, each at the default the source proves, in the form
+`defaults` documents; a field whose default is not proven is left out and listed in `omitted`: Unity gives a
+field missing from the file its C# initializer when it loads the asset, and writes it on the next save.
+The `.meta` is the NativeFormatImporter meta with `mainObjectFileID: 11400000`, every fixture ScriptableObject's.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from pydantic import Field
+
+from unitycli.context import ToolContext
+from unitycli.csharp import UNPROVEN, SerializationModel
+from unitycli.errors import UnityCliError
+from unitycli.indexes import ProjectIndex
+from unitycli.next_actions import tool_command
+from unitycli.plugins.assets import access
+from unitycli.plugins.assets.create_common import make_parents, refuse_taken, require_new_asset_location
+from unitycli.plugins.scripts.defaults import default_value
+from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
+from unitycli.plugins.scripts.typed import HEADER_KEYS
+from unitycli.scene import list_files, to_json
+from unitycli.toolspec import ToolInput, ToolOutput
+from unitycli.unityfiles import new_meta
+from unitycli.unityyaml import Ref, ensure_roundtrips
+
+_GUID = re.compile(r"^[0-9a-fA-F]{32}$")
+_MAIN = b"--- !u!114 &11400000"
+MAIN_FILE_ID = 11400000
+_MONOSCRIPT = 11500000
+
+
+class ScriptableCreateInput(ToolInput):
+    file: str = Field(description="Project-relative path of the new .asset (Assets/Data/Level 2.asset)")
+    script: str = Field(description="The ScriptableObject class: its name (the .cs file stem), the .cs path, or "
+                                    "the script's GUID")
+
+
+class OmittedField(ToolOutput):
+    name: str
+    csharp_type: str
+    declared_at: str = Field(description="file:line of the field's declaration")
+
+
+class ScriptableCreateOutput(ToolOutput):
+    file: str
+    guid: str = Field(description="The new asset's GUID (in its .meta)")
+    script: dict[str, Any] = Field(description="The m_Script reference written, with the class and .cs path")
+    fields: dict[str, Any] = Field(description="The fields written, at their C# defaults")
+    omitted: list[OmittedField] = Field(description="Fields whose default the source does not prove: left out of "
+                                                    "the file; Unity applies their C# initializers when it loads it")
+    template: str = Field(description="The Editor-written .asset whose object header was copied")
+    created_folders: list[str]
+
+
+def _script_guid(ctx: Any, model: SerializationModel, script: str) -> str:
+    if _GUID.match(script):
+        return script.lower()
+    files = model.project.files
+    hits = [f for f in files if (f.shown == script if script.endswith(".cs") else f.disk.name == f"{script}.cs")]
+    if len(hits) == 1:
+        with ProjectIndex.open(ctx.project.root) as index:
+            guid = index.guid_for_path(hits[0].shown)
+        if guid:
+            return guid
+    why = "no .cs file with a .meta has that name" if not hits else \
+        f"{len(hits)} scripts have that name: {', '.join(f.shown for f in hits[:5])}; give the .cs path or GUID"
+    raise UnityCliError("E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{script!r} names no single ScriptableObject script: {why}",
+                        details={"script": script, "candidates": [f.shown for f in hits[:10]]},
+                        next_actions=["Repeat with script set to the class's .cs path or its GUID"])
+
+
+def _template(ctx: Any, guid: str) -> ScriptableAsset:
+    """An Editor-written ScriptableObject asset of the project: one of the same script when there is one."""
+    others: list[ScriptableAsset] = []
+    for path in list_files(Path(ctx.project.root), (".asset",)):
+        if not path.startswith("Assets/"):
+            continue
+        try:
+            if _MAIN not in ctx.transaction.read_bytes(path)[:200]:
+                continue
+            asset = open_scriptable(ctx, path)
+        except UnityCliError:
+            continue
+        if len(asset.loaded.yaml.documents) != 1 or asset.doc.get("m_GameObject", None) != Ref(0):
+            continue
+        if asset.script.guid == guid:
+            return asset
+        others.append(asset)
+    if others:
+        return others[0]
+    raise UnityCliError("E_LAYOUT_UNAVAILABLE", "the project has no ScriptableObject .asset under Assets/ to copy "
+                        "the object header from, and unitycli keeps no per-version template",
+                        details={"kind": "ScriptableObject", "unityVersion": ctx.unity_version.editor_version},
+                        next_actions=["Create one ScriptableObject asset with the Unity Editor "
+                                      "(Assets > Create), then retry"])
+
+
+def scriptable_create(ctx: ToolContext, request: ScriptableCreateInput) -> ScriptableCreateOutput:
+    file = access.project_path(ctx, request.file)
+    if PurePosixPath(file).suffix != ".asset":
+        raise access.invalid_path(file, "a ScriptableObject asset's file name ends in .asset")
+    require_new_asset_location(file)
+    refuse_taken(ctx, file, "scriptable.create")
+    model = SerializationModel(Path(ctx.project.root))
+    guid = _script_guid(ctx, model, request.script)
+    layout = model.script_layout(guid)
+    decl = model.script_class(guid)
+    if layout.unity_base != "ScriptableObject" or "abstract" in decl.modifiers or decl.type_params:
+        why = "it is abstract" if "abstract" in decl.modifiers else "it is generic" if decl.type_params else \
+            f"it derives from {layout.unity_base or 'no UnityEngine.Object'}, not ScriptableObject"
+        raise UnityCliError("E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{layout.full_name} ({layout.file}) cannot be "
+                            f"created as an asset: {why}", details={"script": request.script, "class":
+                                                                   layout.full_name, "file": layout.file},
+                            next_actions=[tool_command("asset.find", {"name": "*.cs"}, project=ctx.project.root)])
+    template = _template(ctx, guid)
+    identifier = template.doc.get("m_EditorClassIdentifier", "")
+    if identifier:
+        raise UnityCliError("E_LAYOUT_UNAVAILABLE", f"{template.path} writes m_EditorClassIdentifier "
+                            f"{identifier!r}; the value for {layout.full_name} is not derivable here",
+                            details={"template": template.path, "m_EditorClassIdentifier": identifier})
+    yaml = ensure_roundtrips(template.loaded.yaml.to_bytes(), template.path)
+    header = {k: v for k, v in yaml.get(MAIN_FILE_ID).to_python().items() if k in HEADER_KEYS}
+    header["m_Script"] = Ref(_MONOSCRIPT, guid, 3)
+    header["m_Name"] = PurePosixPath(file).stem
+    fields: dict[str, Any] = {}
+    omitted: list[OmittedField] = []
+    for field in layout.fields:
+        value = default_value(field)
+        if value is UNPROVEN:
+            omitted.append(OmittedField(name=field.name, csharp_type=field.csharp_type,
+                                        declared_at=f"{field.file}:{field.line}"))
+        else:
+            fields[field.name] = value
+    yaml.remove_document(MAIN_FILE_ID)
+    yaml.add_document(114, "MonoBehaviour", {**header, **fields}, file_id=MAIN_FILE_ID)
+    created = [f for f, _ in make_parents(ctx, file)]
+    asset_guid = ctx.transaction.new_guid(file)
+    ctx.transaction.write_bytes(file, yaml.to_bytes())
+    ctx.transaction.write_bytes(file + ".meta", new_meta(file, asset_guid))
+    script_path = model.project.file_of_guid(guid)
+    return ScriptableCreateOutput(
+        file=file, guid=asset_guid,
+        script={**to_json(header["m_Script"]), "class": layout.full_name,
+                "path": script_path.shown if script_path else None},
+        fields=to_json(fields), omitted=omitted, template=template.path, created_folders=created)
