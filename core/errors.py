@@ -168,7 +168,17 @@ _SPECS: list[ErrorSpec] = [
           "this tool does not edit.", EXIT_FAILED),
     _spec("E_VALUE_TYPE_MISMATCH",
           "The value does not have the type of the property's current value (number, string, reference, mapping "
-          "with the same keys, list).", EXIT_USAGE),
+          "with the same keys, list), or of the script field's C# type.", EXIT_USAGE),
+    _spec("E_REFERENCE_UNRESOLVED",
+          "The reference names no object: no GameObject at that path in the file, no asset at that path or "
+          "GUID, or no sub-asset or component of that name; nothing was written.", EXIT_USAGE),
+    _spec("E_REFERENCE_UNPROVEN",
+          "The object exists, but the fileID Unity gives it is not recorded in any file or .meta here (a model's "
+          "mesh, a prefab instance part with no stripped document), so it is not guessed; nothing was written.",
+          EXIT_FAILED),
+    _spec("E_LIST_ELEMENT_UNKNOWN",
+          "Growing the list needs a new element's default, which neither the list's items nor the field's C# "
+          "type prove; insert the elements with a value instead. Nothing was written.", EXIT_FAILED),
     _spec("E_PATH_OUTSIDE_PROJECT", "The path leaves the project root (.., absolute path or symlink).",
           EXIT_FAILED),
     _spec("E_PATH_NOT_EXACT",

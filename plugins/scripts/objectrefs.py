@@ -116,7 +116,16 @@ class ReferenceResolver:
             return self._instance_object(node, component, text)
         if component is None:
             return Resolved(Ref(node.file_id), f"GameObject {node.path!r} (&{node.file_id})")
-        comp = find_component(self.model, node, component, self.names)
+        try:
+            comp = find_component(self.model, node, component, self.names)
+        except UnityCliError as exc:
+            if exc.code not in ("E_COMPONENT_NOT_FOUND", "E_COMPONENT_AMBIGUOUS"):
+                raise
+            listed = [{"name": f"{node.path}:{c.file_id}", "class": c.display_name}
+                      for c in components_of(self.model, node, self.names)]
+            raise unresolved(text, f"{exc.message}; name the component as {node.path}:<fileID>",
+                             {"candidates": listed[:20]},
+                             ["Repeat with the value set to one of details.candidates' names"]) from None
         return Resolved(Ref(comp.file_id), f"{comp.display_name} of {node.path!r} (&{comp.file_id})")
 
     def _instance_object(self, node: SceneNode, component: str | None, text: str) -> Resolved:
@@ -133,7 +142,7 @@ class ReferenceResolver:
         elif component in ("Transform", "RectTransform"):
             wanted_id, what = root.transform, "Transform"
         else:
-            wanted_id, what = _source_component(source, root.game_object, component, text), component
+            wanted_id, what = _source_component(source, root.game_object, component, text, self.names), component
         for file_id in self.model.stripped_of(node.file_id):
             doc = self.file.get(file_id)
             if local_file_id(doc.get("m_CorrespondingSourceObject", None)) == wanted_id:
@@ -215,7 +224,7 @@ class ReferenceResolver:
             return Resolved(Ref(root.game_object, meta.guid, IMPORTED_ASSET_TYPE), f"root GameObject of {path}")
         if component in ("Transform", "RectTransform"):
             return Resolved(Ref(root.transform, meta.guid, IMPORTED_ASSET_TYPE), f"Transform of {path}")
-        file_id = _source_component(source, root.game_object, component, text)
+        file_id = _source_component(source, root.game_object, component, text, self.names)
         return Resolved(Ref(file_id, meta.guid, IMPORTED_ASSET_TYPE), f"{component} of {path}")
 
     def _texture(self, path: str, meta: MetaFile, sub: str | None, text: str, want: str | None) -> Resolved:
@@ -236,7 +245,7 @@ class ReferenceResolver:
         raise unresolved(text, f"{path} has no sprite named {sub!r}", {"path": path, "sprites": sorted(sprites)[:20]})
 
 
-def _source_component(file: UnityYamlFile, game_object: int, component: str, text: str) -> int:
+def _source_component(file: UnityYamlFile, game_object: int, component: str, text: str, names: Names) -> int:
     """The fileID of the `component` on `game_object` of a prefab file."""
     doc = file.find(game_object)
     if doc is None:
@@ -247,9 +256,9 @@ def _source_component(file: UnityYamlFile, game_object: int, component: str, tex
     if node is None:
         raise unproven(text, f"{file.name} has no GameObject &{game_object}", {"file": file.name})
     try:
-        return find_component(model, node, component).file_id
+        return find_component(model, node, component, names).file_id
     except UnityCliError as exc:
-        listed = [c.display_name for c in components_of(model, node)]
+        listed = [c.display_name for c in components_of(model, node, names)]
         raise unresolved(text, f"the root of {file.name} has no {component!r} component",
                          {"file": file.name, "components": listed}) from exc
 
