@@ -160,15 +160,20 @@ class ReferenceResolver:
     def _asset_by_path(self, text: str, want: str | None) -> Resolved:
         index = self._index()
         path, sub = text, None
-        if not access.exists(self.ctx, index, path) and ":" in text:
+        if not self._present(index, path) and ":" in text:
             path, sub = text.rsplit(":", 1)
         path = access.project_path(self.ctx, path)
-        if not access.exists(self.ctx, index, path):
+        if not self._present(index, path):
             raise access.not_found(self.ctx, index, path)
         meta = access.read_meta(self.ctx, index, path)
         if meta is None:
             raise unproven(text, f"{path} has no .meta, so Unity has not imported it and it has no GUID")
         return self._asset(path, meta, sub, text, want)
+
+    def _present(self, index: ProjectIndex, path: str) -> bool:
+        """The asset or its `.meta`: the meta alone proves the GUID and what the importer records (a checkout
+        without the binary, as material.set accepts a texture)."""
+        return access.exists(self.ctx, index, path) or access.exists(self.ctx, index, path + ".meta")
 
     def _asset_by_guid(self, guid: str, sub: str | None, text: str, want: str | None) -> Resolved:
         index = self._index()

@@ -1,0 +1,34 @@
+"""Fresh copies of the fixture projects for each test (the fixtures stay read-only), and one way to run a writer
+twice, as a dry run and for real, so every test also shows the preview is the commit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.scenes_tools.projects import copy_project, run
+from unitycli.runner import RunResult
+
+
+@pytest.fixture
+def chicken(tmp_path: Path) -> Path:
+    return copy_project("chicken-defense", tmp_path / "chicken-defense")
+
+
+@pytest.fixture
+def minigolf(tmp_path: Path) -> Path:
+    return copy_project("minigolf", tmp_path / "minigolf")
+
+
+def write(project: Path, tool: str, data: dict[str, Any]) -> RunResult:
+    """Run a writer as a dry run, then for real: the same answer and the same diffs (a dry run that wrote the
+    file would leave the real run nothing to change, so its diffs would differ)."""
+    preview = run(project, tool, data, dry_run=True)
+    effects = preview.planned_effects
+    assert not any((project / path).exists() for path in effects["created"])
+    done = run(project, tool, data)
+    assert preview.output == done.output
+    assert preview.planned_effects["diffs"] == done.applied_effects["diffs"]
+    return done
