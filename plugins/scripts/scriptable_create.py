@@ -36,6 +36,7 @@ _GUID = re.compile(r"^[0-9a-fA-F]{32}$")
 _MAIN = b"--- !u!114 &11400000"
 MAIN_FILE_ID = 11400000
 _MONOSCRIPT = 11500000
+_SCRIPTABLE_BASES = ("ScriptableObject",)  # `engine_base` names the engine class without namespace
 
 
 class ScriptableCreateInput(ToolInput):
@@ -112,15 +113,16 @@ def scriptable_create(ctx: ToolContext, request: ScriptableCreateInput) -> Scrip
     refuse_taken(ctx, file, "scriptable.create")
     model = SerializationModel(Path(ctx.project.root))
     guid = _script_guid(ctx, model, request.script)
-    layout = model.script_layout(guid)
     decl = model.script_class(guid)
-    if layout.unity_base != "ScriptableObject" or "abstract" in decl.modifiers or decl.type_params:
+    base = model.engine_base(decl)
+    if base not in _SCRIPTABLE_BASES or "abstract" in decl.modifiers or decl.type_params:
         why = "it is abstract" if "abstract" in decl.modifiers else "it is generic" if decl.type_params else \
-            f"it derives from {layout.unity_base or 'no UnityEngine.Object'}, not ScriptableObject"
-        raise UnityCliError("E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{layout.full_name} ({layout.file}) cannot be "
+            f"it derives from {base or 'no UnityEngine.Object'}, not ScriptableObject"
+        raise UnityCliError("E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{decl.full_name} ({decl.file}) cannot be "
                             f"created as an asset: {why}", details={"script": request.script, "class":
-                                                                   layout.full_name, "file": layout.file},
+                                                                   decl.full_name, "file": decl.file},
                             next_actions=[tool_command("asset.find", {"name": "*.cs"}, project=ctx.project.root)])
+    layout = model.layout_of(decl)
     template = _template(ctx, guid)
     identifier = template.doc.get("m_EditorClassIdentifier", "")
     if identifier:
