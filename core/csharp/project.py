@@ -29,6 +29,7 @@ from unitycli.packages.resolver import resolve_packages
 from unitycli.unityfiles.project_version import read_project_version
 
 _INPUT_HANDLER = re.compile(rb"\n  activeInputHandler: (\d+)")
+_PACKAGE_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,213}$")  # Unity's package naming rule
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,8 @@ class CSharpProject:
             return {}
         out: dict[str, PackageInfo] = {}
         for name, package in resolved.packages.items():
+            if not _PACKAGE_NAME.match(name) or ".." in name:
+                continue  # a hostile name (`../x`) never becomes a path
             disk = self._package_folder(name, package.path, package.source, package.version)
             if disk is not None:
                 out[name] = PackageInfo(name, package.version, str(package.source), disk, f"Packages/{name}")
@@ -127,7 +130,9 @@ class CSharpProject:
 
     @cached_property
     def roots(self) -> list[SourceRoot]:
-        roots = [SourceRoot("Assets", self.root / "Assets")] if (self.root / "Assets").is_dir() else []
+        assets = self.root / "Assets"
+        safe = assets.is_dir() and not assets.is_symlink()
+        roots = [SourceRoot("Assets", assets)] if safe else []
         roots += [SourceRoot(p.shown, p.disk, p.name, p.version, p.source) for p in self.packages.values()]
         return roots
 
