@@ -16,10 +16,10 @@ fits two declarations) raises a catalogued error naming the file and line, never
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from unitycli.csharp.literals import DEFAULT, NOT_LITERAL, MemberRef, evaluate
+from unitycli.csharp.literals import DEFAULT, NOT_LITERAL, Construct, MemberRef, evaluate
 from unitycli.csharp.project import CSharpProject
 from unitycli.csharp.resolve import Resolved, Resolver
 from unitycli.csharp.syntax import FieldDecl, TypeDecl, TypeRef
@@ -60,6 +60,7 @@ class SerializedField:
     former_names: tuple[str, ...] = ()
     hidden: bool = False  # [HideInInspector]
     enum_members: tuple[tuple[str, int], ...] = ()
+    unproven_reason: str | None = None  # why `default` is UNPROVEN when a method the Editor runs assigns it
 
     def keys(self) -> list[Any]:
         """Names and nesting as a plain structure (for comparing with a document)."""
@@ -131,6 +132,7 @@ class SerializationModel:
             bases.append(link_decl.full_name)
             fields.extend(self._fields(link_decl, link_generics, depth=0))
         self._check_unique(fields, decl)
+        fields = _after_hooks(fields, [link for link, _, _ in chain])
         return ClassLayout(decl.full_name, decl.file, decl.line, unity_base, tuple(fields),
                            tuple(reversed(bases[:-1])))
 
@@ -219,7 +221,8 @@ class SerializationModel:
             return SerializedField(name, "enum", type_name=resolved.name,
                                    default=0 if not has_init or initial is DEFAULT else UNPROVEN, **common)
         if resolved.kind == "value":
-            default = UNPROVEN if has_init and initial is not DEFAULT else None
+            default = (None if not has_init or initial is DEFAULT else initial if isinstance(initial, Construct)
+                       else UNPROVEN)
             return SerializedField(name, "value", type_name=resolved.name, default=default, **common)
         if resolved.kind == "object":
             return SerializedField(name, "object", type_name=resolved.name,
@@ -251,9 +254,13 @@ class SerializationModel:
         if depth + 1 > DEPTH_LIMIT:
             return None
         fields = []
-        for link_decl, link_generics, _ in reversed(self._class_chain(target, generics)):
+        chain = self._class_chain(target, generics)
+        for link_decl, link_generics, _ in reversed(chain):
             fields.extend(self._fields(link_decl, link_generics, depth + 1))
-        default = None if not has_init or fdecl.initializer is None else UNPROVEN
+        fields = _after_hooks(fields, [link for link, _, _ in chain])
+        initial = fdecl.initializer
+        default = None if not has_init or initial is None or (isinstance(initial, Construct) and not initial.args
+                                                                and initial.type in ("", target.name)) else UNPROVEN
         return SerializedField(name, "class", type_name=resolved.name, fields=tuple(fields), default=default,
                                **common)
 
@@ -293,6 +300,28 @@ class SerializationModel:
                              f"({seen[f.name].file}:{seen[f.name].line} and {f.file}:{f.line}); Unity reports "
                              "this as an error and the layout is not defined", f.file, f.line, field=f.name)
             seen[f.name] = f
+
+
+def _after_hooks(fields: list[SerializedField], chain: list[TypeDecl]) -> list[SerializedField]:
+    """Fields a method the Editor runs on a new component assigns (Reset, OnValidate, a constructor) keep no
+    proven default: the initializer is not what the Editor writes. An opaque hook (one that calls other code on
+    the object) leaves every field unproven."""
+    hooks = [(decl, hook) for decl in chain for hook in decl.hooks]
+    if not hooks:
+        return fields
+    out = []
+    for f in fields:
+        names = {f.name, f.name[1:].split(">k__", 1)[0] if f.name.startswith("<") else f.name}
+        hit = next(((d, h) for d, h in hooks if h.opaque or names & h.writes), None)
+        if hit is None:
+            out.append(f)
+            continue
+        decl, hook = hit
+        what = "a constructor" if hook.name == ".ctor" else f"{hook.name}()"
+        reason = f"{what} at {decl.file}:{hook.line} " + ("calls code that may assign it" if hook.opaque
+                                                           and not names & hook.writes else "assigns it")
+        out.append(replace(f, default=UNPROVEN, unproven_reason=reason))
+    return out
 
 
 def _looks_like_interface(ref: TypeRef) -> bool:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from unitycli.csharp import UNPROVEN, SerializationModel
+from unitycli.csharp.literals import Construct
 from unitycli.errors import UnityCliError
 
 GUID = "0123456789abcdef0123456789abcdef"
@@ -185,8 +186,43 @@ def test_unproven_defaults_are_marked_not_guessed(tmp_path):
         }
         """})
     by_name = {f.name: f.default for f in result.fields}
-    assert by_name["computed"] is UNPROVEN and by_name["offset"] is UNPROVEN
+    assert by_name["computed"] is UNPROVEN and by_name["offset"] == Construct("Vector3", (1, 2, 3))
     assert by_name["sum"] == 3 and by_name["name"] == "" and by_name["flag"] is False
+
+
+def test_fields_that_reset_onvalidate_or_a_constructor_assign_have_no_proven_default(tmp_path):
+    result = layout(tmp_path, {"Hooked.cs": """
+        using System.Collections.Generic;
+        using UnityEngine;
+        public class Hooked : MonoBehaviour {
+            public int a = 1;
+            public int b = 2;
+            public List<int> items;
+            [field: SerializeField] public int Score { get; set; } = 3;
+            public int untouched = 4;
+            void Reset() { a = 10; this.Score = 5; }
+            void OnValidate() { items.Clear(); b = Mathf.Max(0, b); }
+        }
+        """})
+    by_name = {f.name: f for f in result.fields}
+    assert by_name["untouched"].default == 4
+    assert by_name["a"].default is UNPROVEN and by_name["a"].unproven_reason == "Reset() at Assets/Hooked.cs:10 assigns it"
+    assert by_name["<Score>k__BackingField"].default is UNPROVEN
+    assert by_name["b"].unproven_reason == "OnValidate() at Assets/Hooked.cs:11 assigns it"
+    assert by_name["items"].default is UNPROVEN
+
+
+def test_a_hook_that_calls_its_own_methods_leaves_every_field_unproven(tmp_path):
+    result = layout(tmp_path, {"Opaque.cs": """
+        using UnityEngine;
+        public class Opaque : MonoBehaviour {
+            public int a = 1;
+            void Reset() { Setup(); }
+            void Setup() { a = 2; }
+        }
+        """})
+    assert result.fields[0].default is UNPROVEN
+    assert result.fields[0].unproven_reason == "Reset() at Assets/Opaque.cs:5 calls code that may assign it"
 
 
 @pytest.mark.parametrize(("sources", "code", "line"), [
