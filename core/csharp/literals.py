@@ -60,6 +60,13 @@ class Operation:
 
 
 @dataclass(frozen=True)
+class TypeOf:
+    """`typeof(T)` (an attribute argument such as RequireComponent's): the type as written."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class Construct:
     """`new T(literal, …)` or `new()` with no initializer block: `type` as written ("" for `new()`)."""
 
@@ -151,6 +158,9 @@ def literal_value(node: tree_sitter.Node | None) -> Any:
             return _unary(node)
         if kind == "binary_expression":
             return _binary(node)
+        if kind == "typeof_expression":
+            type_node = node.child_by_field_name("type")
+            return TypeOf(_text(type_node)) if type_node is not None else NOT_LITERAL
         if kind in ("object_creation_expression", "implicit_object_creation_expression"):
             return _construct(node)
     except (ValueError, OverflowError):

@@ -61,6 +61,7 @@ class SerializedField:
     hidden: bool = False  # [HideInInspector]
     enum_members: tuple[tuple[str, int], ...] = ()
     unproven_reason: str | None = None  # why `default` is UNPROVEN when a method the Editor runs assigns it
+    engine_type: str | None = None  # for kind `value`: the engine type it is or derives from (UnityEvent, Vector3)
 
     def keys(self) -> list[Any]:
         """Names and nesting as a plain structure (for comparing with a document)."""
@@ -167,6 +168,10 @@ class SerializationModel:
             chain.append((current, current_generics, None))
         return chain
 
+    def base_chain(self, decl: TypeDecl) -> list[TypeDecl]:
+        """`decl` and its base classes declared in the sources, nearest first."""
+        return [link for link, _, _ in self._class_chain(decl, {})]
+
     def engine_base(self, decl: TypeDecl, generics: dict[str, Resolved] | None = None) -> str | None:
         """The engine class `decl` derives from (see `_class_chain`), or None."""
         return self._class_chain(decl, generics or {})[-1][2]
@@ -223,7 +228,8 @@ class SerializationModel:
         if resolved.kind == "value":
             default = (None if not has_init or initial is DEFAULT else initial if isinstance(initial, Construct)
                        else UNPROVEN)
-            return SerializedField(name, "value", type_name=resolved.name, default=default, **common)
+            return SerializedField(name, "value", type_name=resolved.name, default=default,
+                                   engine_type=resolved.name, **common)
         if resolved.kind == "object":
             return SerializedField(name, "object", type_name=resolved.name,
                                    default=None if not has_init or initial is None else UNPROVEN, **common)
@@ -245,7 +251,8 @@ class SerializationModel:
                                    default=None if not has_init or fdecl.initializer is None else UNPROVEN, **common)
         if engine is not None:  # a class deriving from an engine value class (a UnityEvent subclass)
             return SerializedField(name, "value", type_name=resolved.name, default=None if not has_init
-                                   or fdecl.initializer is None else UNPROVEN, **common) if target.has(
+                                   or fdecl.initializer is None else UNPROVEN, engine_type=engine[6:],
+                                   **common) if target.has(
                                    "Serializable") and "abstract" not in target.modifiers else None
         if not target.has("Serializable") or "abstract" in target.modifiers or "static" in target.modifiers:
             return None
