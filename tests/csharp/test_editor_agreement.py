@@ -15,22 +15,14 @@ either a named exception below, each tested for exactly its difference, or a fai
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from tests.csharp.corpus import CINEMACHINE, cinemachine_project_with_input_system, script_documents
 from tests.fixturepaths import fixture_path
-from unitycli.csharp import SerializationModel
 from unitycli.csharp.agreement import Agreement, compare
-from unitycli.errors import UnityCliError
-from unitycli.unityyaml import Ref, UnityYamlFile
-
-_SUFFIXES = (".unity", ".prefab", ".asset")
-CINEMACHINE = "com.unity.cinemachine/com.unity.cinemachine"
 
 
 @dataclass
@@ -51,31 +43,19 @@ class Measure:
 
 
 def measure(project: Path, documents: Path) -> Measure:
-    model = SerializationModel(project)
     result = Measure()
-    layouts: dict[str, object] = {}
-    for folder, dirs, files in os.walk(documents):
-        dirs.sort()
-        for name in sorted(f for f in files if f.endswith(_SUFFIXES)):
-            path = Path(folder, name)
-            yaml = UnityYamlFile.parse(path.read_bytes(), path.name)
-            for doc in yaml.of_class(114):
-                script = None if doc.stripped else doc.get("m_Script", None)
-                if not isinstance(script, Ref) or not script.guid:
-                    continue
-                if model.project.file_of_guid(script.guid) is None:
-                    result.without_source += 1
-                    continue
-                key = f"{path.relative_to(documents).as_posix()}&{doc.file_id}"
-                try:
-                    layout = layouts.get(script.guid) or model.script_layout(script.guid)
-                except UnityCliError as exc:
-                    assert exc.code == "E_SCRIPT_LAYOUT_UNPROVABLE", exc.message
-                    result.unprovable[key] = exc.message
-                    continue
-                layouts[script.guid] = layout
-                agreement = compare(layout, doc.to_python())  # type: ignore[arg-type]
-                (result.exact.append(key) if agreement.exact else result.differing.__setitem__(key, agreement))
+    for item in script_documents(project, documents):
+        if isinstance(item, str):
+            result.without_source += 1
+        elif item.layout is None:
+            assert item.error is not None and item.error.code == "E_SCRIPT_LAYOUT_UNPROVABLE", item.error
+            result.unprovable[item.key] = item.error.message
+        else:
+            agreement = compare(item.layout, item.document.to_python())  # type: ignore[arg-type]
+            if agreement.exact:
+                result.exact.append(item.key)
+            else:
+                result.differing[item.key] = agreement
     return result
 
 
@@ -119,23 +99,8 @@ def test_minigolf_every_document_matches_predates_its_script_or_needs_a_package_
     assert len(result.exact) == 15
 
 
-def _cinemachine_project_with_input_system(tmp_path: Path) -> Path:
-    """Projects/URP as the samples' authors had it: the same manifest plus com.unity.inputsystem, with the
-    `file:` package path made absolute so the copy still finds the package runtime."""
-    source = fixture_path("com.unity.cinemachine/Projects/URP")
-    project = tmp_path / "URP"
-    for part in ("Packages", "ProjectSettings"):
-        shutil.copytree(source / part, project / part)
-    (project / "Assets").mkdir()
-    manifest = json.loads((project / "Packages/manifest.json").read_text())
-    manifest["dependencies"]["com.unity.cinemachine"] = f"file:{fixture_path(CINEMACHINE)}"
-    manifest["dependencies"]["com.unity.inputsystem"] = "1.7.0"
-    (project / "Packages/manifest.json").write_text(json.dumps(manifest, indent=2))
-    return project
-
-
 def test_cinemachine_samples_match_the_package_runtime_compiled_with_the_input_system(tmp_path):
-    result = measure(_cinemachine_project_with_input_system(tmp_path), fixture_path(f"{CINEMACHINE}/Samples~"))
+    result = measure(cinemachine_project_with_input_system(tmp_path), fixture_path(f"{CINEMACHINE}/Samples~"))
     print(result.figure("Cinemachine 3.1.8-pre.1 samples (URP project + Input System)"))
     assert result.with_source == 83 and len(result.exact) == 83
 
