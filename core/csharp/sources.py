@@ -108,6 +108,8 @@ def parse_file(file: CSharpFile) -> SourceFile:
         parsed = parse_source(preprocess(raw, file.symbols), file.shown)
     except PreprocessorError as exc:
         parsed = SourceFile(file.shown, (), (SyntaxIssue(exc.line, 1, str(exc)),))
+    except RecursionError:  # a hostile file nesting types or expressions thousands deep
+        parsed = SourceFile(file.shown, (), (SyntaxIssue(1, 1, "nested deeper than unitycli reads"),))
     if len(_PARSED) >= _PARSED_LIMIT:
         _PARSED.clear()
     _PARSED[key] = parsed

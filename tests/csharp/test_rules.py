@@ -247,3 +247,33 @@ def test_an_unknown_guid_is_a_catalogued_error(tmp_path):
     with pytest.raises(UnityCliError) as caught:
         model.script_layout("f" * 32)
     assert caught.value.code == "E_SCRIPT_CLASS_NOT_FOUND"
+
+
+@pytest.mark.parametrize("body", [
+    "public " + "List<" * 3000 + "int" + ">" * 3000 + " deep;",
+    "public int sum = " + "+".join(["1"] * 20000) + ";",
+])
+def test_hostile_nesting_is_a_catalogued_error_not_a_crash(tmp_path, body):
+    with pytest.raises(UnityCliError) as caught:
+        layout(tmp_path, {"Deep.cs": "using System.Collections.Generic;\nusing UnityEngine;\n"
+                                     f"public class Deep : MonoBehaviour {{\n{body}\n}}\n"})
+    assert caught.value.code == "E_SCRIPT_SOURCE_UNPARSEABLE"
+
+
+def test_special_files_links_and_oversized_sources_are_not_read(tmp_path):
+    import os
+
+    root = project(tmp_path, {"Safe.cs": "using UnityEngine;\npublic class Safe : MonoBehaviour { public Other o; }\n"})
+    os.mkfifo(tmp_path / "Assets/Other.cs")  # a FIFO named like a script: never opened (would block)
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.cs"
+    outside.write_text("public class Other : UnityEngine.MonoBehaviour {}")
+    os.symlink(outside, tmp_path / "Assets/Linked.cs")  # a link is never followed
+    with pytest.raises(UnityCliError) as caught:
+        SerializationModel(root).script_layout(GUID)
+    assert caught.value.code == "E_SCRIPT_LAYOUT_UNPROVABLE" and caught.value.details["type"] == "Other"
+    big = tmp_path / "Assets/Big.cs"
+    big.write_text("// " + "x" * (5 << 20) + "\npublic class Big : UnityEngine.MonoBehaviour {}\n")
+    big.with_name("Big.cs.meta").write_text("guid: " + "b" * 32 + "\n")
+    with pytest.raises(UnityCliError) as too_big:
+        SerializationModel(root).script_layout("b" * 32)
+    assert too_big.value.code == "E_PROJECT_FILE_UNREADABLE"
