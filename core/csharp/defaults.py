@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from unitycli.csharp.literals import Construct, Real
+from unitycli.csharp.literals import Construct, MemberRef, Real
 from unitycli.csharp.model import UNPROVEN, ClassLayout, SerializedField
 from unitycli.unityyaml.emit import Flow, Verbatim
 from unitycli.unityyaml.floats import format_float
@@ -24,6 +24,21 @@ _INTEGERS = frozenset({"byte", "sbyte", "short", "ushort", "int", "uint", "long"
 _VECTOR_KEYS = {"UnityEngine.Vector2": "xy", "UnityEngine.Vector3": "xyz", "UnityEngine.Vector4": "xyzw",
                 "UnityEngine.Quaternion": "xyzw", "UnityEngine.Vector2Int": "xy", "UnityEngine.Vector3Int": "xyz",
                 "UnityEngine.Color": "rgba"}
+# The engine's static values (UnityCsReference Runtime/Export/Math/Vector2.cs, Vector3.cs, Vector4.cs,
+# Quaternion.cs, Color.cs, Vector2Int.cs, Vector3Int.cs).
+_STATIC_VALUES: dict[tuple[str, str], tuple[float, ...]] = {
+    ("Vector2", "zero"): (0, 0), ("Vector2", "one"): (1, 1), ("Vector2", "up"): (0, 1), ("Vector2", "down"): (0, -1),
+    ("Vector2", "left"): (-1, 0), ("Vector2", "right"): (1, 0),
+    ("Vector3", "zero"): (0, 0, 0), ("Vector3", "one"): (1, 1, 1), ("Vector3", "up"): (0, 1, 0),
+    ("Vector3", "down"): (0, -1, 0), ("Vector3", "left"): (-1, 0, 0), ("Vector3", "right"): (1, 0, 0),
+    ("Vector3", "forward"): (0, 0, 1), ("Vector3", "back"): (0, 0, -1),
+    ("Vector4", "zero"): (0, 0, 0, 0), ("Vector4", "one"): (1, 1, 1, 1),
+    ("Vector2Int", "zero"): (0, 0), ("Vector2Int", "one"): (1, 1), ("Vector3Int", "zero"): (0, 0, 0),
+    ("Vector3Int", "one"): (1, 1, 1), ("Quaternion", "identity"): (0, 0, 0, 1),
+    ("Color", "white"): (1, 1, 1, 1), ("Color", "black"): (0, 0, 0, 1), ("Color", "clear"): (0, 0, 0, 0),
+    ("Color", "red"): (1, 0, 0, 1), ("Color", "green"): (0, 1, 0, 1), ("Color", "blue"): (0, 0, 1, 1),
+    ("Color", "gray"): (0.5, 0.5, 0.5, 1), ("Color", "grey"): (0.5, 0.5, 0.5, 1),
+}
 _EMPTY_CURVE = {"serializedVersion": 2, "m_Curve": [], "m_PreInfinity": 2, "m_PostInfinity": 2,
                 "m_RotationOrder": 4}
 _VALUE_DEFAULTS: dict[str, Any] = {
@@ -92,6 +107,12 @@ def _value(f: SerializedField, omitted: dict[str, str], path: str) -> Any:
 def _engine_value(f: SerializedField) -> Any:
     engine = f.engine_type or f.type_name
     keys = _VECTOR_KEYS.get(engine)
+    if keys is not None and isinstance(f.default, MemberRef):
+        owner = f.default.path[-2] if len(f.default.path) >= 2 else ""
+        static = _STATIC_VALUES.get((owner, f.default.path[-1]))
+        if static is None or owner != engine.rsplit(".", 1)[-1]:
+            raise _Omit("its initializer is not a literal")
+        return Flow({k: (int(n) if engine.endswith("Int") else float(n)) for k, n in zip(keys, static, strict=True)})
     if keys is not None:
         args = f.default.args if isinstance(f.default, Construct) else ()
         if f.default is not None and not isinstance(f.default, Construct):

@@ -226,8 +226,8 @@ class SerializationModel:
             return SerializedField(name, "enum", type_name=resolved.name,
                                    default=0 if not has_init or initial is DEFAULT else UNPROVEN, **common)
         if resolved.kind == "value":
-            default = (None if not has_init or initial is DEFAULT else initial if isinstance(initial, Construct)
-                       else UNPROVEN)
+            default = (None if not has_init or initial is DEFAULT else initial
+                       if isinstance(initial, Construct | MemberRef) else UNPROVEN)
             return SerializedField(name, "value", type_name=resolved.name, default=default,
                                    engine_type=resolved.name, **common)
         if resolved.kind == "object":
@@ -287,6 +287,11 @@ class SerializationModel:
         return SerializedField(fdecl.name, "array", type_name=resolved.name, element=element, default=[], **common)
 
     def _unknown(self, resolved: Resolved, decl: TypeDecl, line: int, what: str) -> None:
+        if resolved.kind == "generic":
+            raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"{decl.file} line {line}: {what} has the type parameter "
+                         f"{resolved.name} of {decl.full_name}; its layout depends on the type argument (ask for a "
+                         "class that derives from it with the argument given)", decl.file, line,
+                         type=resolved.name, inClass=decl.full_name)
         simple = resolved.name.rsplit(".", 1)[-1]
         broken = self.resolver.broken.get(simple)
         if broken:
@@ -377,21 +382,21 @@ def _primitive_default(kind: str, has_init: bool, value: Any) -> Any:
 
 
 def _enum_members(decl: TypeDecl) -> tuple[tuple[str, int], ...]:
+    """The members whose value the source proves (a member set from another enum, `= RenderMode.X`, and the
+    implicit ones after it are left out: a default naming them stays unproven)."""
     values: dict[str, int] = {}
     out: list[tuple[str, int]] = []
-    previous = -1
+    previous: Any = -1
     for member in decl.enum_members:
         if member.value is None:
-            value: Any = previous + 1
+            value: Any = previous + 1 if isinstance(previous, int) else NOT_LITERAL
         else:
             value = evaluate(member.value, lambda ref: values.get(ref.path[-1], NOT_LITERAL)
                              if len(ref.path) == 1 or ref.path[-2] == decl.name else NOT_LITERAL)
-        if not isinstance(value, int):
-            raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"the value of enum member {decl.full_name}.{member.name} is "
-                         "not a constant unitycli can evaluate", decl.file, member.line, enum=decl.full_name)
-        values[member.name] = value
-        out.append((member.name, value))
-        previous = value
+        previous = value if isinstance(value, int) and not isinstance(value, bool) else NOT_LITERAL
+        if previous is not NOT_LITERAL:
+            values[member.name] = previous
+            out.append((member.name, previous))
     return tuple(out)
 
 

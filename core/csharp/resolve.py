@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Resolved:
     """What a type name means: `kind` is primitive, enum, class (a source declaration: class or struct),
-    interface, value (an engine value type), object (a UnityEngine.Object), none (never serialized) or unknown."""
+    interface, value (an engine value type), object (a UnityEngine.Object), none (never serialized), generic (an
+    unbound type parameter) or unknown."""
 
     kind: str
     name: str  # full name (primitive kind for primitives)
@@ -64,6 +65,8 @@ class Resolver:
         name = ref.name.removeprefix("global::")
         if name in generics and not ref.args:
             return generics[name]
+        if name in context.all_params and not ref.args:
+            return Resolved("generic", name, ref=ref)  # a type parameter no argument was given for
         if name in PRIMITIVES or (name.startswith(_SYSTEM_PREFIX) and name.rsplit(".", 1)[-1] in PRIMITIVES):
             return Resolved("primitive", PRIMITIVES[name.rsplit(".", 1)[-1]], ref=ref)
         if name in ("object", "decimal", "dynamic", "nint", "nuint", "void"):

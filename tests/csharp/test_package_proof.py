@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.fixturepaths import fixture_path
-from unitycli.csharp import SerializationModel
+from unitycli.csharp import UNPROVEN, SerializationModel
 from unitycli.csharp.agreement import compare
 from unitycli.csharp.package_proof import package_class_proof
 from unitycli.errors import UnityCliError
@@ -115,3 +115,43 @@ def test_a_linked_source_file_inside_a_package_is_skipped(tmp_path):
     with pytest.raises(UnityCliError) as caught:
         package_class_proof(SerializationModel(project), CINEMACHINE, "CinemachineCamera")
     assert caught.value.code == "E_SCRIPT_CLASS_NOT_FOUND"
+
+
+def test_every_runtime_file_of_the_package_parses_under_the_projects_symbols():
+    """CinemachineStoryboard.cs starts with a UTF-8 BOM before `#if CINEMACHINE_UGUI`."""
+    project = urp_model().project
+    broken = {f.shown: project.parsed(f).issues for f in project.files if project.parsed(f).issues}
+    assert broken == {}
+    assert sum(1 for f in project.files if f.root.package == CINEMACHINE) == 131
+
+
+def test_enum_members_set_from_an_engine_enum_leave_only_that_default_unproven():
+    proof = package_class_proof(urp_model(), CINEMACHINE, "CinemachineStoryboard")
+    defaults = {f.name: f.default for f in proof.layout.fields}
+    assert defaults["ShowImage"] is True and defaults["PlaneDistance"] == 100
+    assert defaults["RenderMode"] is UNPROVEN  # = StoryboardRenderMode.ScreenSpaceOverlay = RenderMode.ScreenSpaceOverlay
+
+
+def test_a_generic_base_asked_for_without_its_type_argument_is_unprovable():
+    with pytest.raises(UnityCliError) as caught:
+        package_class_proof(urp_model(), CINEMACHINE, "InputAxisControllerBase")
+    assert caught.value.code == "E_SCRIPT_LAYOUT_UNPROVABLE"
+    assert "type parameter T" in caught.value.message
+
+
+def test_a_project_script_deriving_from_a_package_class_has_the_package_fields_first(tmp_path):
+    project = tmp_path / "P"
+    shutil.copytree(fixture_path("com.unity.cinemachine/Projects/URP/ProjectSettings"), project / "ProjectSettings")
+    shutil.copytree(fixture_path("com.unity.cinemachine/Projects/URP/Packages"), project / "Packages")
+    manifest = json.loads((project / "Packages/manifest.json").read_text())
+    manifest["dependencies"][CINEMACHINE] = f"file:{fixture_path('com.unity.cinemachine/com.unity.cinemachine')}"
+    (project / "Packages/manifest.json").write_text(json.dumps(manifest))
+    (project / "Assets").mkdir()
+    (project / "Assets/MyRecomposer.cs").write_text(
+        "using Unity.Cinemachine;\npublic class MyRecomposer : CinemachineRecomposer { public float Extra = 2; }\n")
+    (project / "Assets/MyRecomposer.cs.meta").write_text("guid: " + "c" * 32 + "\n")
+    layout = SerializationModel(project).script_layout("c" * 32)
+    assert layout.base_classes == ("Unity.Cinemachine.CinemachineRecomposer", "Unity.Cinemachine.CinemachineExtension")
+    assert [f.name for f in layout.fields] == ["ApplyAfter", "Tilt", "Pan", "Dutch", "ZoomScale", "FollowAttachment",
+                                               "LookAtAttachment", "Extra"]
+    assert layout.fields[0].file == "Packages/com.unity.cinemachine/Runtime/Behaviours/CinemachineRecomposer.cs"
