@@ -21,7 +21,7 @@ from typing import Any
 
 from unitycli.csharp.literals import DEFAULT, NOT_LITERAL, Construct, MemberRef, evaluate
 from unitycli.csharp.project import CSharpProject
-from unitycli.csharp.resolve import Resolved, Resolver
+from unitycli.csharp.resolve import Resolved, Resolver, merge_parts
 from unitycli.csharp.syntax import FieldDecl, TypeDecl, TypeRef
 from unitycli.csharp.unitytypes import MANAGED_OBJECTS
 from unitycli.errors import UnityCliError
@@ -116,7 +116,10 @@ class SerializationModel:
         if len(named) != 1:
             raise _error("E_SCRIPT_CLASS_NOT_FOUND", f"{file.shown} declares {len(named)} top-level classes named "
                          f"{stem}; Unity needs exactly one class named like the file", file.shown, 1, scriptGuid=guid)
-        return named[0]
+        if "partial" not in named[0].modifiers:
+            return named[0]
+        return merge_parts([d for d in self.resolver.declared(stem) if d.full_name == named[0].full_name
+                            and d.arity == named[0].arity])
 
     def script_layout(self, guid: str) -> ClassLayout:
         """The serialized fields of the class behind script `guid`."""
@@ -146,7 +149,7 @@ class SerializationModel:
         seen = {decl.full_name}
         current, current_generics = decl, generics
         while current.bases and current.kind in ("class", "record"):
-            base = self.resolver.resolve(current.bases[0], current, current_generics)
+            base = self.resolver.resolve(current.bases[0], current.bases_from or current, current_generics)
             if base.kind == "interface" or (base.kind == "unknown" and _looks_like_interface(current.bases[0])):
                 break
             if base.kind in ("object", "value") and base.decl is None:

@@ -123,6 +123,7 @@ class TypeDecl:
     line: int
     outer_params: tuple[str, ...] = ()  # type parameters of enclosing generic classes (a nested class sees them)
     hooks: tuple[Hook, ...] = ()
+    bases_from: TypeDecl | None = None  # the part of a partial class whose base list (and `using`s) this one uses
 
     @property
     def all_params(self) -> tuple[str, ...]:

@@ -277,3 +277,34 @@ def test_special_files_links_and_oversized_sources_are_not_read(tmp_path):
     with pytest.raises(UnityCliError) as too_big:
         SerializationModel(root).script_layout("b" * 32)
     assert too_big.value.code == "E_PROJECT_FILE_UNREADABLE"
+
+
+def test_a_partial_script_takes_its_base_from_one_part_and_fields_from_another(tmp_path):
+    result = layout(tmp_path, {
+        "Split.cs": "using UnityEngine;\npublic partial class Split : MonoBehaviour { void Reset() { } }\n",
+        "Split.Fields.cs": "public partial class Split { public int a = 1; public string b; }\n",
+    })
+    assert result.unity_base == "MonoBehaviour" and [f.name for f in result.fields] == ["a", "b"]
+
+
+def test_fields_in_two_parts_of_a_partial_class_are_unprovable(tmp_path):
+    with pytest.raises(UnityCliError) as caught:
+        layout(tmp_path, {
+            "Split.cs": "using UnityEngine;\npublic partial class Split : MonoBehaviour { public int a; }\n",
+            "Split.More.cs": "public partial class Split { public int b; }\n",
+        })
+    assert caught.value.code == "E_SCRIPT_LAYOUT_UNPROVABLE"
+    assert caught.value.details["declarations"] == ["Assets/Split.More.cs:1", "Assets/Split.cs:2"]
+
+
+def test_a_document_written_before_a_formerly_serialized_as_rename_is_recognised(tmp_path):
+    from unitycli.csharp.agreement import compare
+
+    result = layout(tmp_path, {"Renamed.cs": """
+        using UnityEngine;
+        using UnityEngine.Serialization;
+        public class Renamed : MonoBehaviour { public int first; [FormerlySerializedAs("oldName")] public int second; }
+        """})
+    agreement = compare(result, {"m_Script": None, "first": 1, "oldName": 2})
+    assert agreement.stale and agreement.renamed == [("oldName", "second")]
+    assert compare(result, {"m_Script": None, "first": 1, "second": 2}).exact
