@@ -150,6 +150,10 @@ _SPECS: list[ErrorSpec] = [
           "The script's serialized layout depends on something the sources cannot decide: a type declared nowhere "
           "unitycli can read (a DLL, a package not on disk), two fields of one name, an enum value that is not a "
           "constant; the file and line are named.", EXIT_FAILED),
+    _spec("E_PACKAGE_SOURCE_UNAVAILABLE",
+          "The package is a dependency, but its C# is not on this machine: not embedded, not a file: folder, and "
+          "not in Library/PackageCache at the resolved version (the Editor fills it when it opens the project).",
+          EXIT_FAILED),
     _spec("E_TEMPLATE_UNVERIFIABLE", "No file of the project shows the layout of the object to create and no layout "
           "is verified for the project's Unity version; repeat with allowUnverified to write the closest known one."),
     _spec("E_LAYOUT_VERSION_UNKNOWN",

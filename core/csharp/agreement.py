@@ -29,6 +29,7 @@ class Agreement:
     missing: list[str] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
     order: bool = True
+    renamed: list[tuple[str, str]] = field(default_factory=list)  # (old key, field) by [FormerlySerializedAs]
 
     @property
     def exact(self) -> bool:
@@ -67,6 +68,8 @@ def compare(layout: ClassLayout, body: Mapping[str, Any]) -> Agreement:
     for key in got:
         if key in by_name:
             _compare_value(by_name[key], body[key], key, result)
+    result.renamed = [(old, f.name) for f in layout.fields if f.name in result.missing
+                      for old in f.former_names if old in result.extra]
     return result
 
 

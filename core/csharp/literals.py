@@ -59,6 +59,21 @@ class Operation:
     operands: tuple[Any, ...]
 
 
+@dataclass(frozen=True)
+class TypeOf:
+    """`typeof(T)` (an attribute argument such as RequireComponent's): the type as written."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Construct:
+    """`new T(literal, …)` or `new()` with no initializer block: `type` as written ("" for `new()`)."""
+
+    type: str
+    args: tuple[Any, ...]
+
+
 _BINARY = {"|": operator.or_, "&": operator.and_, "^": operator.xor, "<<": operator.lshift, ">>": operator.rshift,
            "+": operator.add, "-": operator.sub, "*": operator.mul}
 _UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert}
@@ -143,9 +158,32 @@ def literal_value(node: tree_sitter.Node | None) -> Any:
             return _unary(node)
         if kind == "binary_expression":
             return _binary(node)
+        if kind == "typeof_expression":
+            type_node = node.child_by_field_name("type")
+            return TypeOf(_text(type_node)) if type_node is not None else NOT_LITERAL
+        if kind in ("object_creation_expression", "implicit_object_creation_expression"):
+            return _construct(node)
     except (ValueError, OverflowError):
         return NOT_LITERAL
     return NOT_LITERAL
+
+
+def _construct(node: tree_sitter.Node) -> Any:
+    if node.child_by_field_name("initializer") is not None or any(
+            c.type == "initializer_expression" for c in node.named_children):
+        return NOT_LITERAL
+    type_node = node.child_by_field_name("type")
+    arguments = node.child_by_field_name("arguments") or next(
+        (c for c in node.named_children if c.type == "argument_list"), None)
+    args = []
+    for argument in arguments.named_children if arguments is not None else ():
+        if argument.type != "argument" or argument.named_child_count != 1:
+            return NOT_LITERAL
+        value = literal_value(argument.named_children[0])
+        if value is NOT_LITERAL or isinstance(value, MemberRef | Operation | Construct):
+            return NOT_LITERAL
+        args.append(value)
+    return Construct(_text(type_node) if type_node is not None else "", tuple(args))
 
 
 def _member(node: tree_sitter.Node) -> Any:

@@ -16,12 +16,12 @@ fits two declarations) raises a catalogued error naming the file and line, never
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from unitycli.csharp.literals import DEFAULT, NOT_LITERAL, MemberRef, evaluate
+from unitycli.csharp.literals import DEFAULT, NOT_LITERAL, Construct, MemberRef, evaluate
 from unitycli.csharp.project import CSharpProject
-from unitycli.csharp.resolve import Resolved, Resolver
+from unitycli.csharp.resolve import Resolved, Resolver, merge_parts
 from unitycli.csharp.syntax import FieldDecl, TypeDecl, TypeRef
 from unitycli.csharp.unitytypes import MANAGED_OBJECTS
 from unitycli.errors import UnityCliError
@@ -60,6 +60,8 @@ class SerializedField:
     former_names: tuple[str, ...] = ()
     hidden: bool = False  # [HideInInspector]
     enum_members: tuple[tuple[str, int], ...] = ()
+    unproven_reason: str | None = None  # why `default` is UNPROVEN when a method the Editor runs assigns it
+    engine_type: str | None = None  # for kind `value`: the engine type it is or derives from (UnityEvent, Vector3)
 
     def keys(self) -> list[Any]:
         """Names and nesting as a plain structure (for comparing with a document)."""
@@ -114,7 +116,10 @@ class SerializationModel:
         if len(named) != 1:
             raise _error("E_SCRIPT_CLASS_NOT_FOUND", f"{file.shown} declares {len(named)} top-level classes named "
                          f"{stem}; Unity needs exactly one class named like the file", file.shown, 1, scriptGuid=guid)
-        return named[0]
+        if "partial" not in named[0].modifiers:
+            return named[0]
+        return merge_parts([d for d in self.resolver.declared(stem) if d.full_name == named[0].full_name
+                            and d.arity == named[0].arity])
 
     def script_layout(self, guid: str) -> ClassLayout:
         """The serialized fields of the class behind script `guid`."""
@@ -131,6 +136,7 @@ class SerializationModel:
             bases.append(link_decl.full_name)
             fields.extend(self._fields(link_decl, link_generics, depth=0))
         self._check_unique(fields, decl)
+        fields = _after_hooks(fields, [link for link, _, _ in chain])
         return ClassLayout(decl.full_name, decl.file, decl.line, unity_base, tuple(fields),
                            tuple(reversed(bases[:-1])))
 
@@ -143,7 +149,7 @@ class SerializationModel:
         seen = {decl.full_name}
         current, current_generics = decl, generics
         while current.bases and current.kind in ("class", "record"):
-            base = self.resolver.resolve(current.bases[0], current, current_generics)
+            base = self.resolver.resolve(current.bases[0], current.bases_from or current, current_generics)
             if base.kind == "interface" or (base.kind == "unknown" and _looks_like_interface(current.bases[0])):
                 break
             if base.kind in ("object", "value") and base.decl is None:
@@ -164,6 +170,10 @@ class SerializationModel:
             current = base.decl
             chain.append((current, current_generics, None))
         return chain
+
+    def base_chain(self, decl: TypeDecl) -> list[TypeDecl]:
+        """`decl` and its base classes declared in the sources, nearest first."""
+        return [link for link, _, _ in self._class_chain(decl, {})]
 
     def engine_base(self, decl: TypeDecl, generics: dict[str, Resolved] | None = None) -> str | None:
         """The engine class `decl` derives from (see `_class_chain`), or None."""
@@ -219,8 +229,10 @@ class SerializationModel:
             return SerializedField(name, "enum", type_name=resolved.name,
                                    default=0 if not has_init or initial is DEFAULT else UNPROVEN, **common)
         if resolved.kind == "value":
-            default = UNPROVEN if has_init and initial is not DEFAULT else None
-            return SerializedField(name, "value", type_name=resolved.name, default=default, **common)
+            default = (None if not has_init or initial is DEFAULT else initial
+                       if isinstance(initial, Construct | MemberRef) else UNPROVEN)
+            return SerializedField(name, "value", type_name=resolved.name, default=default,
+                                   engine_type=resolved.name, **common)
         if resolved.kind == "object":
             return SerializedField(name, "object", type_name=resolved.name,
                                    default=None if not has_init or initial is None else UNPROVEN, **common)
@@ -242,7 +254,8 @@ class SerializationModel:
                                    default=None if not has_init or fdecl.initializer is None else UNPROVEN, **common)
         if engine is not None:  # a class deriving from an engine value class (a UnityEvent subclass)
             return SerializedField(name, "value", type_name=resolved.name, default=None if not has_init
-                                   or fdecl.initializer is None else UNPROVEN, **common) if target.has(
+                                   or fdecl.initializer is None else UNPROVEN, engine_type=engine[6:],
+                                   **common) if target.has(
                                    "Serializable") and "abstract" not in target.modifiers else None
         if not target.has("Serializable") or "abstract" in target.modifiers or "static" in target.modifiers:
             return None
@@ -251,9 +264,13 @@ class SerializationModel:
         if depth + 1 > DEPTH_LIMIT:
             return None
         fields = []
-        for link_decl, link_generics, _ in reversed(self._class_chain(target, generics)):
+        chain = self._class_chain(target, generics)
+        for link_decl, link_generics, _ in reversed(chain):
             fields.extend(self._fields(link_decl, link_generics, depth + 1))
-        default = None if not has_init or fdecl.initializer is None else UNPROVEN
+        fields = _after_hooks(fields, [link for link, _, _ in chain])
+        initial = fdecl.initializer
+        default = None if not has_init or initial is None or (isinstance(initial, Construct) and not initial.args
+                                                                and initial.type in ("", target.name)) else UNPROVEN
         return SerializedField(name, "class", type_name=resolved.name, fields=tuple(fields), default=default,
                                **common)
 
@@ -273,6 +290,11 @@ class SerializationModel:
         return SerializedField(fdecl.name, "array", type_name=resolved.name, element=element, default=[], **common)
 
     def _unknown(self, resolved: Resolved, decl: TypeDecl, line: int, what: str) -> None:
+        if resolved.kind == "generic":
+            raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"{decl.file} line {line}: {what} has the type parameter "
+                         f"{resolved.name} of {decl.full_name}; its layout depends on the type argument (ask for a "
+                         "class that derives from it with the argument given)", decl.file, line,
+                         type=resolved.name, inClass=decl.full_name)
         simple = resolved.name.rsplit(".", 1)[-1]
         broken = self.resolver.broken.get(simple)
         if broken:
@@ -293,6 +315,28 @@ class SerializationModel:
                              f"({seen[f.name].file}:{seen[f.name].line} and {f.file}:{f.line}); Unity reports "
                              "this as an error and the layout is not defined", f.file, f.line, field=f.name)
             seen[f.name] = f
+
+
+def _after_hooks(fields: list[SerializedField], chain: list[TypeDecl]) -> list[SerializedField]:
+    """Fields a method the Editor runs on a new component assigns (Reset, OnValidate, a constructor) keep no
+    proven default: the initializer is not what the Editor writes. An opaque hook (one that calls other code on
+    the object) leaves every field unproven."""
+    hooks = [(decl, hook) for decl in chain for hook in decl.hooks]
+    if not hooks:
+        return fields
+    out = []
+    for f in fields:
+        names = {f.name, f.name[1:].split(">k__", 1)[0] if f.name.startswith("<") else f.name}
+        hit = next(((d, h) for d, h in hooks if h.opaque or names & h.writes), None)
+        if hit is None:
+            out.append(f)
+            continue
+        decl, hook = hit
+        what = "a constructor" if hook.name == ".ctor" else f"{hook.name}()"
+        reason = f"{what} at {decl.file}:{hook.line} " + ("calls code that may assign it" if hook.opaque
+                                                           and not names & hook.writes else "assigns it")
+        out.append(replace(f, default=UNPROVEN, unproven_reason=reason))
+    return out
 
 
 def _looks_like_interface(ref: TypeRef) -> bool:
@@ -341,21 +385,21 @@ def _primitive_default(kind: str, has_init: bool, value: Any) -> Any:
 
 
 def _enum_members(decl: TypeDecl) -> tuple[tuple[str, int], ...]:
+    """The members whose value the source proves (a member set from another enum, `= RenderMode.X`, and the
+    implicit ones after it are left out: a default naming them stays unproven)."""
     values: dict[str, int] = {}
     out: list[tuple[str, int]] = []
-    previous = -1
+    previous: Any = -1
     for member in decl.enum_members:
         if member.value is None:
-            value: Any = previous + 1
+            value: Any = previous + 1 if isinstance(previous, int) else NOT_LITERAL
         else:
             value = evaluate(member.value, lambda ref: values.get(ref.path[-1], NOT_LITERAL)
                              if len(ref.path) == 1 or ref.path[-2] == decl.name else NOT_LITERAL)
-        if not isinstance(value, int):
-            raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"the value of enum member {decl.full_name}.{member.name} is "
-                         "not a constant unitycli can evaluate", decl.file, member.line, enum=decl.full_name)
-        values[member.name] = value
-        out.append((member.name, value))
-        previous = value
+        previous = value if isinstance(value, int) and not isinstance(value, bool) else NOT_LITERAL
+        if previous is not NOT_LITERAL:
+            values[member.name] = previous
+            out.append((member.name, previous))
     return tuple(out)
 
 

@@ -29,6 +29,8 @@ from unitycli.packages.resolver import resolve_packages
 from unitycli.unityfiles.project_version import read_project_version
 
 _INPUT_HANDLER = re.compile(rb"\n  activeInputHandler: (\d+)")
+_RAW_BUDGET = 256 << 20
+_PACKAGE_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,213}$")  # Unity's package naming rule
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,8 @@ class CSharpProject:
             self.editor_version = ""
         self._symbols = AssemblySymbols(self.editor_version, _input_handler(self.root), self.package_versions)
         self._parsed: dict[str, SourceFile] = {}
+        self._raw_cache: dict[str, bytes | None] = {}
+        self._raw_bytes = 0
 
     @cached_property
     def _resolved(self) -> ResolvedPackages | None:
@@ -88,6 +92,8 @@ class CSharpProject:
             return {}
         out: dict[str, PackageInfo] = {}
         for name, package in resolved.packages.items():
+            if not _PACKAGE_NAME.match(name) or ".." in name:
+                continue  # a hostile name (`../x`) never becomes a path
             disk = self._package_folder(name, package.path, package.source, package.version)
             if disk is not None:
                 out[name] = PackageInfo(name, package.version, str(package.source), disk, f"Packages/{name}")
@@ -127,7 +133,9 @@ class CSharpProject:
 
     @cached_property
     def roots(self) -> list[SourceRoot]:
-        roots = [SourceRoot("Assets", self.root / "Assets")] if (self.root / "Assets").is_dir() else []
+        assets = self.root / "Assets"
+        safe = assets.is_dir() and not assets.is_symlink()
+        roots = [SourceRoot("Assets", assets)] if safe else []
         roots += [SourceRoot(p.shown, p.disk, p.name, p.version, p.source) for p in self.packages.values()]
         return roots
 
@@ -165,17 +173,28 @@ class CSharpProject:
             self._parsed[file.shown] = parse_file(file)
         return self._parsed[file.shown]
 
+    def _raw(self, file: CSharpFile) -> bytes | None:
+        """A source's bytes for the name test, kept for this object's life up to `_RAW_BUDGET` bytes in all (one
+        question asks for many names; re-reading every file per name is what this avoids)."""
+        if file.shown in self._raw_cache:
+            return self._raw_cache[file.shown]
+        try:
+            raw = read_bounded(file.disk, file.shown)
+        except UnityCliError:
+            raw = None
+        if raw is not None and self._raw_bytes + len(raw) <= _RAW_BUDGET:
+            self._raw_cache[file.shown] = raw
+            self._raw_bytes += len(raw)
+        return raw
+
     def declarations(self, simple_name: str) -> tuple[list[TypeDecl], list[SourceFile]]:
         """Every type declared with that simple name, and the files that may declare it but do not parse."""
         needle = simple_name.encode()
         found: list[TypeDecl] = []
         broken: list[SourceFile] = []
         for file in self.files:
-            try:
-                raw = read_bounded(file.disk, file.shown)
-            except UnityCliError:
-                continue
-            if needle not in raw:
+            raw = self._raw(file)
+            if raw is None or needle not in raw:
                 continue
             parsed = self.parsed(file)
             if parsed.issues:

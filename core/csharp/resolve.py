@@ -5,7 +5,7 @@ a name found in the project's or its packages' sources wins over the engine tabl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from unitycli.csharp.syntax import TypeDecl, TypeRef
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Resolved:
     """What a type name means: `kind` is primitive, enum, class (a source declaration: class or struct),
-    interface, value (an engine value type), object (a UnityEngine.Object), none (never serialized) or unknown."""
+    interface, value (an engine value type), object (a UnityEngine.Object), none (never serialized), generic (an
+    unbound type parameter) or unknown."""
 
     kind: str
     name: str  # full name (primitive kind for primitives)
@@ -28,6 +29,32 @@ class Resolved:
 
 
 _SYSTEM_PREFIX = ("System.", "global::System.")
+
+
+def merge_parts(parts: list[TypeDecl]) -> TypeDecl:
+    """One type from its declarations: a `partial` class's parts merge (bases, attributes and hooks from every
+    part); fields may come from one part only, since their order across files is the compiler's, not the
+    source's. Two non-partial declarations of one name are ambiguous. Both refusals name the files."""
+    if len(parts) == 1:
+        return parts[0]
+    from unitycli.errors import UnityCliError
+
+    where = [f"{p.file}:{p.line}" for p in parts]
+    details = {"file": parts[0].file, "line": parts[0].line, "type": parts[0].full_name, "declarations": where}
+    if not all("partial" in p.modifiers for p in parts):
+        raise UnityCliError("E_SCRIPT_LAYOUT_UNPROVABLE", f"{parts[0].full_name} is declared {len(parts)} times "
+                            f"({', '.join(where)}); which one Unity compiles is not decided by the sources",
+                            details=details)
+    with_fields = [p for p in parts if p.fields]
+    if len(with_fields) > 1:
+        raise UnityCliError("E_SCRIPT_LAYOUT_UNPROVABLE", f"the partial class {parts[0].full_name} declares fields "
+                            f"in {len(with_fields)} parts ({', '.join(where)}); their serialized order across "
+                            "files is the compiler's, not the source's", details=details)
+    main = with_fields[0] if with_fields else parts[0]
+    based = next((p for p in parts if p.bases), main)
+    return replace(main, bases=based.bases, bases_from=based if based is not main else None,
+                   attributes=tuple(a for p in parts for a in p.attributes),
+                   hooks=tuple(h for p in parts for h in p.hooks))
 
 
 class Resolver:
@@ -64,6 +91,8 @@ class Resolver:
         name = ref.name.removeprefix("global::")
         if name in generics and not ref.args:
             return generics[name]
+        if name in context.all_params and not ref.args:
+            return Resolved("generic", name, ref=ref)  # a type parameter no argument was given for
         if name in PRIMITIVES or (name.startswith(_SYSTEM_PREFIX) and name.rsplit(".", 1)[-1] in PRIMITIVES):
             return Resolved("primitive", PRIMITIVES[name.rsplit(".", 1)[-1]], ref=ref)
         if name in ("object", "decimal", "dynamic", "nint", "nuint", "void"):
@@ -78,10 +107,13 @@ class Resolver:
                 break
         candidates = self._candidates(name, len(args), context)
         simple = name.rsplit(".", 1)[-1]
-        decls = {d.full_name: d for d in self.declared(simple) if len(args) in (d.arity, len(d.all_params))}
+        decls: dict[str, list[TypeDecl]] = {}
+        for d in self.declared(simple):
+            if len(args) in (d.arity, len(d.all_params)):
+                decls.setdefault(d.full_name, []).append(d)
         for full in candidates:
             if full in decls:
-                decl = decls[full]
+                decl = merge_parts(decls[full])
                 if len(args) < len(decl.all_params):  # a nested class named inside its generic outer class
                     args = tuple(generics.get(p, Resolved("unknown", p)) for p in decl.outer_params) + args
                 kind = {"enum": "enum", "interface": "interface", "delegate": "none"}.get(decl.kind, "class")

@@ -105,9 +105,12 @@ def parse_file(file: CSharpFile) -> SourceFile:
     if cached is not None:
         return SourceFile(file.shown, cached.types, cached.issues) if cached.path != file.shown else cached
     try:
-        parsed = parse_source(preprocess(raw, file.symbols), file.shown)
+        # a UTF-8 BOM may stand before a first-line `#if` (Cinemachine's CinemachineStoryboard.cs)
+        parsed = parse_source(preprocess(raw.removeprefix(b"\xef\xbb\xbf"), file.symbols), file.shown)
     except PreprocessorError as exc:
         parsed = SourceFile(file.shown, (), (SyntaxIssue(exc.line, 1, str(exc)),))
+    except RecursionError:  # a hostile file nesting types or expressions thousands deep
+        parsed = SourceFile(file.shown, (), (SyntaxIssue(1, 1, "nested deeper than unitycli reads"),))
     if len(_PARSED) >= _PARSED_LIMIT:
         _PARSED.clear()
     _PARSED[key] = parsed

@@ -85,6 +85,18 @@ class EnumMember:
 
 
 @dataclass(frozen=True)
+class Hook:
+    """A method the Editor runs on a new or loaded component (`Reset`, `OnValidate`, a parameterless constructor,
+    and for `[ExecuteAlways]` classes the play-mode callbacks): the fields it assigns, and whether it calls code
+    that may assign more (`opaque`)."""
+
+    name: str
+    line: int
+    writes: frozenset[str]
+    opaque: bool
+
+
+@dataclass(frozen=True)
 class Scope:
     """The names in scope where a type is declared: enclosing namespaces (innermost first), `using` namespaces,
     `using X = Y;` aliases and `using static` types."""
@@ -110,6 +122,8 @@ class TypeDecl:
     file: str
     line: int
     outer_params: tuple[str, ...] = ()  # type parameters of enclosing generic classes (a nested class sees them)
+    hooks: tuple[Hook, ...] = ()
+    bases_from: TypeDecl | None = None  # the part of a partial class whose base list (and `using`s) this one uses
 
     @property
     def all_params(self) -> tuple[str, ...]:
@@ -223,6 +237,70 @@ def _modifiers(node: tree_sitter.Node) -> frozenset[str]:
     return frozenset(_text(c) for c in node.named_children if c.type == "modifier")
 
 
+_HOOKS = frozenset({"Reset", "OnValidate", ".ctor"})
+_EDIT_MODE_HOOKS = frozenset({"Awake", "OnEnable", "Start", "Update", "LateUpdate", "FixedUpdate"})
+
+
+def _root_name(node: tree_sitter.Node | None) -> str | None:
+    """The field an assignment target starts from: `x`, `this.x`, `x.y`, `x[i]` -> x."""
+    while node is not None:
+        if node.type == "identifier":
+            return _text(node)
+        if node.type == "member_access_expression":
+            inner = node.child_by_field_name("expression")
+            if inner is not None and inner.type in ("this_expression", "this", "base_expression", "base"):
+                return _text(node.child_by_field_name("name"))
+            node = inner
+        elif node.type == "element_access_expression":
+            node = node.child_by_field_name("expression")
+        elif node.type == "parenthesized_expression" and node.named_child_count == 1:
+            node = node.named_children[0]
+        else:
+            return None
+    return None
+
+
+def _hook(node: tree_sitter.Node, names: frozenset[str]) -> Hook | None:
+    params = node.child_by_field_name("parameters")
+    if params is not None and params.named_child_count:
+        return None
+    name = ".ctor" if node.type == "constructor_declaration" else _text(node.child_by_field_name("name"))
+    if name not in names or "static" in _modifiers(node):
+        return None
+    writes: set[str] = set()
+    opaque = False
+    stack = [c for c in node.named_children if c.type in ("block", "arrow_expression_clause",
+                                                         "constructor_initializer")]
+    while stack:
+        current = stack.pop()
+        if current.type == "constructor_initializer":
+            opaque = True  # `: base()` / `: this(...)` runs another constructor
+        if current.type in ("assignment_expression",):
+            target = _root_name(current.child_by_field_name("left"))
+            if target is None:
+                opaque = True
+            else:
+                writes.add(target)
+        elif current.type in ("postfix_unary_expression", "prefix_unary_expression") and any(
+                not c.is_named and _text(c) in ("++", "--") for c in current.children):
+            target = _root_name(current.named_children[0] if current.named_children else None)
+            opaque = opaque or target is None
+            writes.update([target] if target else [])
+        elif current.type == "invocation_expression":
+            function = current.child_by_field_name("function")
+            root = _root_name(function.child_by_field_name("expression")) if (
+                function is not None and function.type == "member_access_expression") else None
+            if root is None or any(c.type in ("this_expression", "this") for c in current.named_children):
+                opaque = True  # a call on this object (or a chain we cannot follow) may assign any field
+            else:
+                writes.add(root)  # `list.Add(x)` may change the field `list` (a static type's name is ignored later)
+            arguments = current.child_by_field_name("arguments")
+            if arguments is not None and any(_text(a) in ("this", "ref this") for a in arguments.named_children):
+                opaque = True
+        stack.extend(current.named_children)
+    return Hook(name, node.start_point[0] + 1, frozenset(writes), opaque)
+
+
 class _Reader:
     def __init__(self, path: str) -> None:
         self.path = path
@@ -275,6 +353,10 @@ class _Reader:
         body = node.child_by_field_name("body")
         fields: list[FieldDecl] = []
         members: list[EnumMember] = []
+        hooks: list[Hook] = []
+        attributes = _attributes(node)
+        hook_names = _HOOKS | (_EDIT_MODE_HOOKS if any(a.name in ("ExecuteAlways", "ExecuteInEditMode")
+                                                        for a in attributes) else frozenset())
         if body is not None and kind == "enum":
             members = [EnumMember(_text(m.child_by_field_name("name")), literal_value(m.child_by_field_name("value"))
                                   if m.child_by_field_name("value") is not None else None, m.start_point[0] + 1)
@@ -287,9 +369,13 @@ class _Reader:
                     backing = self._backing_field(member)
                     if backing is not None:
                         fields.append(backing)
-        self.types.append(TypeDecl(kind, name, namespace, outer, params, bases, _modifiers(node), _attributes(node),
+                elif member.type in ("method_declaration", "constructor_declaration"):
+                    hook = _hook(member, hook_names)
+                    if hook is not None:
+                        hooks.append(hook)
+        self.types.append(TypeDecl(kind, name, namespace, outer, params, bases, _modifiers(node), attributes,
                                    tuple(fields), tuple(members), scope, self.path, node.start_point[0] + 1,
-                                   outer_params))
+                                   outer_params, tuple(hooks)))
         if body is not None and kind != "enum":
             for member in body.named_children:
                 if member.type in _TYPE_KINDS:

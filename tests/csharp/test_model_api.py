@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from unitycli.csharp import UNPROVEN, serialized_fields
 from tests.fixturepaths import fixture_path
+from unitycli.csharp import UNPROVEN, serialized_fields
 
 CHICKEN_SPAWNER = "53d099a01c0849ef8139a7cd3e1c5ed7"  # Assets/LlamAcademy/ChickenDefense/AI/ChickenSpawner.cs.meta
 UNIT_SO = "57f2f717068346fbaf05a21b62f88c69"  # Assets/LlamAcademy/ChickenDefense/Units/UnitSO.cs.meta
