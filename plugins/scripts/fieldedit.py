@@ -2,10 +2,11 @@
 items, with references given by name resolved first (`objectrefs`).
 
 Shared by component.set and scriptable.set, so a field is edited the same way wherever its object lives.
-A list's new items follow its existing items' shape (values.py); growing a list writes each new item as the
-default of its element: `0`, an empty string and `{fileID: 0}` are what C# gives a new number, string and object
-element (`default(T)`, and Unity writes a null string as empty: `m_StringArgument: ` in every UnityEvent
-argument); an element of any other shape needs its type's defaults, so it is refused (E_LIST_ELEMENT_UNKNOWN).
+A list's new items follow its existing items' shape (values.py); growing a list writes each new item at its
+element type's C# default, in the form component.add writes it (`unitycli.csharp.defaults`); with no C# source,
+`0`, an empty string and `{fileID: 0}` are what C# gives a new number, string and object element (`default(T)`;
+Unity writes a null string as empty: `m_StringArgument: ` in every UnityEvent argument), and an element of any
+other shape is refused (E_LIST_ELEMENT_UNKNOWN).
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from unitycli.csharp import UNPROVEN, ClassLayout, SerializedField
+from unitycli.csharp import ClassLayout, SerializedField
+from unitycli.csharp.defaults import default_values
 from unitycli.errors import UnityCliError
-from unitycli.plugins.scripts.defaults import default_value
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver
 from unitycli.plugins.scripts.typed import Coercer, locate
 from unitycli.scene import convert_value, property_node, to_json
@@ -26,8 +27,8 @@ Operation = Literal["set", "insert", "remove", "resize"]
 _ITEM = re.compile(r"^(.+?)(?:\.Array\.data)?\[(-?[0-9]+)\]$")
 OPERATION_DESCRIPTION = ("set (default): write `value` at `property`; insert: insert `value` as item i of the list "
                          "(`property` is `List[i]`, i = length appends); remove: remove item i (`List[i]`, no "
-                         "value); resize: `property` names the list, `value` is the new length (new items are "
-                         "0, \"\" or {fileID: 0} as C# defaults them; shrinking drops the last items)")
+                         "value); resize: `property` names the list, `value` is the new length (new items at the "
+                         "element's C# default; shrinking drops the last items)")
 
 
 @dataclass
@@ -86,13 +87,22 @@ class _Names:
         return value
 
 
+_UNPROVEN = object()
+
+
+def default_value(element: SerializedField) -> Any:
+    """A list element's default as the C# model writes one (`unitycli.csharp.defaults`), or `_UNPROVEN`."""
+    values, _ = default_values(ClassLayout(element.type_name, element.file, element.line, None, (element,)))
+    return values.get(element.name, _UNPROVEN)
+
+
 def element_default(element: SerializedField | None, item: Node, where: str) -> Any:
     """A new list item: the C# element type's default where the source proves it (a nested class's field
     initializers included), else `default(T)` for an item shaped like the last one: a number, a string or a
     reference."""
     if element is not None:
         fresh = default_value(element)
-        if fresh is not UNPROVEN:
+        if fresh is not _UNPROVEN:
             return fresh
     if isinstance(item, Mapping) and item.as_ref() is not None:
         return Ref(0)
@@ -145,7 +155,7 @@ def edit_field(doc: Document, prop: str, operation: Operation, value: Any, resol
                             details={"property": prop, "expected": "integer >= 0", "got": repr(value)[:80]})
     count = len(seq.items)
     if value > count and not seq.items and (located is None or located.element is None
-                                             or default_value(located.element) is UNPROVEN):
+                                             or default_value(located.element) is _UNPROVEN):
         raise UnityCliError("E_LIST_ELEMENT_UNKNOWN", f"{prop} is empty, so nothing here shows what a new item "
                             "holds", details={"property": prop},
                             next_actions=[f"Insert the items with operation insert at {prop}[0]"])

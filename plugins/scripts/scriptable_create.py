@@ -4,7 +4,8 @@ Nothing in the new file is invented. The object header (`m_ObjectHideFlags` .. `
 file's own header are copied from a ScriptableObject `.asset` the Editor wrote in this project (one of the same
 class when there is one), with `m_Script` and `m_Name` (the file's name, as the Editor names a new asset) set.
 The fields follow the class's C# layout in Unity's order, each at the default the source proves, in the form
-`defaults` documents; a field whose default is not proven is left out and listed in `omitted`: Unity gives a
+`unitycli.csharp.defaults` documents (the same values component.add writes); a field whose default is not
+proven is left out and listed in `omitted`: Unity gives a
 field missing from the file its C# initializer when it loads the asset, and writes it on the next save.
 The `.meta` is the NativeFormatImporter meta with `mainObjectFileID: 11400000`, every fixture ScriptableObject's.
 """
@@ -18,13 +19,13 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.context import ToolContext
-from unitycli.csharp import UNPROVEN, SerializationModel
+from unitycli.csharp import SerializationModel
+from unitycli.csharp.defaults import default_values
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.create_common import make_parents, refuse_taken, require_new_asset_location
-from unitycli.plugins.scripts.defaults import default_value
 from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
 from unitycli.plugins.scripts.typed import HEADER_KEYS
 from unitycli.scene import list_files, to_json
@@ -46,9 +47,8 @@ class ScriptableCreateInput(ToolInput):
 
 
 class OmittedField(ToolOutput):
-    name: str
-    csharp_type: str
-    declared_at: str = Field(description="file:line of the field's declaration")
+    name: str = Field(description="The field's path (Outer.Inner for a nested class's field)")
+    reason: str = Field(description="Why its default is not written")
 
 
 class ScriptableCreateOutput(ToolOutput):
@@ -133,15 +133,8 @@ def scriptable_create(ctx: ToolContext, request: ScriptableCreateInput) -> Scrip
     header = {k: v for k, v in yaml.get(MAIN_FILE_ID).to_python().items() if k in HEADER_KEYS}
     header["m_Script"] = Ref(_MONOSCRIPT, guid, 3)
     header["m_Name"] = PurePosixPath(file).stem
-    fields: dict[str, Any] = {}
-    omitted: list[OmittedField] = []
-    for field in layout.fields:
-        value = default_value(field)
-        if value is UNPROVEN:
-            omitted.append(OmittedField(name=field.name, csharp_type=field.csharp_type,
-                                        declared_at=f"{field.file}:{field.line}"))
-        else:
-            fields[field.name] = value
+    fields, left_out = default_values(layout)
+    omitted = [OmittedField(name=name, reason=why) for name, why in left_out.items()]
     yaml.remove_document(MAIN_FILE_ID)
     yaml.add_document(114, "MonoBehaviour", {**header, **fields}, file_id=MAIN_FILE_ID)
     created = [f for f, _ in make_parents(ctx, file)]

@@ -27,7 +27,7 @@ SPAWN_CHICKEN = """  m_CameraActivatedEvent:
           m_ObjectArgumentAssemblyTypeName: UnityEngine.Object, UnityEngine
           m_IntArgument: 0
           m_FloatArgument: 0
-          m_StringArgument: 
+          m_StringArgument:\x20
           m_BoolArgument: 0
         m_CallState: 2
 """

@@ -91,8 +91,7 @@ def test_creating_a_scriptable_object_in_minigolf_omits_what_the_source_does_not
     level_3 = (minigolf / LEVEL_3).read_text()
     assert text == level_3[:level_3.index("  m_Name: 3\n")] + "  m_Name: 13\n  m_EditorClassIdentifier: \n" \
         "  WorldObjectPositions: []\n"
-    assert result.output["omitted"] == [{"name": "Par", "csharpType": "Par[]",
-                                         "declaredAt": "Assets/LlamAcademy/Minigolf/LevelManagement/LevelSO.cs:10"}]
+    assert [o["name"] for o in result.output["omitted"]] == ["Par"]
     assert result.output["template"].startswith(LEVELS)  # an asset of the same class lent its header
     write(minigolf, "scriptable.set", {"file": file, "property": "WorldObjectPositions", "operation": "resize",
                                        "value": 1})
