@@ -28,11 +28,16 @@ from unitycli.plugins.scenes.common import (
     find_named_component,
     open_model,
 )
-from unitycli.plugins.scripts.fieldedit import OPERATION_DESCRIPTION, Operation, edit_field, list_path
+from unitycli.plugins.scripts.fieldedit import (
+    OPERATION_DESCRIPTION,
+    FieldWriteOutput,
+    Operation,
+    edit_field,
+    list_path,
+)
 from unitycli.plugins.scripts.objectrefs import REFERENCE_FORMS, ReferenceResolver
 from unitycli.plugins.scripts.typed import layout_for
 from unitycli.scene import OBJECT_FILE_SUFFIXES, find_gameobject, to_json
-from unitycli.toolspec import ToolOutput
 from unitycli.transaction import revision_of
 from unitycli.unityyaml import parse_path
 
@@ -46,19 +51,9 @@ class ComponentSetInput(GameObjectWriteInput):
     operation: Operation = Field("set", description=OPERATION_DESCRIPTION)
 
 
-class ComponentSetOutput(ToolOutput):
-    file: str
+class ComponentSetOutput(FieldWriteOutput):
     game_object: str = Field(description="Hierarchy path of the GameObject")
     component: ComponentSummary
-    property: str
-    previous: Any = Field(description="The value before the edit (the whole list for insert, remove, resize)")
-    value: Any = Field(description="The value as written, read back from the edited file (the whole list for "
-                                   "insert, remove, resize)")
-    references: list[dict[str, Any]] = Field(default_factory=list, description="Each reference given by name: "
-                                             "where (`at`), the name, what it resolved to and its fileID/guid/type")
-    changed: bool = Field(description="False when the value was already that (nothing to write)")
-    revision: str = Field(description="The file's revision after the edit")
-    warnings: list[str] = Field(default_factory=list, description="Edits Unity will ignore or undo")
 
 
 def component_set(ctx: ToolContext, request: ComponentSetInput) -> ComponentSetOutput:

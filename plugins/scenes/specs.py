@@ -128,18 +128,29 @@ SCENE_TOOLS = (
     ),
     ToolSpec(
         name="component.set", title="Set a component value",
-        summary="Set one property of one component, type-checked against its current value.",
+        summary="Set one property of a component, checked against its current value and C#.",
         description=("Sets a property path of a component to a JSON value of the same type as the current one "
                      "(number, string, {x,y,z} with the same keys, {fileID, guid?, type?}, list, lists of lists); "
                      "an empty value ({}, [], nothing) takes any shape, written as Unity writes it (a filled map "
-                     "as a block); otherwise E_VALUE_TYPE_MISMATCH. Setting m_LocalEulerAnglesHint alone warns "
-                     "that Unity ignores it (use gameobject.set-transform)." + _ADDRESSING + _WRITER),
+                     "as a block); otherwise E_VALUE_TYPE_MISMATCH. A project script's field is also checked "
+                     "against its C#: an unknown field is E_PROPERTY_NOT_FOUND with didYouMean, an enum takes its "
+                     "member name (written as its value), a bool true/false. A reference field takes a name: a "
+                     "GameObject path in the same file (`Root/Child`, `Root/Child:Rigidbody`; the field's class "
+                     "picks the component), an asset path (`Assets/UI/stars.png:2-stars` for a sub-asset) or a "
+                     "GUID, resolved to the fileID the file or .meta proves (E_REFERENCE_UNRESOLVED, "
+                     "E_REFERENCE_UNPROVEN). operation insert/remove (`List[i]`) and resize (value = length) edit "
+                     "lists. Setting m_LocalEulerAnglesHint alone warns that Unity ignores it (use "
+                     "gameobject.set-transform). UnityEvents: component.add-listener." + _ADDRESSING + _WRITER),
         input_model=ComponentSetInput, output_model=ComponentSetOutput, handler=component_set,
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Player", "component": "Transform",
                    "property": "m_LocalPosition", "value": {"x": 0, "y": 2, "z": 0}},
                   {"file": "Garden", "gameObject": "Directional Light", "component": "Light",
-                   "property": "m_Intensity", "value": 1.5}),
+                   "property": "m_Intensity", "value": 1.5},
+                  {"file": "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity", "gameObject": "Chicken Spawner",
+                   "component": "ChickenSpawner", "property": "EggPrefab",
+                   "value": "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Egg.prefab"}),
+        example_projects=(None, None, "chicken-defense"),
     ),
     ToolSpec(
         name="gameobject.create", title="Create a GameObject",

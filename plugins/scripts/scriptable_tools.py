@@ -12,7 +12,13 @@ from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.scenes.common import REVISION_DESCRIPTION, Names
-from unitycli.plugins.scripts.fieldedit import OPERATION_DESCRIPTION, Operation, edit_field, list_path
+from unitycli.plugins.scripts.fieldedit import (
+    OPERATION_DESCRIPTION,
+    FieldWriteOutput,
+    Operation,
+    edit_field,
+    list_path,
+)
 from unitycli.plugins.scripts.objectrefs import REFERENCE_FORMS, ReferenceResolver
 from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
 from unitycli.plugins.scripts.typed import HEADER_KEYS, layout_for
@@ -57,16 +63,8 @@ class ScriptableSetInput(ToolInput):
     expected_revision: str | None = Field(None, description=REVISION_DESCRIPTION)
 
 
-class ScriptableSetOutput(ToolOutput):
-    file: str
-    property: str
-    previous: Any = Field(description="The value before the edit (the whole list for insert, remove, resize)")
-    value: Any = Field(description="The value as written, read back (the whole list for insert, remove, resize)")
-    references: list[dict[str, Any]] = Field(default_factory=list, description="Each reference given by name: "
-                                             "where (`at`), the name, what it resolved to and its fileID/guid/type")
-    changed: bool = Field(description="False when the value was already that (nothing to write)")
-    revision: str = Field(description="The file's revision after the edit")
-    warnings: list[str] = Field(default_factory=list, description="Checks that could not be made (no readable C#)")
+class ScriptableSetOutput(FieldWriteOutput):
+    pass
 
 
 def script_info(names: Names, asset: ScriptableAsset) -> ScriptInfo:

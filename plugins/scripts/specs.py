@@ -28,8 +28,15 @@ from unitycli.plugins.scripts.scriptable_tools import (
 )
 from unitycli.toolspec import ToolSpec
 
-_LEVEL = "Assets/Data/Level 1.asset"
-_GARDEN = "Assets/Scenes/Garden.unity"
+# Examples run on the fixture projects (tests/core runs every writer's example): minigolf's level assets and
+# chicken-defense's Game scene.
+_LEVEL = "Assets/LlamAcademy/Minigolf/Resources/Levels/3.asset"
+_LEVEL_DATA = "Assets/LlamAcademy/Minigolf/Level Data.asset"
+_GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
+_EVENT = {"file": _GAME, "gameObject": "Main Camera", "component": "CinemachineBrain",
+          "property": "m_CameraActivatedEvent"}
+_CLOSE_BUTTON = {"file": "Assets/VisualEffectSamples.unity", "gameObject": "Canvas/Game Options Panel/Button-Close",
+                 "component": "542757530", "property": "m_OnClick"}  # VFX samples: an Editor-written listener
 _ADDRESSING = (" Name the file by path or unique asset name, the GameObject by hierarchy path (Root/Child) or fileID, "
                "the component by class, script class, script GUID or fileID, the event by its property path.")
 _WRITER = (" Checks expectedRevision (E_STALE_WRITE), refuses files that do not round-trip byte-identically, "
@@ -45,6 +52,7 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "Returns the file's revision for a later write. Read-only."),
         input_model=ScriptableGetInput, output_model=ScriptableGetOutput, handler=scriptable_get,
         examples=({"file": _LEVEL}, {"file": _LEVEL, "property": "Par[0]"}),
+        example_projects=("minigolf", "minigolf"),
     ),
     ToolSpec(
         name="scriptable.set", title="Set a ScriptableObject field",
@@ -57,9 +65,11 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "The object header (m_Script, m_GameObject...) is refused, m_Name is allowed." + _WRITER),
         input_model=ScriptableSetInput, output_model=ScriptableSetOutput, handler=scriptable_set,
         read_only=False, destructive=True, permissions=WRITES,
-        examples=({"file": _LEVEL, "property": "Health", "value": 12},
-                  {"file": _LEVEL, "property": "Levels", "operation": "resize", "value": 3},
-                  {"file": _LEVEL, "property": "Icon", "value": "Assets/UI/icons.png:star"}),
+        examples=({"file": _LEVEL, "property": "Par[0].Rating", "value": "Good"},
+                  {"file": _LEVEL_DATA, "property": "AllLevels", "operation": "resize", "value": 13},
+                  {"file": _LEVEL_DATA, "property": "Level",
+                   "value": "Assets/LlamAcademy/Minigolf/Resources/Levels/3.asset"}),
+        example_projects=("minigolf", "minigolf", "minigolf"),
     ),
     ToolSpec(
         name="component.list-listeners", title="List a UnityEvent's listeners",
@@ -69,7 +79,8 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "mode passes, and the call state. A property that is not a UnityEvent is E_EVENT_NOT_FOUND, "
                      "listing the component's events." + _ADDRESSING + " Read-only."),
         input_model=ListenersInput, output_model=ListenersOutput, handler=list_listeners,
-        examples=({"file": _GARDEN, "gameObject": "Gate", "component": "GateSwitch", "property": "OnOpened"},),
+        examples=(_CLOSE_BUTTON, _EVENT),
+        example_projects=("vfx-samples", "chicken-defense"),
     ),
     ToolSpec(
         name="component.add-listener", title="Add a UnityEvent listener",
@@ -84,10 +95,8 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "refused." + _ADDRESSING + _WRITER),
         input_model=AddListenerInput, output_model=ListenerWriteOutput, handler=add_listener,
         read_only=False, idempotent=False, permissions=WRITES,
-        examples=({"file": _GARDEN, "gameObject": "Gate", "component": "GateSwitch", "property": "OnOpened",
-                   "target": "Lantern:LanternLight", "method": "TurnOn"},
-                  {"file": _GARDEN, "gameObject": "Gate", "component": "GateSwitch", "property": "OnOpened",
-                   "target": "Lantern:LanternLight", "method": "SetBrightness", "argument": 0.5}),
+        examples=({**_EVENT, "target": "Chicken Spawner:ChickenSpawner", "method": "SpawnChicken"},),
+        example_projects=("chicken-defense",),
     ),
     ToolSpec(
         name="component.remove-listener", title="Remove a UnityEvent listener",
@@ -98,8 +107,8 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      + _ADDRESSING + _WRITER),
         input_model=RemoveListenerInput, output_model=ListenerWriteOutput, handler=remove_listener,
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
-        examples=({"file": _GARDEN, "gameObject": "Gate", "component": "GateSwitch", "property": "OnOpened",
-                   "index": 0},),
+        examples=({**_CLOSE_BUTTON, "index": 0},),
+        example_projects=("vfx-samples",),
     ),
     ToolSpec(
         name="scriptable.create", title="Create a ScriptableObject asset",
@@ -114,6 +123,7 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "E_ASSET_OUTPUT_EXISTS. --dry-run shows both files and writes nothing."),
         input_model=ScriptableCreateInput, output_model=ScriptableCreateOutput, handler=scriptable_create,
         read_only=False, idempotent=False, permissions=WRITES,
-        examples=({"file": "Assets/Data/Level 2.asset", "script": "LevelSO"},),
+        examples=({"file": "Assets/LlamAcademy/Minigolf/Resources/Levels/13.asset", "script": "LevelSO"},),
+        example_projects=("minigolf",),
     ),
 )

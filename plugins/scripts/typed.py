@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from unitycli.csharp import ClassLayout, SerializationModel, SerializedField
+from unitycli.csharp.agreement import HEADER_KEYS  # the object header: Unity's, not the script's
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver
 from unitycli.scene import to_json
@@ -22,9 +23,6 @@ from unitycli.suggest import closest
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Ref, parse_path
 
-# The object header every MonoBehaviour document starts with: Unity's, not the script's (Snake.asset, Game.unity).
-HEADER_KEYS = ("m_ObjectHideFlags", "m_CorrespondingSourceObject", "m_PrefabInstance", "m_PrefabAsset",
-               "m_GameObject", "m_Enabled", "m_EditorHideFlags", "m_Script", "m_Name", "m_EditorClassIdentifier")
 _INT_RANGES = {"byte": (0, 2**8 - 1), "sbyte": (-(2**7), 2**7 - 1), "short": (-(2**15), 2**15 - 1),
                "ushort": (0, 2**16 - 1), "int": (-(2**31), 2**31 - 1), "uint": (0, 2**32 - 1),
                "long": (-(2**63), 2**63 - 1), "ulong": (0, 2**64 - 1), "char": (0, 2**16 - 1)}

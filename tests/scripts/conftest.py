@@ -6,20 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.scenes_tools.projects import copy_project, run
+from tests.scenes_tools.conftest import chicken, minigolf  # noqa: F401 - the same fresh copies
+from tests.scenes_tools.projects import run
 from unitycli.runner import RunResult
-
-
-@pytest.fixture
-def chicken(tmp_path: Path) -> Path:
-    return copy_project("chicken-defense", tmp_path / "chicken-defense")
-
-
-@pytest.fixture
-def minigolf(tmp_path: Path) -> Path:
-    return copy_project("minigolf", tmp_path / "minigolf")
 
 
 def write(project: Path, tool: str, data: dict[str, Any]) -> RunResult:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.scenes_tools.projects import CHICKEN_GAME, run
+from tests.scenes_tools.projects import CHICKEN_GAME, copy_project, run
 from tests.scripts.conftest import write
 from unitycli.errors import UnityCliError
 
@@ -156,3 +156,23 @@ def test_a_private_method_of_minigolfs_main_menu_is_not_a_listener(minigolf: Pat
             "property": "m_OnCullStateChanged", "target": "1891338107:MainMenu", "method": "ShowLevelPopup"})
     assert caught.value.code == "E_LISTENER_METHOD_NOT_FOUND"
     assert caught.value.details["methods"] == []
+
+
+def test_removing_an_editor_written_listener_in_the_vfx_samples(tmp_path: Path) -> None:
+    project = copy_project("VisualEffectGraph-Samples", tmp_path / "vfx")
+    scene = project / "Assets/VisualEffectSamples.unity"
+    before = scene.read_text()
+    button = {"file": "Assets/VisualEffectSamples.unity", "gameObject": "Canvas/Game Options Panel/Button-Close",
+              "component": "542757530", "property": "m_OnClick"}
+    listed = run(project, "component.list-listeners", button).output["listeners"]
+    assert listed == [{"index": 0, "target": {"fileID": 792070312}, "type": "", "method": "SetOptionsWindowVisible",
+                       "mode": "Bool", "argument": False, "callState": "RuntimeOnly"}]
+    write(project, "component.remove-listener", {**button, "index": 0})
+    entry = ("      m_Calls:\n      - m_Target: {fileID: 792070312}\n        m_TargetAssemblyTypeName: \n"
+             "        m_MethodName: SetOptionsWindowVisible\n        m_Mode: 6\n        m_Arguments:\n"
+             "          m_ObjectArgument: {fileID: 0}\n"
+             "          m_ObjectArgumentAssemblyTypeName: UnityEngine.Object, UnityEngine\n"
+             "          m_IntArgument: 0\n          m_FloatArgument: 0\n          m_StringArgument: \n"
+             "          m_BoolArgument: 0\n        m_CallState: 2\n--- !u!114 &542757531\n")
+    assert before.count(entry) == 1
+    assert scene.read_text() == before.replace(entry, "      m_Calls: []\n--- !u!114 &542757531\n")
