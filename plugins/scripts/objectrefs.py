@@ -28,6 +28,7 @@ from unitycli.plugins.scenes.common import Names
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
 from unitycli.scene import SceneModel, SceneNode, components_of, find_component, find_gameobject
 from unitycli.scene.tree import local_file_id
+from unitycli.typetree.table import bases_of
 from unitycli.unityfiles import MetaFile
 from unitycli.unityyaml import Document, Ref, UnityYamlFile
 
@@ -47,10 +48,22 @@ REFERENCE_FORMS = ("an object reference: a GameObject path in the same file (`Ro
 
 @dataclass(frozen=True)
 class Resolved:
-    """The reference to write, and what it points at in words (for the answer)."""
+    """The reference to write, what it points at in words (for the answer), and, where the file shows it, the
+    object's class (`Texture2D`, `GameObject`, `MonoBehaviour`...) and script GUID, to check against the field."""
 
     ref: Ref
     target: str
+    class_name: str | None = None
+    script: str | None = None
+
+
+def _of(ref: Ref, target: str, doc: Document | None) -> Resolved:
+    """A resolved object whose document is at hand: its class and script come from it."""
+    if doc is None:
+        return Resolved(ref, target)
+    script = doc.get("m_Script", None, scan=True) if doc.class_id == 114 and not doc.stripped else None
+    return Resolved(ref, target, doc.class_name if not doc.stripped else None,
+                    script.guid if isinstance(script, Ref) else None)
 
 
 def unresolved(text: str, why: str, details: dict[str, Any] | None = None,
@@ -98,7 +111,7 @@ class ReferenceResolver:
     def _own_object(self, text: str) -> Resolved:
         if re.fullmatch(r"-?[0-9]+", text) and self.file.find(int(text)) is not None:
             doc = self.file.get(int(text))
-            return Resolved(Ref(doc.file_id), f"{doc.class_name} &{doc.file_id}")
+            return _of(Ref(doc.file_id), f"{doc.class_name} &{doc.file_id}", doc)
         raise unresolved(text, f"{self.file.name} has no object with that fileID, and it is not an asset path "
                          "(Assets/..., Packages/...) or a GUID", {"file": self.file.name})
 
@@ -106,7 +119,7 @@ class ReferenceResolver:
         assert self.model is not None
         try:
             node = find_gameobject(self.model, text)
-            component = want if want and want != "GameObject" else None
+            component = _component_class(want)
         except UnityCliError as exc:
             if exc.code != "E_GAMEOBJECT_NOT_FOUND" or ":" not in text:
                 raise
@@ -115,7 +128,7 @@ class ReferenceResolver:
         if node.is_instance:
             return self._instance_object(node, component, text)
         if component is None:
-            return Resolved(Ref(node.file_id), f"GameObject {node.path!r} (&{node.file_id})")
+            return Resolved(Ref(node.file_id), f"GameObject {node.path!r} (&{node.file_id})", "GameObject")
         try:
             comp = find_component(self.model, node, component, self.names)
         except UnityCliError as exc:
@@ -126,7 +139,8 @@ class ReferenceResolver:
             raise unresolved(text, f"{exc.message}; name the component as {node.path}:<fileID>",
                              {"candidates": listed[:20]},
                              ["Repeat with the value set to one of details.candidates' names"]) from None
-        return Resolved(Ref(comp.file_id), f"{comp.display_name} of {node.path!r} (&{comp.file_id})")
+        return _of(Ref(comp.file_id), f"{comp.display_name} of {node.path!r} (&{comp.file_id})",
+                   self.file.find(comp.file_id))
 
     def _instance_object(self, node: SceneNode, component: str | None, text: str) -> Resolved:
         """A prefab instance's GameObject or component is referenced through its stripped document."""
@@ -190,9 +204,9 @@ class ReferenceResolver:
         if importer == "NativeFormatImporter":
             return self._native(path, meta, sub, text)
         if importer == "PrefabImporter":
-            return self._prefab(path, meta, sub or (want if want and want != "GameObject" else None), text)
+            return self._prefab(path, meta, sub or _component_class(want), text)
         if importer == "MonoImporter" and sub is None:
-            return Resolved(Ref(MONOSCRIPT_FILE_ID, meta.guid, IMPORTED_ASSET_TYPE), f"script {path}")
+            return Resolved(Ref(MONOSCRIPT_FILE_ID, meta.guid, IMPORTED_ASSET_TYPE), f"script {path}", "MonoScript")
         if importer == "TextureImporter":
             return self._texture(path, meta, sub, text, want)
         if sub is not None:
@@ -209,7 +223,8 @@ class ReferenceResolver:
             file_id = main_file_id(meta) or conventional_main_id(data)
             if file_id is None:
                 raise unproven(text, f"{path}'s .meta names no main object (mainObjectFileID)", {"path": path})
-            return Resolved(Ref(file_id, meta.guid, NATIVE_ASSET_TYPE), f"main object of {path}")
+            main = UnityYamlFile.parse(data, path).find(file_id) if data else None
+            return _of(Ref(file_id, meta.guid, NATIVE_ASSET_TYPE), f"main object of {path}", main)
         file = UnityYamlFile.parse(data, path)
         hits = [doc for doc in file.documents if doc.get("m_Name", None, scan=True) == sub]
         if len(hits) != 1:
@@ -218,7 +233,7 @@ class ReferenceResolver:
                 raise unresolved(text, f"{path} has no object named {sub!r}", {"path": path, "names": names[:20]})
             raise unresolved(text, f"{path} has {len(hits)} objects named {sub!r}; pass {{fileID, guid, type}}",
                              {"path": path, "fileIDs": [d.file_id for d in hits]})
-        return Resolved(Ref(hits[0].file_id, meta.guid, NATIVE_ASSET_TYPE), f"{sub!r} in {path}")
+        return _of(Ref(hits[0].file_id, meta.guid, NATIVE_ASSET_TYPE), f"{sub!r} in {path}", hits[0])
 
     def _prefab(self, path: str, meta: MetaFile, component: str | None, text: str) -> Resolved:
         root = self.prefabs.root(meta.guid)
@@ -226,28 +241,40 @@ class ReferenceResolver:
         if root is None or source is None:
             raise unproven(text, f"{path} cannot be read to find its root GameObject", {"path": path})
         if component is None:
-            return Resolved(Ref(root.game_object, meta.guid, IMPORTED_ASSET_TYPE), f"root GameObject of {path}")
+            return Resolved(Ref(root.game_object, meta.guid, IMPORTED_ASSET_TYPE), f"root GameObject of {path}",
+                            "GameObject")
         if component in ("Transform", "RectTransform"):
-            return Resolved(Ref(root.transform, meta.guid, IMPORTED_ASSET_TYPE), f"Transform of {path}")
+            return _of(Ref(root.transform, meta.guid, IMPORTED_ASSET_TYPE), f"Transform of {path}",
+                       source.find(root.transform))
         file_id = _source_component(source, root.game_object, component, text, self.names)
-        return Resolved(Ref(file_id, meta.guid, IMPORTED_ASSET_TYPE), f"{component} of {path}")
+        return _of(Ref(file_id, meta.guid, IMPORTED_ASSET_TYPE), f"{component} of {path}", source.find(file_id))
 
     def _texture(self, path: str, meta: MetaFile, sub: str | None, text: str, want: str | None) -> Resolved:
         body = meta_body(meta)
         mode = body.get("spriteMode", None) if body is not None else None
         if sub is None and want != "Sprite":
-            return Resolved(Ref(TEXTURE2D_FILE_ID, meta.guid, IMPORTED_ASSET_TYPE), f"Texture2D {path}")
+            return Resolved(Ref(TEXTURE2D_FILE_ID, meta.guid, IMPORTED_ASSET_TYPE), f"Texture2D {path}", "Texture2D")
         if sub is None and mode == 1:
-            return Resolved(Ref(SINGLE_SPRITE_FILE_ID, meta.guid, IMPORTED_ASSET_TYPE), f"sprite of {path}")
+            return Resolved(Ref(SINGLE_SPRITE_FILE_ID, meta.guid, IMPORTED_ASSET_TYPE), f"sprite of {path}", "Sprite")
         sprites = {str(s.get("name")): s.get("internalID") for s in
                    (body.get("spriteSheet.sprites", None) if body is not None else None) or []
                    if isinstance(s, dict)} if mode == 2 else {}
         if sub is not None and isinstance(sprites.get(sub), int):
-            return Resolved(Ref(sprites[sub], meta.guid, IMPORTED_ASSET_TYPE), f"sprite {sub!r} of {path}")
+            return Resolved(Ref(sprites[sub], meta.guid, IMPORTED_ASSET_TYPE), f"sprite {sub!r} of {path}",
+                            "Sprite")
         if sub is None:
             raise unresolved(text, f"{path} holds {len(sprites)} sprites (spriteMode {mode}); name one as "
                              f"{path}:<sprite>", {"path": path, "sprites": sorted(sprites)[:20]})
         raise unresolved(text, f"{path} has no sprite named {sub!r}", {"path": path, "sprites": sorted(sprites)[:20]})
+
+
+def _component_class(want: str | None) -> str | None:
+    """The component a field of class `want` takes from a named GameObject (as the Inspector picks it): an engine
+    component class, or a script class (no type tree knows it); None for GameObject and non-component classes."""
+    if not want or want in ("GameObject", "Object"):
+        return None
+    bases = bases_of(want)
+    return want if not bases or "Component" in bases else None
 
 
 def _source_component(file: UnityYamlFile, game_object: int, component: str, text: str, names: Names) -> int:

@@ -16,10 +16,12 @@ from typing import Any
 
 from unitycli.csharp import ClassLayout, SerializationModel, SerializedField
 from unitycli.csharp.agreement import HEADER_KEYS  # the object header: Unity's, not the script's
+from unitycli.csharp.syntax import TypeDecl
 from unitycli.errors import UnityCliError
-from unitycli.plugins.scripts.objectrefs import ReferenceResolver
+from unitycli.plugins.scripts.objectrefs import ReferenceResolver, Resolved
 from unitycli.scene import to_json
 from unitycli.suggest import closest
+from unitycli.typetree.table import bases_of
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Ref, parse_path
 
@@ -100,6 +102,7 @@ class Coercer:
     def __init__(self, resolver: ReferenceResolver) -> None:
         self.resolver = resolver
         self.resolved: list[dict[str, Any]] = []
+        self._model: SerializationModel | None = None
 
     def value(self, field: SerializedField, value: Any, where: str) -> Any:
         kind = field.kind
@@ -152,12 +155,52 @@ class Coercer:
     def _reference(self, field: SerializedField, value: Any, where: str) -> Any:
         if isinstance(value, str):
             found = self.resolver.resolve(value, field.type_name.rsplit(".", 1)[-1])
+            self._check_class(field, found, where)
             self.resolved.append({"at": where, "name": value, "target": found.target, **to_json(found.ref)})
             return to_json(found.ref)
         if isinstance(value, dict) and "fileID" in value:
             return value
         raise _mismatch(where, "an object reference: a name (GameObject path, asset path, GUID) or "
                         "{fileID, guid?, type?}", value, field)
+
+    def _classes_of(self, found: Resolved) -> set[str]:
+        """Every class the resolved object is: its own and its bases (engine classes from the type trees, a
+        script's from its C#), by simple and full name; empty when the file does not show its class."""
+        if found.class_name is None:
+            return set()
+        names = {found.class_name, *bases_of(found.class_name)}
+        if found.script:
+            try:
+                csharp = self._csharp()
+                decl = csharp.script_class(found.script)
+            except UnityCliError:
+                return set()  # a package script without source: its class is not known here
+            names |= {"ScriptableObject"} if csharp.engine_base(decl) == "ScriptableObject" else set()
+            chain: TypeDecl | None = decl
+            while chain is not None and chain.full_name not in names:
+                names |= {chain.full_name, chain.name}
+                base = chain.bases[0] if chain.bases else None
+                resolved = csharp.resolver.resolve(base, chain) if base is not None else None
+                chain = resolved.decl if resolved is not None and resolved.kind == "class" else None
+        return names | {n.rsplit(".", 1)[-1] for n in names}
+
+    def _csharp(self) -> SerializationModel:
+        if self._model is None:
+            self._model = SerializationModel(self.resolver.ctx.project.root)
+        return self._model
+
+    def _check_class(self, field: SerializedField, found: Resolved, where: str) -> None:
+        """A reference must point at an object of the field's class (Unity nulls it otherwise)."""
+        classes = self._classes_of(found)
+        wanted = field.type_name
+        if not classes or wanted in classes or wanted.rsplit(".", 1)[-1] in classes | {"Object"}:
+            return
+        raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"{where} holds a {field.csharp_type}; {found.target} is a "
+                            f"{found.class_name if not found.script else sorted(classes)[0]}, not a "
+                            f"{field.csharp_type}", details={"property": where, "csharpType": field.csharp_type,
+                                                             "target": found.target, "classes": sorted(classes)},
+                            next_actions=[f"Name an object of class {field.csharp_type} (or a GameObject that has "
+                                          "one, in the same file)"])
 
     @staticmethod
     def _enum(field: SerializedField, value: Any, where: str) -> int:

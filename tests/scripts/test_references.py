@@ -75,9 +75,24 @@ def test_a_texture_field_given_the_png_path_gets_the_texture_the_editor_wrote(ch
 
 
 def test_a_guid_names_the_asset_main_object(chicken: Path) -> None:
+    """c57208583dc1f774082fef6348c2fdc7 is `Melee Llama Attack Config.asset`, an AttackConfigSO."""
     result = write(chicken, "scriptable.set", {"file": SNAKE, "property": "AttackConfig",
-                                               "value": "535104c9f8384a04597397d452fa7e8e"})
-    assert result.output["value"] == {"fileID": 11400000, "guid": "535104c9f8384a04597397d452fa7e8e", "type": 2}
+                                               "value": "c57208583dc1f774082fef6348c2fdc7"})
+    assert result.output["value"] == {"fileID": 11400000, "guid": "c57208583dc1f774082fef6348c2fdc7", "type": 2}
+
+
+@pytest.mark.parametrize(("prop", "value", "is_a"), [
+    ("AttackConfig", "535104c9f8384a04597397d452fa7e8e", "RunAwayConfigSO"),  # Snake Run Away Config.asset
+    ("UIIcon", EGG, "GameObject"),
+    ("Prefab", "Assets/LlamAcademy/ChickenDefense/Units/Enemies/Snake/Snake UI Icon.png", "Texture2D"),
+])
+def test_an_object_of_another_class_than_the_field_holds_is_refused(chicken: Path, prop: str, value: str,
+                                                                    is_a: str) -> None:
+    before = (chicken / SNAKE).read_bytes()
+    with pytest.raises(UnityCliError) as caught:
+        run(chicken, "scriptable.set", {"file": SNAKE, "property": prop, "value": value})
+    assert caught.value.code == "E_VALUE_TYPE_MISMATCH" and is_a in caught.value.details["classes"]
+    assert (chicken / SNAKE).read_bytes() == before
 
 
 def test_a_sprite_of_a_sheet_is_named_after_the_png_path_with_its_meta_internal_id(minigolf: Path) -> None:
