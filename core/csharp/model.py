@@ -171,6 +171,11 @@ class SerializationModel:
             chain.append((current, current_generics, None))
         return chain
 
+    def is_unity_object(self, decl: TypeDecl, generics: dict[str, Resolved] | None = None) -> bool:
+        """Whether `decl` derives from a UnityEngine.Object class (MonoBehaviour, ScriptableObject, …)."""
+        engine = self.engine_base(decl, generics)
+        return engine is not None and not engine.startswith("value:")
+
     def base_chain(self, decl: TypeDecl) -> list[TypeDecl]:
         """`decl` and its base classes declared in the sources, nearest first."""
         return [link for link, _, _ in self._class_chain(decl, {})]
