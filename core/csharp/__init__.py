@@ -13,7 +13,8 @@ Public API (stable; grows by addition):
 - `SerializedField`: `name` (the YAML key), `kind` (int/float/bool/string/… | enum | value | object | class |
   reference | array), `csharp_type`, `type_name`, `default` (`UNPROVEN` when the source does not prove it, with
   `unproven_reason` when a method the Editor runs assigns it), `fields` (nested class), `element` (array/List),
-  `former_names`, `hidden`, `enum_members`, `engine_type`, `file`, `line`; `.keys()` gives names and nesting.
+  `former_names`, `hidden`, `enum_members`, `engine_type`, `type_args` (UnityEvent<float> -> ("float",)), `file`,
+  `line`; `.keys()` gives names and nesting.
 - `unitycli.csharp.agreement.compare(layout, document_body) -> Agreement` (`exact`, `stale`, `missing`, `extra`,
   `renamed`): a document measured against the layout.
 - `unitycli.csharp.defaults.default_values(layout) -> (values, omitted)`: the fields at their defaults as the

@@ -62,6 +62,7 @@ class SerializedField:
     enum_members: tuple[tuple[str, int], ...] = ()
     unproven_reason: str | None = None  # why `default` is UNPROVEN when a method the Editor runs assigns it
     engine_type: str | None = None  # for kind `value`: the engine type it is or derives from (UnityEvent, Vector3)
+    type_args: tuple[str, ...] = ()  # that engine type's type arguments, resolved (`UnityEvent<float>` -> float)
 
     def keys(self) -> list[Any]:
         """Names and nesting as a plain structure (for comparing with a document)."""
@@ -95,6 +96,7 @@ class SerializationModel:
         self.resolver = Resolver(self.project)
         key = version_key(self.project.editor_version) if self.project.editor_version else None
         self.generic_classes = key is None or key[:2] >= _GENERIC_SERIALIZATION
+        self._engine_args: dict[str, tuple[str, ...]] = {}
 
     # --- classes -------------------------------------------------------------------------------------------
 
@@ -158,6 +160,7 @@ class SerializationModel:
                                  "serialized fields come from a source that is not in the project",
                                  current.file, current.line, baseClass=base.name)
                 engine = base.name.rsplit(".", 1)[-1] if base.kind == "object" else f"value:{base.name}"
+                self._engine_args[current.full_name] = tuple(a.name for a in base.args)
                 chain[-1] = (current, current_generics, engine)
                 break
             if base.kind != "class" or base.decl is None:
@@ -237,7 +240,8 @@ class SerializationModel:
             default = (None if not has_init or initial is DEFAULT else initial
                        if isinstance(initial, Construct | MemberRef) else UNPROVEN)
             return SerializedField(name, "value", type_name=resolved.name, default=default,
-                                   engine_type=resolved.name, **common)
+                                   engine_type=resolved.name, type_args=tuple(a.name for a in resolved.args),
+                                   **common)
         if resolved.kind == "object":
             return SerializedField(name, "object", type_name=resolved.name,
                                    default=None if not has_init or initial is None else UNPROVEN, **common)
@@ -260,6 +264,7 @@ class SerializationModel:
         if engine is not None:  # a class deriving from an engine value class (a UnityEvent subclass)
             return SerializedField(name, "value", type_name=resolved.name, default=None if not has_init
                                    or fdecl.initializer is None else UNPROVEN, engine_type=engine[6:],
+                                   type_args=self._engine_args.get(self.base_chain(target)[-1].full_name, ()),
                                    **common) if target.has(
                                    "Serializable") and "abstract" not in target.modifiers else None
         if not target.has("Serializable") or "abstract" in target.modifiers or "static" in target.modifiers:
