@@ -14,6 +14,8 @@ from typing import Any
 
 import tree_sitter
 
+from unitycli.csharp.tsnodes import node_text
+
 
 class _NotLiteral:
     def __repr__(self) -> str:
@@ -81,9 +83,6 @@ _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "\\": "\\", "'": "'", '"
             "f": "\f", "v": "\v"}
 
 
-def _text(node: tree_sitter.Node) -> str:
-    return node.text.decode("utf-8", "replace") if node.text is not None else ""
-
 
 def _integer(text: str) -> int:
     digits = text.replace("_", "").rstrip("uUlL")
@@ -108,7 +107,7 @@ def _real(text: str) -> Real | Any:
 def _unescape(node: tree_sitter.Node) -> str | Any:
     parts: list[str] = []
     for child in node.named_children:
-        raw = _text(child)
+        raw = node_text(child)
         if child.type in ("string_literal_content", "character_literal_content"):
             parts.append(raw)
         elif child.type == "escape_sequence":
@@ -130,11 +129,11 @@ def literal_value(node: tree_sitter.Node | None) -> Any:
     kind = node.type
     try:
         if kind == "integer_literal":
-            return _integer(_text(node))
+            return _integer(node_text(node))
         if kind == "real_literal":
-            return _real(_text(node))
+            return _real(node_text(node))
         if kind == "boolean_literal":
-            return _text(node) == "true"
+            return node_text(node) == "true"
         if kind == "null_literal":
             return None
         if kind == "default_expression":
@@ -142,7 +141,7 @@ def literal_value(node: tree_sitter.Node | None) -> Any:
         if kind == "string_literal":
             return _unescape(node)
         if kind == "verbatim_string_literal":
-            return _text(node)[2:-1].replace('""', '"')
+            return node_text(node)[2:-1].replace('""', '"')
         if kind == "character_literal":
             value = _unescape(node)
             return Char(value) if isinstance(value, str) and len(value) == 1 else NOT_LITERAL
@@ -151,7 +150,7 @@ def literal_value(node: tree_sitter.Node | None) -> Any:
         if kind == "cast_expression":
             return literal_value(node.child_by_field_name("value"))
         if kind == "identifier":
-            return MemberRef((_text(node),))
+            return MemberRef((node_text(node),))
         if kind == "member_access_expression":
             return _member(node)
         if kind == "prefix_unary_expression":
@@ -160,7 +159,7 @@ def literal_value(node: tree_sitter.Node | None) -> Any:
             return _binary(node)
         if kind == "typeof_expression":
             type_node = node.child_by_field_name("type")
-            return TypeOf(_text(type_node)) if type_node is not None else NOT_LITERAL
+            return TypeOf(node_text(type_node)) if type_node is not None else NOT_LITERAL
         if kind in ("object_creation_expression", "implicit_object_creation_expression"):
             return _construct(node)
     except (ValueError, OverflowError):
@@ -183,22 +182,22 @@ def _construct(node: tree_sitter.Node) -> Any:
         if value is NOT_LITERAL or isinstance(value, MemberRef | Operation | Construct):
             return NOT_LITERAL
         args.append(value)
-    return Construct(_text(type_node) if type_node is not None else "", tuple(args))
+    return Construct(node_text(type_node) if type_node is not None else "", tuple(args))
 
 
 def _member(node: tree_sitter.Node) -> Any:
     path: list[str] = []
     current: tree_sitter.Node | None = node
     while current is not None and current.type == "member_access_expression":
-        path.insert(0, _text(current.child_by_field_name("name")))  # type: ignore[arg-type]
+        path.insert(0, node_text(current.child_by_field_name("name")))  # type: ignore[arg-type]
         current = current.child_by_field_name("expression")
     if current is None or current.type not in ("identifier", "qualified_name"):
         return NOT_LITERAL
-    return MemberRef((*_text(current).split("."), *path))
+    return MemberRef((*node_text(current).split("."), *path))
 
 
 def _unary(node: tree_sitter.Node) -> Any:
-    op = next((_text(c) for c in node.children if not c.is_named), "")
+    op = next((node_text(c) for c in node.children if not c.is_named), "")
     value = literal_value(node.named_children[0]) if node.named_children else NOT_LITERAL
     if op not in _UNARY or value is NOT_LITERAL:
         return NOT_LITERAL
@@ -212,8 +211,8 @@ def _unary(node: tree_sitter.Node) -> Any:
 
 
 def _binary(node: tree_sitter.Node) -> Any:
-    op = _text(node.child_by_field_name("operator")) if node.child_by_field_name("operator") is not None else next(
-        (_text(c) for c in node.children if not c.is_named), "")
+    op = node_text(node.child_by_field_name("operator")) if node.child_by_field_name("operator") is not None else next(
+        (node_text(c) for c in node.children if not c.is_named), "")
     left = literal_value(node.child_by_field_name("left"))
     right = literal_value(node.child_by_field_name("right"))
     if op not in _BINARY or left is NOT_LITERAL or right is NOT_LITERAL:

@@ -16,10 +16,18 @@ fits two declarations) raises a catalogued error naming the file and line, never
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from unitycli.csharp.literals import DEFAULT, NOT_LITERAL, Construct, MemberRef, evaluate
+from unitycli.csharp.initializers import (
+    UNPROVEN,
+    after_hooks,
+    empty_collection,
+    enum_default,
+    enum_members,
+    primitive_default,
+)
+from unitycli.csharp.literals import DEFAULT, NOT_LITERAL, Construct, MemberRef
 from unitycli.csharp.project import CSharpProject
 from unitycli.csharp.resolve import Resolved, Resolver, merge_parts
 from unitycli.csharp.syntax import FieldDecl, TypeDecl, TypeRef
@@ -31,14 +39,6 @@ DEPTH_LIMIT = 10
 _LISTS = ("List", "System.Collections.Generic.List")
 _GENERIC_SERIALIZATION = (2020, 1)
 _UNITY_OBJECT_BASES = frozenset(f"UnityEngine.{n}" for n in MANAGED_OBJECTS["UnityEngine"]) | {"UnityEngine.Object"}
-
-
-class _Unproven:
-    def __repr__(self) -> str:
-        return "UNPROVEN"
-
-
-UNPROVEN: Any = _Unproven()  # a default the source does not prove (a constructor call, a method, a constant)
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,7 @@ class SerializedField:
     enum_members: tuple[tuple[str, int], ...] = ()
     unproven_reason: str | None = None  # why `default` is UNPROVEN when a method the Editor runs assigns it
     engine_type: str | None = None  # for kind `value`: the engine type it is or derives from (UnityEvent, Vector3)
+    type_args: tuple[str, ...] = ()  # that engine type's type arguments, resolved (`UnityEvent<float>` -> float)
 
     def keys(self) -> list[Any]:
         """Names and nesting as a plain structure (for comparing with a document)."""
@@ -95,6 +96,7 @@ class SerializationModel:
         self.resolver = Resolver(self.project)
         key = version_key(self.project.editor_version) if self.project.editor_version else None
         self.generic_classes = key is None or key[:2] >= _GENERIC_SERIALIZATION
+        self._engine_args: dict[str, tuple[str, ...]] = {}
 
     # --- classes -------------------------------------------------------------------------------------------
 
@@ -136,7 +138,7 @@ class SerializationModel:
             bases.append(link_decl.full_name)
             fields.extend(self._fields(link_decl, link_generics, depth=0))
         self._check_unique(fields, decl)
-        fields = _after_hooks(fields, [link for link, _, _ in chain])
+        fields = after_hooks(fields, [link for link, _, _ in chain])
         return ClassLayout(decl.full_name, decl.file, decl.line, unity_base, tuple(fields),
                            tuple(reversed(bases[:-1])))
 
@@ -158,6 +160,7 @@ class SerializationModel:
                                  "serialized fields come from a source that is not in the project",
                                  current.file, current.line, baseClass=base.name)
                 engine = base.name.rsplit(".", 1)[-1] if base.kind == "object" else f"value:{base.name}"
+                self._engine_args[current.full_name] = tuple(a.name for a in base.args)
                 chain[-1] = (current, current_generics, engine)
                 break
             if base.kind != "class" or base.decl is None:
@@ -170,6 +173,11 @@ class SerializationModel:
             current = base.decl
             chain.append((current, current_generics, None))
         return chain
+
+    def is_unity_object(self, decl: TypeDecl, generics: dict[str, Resolved] | None = None) -> bool:
+        """Whether `decl` derives from a UnityEngine.Object class (MonoBehaviour, ScriptableObject, …)."""
+        engine = self.engine_base(decl, generics)
+        return engine is not None and not engine.startswith("value:")
 
     def base_chain(self, decl: TypeDecl) -> list[TypeDecl]:
         """`decl` and its base classes declared in the sources, nearest first."""
@@ -211,7 +219,7 @@ class SerializationModel:
         if not is_array:
             return element
         return SerializedField(fdecl.name, "array", type_name=element.type_name, element=element, default=(
-            [] if not fdecl.has_initializer or fdecl.initializer is None else _empty_collection(fdecl)), **common)
+            [] if not fdecl.has_initializer or fdecl.initializer is None else empty_collection(fdecl)), **common)
 
     def _value(self, name: str, ref: TypeRef, fdecl: FieldDecl, decl: TypeDecl, generics: dict[str, Resolved],
                depth: int, common: dict[str, Any], top: bool) -> SerializedField | None:
@@ -220,11 +228,11 @@ class SerializationModel:
         has_init = fdecl.has_initializer and top
         if resolved.kind == "primitive":
             return SerializedField(name, resolved.name, type_name=resolved.name,
-                                   default=_primitive_default(resolved.name, has_init, initial), **common)
+                                   default=primitive_default(resolved.name, has_init, initial), **common)
         if resolved.kind == "enum" and resolved.decl is not None:
-            members = _enum_members(resolved.decl)
+            members = enum_members(resolved.decl)
             return SerializedField(name, "enum", type_name=resolved.name, enum_members=members,
-                                   default=_enum_default(members, resolved.decl, has_init, initial), **common)
+                                   default=enum_default(members, resolved.decl, has_init, initial), **common)
         if resolved.kind == "enum":  # an engine enum: its members are not in any source here
             return SerializedField(name, "enum", type_name=resolved.name,
                                    default=0 if not has_init or initial is DEFAULT else UNPROVEN, **common)
@@ -232,7 +240,8 @@ class SerializationModel:
             default = (None if not has_init or initial is DEFAULT else initial
                        if isinstance(initial, Construct | MemberRef) else UNPROVEN)
             return SerializedField(name, "value", type_name=resolved.name, default=default,
-                                   engine_type=resolved.name, **common)
+                                   engine_type=resolved.name, type_args=tuple(a.name for a in resolved.args),
+                                   **common)
         if resolved.kind == "object":
             return SerializedField(name, "object", type_name=resolved.name,
                                    default=None if not has_init or initial is None else UNPROVEN, **common)
@@ -255,6 +264,7 @@ class SerializationModel:
         if engine is not None:  # a class deriving from an engine value class (a UnityEvent subclass)
             return SerializedField(name, "value", type_name=resolved.name, default=None if not has_init
                                    or fdecl.initializer is None else UNPROVEN, engine_type=engine[6:],
+                                   type_args=self._engine_args.get(self.base_chain(target)[-1].full_name, ()),
                                    **common) if target.has(
                                    "Serializable") and "abstract" not in target.modifiers else None
         if not target.has("Serializable") or "abstract" in target.modifiers or "static" in target.modifiers:
@@ -267,7 +277,7 @@ class SerializationModel:
         chain = self._class_chain(target, generics)
         for link_decl, link_generics, _ in reversed(chain):
             fields.extend(self._fields(link_decl, link_generics, depth + 1))
-        fields = _after_hooks(fields, [link for link, _, _ in chain])
+        fields = after_hooks(fields, [link for link, _, _ in chain])
         initial = fdecl.initializer
         default = None if not has_init or initial is None or (isinstance(initial, Construct) and not initial.args
                                                                 and initial.type in ("", target.name)) else UNPROVEN
@@ -317,28 +327,6 @@ class SerializationModel:
             seen[f.name] = f
 
 
-def _after_hooks(fields: list[SerializedField], chain: list[TypeDecl]) -> list[SerializedField]:
-    """Fields a method the Editor runs on a new component assigns (Reset, OnValidate, a constructor) keep no
-    proven default: the initializer is not what the Editor writes. An opaque hook (one that calls other code on
-    the object) leaves every field unproven."""
-    hooks = [(decl, hook) for decl in chain for hook in decl.hooks]
-    if not hooks:
-        return fields
-    out = []
-    for f in fields:
-        names = {f.name, f.name[1:].split(">k__", 1)[0] if f.name.startswith("<") else f.name}
-        hit = next(((d, h) for d, h in hooks if h.opaque or names & h.writes), None)
-        if hit is None:
-            out.append(f)
-            continue
-        decl, hook = hit
-        what = "a constructor" if hook.name == ".ctor" else f"{hook.name}()"
-        reason = f"{what} at {decl.file}:{hook.line} " + ("calls code that may assign it" if hook.opaque
-                                                           and not names & hook.writes else "assigns it")
-        out.append(replace(f, default=UNPROVEN, unproven_reason=reason))
-    return out
-
-
 def _looks_like_interface(ref: TypeRef) -> bool:
     """.NET's naming rule for interfaces (`IPointerClickHandler`): used only for a first base type declared
     nowhere readable, where a class would make the layout unprovable anyway."""
@@ -366,59 +354,3 @@ def _element_type(ref: TypeRef) -> tuple[TypeRef | None, bool]:
     if inner.array_ranks or (inner.name in _LISTS and len(inner.args) == 1):
         return None, True
     return inner, True
-
-
-def _primitive_default(kind: str, has_init: bool, value: Any) -> Any:
-    if not has_init or value is DEFAULT:
-        return "" if kind == "string" else False if kind == "bool" else 0
-    if kind == "string":
-        return value if isinstance(value, str) else "" if value is None else UNPROVEN
-    if kind == "bool":
-        return value if isinstance(value, bool) else UNPROVEN
-    if isinstance(value, bool) or value is NOT_LITERAL or value is None:
-        return UNPROVEN
-    if isinstance(value, int):
-        return value
-    if kind in ("float", "double") and hasattr(value, "value"):
-        return value
-    return UNPROVEN
-
-
-def _enum_members(decl: TypeDecl) -> tuple[tuple[str, int], ...]:
-    """The members whose value the source proves (a member set from another enum, `= RenderMode.X`, and the
-    implicit ones after it are left out: a default naming them stays unproven)."""
-    values: dict[str, int] = {}
-    out: list[tuple[str, int]] = []
-    previous: Any = -1
-    for member in decl.enum_members:
-        if member.value is None:
-            value: Any = previous + 1 if isinstance(previous, int) else NOT_LITERAL
-        else:
-            value = evaluate(member.value, lambda ref: values.get(ref.path[-1], NOT_LITERAL)
-                             if len(ref.path) == 1 or ref.path[-2] == decl.name else NOT_LITERAL)
-        previous = value if isinstance(value, int) and not isinstance(value, bool) else NOT_LITERAL
-        if previous is not NOT_LITERAL:
-            values[member.name] = previous
-            out.append((member.name, previous))
-    return tuple(out)
-
-
-def _enum_default(members: tuple[tuple[str, int], ...], decl: TypeDecl, has_init: bool, value: Any) -> Any:
-    if not has_init or value is DEFAULT:
-        return 0
-    named = dict(members)
-    result = evaluate(value, lambda ref: named.get(ref.path[-1], NOT_LITERAL)
-                      if len(ref.path) >= 2 and ref.path[-2] == decl.name else NOT_LITERAL)
-    if isinstance(value, MemberRef) and len(value.path) < 2:
-        return UNPROVEN
-    return result if isinstance(result, int) and not isinstance(result, bool) else UNPROVEN
-
-
-def _empty_collection(fdecl: FieldDecl) -> Any:
-    """`new List<T>()`, `new T[0]`, `new()`, `[]`: an empty collection is the default; anything else is unproven."""
-    text = "".join(fdecl.initializer_text.split())
-    written = "".join(fdecl.type.text.split())
-    element = written[:-2] if written.endswith("[]") else written
-    empty = {"new()", "[]", f"new{written}()", f"new{element}[0]", f"Array.Empty<{element}>()",
-             f"System.Array.Empty<{element}>()"}
-    return [] if text in empty else UNPROVEN

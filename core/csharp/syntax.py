@@ -14,7 +14,9 @@ from typing import Any
 import tree_sitter
 import tree_sitter_c_sharp
 
+from unitycli.csharp.hooks import EDIT_MODE_HOOKS, HOOKS, Hook, read_hook
 from unitycli.csharp.literals import NOT_LITERAL, literal_value
+from unitycli.csharp.tsnodes import modifiers_of, node_text
 
 _TYPE_KINDS = {"class_declaration": "class", "struct_declaration": "struct", "enum_declaration": "enum",
                "interface_declaration": "interface", "record_declaration": "record",
@@ -82,18 +84,6 @@ class EnumMember:
     name: str
     value: Any  # an int, NOT_LITERAL, or a `literals.MemberRef`/expression tuple resolved by the model
     line: int
-
-
-@dataclass(frozen=True)
-class Hook:
-    """A method the Editor runs on a new or loaded component (`Reset`, `OnValidate`, a parameterless constructor,
-    and for `[ExecuteAlways]` classes the play-mode callbacks): the fields it assigns, and whether it calls code
-    that may assign more (`opaque`)."""
-
-    name: str
-    line: int
-    writes: frozenset[str]
-    opaque: bool
 
 
 @dataclass(frozen=True)
@@ -182,45 +172,42 @@ def _issues(root: tree_sitter.Node, limit: int = 5) -> list[SyntaxIssue]:
     return found or [SyntaxIssue(root.start_point[0] + 1, 1, "syntax error")]
 
 
-def _text(node: tree_sitter.Node | None) -> str:
-    return node.text.decode("utf-8", "replace") if node is not None and node.text is not None else ""
-
 
 def type_ref(node: tree_sitter.Node) -> TypeRef:
     """A type node as a `TypeRef` (`global::` and `?` kept apart from the name)."""
     kind = node.type
     if kind == "array_type":
         inner = type_ref(node.child_by_field_name("type"))  # type: ignore[arg-type]
-        rank = _text(node.child_by_field_name("rank")).count(",") + 1
+        rank = node_text(node.child_by_field_name("rank")).count(",") + 1
         return TypeRef(inner.name, inner.args, inner.array_ranks + (rank,), inner.nullable, inner.pointer,
-                       _text(node))
+                       node_text(node))
     if kind == "nullable_type":
         inner = type_ref(node.child_by_field_name("type"))  # type: ignore[arg-type]
-        return TypeRef(inner.name, inner.args, inner.array_ranks, True, inner.pointer, _text(node))
+        return TypeRef(inner.name, inner.args, inner.array_ranks, True, inner.pointer, node_text(node))
     if kind == "pointer_type":
         inner = type_ref(node.named_children[0])
-        return TypeRef(inner.name, inner.args, inner.array_ranks, inner.nullable, True, _text(node))
+        return TypeRef(inner.name, inner.args, inner.array_ranks, inner.nullable, True, node_text(node))
     if kind == "generic_name":
-        name = _text(node.named_children[0])
+        name = node_text(node.named_children[0])
         arg_list = next(c for c in node.named_children if c.type == "type_argument_list")
-        return TypeRef(name, tuple(type_ref(a) for a in arg_list.named_children), text=_text(node))
+        return TypeRef(name, tuple(type_ref(a) for a in arg_list.named_children), text=node_text(node))
     if kind == "qualified_name":
         qualifier = type_ref(node.child_by_field_name("qualifier"))  # type: ignore[arg-type]
         last = type_ref(node.child_by_field_name("name"))  # type: ignore[arg-type]
         # `Outer<T>.Inner`: the outer class's type arguments come first, as a nested class's parameters do
-        return TypeRef(f"{qualifier.name}.{last.name}", qualifier.args + last.args, text=_text(node))
+        return TypeRef(f"{qualifier.name}.{last.name}", qualifier.args + last.args, text=node_text(node))
     if kind == "alias_qualified_name":  # global::X
         return type_ref(node.child_by_field_name("name"))  # type: ignore[arg-type]
     if kind == "tuple_type":
-        return TypeRef("System.ValueTuple", text=_text(node))
-    return TypeRef(_text(node), text=_text(node))
+        return TypeRef("System.ValueTuple", text=node_text(node))
+    return TypeRef(node_text(node), text=node_text(node))
 
 
 def _attributes(node: tree_sitter.Node) -> tuple[Attribute, ...]:
     out: list[Attribute] = []
     for group in (c for c in node.named_children if c.type == "attribute_list"):
         target_node = next((c for c in group.named_children if c.type == "attribute_target_specifier"), None)
-        target = _text(target_node).rstrip(":").strip() or None if target_node is not None else None
+        target = node_text(target_node).rstrip(":").strip() or None if target_node is not None else None
         for attr in (c for c in group.named_children if c.type == "attribute"):
             name = type_ref(attr.child_by_field_name("name")).simple  # type: ignore[arg-type]
             if name.endswith("Attribute") and name != "Attribute":
@@ -232,73 +219,6 @@ def _attributes(node: tree_sitter.Node) -> tuple[Attribute, ...]:
             out.append(Attribute(name, args, target))
     return tuple(out)
 
-
-def _modifiers(node: tree_sitter.Node) -> frozenset[str]:
-    return frozenset(_text(c) for c in node.named_children if c.type == "modifier")
-
-
-_HOOKS = frozenset({"Reset", "OnValidate", ".ctor"})
-_EDIT_MODE_HOOKS = frozenset({"Awake", "OnEnable", "Start", "Update", "LateUpdate", "FixedUpdate"})
-
-
-def _root_name(node: tree_sitter.Node | None) -> str | None:
-    """The field an assignment target starts from: `x`, `this.x`, `x.y`, `x[i]` -> x."""
-    while node is not None:
-        if node.type == "identifier":
-            return _text(node)
-        if node.type == "member_access_expression":
-            inner = node.child_by_field_name("expression")
-            if inner is not None and inner.type in ("this_expression", "this", "base_expression", "base"):
-                return _text(node.child_by_field_name("name"))
-            node = inner
-        elif node.type == "element_access_expression":
-            node = node.child_by_field_name("expression")
-        elif node.type == "parenthesized_expression" and node.named_child_count == 1:
-            node = node.named_children[0]
-        else:
-            return None
-    return None
-
-
-def _hook(node: tree_sitter.Node, names: frozenset[str]) -> Hook | None:
-    params = node.child_by_field_name("parameters")
-    if params is not None and params.named_child_count:
-        return None
-    name = ".ctor" if node.type == "constructor_declaration" else _text(node.child_by_field_name("name"))
-    if name not in names or "static" in _modifiers(node):
-        return None
-    writes: set[str] = set()
-    opaque = False
-    stack = [c for c in node.named_children if c.type in ("block", "arrow_expression_clause",
-                                                         "constructor_initializer")]
-    while stack:
-        current = stack.pop()
-        if current.type == "constructor_initializer":
-            opaque = True  # `: base()` / `: this(...)` runs another constructor
-        if current.type in ("assignment_expression",):
-            target = _root_name(current.child_by_field_name("left"))
-            if target is None:
-                opaque = True
-            else:
-                writes.add(target)
-        elif current.type in ("postfix_unary_expression", "prefix_unary_expression") and any(
-                not c.is_named and _text(c) in ("++", "--") for c in current.children):
-            target = _root_name(current.named_children[0] if current.named_children else None)
-            opaque = opaque or target is None
-            writes.update([target] if target else [])
-        elif current.type == "invocation_expression":
-            function = current.child_by_field_name("function")
-            root = _root_name(function.child_by_field_name("expression")) if (
-                function is not None and function.type == "member_access_expression") else None
-            if root is None or any(c.type in ("this_expression", "this") for c in current.named_children):
-                opaque = True  # a call on this object (or a chain we cannot follow) may assign any field
-            else:
-                writes.add(root)  # `list.Add(x)` may change the field `list` (a static type's name is ignored later)
-            arguments = current.child_by_field_name("arguments")
-            if arguments is not None and any(_text(a) in ("this", "ref this") for a in arguments.named_children):
-                opaque = True
-        stack.extend(current.named_children)
-    return Hook(name, node.start_point[0] + 1, frozenset(writes), opaque)
 
 
 class _Reader:
@@ -335,17 +255,17 @@ class _Reader:
                 continue
             ref = type_ref(target[-1])
             if alias is not None:
-                aliases.append((_text(alias), ref))
-            elif "static" not in _text(using).split()[:2]:
+                aliases.append((node_text(alias), ref))
+            elif "static" not in node_text(using).split()[:2]:
                 usings.append(ref.name)
         return Scope(scope.namespaces, tuple(usings), tuple(aliases))
 
     def _type(self, node: tree_sitter.Node, namespace: str, outer: tuple[str, ...], scope: Scope,
               outer_params: tuple[str, ...] = ()) -> None:
         kind = _TYPE_KINDS[node.type]
-        name = _text(node.child_by_field_name("name"))
+        name = node_text(node.child_by_field_name("name"))
         params_node = next((c for c in node.named_children if c.type == "type_parameter_list"), None)
-        params = tuple(_text(p.child_by_field_name("name")) for p in params_node.named_children
+        params = tuple(node_text(p.child_by_field_name("name")) for p in params_node.named_children
                        if p.type == "type_parameter") if params_node is not None else ()
         base_list = next((c for c in node.named_children if c.type == "base_list"), None)
         bases = tuple(type_ref(b) for b in base_list.named_children
@@ -355,10 +275,10 @@ class _Reader:
         members: list[EnumMember] = []
         hooks: list[Hook] = []
         attributes = _attributes(node)
-        hook_names = _HOOKS | (_EDIT_MODE_HOOKS if any(a.name in ("ExecuteAlways", "ExecuteInEditMode")
+        hook_names = HOOKS | (EDIT_MODE_HOOKS if any(a.name in ("ExecuteAlways", "ExecuteInEditMode")
                                                         for a in attributes) else frozenset())
         if body is not None and kind == "enum":
-            members = [EnumMember(_text(m.child_by_field_name("name")), literal_value(m.child_by_field_name("value"))
+            members = [EnumMember(node_text(m.child_by_field_name("name")), literal_value(m.child_by_field_name("value"))
                                   if m.child_by_field_name("value") is not None else None, m.start_point[0] + 1)
                        for m in body.named_children if m.type == "enum_member_declaration"]
         elif body is not None:
@@ -370,10 +290,10 @@ class _Reader:
                     if backing is not None:
                         fields.append(backing)
                 elif member.type in ("method_declaration", "constructor_declaration"):
-                    hook = _hook(member, hook_names)
+                    hook = read_hook(member, hook_names)
                     if hook is not None:
                         hooks.append(hook)
-        self.types.append(TypeDecl(kind, name, namespace, outer, params, bases, _modifiers(node), attributes,
+        self.types.append(TypeDecl(kind, name, namespace, outer, params, bases, modifiers_of(node), attributes,
                                    tuple(fields), tuple(members), scope, self.path, node.start_point[0] + 1,
                                    outer_params, tuple(hooks)))
         if body is not None and kind != "enum":
@@ -382,7 +302,7 @@ class _Reader:
                     self._type(member, namespace, (*outer, name), scope, outer_params + params)
 
     def _fields(self, node: tree_sitter.Node) -> list[FieldDecl]:
-        modifiers = _modifiers(node)
+        modifiers = modifiers_of(node)
         attributes = _attributes(node)
         declaration = next(c for c in node.named_children if c.type == "variable_declaration")
         ftype = type_ref(declaration.child_by_field_name("type"))  # type: ignore[arg-type]
@@ -391,9 +311,9 @@ class _Reader:
             name_node = declarator.child_by_field_name("name")
             value = [c for c in declarator.named_children if c != name_node and c.type != "bracketed_argument_list"]
             init = value[-1] if value else None
-            out.append(FieldDecl(_text(name_node), ftype, modifiers, attributes, declarator.start_point[0] + 1,
+            out.append(FieldDecl(node_text(name_node), ftype, modifiers, attributes, declarator.start_point[0] + 1,
                                  init is not None, literal_value(init) if init is not None else NOT_LITERAL,
-                                 _text(init)))
+                                 node_text(init)))
         return out
 
     def _backing_field(self, node: tree_sitter.Node) -> FieldDecl | None:
@@ -408,12 +328,12 @@ class _Reader:
                or any(c.type in ("block", "arrow_expression_clause") for c in a.named_children)
                for a in accessors.named_children if a.type == "accessor_declaration"):
             return None  # not an auto-property: no backing field exists
-        name = _text(node.child_by_field_name("name"))
+        name = node_text(node.child_by_field_name("name"))
         ftype = type_ref(node.child_by_field_name("type"))  # type: ignore[arg-type]
         init = node.child_by_field_name("value")
-        modifiers = frozenset(m for m in _modifiers(node) if m == "static") | {"private"}
-        if not any("set" in _text(a).replace(";", " ").split() for a in accessors.named_children):
+        modifiers = frozenset(m for m in modifiers_of(node) if m == "static") | {"private"}
+        if not any("set" in node_text(a).replace(";", " ").split() for a in accessors.named_children):
             modifiers |= {"readonly"}  # get-only and init-only properties have a readonly backing field
         return FieldDecl(f"<{name}>k__BackingField", ftype, modifiers, on_field, node.start_point[0] + 1,
-                         init is not None, literal_value(init) if init is not None else NOT_LITERAL, _text(init),
+                         init is not None, literal_value(init) if init is not None else NOT_LITERAL, node_text(init),
                          backing_property=name)

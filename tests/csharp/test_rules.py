@@ -308,3 +308,23 @@ def test_a_document_written_before_a_formerly_serialized_as_rename_is_recognised
     agreement = compare(result, {"m_Script": None, "first": 1, "oldName": 2})
     assert agreement.stale and agreement.renamed == [("oldName", "second")]
     assert compare(result, {"m_Script": None, "first": 1, "second": 2}).exact
+
+
+def test_unity_events_carry_their_argument_types(tmp_path):
+    result = layout(tmp_path, {"Events.cs": """
+        using System;
+        using UnityEngine;
+        using UnityEngine.Events;
+        [Serializable] public class HitEvent : UnityEvent<GameObject, float> {}
+        public class Events : MonoBehaviour {
+            public UnityEvent onPlain;
+            public UnityEvent<int> onCount;
+            public HitEvent onHit;
+        }
+        """})
+    by_name = {f.name: f for f in result.fields}
+    assert {n: (f.kind, f.engine_type, f.type_args) for n, f in by_name.items()} == {
+        "onPlain": ("value", "UnityEngine.Events.UnityEvent", ()),
+        "onCount": ("value", "UnityEngine.Events.UnityEvent", ("int",)),
+        "onHit": ("value", "UnityEngine.Events.UnityEvent", ("UnityEngine.GameObject", "float")),
+    }
