@@ -21,7 +21,6 @@ from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
-from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.mainobject import conventional_main_id, main_file_id
 from unitycli.plugins.scenes.common import Names
@@ -194,7 +193,8 @@ class ReferenceResolver:
         path = index.path_for_guid(guid)
         if path is None:
             raise unresolved(text, "no .meta in the project has that GUID", {"guid": guid},
-                             [tool_command("asset.find", {"name": "*"}, project=self.ctx.project.root)])
+                             ["Check the GUID against the asset's .meta (asset.info shows it), or name the asset "
+                              "by its path"])
         meta = access.read_meta(self.ctx, index, path)
         assert meta is not None
         return self._asset(path, meta, sub, text, want)
