@@ -29,6 +29,13 @@ from unitycli.plugins.scenes.common import (
     open_model,
 )
 from unitycli.plugins.scenes.component_edit import ALLOW_UNVERIFIED_DESCRIPTION, template_source
+from unitycli.plugins.scenes.primitives import (
+    PrimitiveName,
+    PrimitiveSummary,
+    add_primitive,
+    project_pipeline,
+    summary,
+)
 from unitycli.scene import (
     OBJECT_FILE_SUFFIXES,
     LoadedFile,
@@ -41,6 +48,7 @@ from unitycli.scene import (
 )
 from unitycli.scene.edits import ref_dict
 from unitycli.toolspec import ToolInput
+from unitycli.typetree import pick_version
 
 
 def _open(ctx: ToolContext, request: Any, names: Names) -> tuple[LoadedFile, SceneModel]:
@@ -62,6 +70,9 @@ class CreateInput(ToolInput):
     layer: int = Field(0, ge=0, le=31)
     tag: str = Field("Untagged", description="m_TagString (not checked against the TagManager)")
     active: bool = True
+    primitive: PrimitiveName | None = Field(None, description="Make it a built-in 3D primitive, as GameObject > 3D "
+                                                              "Object does: built-in mesh, the render pipeline's "
+                                                              "default material and the matching collider")
     allow_unverified: bool = Field(False, description=ALLOW_UNVERIFIED_DESCRIPTION)
     expected_revision: str | None = Field(None, description=REVISION_DESCRIPTION)
 
@@ -70,6 +81,8 @@ class CreateOutput(WriteOutput):
     file_id: int = Field(alias="fileID", description="The new GameObject's fileID")
     transform_file_id: int = Field(alias="transformFileID")
     path: str
+    primitive: PrimitiveSummary | None = Field(None, description="With `primitive`: the components written, their "
+                                                                 "value sources and omittedFields")
 
 
 def gameobject_create(ctx: ToolContext, request: CreateInput) -> CreateOutput:
@@ -85,8 +98,13 @@ def gameobject_create(ctx: ToolContext, request: CreateInput) -> CreateOutput:
                                 active=request.active, position=(pos.x, pos.y, pos.z),
                                 templates=template_source(ctx, request.allow_unverified))
     path = f"{parent.path}/{request.name}" if parent is not None else request.name
+    parts = None
+    if request.primitive is not None:
+        picked = pick_version(ctx.unity_version.editor_version)
+        parts = summary(add_primitive(model, created.game_object, request.primitive, picked,
+                                      project_pipeline(Path(ctx.project.root))), picked)
     return CreateOutput(file=loaded.path, revision=finish(ctx, loaded), fileID=created.game_object,
-                        transformFileID=created.transform, path=path)
+                        transformFileID=created.transform, path=path, primitive=parts)
 
 
 class RenameInput(GameObjectWriteInput):
