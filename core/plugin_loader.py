@@ -35,6 +35,8 @@ BUILTIN_PLUGINS = (
     "unitycli.plugins.prefabs",
     "unitycli.plugins.materials",
     "unitycli.plugins.layouts",
+    "unitycli.plugins.lighting",
+    "unitycli.plugins.importers",
 )
 
 

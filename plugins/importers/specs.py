@@ -1,0 +1,1 @@
+IMPORTER_TOOLS = ()
