@@ -245,8 +245,8 @@ def project_pipeline(root: Path) -> str:
     from unitycli.indexes import ProjectIndex
     from unitycli.plugins.render_pipeline import detect_render_pipeline
 
-    index = ProjectIndex.open(root)
-    try:
-        return detect_render_pipeline(root, index.path_for_guid).pipeline
-    except UnityCliError:
-        return "unknown"
+    with ProjectIndex.open(root) as index:
+        try:
+            return detect_render_pipeline(root, index.path_for_guid).pipeline
+        except UnityCliError:
+            return "unknown"
