@@ -21,14 +21,22 @@ from unitycli.scene.files import LoadedFile, open_for_read, open_for_write
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.typetree import PICK_RULE, Layout, Picked, layouts_of, pick_version
 from unitycli.typetree.check import SCRIPTED_CLASSES
+from unitycli.typetree.importers import (
+    IMPORTER_RULE,
+    MetaImporter,
+    open_importer,
+    read_importer,
+    set_importer_value,
+)
 from unitycli.typetree.report import document_class_name
-from unitycli.typetree.table import layout_for
+from unitycli.typetree.table import layout_for, versions
 from unitycli.typetree.typed import FieldWrite, describe, field_node, missing_fields, set_field, typed_read
+from unitycli.unityfiles import ensure_not_lfs
 from unitycli.unityyaml import Document
 
 FILE_DESCRIPTION = ("Project-relative path of a Unity-YAML file: a scene or prefab, a native asset (.mat, "
-                    ".controller, .anim, .physicMaterial, .renderTexture, .lighting, .asset) or "
-                    "ProjectSettings/*.asset")
+                    ".controller, .anim, .physicMaterial, .renderTexture, .lighting, .asset), "
+                    "ProjectSettings/*.asset, or an asset's .meta for its importer")
 REVISION_DESCRIPTION = "Refuse unless the file is at this revision (from a previous answer)"
 
 
@@ -55,10 +63,12 @@ class FieldType(ToolOutput):
 class ObjectAnswer(ToolOutput):
     file: str
     revision: str
-    file_id: int = Field(alias="fileID")
-    class_name: str = Field(alias="class")
+    file_id: int | None = Field(alias="fileID", description="null for a .meta file's importer")
+    class_name: str = Field(alias="class", description="The class whose layout the values are checked against "
+                                                       "(a .meta's ModelImporter block: FBXImporter)")
     unity_version: str = Field(description="The project's Editor version (ProjectVersion.txt)")
-    layout_from: str = Field(description="The Editor dump whose layout the values are checked against")
+    layout_from: str = Field(description="The Editor dump whose layout the values are checked against (for a "
+                                         ".meta: the newest Editor that wrote the importer's serializedVersion)")
     rule: str = Field(description="How layoutFrom was picked")
     serialized_version: int = Field(description="The class's serializedVersion in that layout")
 
@@ -161,8 +171,37 @@ def _answer(ctx: ToolContext, loaded: LoadedFile, doc: Document, name: str, pick
             "layout_from": picked.layout_from, "rule": PICK_RULE, "serialized_version": layout.serialized_version}
 
 
+def _importer(ctx: ToolContext, path: str, request: ObjectInput) -> MetaImporter:
+    if request.file_id is not None:
+        raise UnityCliError("E_OBJECT_NOT_FOUND", f"{path} holds one importer and no objects by fileID",
+                            details={"file": path, "fileID": request.file_id},
+                            next_actions=["Repeat without fileID"])
+    data = ctx.transaction.read_bytes(path)
+    ensure_not_lfs(path, data)
+    importer = open_importer(data, path, pick_version(ctx.unity_version.editor_version))
+    if request.class_name is not None and request.class_name not in (importer.key, importer.class_name):
+        raise UnityCliError("E_OBJECT_NOT_FOUND", f"{path} holds a {importer.key}, not a {request.class_name}",
+                            details={"file": path, "importer": importer.key})
+    return importer
+
+
+def _importer_answer(ctx: ToolContext, path: str, importer: MetaImporter) -> dict[str, Any]:
+    picked = pick_version(ctx.unity_version.editor_version)
+    newest = picked.layout_from if importer.layout.holds(picked.index) else versions()[importer.layout.newest]
+    return {"file": path, "revision": ctx.transaction.revision(path) or "", "fileID": None,
+            "class": importer.class_name, "unity_version": ctx.unity_version.editor_version,
+            "layout_from": newest, "rule": IMPORTER_RULE,
+            "serialized_version": importer.layout.serialized_version}
+
+
 def object_get(ctx: ToolContext, request: ObjectGetInput) -> ObjectGetOutput:
-    loaded = open_for_read(ctx, _path(ctx, request.file))
+    path = _path(ctx, request.file)
+    if path.endswith(".meta"):
+        importer = _importer(ctx, path, request)
+        value, kind = read_importer(importer, request.property)
+        return ObjectGetOutput(**_importer_answer(ctx, path, importer), property=request.property, type=kind,
+                               value=value, fields=[])
+    loaded = open_for_read(ctx, path)
     doc = _document(loaded, request)
     name, picked, layout = _layout(ctx, doc, loaded.path)
     value = typed_read(doc, layout, request.property)
@@ -176,8 +215,26 @@ def object_get(ctx: ToolContext, request: ObjectGetInput) -> ObjectGetOutput:
                            type=kind, value=value, fields=fields)
 
 
+def _set_importer(ctx: ToolContext, path: str, request: ObjectSetInput) -> ObjectSetOutput:
+    if request.expected_revision is not None:
+        ctx.transaction.expect_revision(path, request.expected_revision)
+    importer = _importer(ctx, path, request)
+    before = importer.to_bytes()
+    done = [(prop, *set_importer_value(importer, prop, value)) for prop, value in request.pairs()]
+    after = importer.to_bytes()
+    if after != before:
+        ctx.transaction.write_bytes(path, after)
+    reread = open_importer(after, path, pick_version(ctx.unity_version.editor_version))
+    changes = [ObjectChange(property=prop, type=kind, previous=previous, value=read_importer(reread, prop)[0],
+                            inserted=False) for prop, previous, kind in done]
+    return ObjectSetOutput(**_importer_answer(ctx, path, importer), changes=changes, changed=after != before)
+
+
 def object_set(ctx: ToolContext, request: ObjectSetInput) -> ObjectSetOutput:
-    loaded = open_for_write(ctx, _path(ctx, request.file), request.expected_revision)
+    path = _path(ctx, request.file)
+    if path.endswith(".meta"):
+        return _set_importer(ctx, path, request)
+    loaded = open_for_write(ctx, path, request.expected_revision)
     doc = _document(loaded, request)
     name, picked, layout = _layout(ctx, doc, loaded.path)
     writes: list[FieldWrite] = [set_field(doc, layout, path, value, loaded.yaml) for path, value in request.pairs()]

@@ -36,8 +36,8 @@ LAYOUT_TOOLS: tuple[ToolSpec, ...] = (
         summary="Values and field types of a scene setting, native asset or settings object.",
         description=("Reads one native object of a Unity-YAML file — a scene's RenderSettings, LightmapSettings "
                      "or NavMeshSettings, a .mat, .controller (and its AnimatorState/AnimatorStateMachine "
-                     "objects), .anim, .physicMaterial, .renderTexture, .lighting, any ProjectSettings/*.asset — "
-                     "named by `fileID`, by `class` when the file holds one object of it, or as the file's only "
+                     "objects), .anim, .physicMaterial, .renderTexture, .lighting, any ProjectSettings/*.asset, or the importer of a .meta (TextureImporter, "
+                     "ModelImporter, AudioImporter, …) — named by `fileID`, by `class` when the file holds one object of it, or as the file's only "
                      "object. Answers the value at `property` (or all values) and each top-level field's type in "
                      "the layout the project's Editor writes (`layoutFrom`, picked by `rule`), with the fields the "
                      "file lacks (present: false). Read-only. Errors: E_ASSET_NOT_FOUND, E_OBJECT_NOT_FOUND, "
@@ -62,8 +62,13 @@ LAYOUT_TOOLS: tuple[ToolSpec, ...] = (
                      "also a missing struct above the field: set it whole), E_VALUE_TYPE_MISMATCH, "
                      "E_VALUE_OUT_OF_RANGE, E_PROPERTY_EDIT_UNSUPPORTED (binary data, a list written as hex, or "
                      "a struct the file holds in another Editor's serializedVersion), E_OBJECT_NOT_FOUND, "
-                     "E_OBJECT_AMBIGUOUS, E_COMPONENT_UNSUPPORTED, E_STALE_WRITE when `expectedRevision` is not "
-                     "the file's, E_FILE_FORMAT_UNSUPPORTED for a file that does not round-trip."),
+                     "E_OBJECT_AMBIGUOUS, E_ASSET_NOT_FOUND, E_COMPONENT_UNSUPPORTED, E_STALE_WRITE when "
+                     "`expectedRevision` is not the file's, E_FILE_FORMAT_UNSUPPORTED for a file that does not "
+                     "round-trip. A .meta importer "
+                     "(file: the .meta) is typed by the tree field its key names (`isReadable` is m_IsReadable) "
+                     "in the layout of the serializedVersion it shows; only its existing leaf values are edited "
+                     "(set a group such as `mipmaps` or `platformSettings[0]` field by field), and a key of an "
+                     "older Editor no layout has is E_PROPERTY_EDIT_UNSUPPORTED."),
         input_model=ObjectSetInput, output_model=ObjectSetOutput, handler=object_set,
         read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
         examples=({"file": "Assets/Scenes/Garden.unity", "class": "RenderSettings",
