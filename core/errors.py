@@ -104,6 +104,8 @@ _SPECS: list[ErrorSpec] = [
           "The file cannot be parsed, or would not round-trip byte-identically, so it is not edited.",
           EXIT_FAILED),
     _spec("E_OBJECT_NOT_FOUND", "No object (document) with that fileID exists in the Unity file.", EXIT_FAILED),
+    _spec("E_OBJECT_AMBIGUOUS", "The file holds several objects the request could mean; give one of their fileIDs.",
+          EXIT_FAILED),
     _spec("E_PROPERTY_NOT_FOUND", "The property path does not exist on the Unity object.", EXIT_FAILED),
     _spec("E_PROPERTY_EDIT_UNSUPPORTED", "That value cannot be written at that property path (wrong shape).", EXIT_FAILED),
     # --- scenes, prefabs, GameObjects and components -------------------------------------------------------
