@@ -2,8 +2,9 @@
 
 A `.meta` writes its importer with its own text names and groups (`mipmaps: sRGBTexture:`), while the Editor's
 type tree names the same fields `m_sRGBTexture`; each setting below lists the places it has had, as (type-tree
-path, meta path) pairs, and the first whose tree path the project Editor's layout (`layoutFrom`) holds is the one
-used. So AudioImporter's preload flag is `defaultSettings.preloadAudioData` from 2022.2 (AudioImporter 7) and the
+path, meta path) pairs, and the first whose tree path the importer's layout holds (`unitycli.typetree.importers`:
+the layout of the serializedVersion the meta shows) and whose meta path the file holds is used. So AudioImporter's
+preload flag is `defaultSettings.preloadAudioData` from 2022.2 (AudioImporter 7) and the
 top-level `preloadAudioData` before. The meta paths are those of Editor-written metas in the fixtures
 (chicken-defense `Nature/huge tree/normal.tga.meta`, `huge_tree.FBX.meta`, `Audio/park_ambience_wind.wav.meta`,
 Unity 2022.3.17f1). The `.meta` writes ModelImporter for the type tree's FBXImporter (class 1041: both at

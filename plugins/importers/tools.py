@@ -1,9 +1,11 @@
 """`asset.get-import-settings` and `asset.set-import-settings`: texture, model and audio import settings.
 
-The settings live in the importer of the asset's `.meta` (`model.SETTINGS` maps agent names to its fields for
-the project's Editor). A write edits only the lines of the settings given, through the transaction (dry-run shows
-the diff); Unity re-imports the asset when it sees the changed meta. A setting the project's Editor does not have,
-or the file does not hold, is refused with E_PROPERTY_NOT_FOUND: nothing is inserted without a proven position.
+The settings live in the importer of the asset's `.meta`, read and written through the typed importer API
+(`unitycli.typetree.importers`: the block is held against the layout of the serializedVersion it shows, the
+project Editor's when it writes that version; `importerLayout` says which). `model.SETTINGS` maps agent names to
+that layout's fields. A write edits only the values of the settings given, through the transaction (dry-run shows
+the diff); Unity re-imports the asset when it sees the changed meta. A setting the layout or the file lacks is
+refused with E_PROPERTY_NOT_FOUND: a meta's text order is not the tree's, so nothing is inserted.
 Per-platform values exist only for textures, and only for the platforms the file already lists
 (`platformSettings`); setting a non-default platform's value also ticks its override (`overridden: 1`), as the
 Inspector's "Override for <platform>" does, since the values are ignored without it.
@@ -19,7 +21,6 @@ from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.plugins.assets.access import AssetTarget, resolve_target
-from unitycli.plugins.importers.metadoc import MetaImporter, open_meta_importer
 from unitycli.plugins.importers.model import (
     DEFAULT_TEXTURE_PLATFORM,
     ENUMS,
@@ -33,9 +34,10 @@ from unitycli.plugins.importers.model import (
 from unitycli.plugins.scenes.common import REVISION_DESCRIPTION
 from unitycli.toolspec import ToolOutput
 from unitycli.transaction import revision_of
-from unitycli.typetree import PICK_RULE, layout_for, pick_version
+from unitycli.typetree import PICK_RULE, pick_version
+from unitycli.typetree.importers import IMPORTER_RULE, MetaImporter, open_importer, set_importer_value
 from unitycli.typetree.nodes import TypeNode
-from unitycli.typetree.versions import Picked
+from unitycli.unityfiles import parse_meta
 
 
 class ImportSettingsGetInput(AssetTarget):
@@ -55,7 +57,9 @@ class ImportSettingsGetOutput(ToolOutput):
     revision: str = Field(description="The .meta's revision (expectedRevision for a write)")
     importer: str
     serialized_version: int | None
-    layout_from: str
+    layout_from: str = Field(description="The Editor dump standing for the project's Unity version")
+    importer_layout: list[dict[str, str]] = Field(description="The Editor versions whose importer layout the block "
+                                                              "is held against (its serializedVersion's)")
     settings: dict[str, Any] = Field(description="Each setting of this importer by agent name (enums by name); "
                                                  "per-platform ones are the Default platform's")
     platforms: list[PlatformEntry] = Field(description="Textures: every platform entry the file lists")
@@ -90,6 +94,7 @@ class ImportSettingsSetOutput(ToolOutput):
     importer: str
     changed: list[str] = Field(description="Meta fields whose value changed")
     layout_from: str
+    importer_layout: list[dict[str, str]]
     rule: str
 
 
@@ -100,15 +105,9 @@ def _tree_node(root: TypeNode, path: str) -> TypeNode | None:
     return node
 
 
-def _layout(importer: str, picked: Picked) -> TypeNode | None:
-    layout = layout_for(TREE_CLASS[importer], picked)
-    return layout.root if layout is not None else None
-
-
-def _place(setting: ImportSetting, tree: TypeNode | None, meta: MetaImporter) -> str | None:
-    """The meta path of the setting for this Editor's layout, when the file holds it (None: unavailable)."""
-    if tree is None:
-        return None
+def _place(setting: ImportSetting, meta: MetaImporter) -> str | None:
+    """The meta path of the setting in the importer's layout, when the file holds it (None: unavailable)."""
+    tree = meta.layout.root
     if setting.per_platform:
         entry = _tree_node(tree, TEXTURE_PLATFORMS[0])
         if entry is None or entry.array is None:
@@ -124,9 +123,9 @@ def _platform_index(meta: MetaImporter, platform: str) -> int:
     entries = meta.doc.get(TEXTURE_PLATFORMS[1], None)
     names = [e.get("buildTarget") for e in entries] if isinstance(entries, list) else []
     if platform not in names:
-        raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{meta.path} lists no platform {platform!r}; its platforms: "
+        raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{meta.name} lists no platform {platform!r}; its platforms: "
                             f"{', '.join(map(str, names)) or 'none'}",
-                            details={"meta": meta.path, "platform": platform, "platforms": names},
+                            details={"meta": meta.name, "platform": platform, "platforms": names},
                             next_actions=["Give one of the listed platforms, or add the override once in the "
                                           "Unity Editor's Import Settings"])
     return names.index(platform)
@@ -138,25 +137,25 @@ def _open(ctx: Any, request: AssetTarget, expected_revision: str | None = None) 
     meta_path = asset + ".meta"
     if expected_revision is not None:
         ctx.transaction.expect_revision(meta_path, expected_revision)
-    meta = open_meta_importer(meta_path, ctx.transaction.read_bytes(meta_path))
-    if meta.importer not in TREE_CLASS:
-        raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"{asset} is imported by {meta.importer}; import settings are "
-                            f"read and written for {', '.join(TREE_CLASS)}",
-                            details={"file": asset, "importer": meta.importer})
-    return asset, meta
+    data = ctx.transaction.read_bytes(meta_path)
+    key = parse_meta(data, meta_path).importer
+    if key not in TREE_CLASS:
+        raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"{asset} is imported by {key or 'no importer'}; import "
+                            f"settings are read and written for {', '.join(TREE_CLASS)}",
+                            details={"file": asset, "importer": key})
+    return asset, open_importer(data, meta_path, pick_version(ctx.unity_version.editor_version))
 
 
 def get_import_settings(ctx: ToolContext, request: ImportSettingsGetInput) -> ImportSettingsGetOutput:
     asset, meta = _open(ctx, request)
     picked = pick_version(ctx.unity_version.editor_version)
-    tree = _layout(meta.importer, picked)
     doc = meta.doc
     values: dict[str, Any] = {}
     unavailable = []
     platforms: list[PlatformEntry] = []
-    entries = doc.get(TEXTURE_PLATFORMS[1], None) if meta.importer == "TextureImporter" else None
-    for name, setting in settings_of(meta.importer).items():
-        place = _place(setting, tree, meta)
+    entries = doc.get(TEXTURE_PLATFORMS[1], None) if meta.key == "TextureImporter" else None
+    for name, setting in settings_of(meta.key).items():
+        place = _place(setting, meta)
         if place is None:
             unavailable.append(name)
             continue
@@ -176,9 +175,9 @@ def get_import_settings(ctx: ToolContext, request: ImportSettingsGetInput) -> Im
             overridden=None if platform == DEFAULT_TEXTURE_PLATFORM else bool(entry.get("overridden", 0))))
     version = doc.get("serializedVersion", None)
     return ImportSettingsGetOutput(
-        file=asset, meta=meta.path, revision=revision_of(meta.to_bytes()), importer=meta.importer,
+        file=asset, meta=meta.name, revision=revision_of(meta.to_bytes()), importer=meta.key,
         serialized_version=version if isinstance(version, int) else None, layout_from=picked.layout_from,
-        settings=values, platforms=platforms, unavailable=unavailable)
+        importer_layout=meta.layout.version_ranges(), settings=values, platforms=platforms, unavailable=unavailable)
 
 
 _REQUEST_FIELDS = {"textureType": "texture_type", "sRGB": "s_rgb", "readWrite": "read_write",
@@ -209,35 +208,33 @@ def _encoded(setting: ImportSetting, value: Any) -> Any:
 def set_import_settings(ctx: ToolContext, request: ImportSettingsSetInput) -> ImportSettingsSetOutput:
     asset, meta = _open(ctx, request, request.expected_revision)
     picked = pick_version(ctx.unity_version.editor_version)
-    tree = _layout(meta.importer, picked)
-    known = settings_of(meta.importer)
+    known = settings_of(meta.key)
     wanted = {name: getattr(request, attr) for name, attr in _REQUEST_FIELDS.items()
               if getattr(request, attr) is not None}
     if not wanted:
         raise UnityCliError("E_SCHEMA_INVALID", "give at least one setting to change",
-                            details={"errors": [{"path": "", "message": f"settings of {meta.importer}: "
+                            details={"errors": [{"path": "", "message": f"settings of {meta.key}: "
                                                  f"{sorted(known)}"}]})
-    if request.platform is not None and meta.importer != "TextureImporter":
+    if request.platform is not None and meta.key != "TextureImporter":
         raise UnityCliError("E_SCHEMA_INVALID", f"per-platform values are written for textures only; {asset} is "
-                            f"imported by {meta.importer}",
+                            f"imported by {meta.key}",
                             details={"errors": [{"path": "platform", "message": "textures only"}]})
-    doc = meta.doc
     changed: list[str] = []
 
     def write(path: str, value: Any) -> None:
-        if doc.get(path) != value:
-            doc.set(path, value)
+        previous, _ = set_importer_value(meta, path, value)
+        if previous != value:
             changed.append(path)
 
     for name, value in wanted.items():
         setting = known.get(name)
-        place = _place(setting, tree, meta) if setting is not None else None
+        place = _place(setting, meta) if setting is not None else None
         if setting is None or place is None:
-            why = (f"{meta.importer} has no setting {name!r} (its settings: {sorted(known)})" if setting is None
-                   else f"the {meta.importer} of Unity {picked.layout_from} or this .meta does not hold it")
+            why = (f"{meta.key} has no setting {name!r} (its settings: {sorted(known)})" if setting is None
+                   else f"the {meta.key} {meta.layout.serialized_version} layout or this .meta does not hold it")
             raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{name} cannot be set on {asset}: {why}",
-                                details={"setting": name, "importer": meta.importer,
-                                         "layoutFrom": picked.layout_from})
+                                details={"setting": name, "importer": meta.key,
+                                         "importerLayout": meta.layout.version_ranges()})
         encoded = _encoded(setting, value)
         if setting.per_platform:
             platform = request.platform or DEFAULT_TEXTURE_PLATFORM
@@ -249,6 +246,7 @@ def set_import_settings(ctx: ToolContext, request: ImportSettingsSetInput) -> Im
             write(place, encoded)
     after = meta.to_bytes()
     if changed:
-        ctx.transaction.write_bytes(meta.path, after)
-    return ImportSettingsSetOutput(file=asset, meta=meta.path, revision=revision_of(after), importer=meta.importer,
-                                   changed=changed, layout_from=picked.layout_from, rule=PICK_RULE)
+        ctx.transaction.write_bytes(meta.name, after)
+    return ImportSettingsSetOutput(file=asset, meta=meta.name, revision=revision_of(after), importer=meta.key,
+                                   changed=changed, layout_from=picked.layout_from,
+                                   importer_layout=meta.layout.version_ranges(), rule=f"{PICK_RULE}; {IMPORTER_RULE}")

@@ -1,9 +1,9 @@
 """`scene.get-lighting` and `scene.set-lighting`: fog, ambient light, skybox and sun of a scene's RenderSettings.
 
-Reads report each setting under its agent name with the raw field beside it; writes change only the fields asked
-for, in place, through the transaction (dry-run shows the diff). A setting whose field the project's Editor does
-not write (`layoutFrom`), or that the scene's RenderSettings lacks, is refused with E_PROPERTY_NOT_FOUND: nothing
-is inserted without a layout position proven for that file.
+Reads report each setting under its agent name with the raw field beside it; writes go through the typed set API
+(`unitycli.typetree.typed.set_field`), checked against the project Editor's RenderSettings layout (`layoutFrom`):
+only the fields asked for change, a field the layout has but the scene lacks is inserted where the Editor writes
+it, one the layout lacks is E_PROPERTY_NOT_FOUND. Every write goes through the transaction (dry-run shows the diff).
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ from unitycli.plugins.scenes.common import (
 from unitycli.scene import find_gameobject, to_json
 from unitycli.scene.tree import SceneModel
 from unitycli.toolspec import ToolInput, ToolOutput
-from unitycli.typetree import PICK_RULE, layout_for, pick_version
+from unitycli.typetree import PICK_RULE, Layout, layout_for, pick_version
+from unitycli.typetree.typed import set_field
 from unitycli.unityyaml import Document, Ref
 
 MATERIAL_FILE_ID = 2100000  # a .mat's main object, referenced with type 2 (NOTES §2)
@@ -117,17 +118,20 @@ def _render_settings(model: SceneModel, path: str) -> Document:
     return docs[0]
 
 
-def _layout_fields(ctx: Any) -> tuple[set[str], str]:
+def _layout(ctx: Any) -> tuple[Layout, str]:
     picked = pick_version(ctx.unity_version.editor_version)
     layout = layout_for(RENDER_SETTINGS, picked)
-    return (set(layout.top_names) if layout else set()), picked.layout_from
+    if layout is None:
+        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"Unity {picked.layout_from} has no RenderSettings class",
+                            details={"layoutFrom": picked.layout_from})
+    return layout, picked.layout_from
 
 
 def get_lighting(ctx: ToolContext, request: LightingGetInput) -> LightingGetOutput:
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
         loaded, model = open_model(ctx, request.file, _SCENE, names)
         doc = _render_settings(model, loaded.path)
-        fields, layout_from = _layout_fields(ctx)
+        _, layout_from = _layout(ctx)
         out, missing = [], []
         sky_path = sun_go = None
         for setting in SETTINGS:
@@ -168,9 +172,9 @@ def _wanted(request: LightingSetInput) -> dict[str, Any]:
     return out
 
 
-def _skybox_ref(ctx: Any, value: str) -> Ref:
+def _skybox_ref(ctx: Any, value: str) -> dict[str, Any]:
     if value.strip().lower() == "none":
-        return Ref(0)
+        return {"fileID": 0}
     text = value.strip()
     if len(text) == 32 and all(c in "0123456789abcdef" for c in text.lower()):
         guid = text.lower()
@@ -181,19 +185,19 @@ def _skybox_ref(ctx: Any, value: str) -> Ref:
                             "GUID)", details={"skybox": value},
                             next_actions=["Find skybox materials: unitycli tools run asset.find --input "
                                           "'{\"query\": \"t:Material sky\"}'"])
-    return Ref(MATERIAL_FILE_ID, guid, 2)
+    return {"fileID": MATERIAL_FILE_ID, "guid": guid, "type": 2}
 
 
-def _sun_ref(model: SceneModel, value: str | int) -> Ref:
+def _sun_ref(model: SceneModel, value: str | int) -> dict[str, Any]:
     if isinstance(value, str) and value.strip().lower() == "none":
-        return Ref(0)
+        return {"fileID": 0}
     node = find_gameobject(model, value)
     go = model.file.get(node.file_id)
     for item in go.get("m_Component", []) or []:
         ref = item.get("component") if isinstance(item, dict) else None
         doc = model.file.find(ref.file_id) if isinstance(ref, Ref) else None
         if doc is not None and doc.class_id == LIGHT_CLASS_ID:
-            return Ref(doc.file_id)
+            return {"fileID": doc.file_id}
     raise UnityCliError("E_COMPONENT_NOT_FOUND", f"{node.path!r} has no Light to be the sun",
                         details={"gameObject": node.path, "component": "Light"},
                         next_actions=["Add one: unitycli tools run component.add --input '{\"file\": \"…\", "
@@ -221,22 +225,17 @@ def set_lighting(ctx: ToolContext, request: LightingSetInput) -> LightingSetOutp
     loaded, model = open_model(ctx, request.file, _SCENE, None, write=True,
                                expected_revision=request.expected_revision)
     doc = _render_settings(model, loaded.path)
-    fields, layout_from = _layout_fields(ctx)
+    layout, layout_from = _layout(ctx)
     by_name = {s.name: s for s in SETTINGS}
     changed = []
     for name, value in wanted.items():
         setting = by_name[name]
-        if setting.field not in fields or not doc.has(setting.field):
-            where = (f"Unity {layout_from}'s RenderSettings has no {setting.field}" if setting.field not in fields
-                     else f"this scene's RenderSettings lacks {setting.field}")
-            raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{name} cannot be set: {where}",
-                                details={"setting": name, "field": setting.field, "layoutFrom": layout_from})
-        before = doc.get(setting.field)
+        before = doc.get(setting.field, None)
         if setting.kind == "color":
             for channel, number in value.items():
-                doc.set(f"{setting.field}.{channel}", number)
+                set_field(doc, layout, f"{setting.field}.{channel}", number, model.file)
         else:
-            doc.set(setting.field, _value(ctx, model, setting, value))
+            set_field(doc, layout, setting.field, _value(ctx, model, setting, value), model.file)
         if doc.get(setting.field) != before:
             changed.append(name)
     return LightingSetOutput(file=loaded.path, revision=finish(ctx, loaded), changed=changed,

@@ -74,15 +74,21 @@ def test_unity_6_sprite_texture(minigolf: Path):
         ("  spriteMode: 1", "  spriteMode: 2"), ("    maxTextureSize: 512", "    maxTextureSize: 1024")]
 
 
-def test_on_the_2020_3_stand_in_preload_maps_to_2020_3s_top_level_field_which_this_meta_lacks(chicken_2020: Path):
-    # AudioImporter 6 (2020.3) keeps m_PreloadAudioData at the top; the file is the 2022.3 Editor's AudioImporter 7
+def test_on_the_2020_3_stand_in_a_newer_editors_importer_keeps_its_own_layout(chicken_2020: Path):
+    # AudioImporter 6 (2020.3) keeps m_PreloadAudioData at the top; this meta is the 2022.3 Editor's AudioImporter 7,
+    # held against the layout of the version it shows, where the flag is in defaultSettings
     got = tool_output(chicken_2020, "asset.get-import-settings", {"file": WIND})
-    assert got["layoutFrom"] == "2020.3.48f1" and got["unavailable"] == ["preloadAudioData"]
-    error = tool_error(chicken_2020, "asset.set-import-settings", {"file": WIND, "preloadAudioData": True})
-    assert error["code"] == "E_PROPERTY_NOT_FOUND"
+    assert got["layoutFrom"] == "2020.3.48f1" and got["serializedVersion"] == 7
+    assert got["importerLayout"][0]["from"].startswith("2022.2") and got["unavailable"] == []
     before = _meta(chicken_2020, WIND)
-    assert_dry_run_matches_commit(chicken_2020, "asset.set-import-settings", {"file": WIND, "loadType": "streaming"})
-    assert changed_lines(before, _meta(chicken_2020, WIND)) == [("    loadType: 0", "    loadType: 2")]
+    assert_dry_run_matches_commit(chicken_2020, "asset.set-import-settings", {"file": WIND, "loadType": "streaming",
+                                                                              "preloadAudioData": True})
+    assert changed_lines(before, _meta(chicken_2020, WIND)) == [("    loadType: 0", "    loadType: 2"),
+                                                                ("    preloadAudioData: 0", "    preloadAudioData: 1")]
+    texture = _meta(chicken_2020, NORMAL)
+    assert_dry_run_matches_commit(chicken_2020, "asset.set-import-settings", {"file": NORMAL, "maxSize": 256})
+    assert changed_lines(texture, _meta(chicken_2020, NORMAL)) == [("    maxTextureSize: 2048",
+                                                                    "    maxTextureSize: 256")]
 
 
 @pytest.mark.parametrize(("data", "code"), [
