@@ -37,6 +37,7 @@ BUILTIN_PLUGINS = (
     "unitycli.plugins.layouts",
     "unitycli.plugins.lighting",
     "unitycli.plugins.importers",
+    "unitycli.plugins.animator",
 )
 
 
