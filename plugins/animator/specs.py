@@ -24,7 +24,7 @@ from unitycli.plugins.animator.tools import (
 from unitycli.plugins.scenes.common import WRITES
 from unitycli.toolspec import ToolSpec
 
-_FILE = "Assets/Animation/Player.controller"
+_FILE = "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Model/Chicken.controller"  # chicken-defense
 _WRITER = (" Checks expectedRevision (E_STALE_WRITE); --dry-run shows the diff and writes nothing.")
 _NEW = (" The new object gets a fresh fileID and the layout of the project's Unity version (layoutFrom); fields "
         "without evidence are left out and listed in omittedFields (Unity keeps their defaults on load).")
@@ -46,9 +46,9 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
         description=("Appends a parameter with its default (0 / false unless given). A name already used is "
                      "E_ANIMATOR_NAME_TAKEN." + _WRITER),
         input_model=ParameterAddInput, output_model=WriteOutput, handler=animator_add_parameter,
-        read_only=False, idempotent=False, permissions=WRITES,
-        examples=({"file": _FILE, "name": "Speed", "type": "float"}, {"file": _FILE, "name": "Jump",
-                                                                      "type": "trigger"}),
+        read_only=False, destructive=True, idempotent=False, permissions=WRITES,
+        examples=({"file": _FILE, "name": "Hungry", "type": "bool", "default": True},
+                  {"file": _FILE, "name": "Jump", "type": "trigger"}),
     ),
     ToolSpec(
         name="animator.remove-parameter", title="Remove an Animator parameter",
@@ -64,10 +64,9 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
         description=("Adds an AnimatorState to the layer's state machine with the given name, motion (the clip "
                      "reference {fileID, guid, type}), speed and graph position." + _NEW + _WRITER),
         input_model=StateAddInput, output_model=NewObjectOutput, handler=animator_add_state,
-        read_only=False, idempotent=False, permissions=WRITES,
-        examples=({"file": _FILE, "name": "Run", "motion": {"fileID": 7400000,
-                                                            "guid": "4589bffd920d0c346aec89ddbf7bb4ec", "type": 2},
-                   "position": {"x": 300, "y": 100}},),
+        read_only=False, destructive=True, idempotent=False, permissions=WRITES,
+        examples=({"file": _FILE, "name": "Sleep", "speed": 0.5, "position": {"x": 300, "y": 100},
+                   "motion": {"fileID": 2789604289822619476, "guid": "7c7fcdc443e34af43abbf52812704a6b", "type": 3}},),
     ),
     ToolSpec(
         name="animator.add-transition", title="Add an Animator transition",
@@ -78,8 +77,8 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
                      "duration and fixedDuration. An unknown parameter is E_PROPERTY_NOT_FOUND, a mode its type "
                      "lacks E_VALUE_OUT_OF_RANGE." + _NEW + _WRITER),
         input_model=TransitionAddInput, output_model=NewObjectOutput, handler=animator_add_transition,
-        read_only=False, idempotent=False, permissions=WRITES,
-        examples=({"file": _FILE, "fromState": "Idle", "toState": "Run", "conditions": [
+        read_only=False, destructive=True, idempotent=False, permissions=WRITES,
+        examples=({"file": _FILE, "fromState": "Idle", "toState": "Walk", "conditions": [
             {"parameter": "Speed", "mode": "greater", "threshold": 0.1}], "hasExitTime": False},),
     ),
     ToolSpec(
@@ -95,7 +94,7 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
         description=("Appends a layer (not synced, no mask) and its new AnimatorStateMachine, with the given "
                      "default weight and blending (override/additive)." + _NEW + _WRITER),
         input_model=LayerAddInput, output_model=NewObjectOutput, handler=animator_add_layer,
-        read_only=False, idempotent=False, permissions=WRITES,
+        read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _FILE, "name": "Upper Body", "weight": 1, "blending": "override"},),
     ),
 )

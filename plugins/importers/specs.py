@@ -13,6 +13,10 @@ from unitycli.plugins.importers.tools import (
 from unitycli.plugins.scenes.common import WRITES
 from unitycli.toolspec import ToolSpec
 
+_TREE = "Assets/LlamAcademy/ChickenDefense/Nature/huge tree/"  # chicken-defense
+_NORMAL, _MODEL = _TREE + "normal.tga", _TREE + "huge_tree.FBX"
+_AUDIO = "Assets/LlamAcademy/ChickenDefense/Audio/park_ambience_wind.wav"
+
 IMPORTER_TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(
         name="asset.get-import-settings", title="Read a texture's, model's or audio clip's import settings",
@@ -25,7 +29,8 @@ IMPORTER_TOOLS: tuple[ToolSpec, ...] = (
                      "by `file` or `guid`; `revision` is the .meta's, for expectedRevision."),
         input_model=ImportSettingsGetInput, output_model=ImportSettingsGetOutput, handler=get_import_settings,
         read_only=True, permissions=("reads_project",),
-        examples=({"file": "Assets/Textures/Bricks_Normal.png"}, {"file": "Assets/Audio/Theme.ogg"}),
+        examples=({"file": _NORMAL}, {"file": _AUDIO}),
+        example_projects=("chicken-defense", "chicken-defense"),  # the fixtures keep the metas, not the binaries
     ),
     ToolSpec(
         name="asset.set-import-settings", title="Change a texture's, model's or audio clip's import settings",
@@ -40,10 +45,10 @@ IMPORTER_TOOLS: tuple[ToolSpec, ...] = (
                      "expectedRevision (the .meta's, E_STALE_WRITE); --dry-run shows the diff and writes nothing."),
         input_model=ImportSettingsSetInput, output_model=ImportSettingsSetOutput, handler=set_import_settings,
         read_only=False, destructive=True, permissions=WRITES,
-        examples=({"file": "Assets/Textures/Bricks_Normal.png", "textureType": "normalMap", "sRGB": False},
-                  {"file": "Assets/Textures/Icon.png", "platform": "Android", "maxSize": 512,
-                   "compression": "lowQuality"},
-                  {"file": "Assets/Models/Tree.fbx", "importScale": 0.01, "animationType": "none"},
-                  {"file": "Assets/Audio/Theme.ogg", "loadType": "streaming"}),
+        examples=({"file": _NORMAL, "textureType": "normalMap", "sRGB": False, "maxSize": 1024},
+                  {"file": _NORMAL, "platform": "Standalone", "maxSize": 512, "compression": "lowQuality"},
+                  {"file": _MODEL, "importScale": 0.01, "animationType": "none"},
+                  {"file": _AUDIO, "loadType": "streaming"}),
+        example_projects=("chicken-defense",) * 4,
     ),
 )

@@ -44,6 +44,6 @@ LIGHTING_TOOLS: tuple[ToolSpec, ...] = (
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _SCENE, "fog": {"enabled": True, "mode": "linear", "start": 10, "end": 80}},
                   {"file": _SCENE, "ambient": {"mode": "color", "skyColor": {"r": 0.2, "g": 0.2, "b": 0.25}}},
-                  {"file": _SCENE, "skybox": "Assets/Sky/Dusk.mat", "sun": "Directional Light"}),
+                  {"file": _SCENE, "skybox": "Assets/Materials/Grass.mat", "sun": "Directional Light"}),
     ),
 )

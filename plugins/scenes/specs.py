@@ -155,7 +155,7 @@ SCENE_TOOLS = (
         input_model=CreateInput, output_model=CreateOutput, handler=gameobject_create,
         read_only=False, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "name": "Tree D", "parent": "Trees", "position": {"x": 6, "y": 1, "z": 0}},
-                  {"file": _GARDEN, "name": "Crate", "primitive": "cube", "position": {"x": 0, "y": 0.5, "z": 2}}),
+                  {"file": _GARDEN, "name": "Stone", "primitive": "cube", "position": {"x": 0, "y": 0.5, "z": 2}}),
     ),
     ToolSpec(
         name="gameobject.rename", title="Rename a GameObject",

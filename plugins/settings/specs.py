@@ -222,5 +222,6 @@ SETTINGS_TOOLS = (
         read_only=False, destructive=True, permissions=("reads_project", "writes_project"),
         examples=({"level": "Balanced", "settings": {"shadowDistance": 60, "antiAliasing": 4}},
                   {"currentLevel": "High Fidelity"}),
+        example_projects=("chicken-defense", "chicken-defense"),
     ),
 )
