@@ -25,6 +25,7 @@ from unitycli.plugins.lighting.model import (
     Setting,
     enum_name,
 )
+from unitycli.plugins.materials.set import ColorValue
 from unitycli.plugins.scenes.common import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
@@ -47,16 +48,9 @@ LIGHT_CLASS_ID = 108
 _SCENE = (".unity",)
 
 
-class Color(ToolInput):
-    r: float | None = None
-    g: float | None = None
-    b: float | None = None
-    a: float | None = None
-
-
 class FogInput(ToolInput):
     enabled: bool | None = None
-    color: Color | None = None
+    color: ColorValue | None = None
     mode: Literal["linear", "exponential", "exponentialSquared"] | None = None
     density: float | None = Field(None, ge=0, description="Exponential modes")
     start: float | None = Field(None, description="Linear mode: distance where fog starts")
@@ -65,9 +59,9 @@ class FogInput(ToolInput):
 
 class AmbientInput(ToolInput):
     mode: Literal["skybox", "gradient", "color", "custom"] | None = None
-    sky_color: Color | None = Field(None, description="Gradient sky colour; in `color` mode the one ambient colour")
-    equator_color: Color | None = None
-    ground_color: Color | None = None
+    sky_color: ColorValue | None = Field(None, description="Gradient sky colour; in `color` mode the one ambient colour")
+    equator_color: ColorValue | None = None
+    ground_color: ColorValue | None = None
     intensity: float | None = Field(None, ge=0, description="Skybox mode: intensity multiplier")
 
 

@@ -93,3 +93,17 @@ def test_bad_requests_are_catalogued_errors_and_write_nothing(chicken: Path, dat
     before = (chicken / CHICKEN_SCENE).read_bytes()
     assert tool_error(chicken, "scene.set-lighting", {"file": CHICKEN_SCENE, **data})["code"] == code
     assert (chicken / CHICKEN_SCENE).read_bytes() == before
+
+
+def test_a_field_the_scene_lacks_is_inserted_where_the_editor_writes_it(chicken: Path):
+    # a hand-trimmed copy (not Editor-written): RenderSettings 9 without m_AmbientIntensity
+    scene = chicken / CHICKEN_SCENE
+    scene.write_text(scene.read_text(encoding="utf-8").replace("  m_AmbientIntensity: 1\n", "", 1), encoding="utf-8")
+    assert tool_output(chicken, "scene.get-lighting", {"file": CHICKEN_SCENE})["missing"] == ["ambient.intensity"]
+    before = scene.read_text(encoding="utf-8")
+    assert_dry_run_matches_commit(chicken, "scene.set-lighting", {"file": CHICKEN_SCENE,
+                                                                  "ambient": {"intensity": 1.25}})
+    after = scene.read_text(encoding="utf-8")
+    assert changed_lines(before, after) == [("", "  m_AmbientIntensity: 1.25")]
+    assert "  m_AmbientGroundColor: {r: 0.047, g: 0.043, b: 0.035, a: 1}\n  m_AmbientIntensity: 1.25\n" \
+           "  m_AmbientMode: 0\n" in after
