@@ -209,6 +209,37 @@ def child_venv(path: Path) -> Path:
     return Path(path) / "bin" / "python"
 
 
+def pytest_configure(config: Any) -> None:
+    config.addinivalue_line("markers", "layout_unchecked(reason): this test's writes are not held to Unity's "
+                                       "layouts (a named exception of `layout_checked_writes`)")
+
+
+@pytest.fixture(autouse=True)
+def layout_checked_writes(request: Any, monkeypatch: Any) -> Any:
+    """Every transaction commit of a test is held to Unity's own layouts (`unitycli.typetree.written`): a new
+    document must be in the project Editor's layout, an edited Editor-written one must still be in an Editor's.
+    A finding fails the test at teardown, naming the document; `@pytest.mark.layout_unchecked(reason)` exempts a
+    test that writes such a document on purpose. Yields the list of findings so far."""
+    from unitycli.transaction.transaction import Transaction
+    from unitycli.typetree.written import check_written, project_editor
+
+    found: list[Any] = []
+    original = Transaction.commit
+
+    def commit(self: Transaction) -> Any:
+        changes = [(c.path, c.old, c.new) for c in self.pending_changes()] if not self._done else []
+        if changes:
+            picked = project_editor(self.root, self.staged("ProjectSettings/ProjectVersion.txt"))
+            found.extend(check_written(changes, self.read_files(), picked))
+        return original(self)
+
+    monkeypatch.setattr(Transaction, "commit", commit)
+    yield found
+    if found and request.node.get_closest_marker("layout_unchecked") is None:
+        shown = "\n".join(f"  {problem}" for problem in found[:10])
+        pytest.fail(f"a write left {len(found)} document(s) in no Unity Editor's layout:\n{shown}", pytrace=False)
+
+
 @pytest.fixture(autouse=True)
 def unitycli_home(tmp_path_factory, monkeypatch) -> Path:
     """Every test gets its own unitycli home, so no test reads or writes the user's data or another test's."""

@@ -269,6 +269,18 @@ class Transaction:
             changes.append(Change(rel, action, old, new))
         return changes
 
+    def pending_changes(self) -> list[Change]:
+        """The file changes a commit would apply now (what test-mode checks look at before it does)."""
+        return self._changes()
+
+    def read_files(self) -> dict[str, bytes]:
+        """Files this transaction read and leaves as they are (a created file may be a copy of one)."""
+        return self._kept()
+
+    def staged(self, relative: str) -> bytes | None:
+        """The bytes staged for a path, or None (not staged, or staged for deletion)."""
+        return self._staged.get(relative)
+
     def _kept(self) -> dict[str, bytes]:
         """Files read and left as they are: what a created file may be a copy of."""
         return {rel: seen.data for rel, seen in self._seen.items() if seen.data is not None and rel not in self._staged}
