@@ -5,8 +5,9 @@ Held per document of each written file, against where the document came from:
   file the write read) must match the layout of the project's Editor exactly (`layoutFrom` by the pick rule), up
   to top-level fields left out: a writer leaves out a field it has no evidence for and lists it
   (`component.add`'s `omittedFields`), and Unity loads the object with that field at its constructor default;
-- a document the write edited (same fileID before, other text) or copied with changes must still match a layout,
-  when the document it came from did (a document no Editor wrote stays the caller's business);
+- a document the write edited (same fileID before, other text), or copied (the same text as a document it read
+  up to object references, `m_Name` and `m_RootOrder`: gameobject.duplicate), must still match a layout when the
+  document it came from did (a document no Editor wrote stays the caller's business);
 - an untouched or byte-copied document is not checked again.
 `unitycli.testing` runs it over every transaction commit of the test suite; a project without a readable
 ProjectVersion.txt or with a version the table has no dump of has no Editor to hold a new document against, so only
@@ -15,6 +16,7 @@ edited documents are checked there.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,6 +57,15 @@ def _body(doc: Document) -> str:
     return doc.text[doc.text.find("\n") + 1:]
 
 
+_REFERENCE = re.compile(r"fileID: -?\d+")
+_RENAMED = re.compile(r"^(\s*(?:- )?m_(?:Name|RootOrder): ).*$", re.M)
+
+
+def _copy_key(doc: Document) -> str:
+    """A document's text up to what a copy changes: object references, its name and its sibling index."""
+    return "c" + _RENAMED.sub(r"\1", _REFERENCE.sub("fileID: 0", _body(doc)))
+
+
 def project_editor(root: Path, staged_version: bytes | None = None) -> Picked | None:
     """The Editor dump a project's new documents are held against (None: no readable, known version)."""
     from unitycli.unityfiles.project_version import parse_project_version, read_project_version
@@ -78,6 +89,7 @@ def check_written(changes: list[tuple[str, bytes | None, bytes | None]], read: d
         file = _parse(data, name)
         for doc in file.documents if file is not None else ():
             sources.setdefault(_body(doc), doc)
+            sources.setdefault(_copy_key(doc), doc)
     problems: list[WrittenProblem] = []
     for path, old, new in changes:
         after = _parse(new, path)
@@ -87,6 +99,7 @@ def check_written(changes: list[tuple[str, bytes | None, bytes | None]], read: d
         earlier = {doc.file_id: doc for doc in before.documents} if before is not None else {}
         for doc in before.documents if before is not None else ():
             sources.setdefault(_body(doc), doc)
+            sources.setdefault(_copy_key(doc), doc)
         for doc in after.documents:
             problems.extend(_check(path, doc, earlier.get(doc.file_id), sources, picked))
     return problems
@@ -96,7 +109,7 @@ def _check(path: str, doc: Document, same_id: Document | None, sources: dict[str
            picked: Picked | None) -> list[WrittenProblem]:
     if same_id is not None and same_id.text == doc.text:
         return []
-    source = same_id if same_id is not None else sources.get(_body(doc))
+    source = same_id if same_id is not None else sources.get(_body(doc)) or sources.get(_copy_key(doc))
     if source is not None and _body(source) == _body(doc):
         return []  # a byte copy of a document the write read
     try:

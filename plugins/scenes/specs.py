@@ -146,7 +146,9 @@ SCENE_TOOLS = (
         summary="Create a GameObject with a Transform under a parent or at the root.",
         description=("Adds a GameObject and its Transform with fresh fileIDs as the last child of `parent` (or "
                      "the last root: SceneRoots updated), with optional position, layer, tag and active flag, "
-                     "in the layout of the file's own Transforms (m_RootOrder in pre-2022.2 files). "
+                     "in the type-tree layout of the project's Editor (m_RootOrder for a pre-2022.2 Editor or a file "
+                     "whose Transforms carry it; E_LAYOUT_VERSION_UNKNOWN for a version the table has no stream "
+                     "of). "
                      "A prefab needs a parent (it has one root)." + _WRITER),
         input_model=CreateInput, output_model=CreateOutput, handler=gameobject_create,
         read_only=False, idempotent=False, permissions=WRITES,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 
 from tests.fixturepaths import fixture_path
@@ -66,3 +67,17 @@ def test_the_suite_hook_sees_every_commit(tmp_path, layout_checked_writes):
         tx.commit()
     assert [p.file_id for p in layout_checked_writes] == [2020966408]
     layout_checked_writes.clear()  # seen: this test wrote it on purpose
+
+
+def test_a_copy_up_to_its_references_name_and_sibling_index_keeps_its_sources_layout():
+    # a 2021-layout Transform (m_RootOrder, no serializedVersion) duplicated into a Unity 6 project's file is a copy
+    stress = fixture_path("EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/StreamingStressTest/"
+                          "StreamingStressTest.unity").read_bytes()
+    text = stress.decode("utf-8")
+    start = text.index("--- !u!4 &")
+    end = text.index("\n--- ", start) + 1
+    copy = text[start:end].replace("--- !u!4 &", "--- !u!4 &99", 1)
+    copy = re.sub(r"m_RootOrder: \d+", "m_RootOrder: 42", re.sub(r"fileID: \d+", "fileID: 7", copy))
+    assert _problems(stress, stress + copy.encode()) == []
+    fresh = copy.replace("  m_LocalScale:", "  m_LocalScale2:")
+    assert len(_problems(stress, stress + fresh.encode())) == 1  # not a copy: held to 6000.0's layout
