@@ -6,8 +6,8 @@ Held per document of each written file, against where the document came from:
   to top-level fields left out: a writer leaves out a field it has no evidence for and lists it
   (`component.add`'s `omittedFields`), and Unity loads the object with that field at its constructor default;
 - a document the write edited (same fileID before, other text), or copied (the same text as a document it read
-  up to object references, `m_Name` and `m_RootOrder`: gameobject.duplicate), must still match a layout when the
-  document it came from did (a document no Editor wrote stays the caller's business);
+  up to object references, `m_Name` and `m_RootOrder`: gameobject.duplicate, asset.duplicate), must still match a
+  layout when the document it came from did (a document no Editor wrote stays the caller's business);
 - an untouched or byte-copied document is not checked again.
 `unitycli.testing` runs it over every transaction commit of the test suite; a project without a readable
 ProjectVersion.txt or with a version the table has no dump of has no Editor to hold a new document against, so only
@@ -57,13 +57,13 @@ def _body(doc: Document) -> str:
     return doc.text[doc.text.find("\n") + 1:]
 
 
-_REFERENCE = re.compile(r"fileID: -?\d+")
+_REFERENCE = re.compile(r"fileID: -?\d+|guid:\s+[0-9a-fA-F]{32}")
 _RENAMED = re.compile(r"^(\s*(?:- )?m_(?:Name|RootOrder): ).*$", re.M)
 
 
 def _copy_key(doc: Document) -> str:
     """A document's text up to what a copy changes: object references, its name and its sibling index."""
-    return "c" + _RENAMED.sub(r"\1", _REFERENCE.sub("fileID: 0", _body(doc)))
+    return "c" + _RENAMED.sub(r"\1", _REFERENCE.sub("ref", _body(doc)))
 
 
 def project_editor(root: Path, staged_version: bytes | None = None) -> Picked | None:
