@@ -214,27 +214,33 @@ def pytest_configure(config: Any) -> None:
                                        "layouts (a named exception of `layout_checked_writes`)")
 
 
+class WriteFindings:
+    """The layout problems the commits of one test wrote so far (see `layout_checked_writes`)."""
+
+    def __init__(self, report: Path) -> None:
+        self.report = report
+
+    def read(self) -> list[str]:
+        from unitycli.typetree.written import recorded
+
+        return recorded(self.report)
+
+    def clear(self) -> None:
+        self.report.unlink(missing_ok=True)
+
+
 @pytest.fixture(autouse=True)
-def layout_checked_writes(request: Any, monkeypatch: Any) -> Any:
-    """Every transaction commit of a test is held to Unity's own layouts (`unitycli.typetree.written`): a new
-    document must be in the project Editor's layout, an edited Editor-written one must still be in an Editor's.
-    A finding fails the test at teardown, naming the document; `@pytest.mark.layout_unchecked(reason)` exempts a
-    test that writes such a document on purpose. Yields the list of findings so far."""
-    from unitycli.transaction.transaction import Transaction
-    from unitycli.typetree.written import check_written, project_editor
+def layout_checked_writes(request: Any, monkeypatch: Any, tmp_path_factory: Any) -> Any:
+    """Every transaction commit of a test, in this process or a unitycli subprocess it starts, is held to Unity's
+    own layouts (`unitycli.typetree.written`): a new document must be in the project Editor's layout, an edited
+    Editor-written one must still be in an Editor's. A finding fails the test at teardown, naming the document;
+    `@pytest.mark.layout_unchecked(reason)` exempts a test that writes such a document on purpose."""
+    from unitycli.transaction.transaction import WRITE_CHECK_ENV
 
-    found: list[Any] = []
-    original = Transaction.commit
-
-    def commit(self: Transaction) -> Any:
-        changes = [(c.path, c.old, c.new) for c in self.pending_changes()] if not self._done else []
-        if changes:
-            picked = project_editor(self.root, self.staged("ProjectSettings/ProjectVersion.txt"))
-            found.extend(check_written(changes, self.read_files(), picked))
-        return original(self)
-
-    monkeypatch.setattr(Transaction, "commit", commit)
-    yield found
+    findings = WriteFindings(tmp_path_factory.mktemp("write-check") / "problems.jsonl")
+    monkeypatch.setenv(WRITE_CHECK_ENV, str(findings.report))
+    yield findings
+    found = findings.read()
     if found and request.node.get_closest_marker("layout_unchecked") is None:
         shown = "\n".join(f"  {problem}" for problem in found[:10])
         pytest.fail(f"a write left {len(found)} document(s) in no Unity Editor's layout:\n{shown}", pytrace=False)

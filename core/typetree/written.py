@@ -9,13 +9,15 @@ Held per document of each written file, against where the document came from:
   up to object references, `m_Name` and `m_RootOrder`: gameobject.duplicate, asset.duplicate), must still match a
   layout when the document it came from did (a document no Editor wrote stays the caller's business);
 - an untouched or byte-copied document is not checked again.
-`unitycli.testing` runs it over every transaction commit of the test suite; a project without a readable
+`unitycli.testing` runs it over every transaction commit of the test suite, in-process or in a subprocess
+(`record_written`, enabled by `UNITYCLI_CHECK_WRITES`); a project without a readable
 ProjectVersion.txt or with a version the table has no dump of has no Editor to hold a new document against, so only
 edited documents are checked there.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,3 +148,26 @@ def _new(path: str, doc: Document, picked: Picked | None) -> list[WrittenProblem
     kind = "script header" if name in SCRIPTED_CLASSES else "layout"
     return [WrittenProblem(path, doc.file_id, name, f"new, not in Unity {picked.layout_from}'s {kind}: " +
                            "; ".join(f"{f.path}: {f.message}" for f in findings[:5]))]
+
+
+def record_written(root: Path, changes: list[tuple[str, bytes | None, bytes | None]], read: dict[str, bytes],
+                   staged_version: bytes | None, report: str) -> None:
+    """Append the problems of a commit's changes to the file `report` (one JSON object a line)."""
+    problems = check_written(changes, read, project_editor(root, staged_version))
+    if not problems:
+        return
+    with open(report, "a", encoding="utf-8") as handle:
+        for problem in problems:
+            handle.write(json.dumps({"path": problem.path, "fileID": problem.file_id, "class": problem.class_name,
+                                     "why": problem.why}) + "\n")
+
+
+def recorded(report: Path) -> list[str]:
+    """The problems `record_written` appended to `report`, as text."""
+    if not report.is_file():
+        return []
+    out = []
+    for line in report.read_text(encoding="utf-8").splitlines():
+        entry = json.loads(line)
+        out.append(str(WrittenProblem(entry["path"], entry["fileID"], entry["class"], entry["why"])))
+    return out

@@ -65,7 +65,9 @@ def test_the_suite_hook_sees_every_commit(tmp_path, layout_checked_writes):
     with Transaction(root, dry_run=False) as tx:
         tx.write_bytes("Assets/Bad.unity", _scene().replace(b"  m_Intensity: ", b"  m_Intensty: ", 1))
         tx.commit()
-    assert [p.file_id for p in layout_checked_writes] == [2020966408]
+    [problem] = layout_checked_writes.read()
+    assert problem.startswith("Assets/Bad.unity &2020966408 (Light): edited out of every Editor layout") or \
+        problem.startswith("Assets/Bad.unity &2020966408 (Light): new")
     layout_checked_writes.clear()  # seen: this test wrote it on purpose
 
 
@@ -81,3 +83,21 @@ def test_a_copy_up_to_its_references_name_and_sibling_index_keeps_its_sources_la
     assert _problems(stress, stress + copy.encode()) == []
     fresh = copy.replace("  m_LocalScale:", "  m_LocalScale2:")
     assert len(_problems(stress, stress + fresh.encode())) == 1  # not a copy: held to 6000.0's layout
+
+
+def test_a_commit_in_a_subprocess_is_recorded_too(tmp_path, layout_checked_writes):
+    import subprocess
+    import sys
+
+    root = tmp_path / "p"
+    (root / "Assets").mkdir(parents=True)
+    (root / "ProjectSettings").mkdir()
+    (root / "ProjectSettings/ProjectVersion.txt").write_text("m_EditorVersion: 6000.0.25f1\n")
+    bad = tmp_path / "bad.unity"
+    bad.write_bytes(_scene().replace(b"  m_Intensity: ", b"  m_Intensty: ", 1))
+    script = ("import sys; from pathlib import Path; from unitycli.transaction.transaction import Transaction\n"
+              "with Transaction(sys.argv[1], dry_run=False) as tx:\n"
+              "    tx.write_bytes('Assets/Bad.unity', Path(sys.argv[2]).read_bytes()); tx.commit()\n")
+    subprocess.run([sys.executable, "-c", script, str(root), str(bad)], check=True, timeout=120)
+    assert [p.split(" (")[0] for p in layout_checked_writes.read()] == ["Assets/Bad.unity &2020966408"]
+    layout_checked_writes.clear()
