@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.fixturepaths import fixture_path
+from tests.typetree.projects import project_with
 from unitycli.testing import assert_dry_run_matches_commit, changed_lines, tool_error, tool_output
 from unitycli.typetree.importers import open_importer
 
@@ -18,17 +18,10 @@ LOGO = "Assets/LlamAcademy/Minigolf/UI/Textures/Logo.png.meta"  # 6000.0.25f1, T
 GRAPH_PAPER = "Assets/Common/Shaders/GraphPaperTexture.png.meta"  # 6000.2.10f1 project, TextureImporter 7
 
 
-def _project(tmp_path: Path, fixture: str, *files: str) -> Path:
-    root = tmp_path / fixture.replace("/", "_")
-    for relative in ("ProjectSettings/ProjectVersion.txt", *files):
-        (root / relative).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(fixture_path(f"{fixture}/{relative}"), root / relative)
-    return root
-
 
 @pytest.fixture
 def chicken(tmp_path: Path) -> Path:
-    return _project(tmp_path, "chicken-defense", TEXTURE, MODEL, AUDIO)
+    return project_with(tmp_path, "chicken-defense", TEXTURE, MODEL, AUDIO)
 
 
 def _changed(root: Path, fixture: str, relative: str) -> list[tuple[str, str]]:
@@ -72,14 +65,14 @@ def test_model_and_audio_import_settings(chicken):
 
 
 def test_a_unity_6_texture_meta(tmp_path):
-    root = _project(tmp_path, "minigolf", LOGO)
+    root = project_with(tmp_path, "minigolf", LOGO)
     out = tool_output(root, "object.set", {"file": LOGO, "property": "spriteMode", "value": 2})
     assert (out["layoutFrom"], out["serializedVersion"]) == ("6000.0.25f1", 13)
     assert _changed(root, "minigolf", LOGO) == [("  spriteMode: 1", "  spriteMode: 2")]
 
 
 def test_an_older_importer_version_is_typed_by_the_editors_that_wrote_it(tmp_path):
-    root = _project(tmp_path, "EntityComponentSystemSamples/PhysicsSamples", GRAPH_PAPER)
+    root = project_with(tmp_path, "EntityComponentSystemSamples/PhysicsSamples", GRAPH_PAPER)
     out = tool_output(root, "object.get", {"file": GRAPH_PAPER, "property": "maxTextureSize"})
     assert out["serializedVersion"] == 7 and out["layoutFrom"] != "6000.2.10f1" and out["value"] == 2048
     err = tool_error(root, "object.set", {"file": GRAPH_PAPER, "property": "fileIDToRecycleName", "value": {}})

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.fixturepaths import fixture_path
+from tests.typetree.projects import project_with
 from unitycli.testing import assert_dry_run_matches_commit, changed_lines, tool_error, tool_output
 
 MAIN_MENU = "Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity"
@@ -16,23 +16,15 @@ PHYSIC_MATERIAL = "Assets/LlamAcademy/ChickenDefense/Physics/No Friction No Boun
 TIME = "ProjectSettings/TimeManager.asset"
 
 
-def _project(tmp_path: Path, fixture: str, *files: str) -> Path:
-    root = tmp_path / fixture
-    for relative in ("ProjectSettings/ProjectVersion.txt", *files):
-        (root / relative).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(fixture_path(f"{fixture}/{relative}"), root / relative)
-    (root / "Assets").mkdir(exist_ok=True)
-    return root
-
 
 @pytest.fixture
 def minigolf(tmp_path: Path) -> Path:
-    return _project(tmp_path, "minigolf", MAIN_MENU)
+    return project_with(tmp_path, "minigolf", MAIN_MENU)
 
 
 @pytest.fixture
 def chicken(tmp_path: Path) -> Path:
-    return _project(tmp_path, "chicken-defense", CONTROLLER, PHYSIC_MATERIAL, TIME)
+    return project_with(tmp_path, "chicken-defense", CONTROLLER, PHYSIC_MATERIAL, TIME)
 
 
 def test_scene_render_settings_read_with_their_layout_types(minigolf):
