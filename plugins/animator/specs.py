@@ -92,7 +92,7 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
         name="animator.add-layer", title="Add an Animator layer",
         summary="Add a layer with its own empty state machine to a .controller.",
         description=("Appends a layer (not synced, no mask) and its new AnimatorStateMachine, with the given "
-                     "default weight and blending (override/additive)." + _NEW + _WRITER),
+                     "default weight, blending (override/additive) and IK pass." + _NEW + _WRITER),
         input_model=LayerAddInput, output_model=NewObjectOutput, handler=animator_add_layer,
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _FILE, "name": "Upper Body", "weight": 1, "blending": "override"},),

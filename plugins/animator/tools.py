@@ -205,7 +205,7 @@ def animator_add_parameter(ctx: ToolContext, request: ParameterAddInput) -> Writ
             "m_DefaultBool": int(bool(default)) if request.type in ("bool", "trigger") else 0,
             "m_Controller": NULL}
     element = layout.root.fields["m_AnimatorParameters"].element
-    model = typed_value(element, item, f"m_AnimatorParameters[{len(names)}]", controller.file)
+    model = _item(element, item, f"m_AnimatorParameters[{len(names)}]", controller)
     controller.doc.insert_item("m_AnimatorParameters", len(names), model)
     return WriteOutput(file=controller.loaded.path, revision=finish(ctx, controller.loaded), layout_from=layout_from)
 
@@ -253,13 +253,25 @@ class StateAddInput(WriteInput):
     motion: MotionRef | None = Field(None, description="The clip: {fileID, guid, type} as animator.get shows "
                                                        "motions (7400000 and type 2 for a .anim file)")
     speed: float | None = None
-    position: Vector3 | None = Field(None, description="Where the Animator window shows it (left out when omitted)")
+    position: Vector3 = Field(description="Where the Animator window shows it (an item of the state machine's "
+                                          "m_ChildStates, which holds every field: no default is proven)")
 
 
 class NewObjectOutput(WriteOutput):
     file_id: int = Field(alias="fileID", description="The new object's fileID")
     omitted_fields: list[str] = Field(description="Layout fields without evidence, left out (Unity keeps its "
                                                   "constructor defaults on load)")
+
+
+def _item(element: Any, values: dict[str, Any], where: str, controller: Controller) -> dict[str, Any]:
+    """A list item of an existing document: every field of its layout element, typed, in the element's order
+    (E_PROPERTY_NOT_FOUND when the project's layout has a field the tool has no value for)."""
+    missing = [child.name for child in element.children if child.name not in values]
+    if missing:
+        raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{where} of this Unity version has fields this tool has no "
+                            f"proven value for: {', '.join(missing)}", details={"item": where, "fields": missing})
+    return {child.name: typed_value(child, values[child.name], f"{where}.{child.name}", controller.file)
+            for child in element.children}
 
 
 def _add(controller: Controller, class_id: int, layout: Layout, values: dict[str, Any]) -> tuple[int, list[str]]:
@@ -283,15 +295,9 @@ def animator_add_state(ctx: ToolContext, request: StateAddInput) -> NewObjectOut
     file_id, omitted = _add(controller, STATE_ID, layout, values)
     machine_layout, _ = _layout(ctx, STATE_MACHINE_ID)
     element = machine_layout.root.fields["m_ChildStates"].element
-    given = {"m_State": {"fileID": file_id}}
-    if request.position is not None:
-        given["m_Position"] = request.position.model_dump()
+    given = {"m_State": {"fileID": file_id}, "m_Position": request.position.model_dump()}
     child: dict[str, Any] = {"serializedVersion": element.version}  # written even at 1 (every fixture child state)
-    for node in element.children:
-        if node.name in given:
-            child[node.name] = typed_value(node, given[node.name], f"m_ChildStates[].{node.name}", controller.file)
-        else:
-            omitted.append(f"m_ChildStates[].{node.name}")
+    child.update(_item(element, given, "m_ChildStates[]", controller))
     machine.insert_item("m_ChildStates", len(machine.get("m_ChildStates") or []), child)
     return NewObjectOutput(file=controller.loaded.path, revision=finish(ctx, controller.loaded),
                            layout_from=layout_from, fileID=file_id, omitted_fields=omitted)
@@ -366,8 +372,9 @@ def animator_add_transition(ctx: ToolContext, request: TransitionAddInput) -> Ne
 # --- layers ---------------------------------------------------------------------------------------------------
 class LayerAddInput(WriteInput):
     name: str = Field(min_length=1)
-    weight: float | None = Field(None, ge=0, le=1, description="The layer's default weight")
-    blending: Literal["override", "additive"] | None = None
+    weight: float = Field(ge=0, le=1, description="The layer's default weight (0 leaves the layer without effect)")
+    blending: Literal["override", "additive"] = "override"
+    ik_pass: bool = Field(False, description="Run an IK pass (OnAnimatorIK) for this layer")
 
 
 BLENDING = {"override": 0, "additive": 1}  # UnityEditor.Animations.AnimatorLayerBlendingMode
@@ -385,21 +392,16 @@ def animator_add_layer(ctx: ToolContext, request: LayerAddInput) -> NewObjectOut
         **header(request.name), "m_ChildStates": [], "m_ChildStateMachines": [], "m_AnyStateTransitions": [],
         "m_EntryTransitions": [], "m_StateMachineTransitions": {}, "m_StateMachineBehaviours": [],
         "m_DefaultState": NULL})
+    # A layer item of the controller holds every field (the write check holds edited documents to a whole layout):
+    # the request's weight, blending and IK pass; an unsynced layer's facts (-1, no mask, no synced motions or
+    # behaviours, timing not taken from a synced layer); the controller it belongs to.
     layer: dict[str, Any] = {"m_Name": request.name, "m_StateMachine": {"fileID": file_id}, "m_Mask": NULL,
-                             "m_Motions": [], "m_Behaviours": [], "m_SyncedLayerIndex": -1,
+                             "m_Motions": [], "m_Behaviours": [], "m_BlendingMode": BLENDING[request.blending],
+                             "m_SyncedLayerIndex": -1, "m_DefaultWeight": request.weight,
+                             "m_IKPass": int(request.ik_pass), "m_SyncedLayerAffectsTiming": 0,
                              "m_Controller": {"fileID": controller.doc.file_id}}
-    if request.weight is not None:
-        layer["m_DefaultWeight"] = request.weight
-    if request.blending is not None:
-        layer["m_BlendingMode"] = BLENDING[request.blending]
     element = controller_layout.root.fields["m_AnimatorLayers"].element
-    model = {"serializedVersion": element.version}
-    for child in element.children:
-        if child.name in layer:
-            model[child.name] = typed_value(child, layer[child.name], f"m_AnimatorLayers[].{child.name}",
-                                            controller.file)
-        else:
-            omitted.append(f"m_AnimatorLayers[].{child.name}")
+    model = {"serializedVersion": element.version, **_item(element, layer, "m_AnimatorLayers[]", controller)}
     controller.doc.insert_item("m_AnimatorLayers", len(layers), model)
     return NewObjectOutput(file=controller.loaded.path, revision=finish(ctx, controller.loaded),
                            layout_from=layout_from, fileID=file_id, omitted_fields=omitted)

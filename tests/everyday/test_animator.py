@@ -88,21 +88,23 @@ def test_layer_and_any_state_transition_on_unity_6(minigolf: Path):
         "  m_StateMachineTransitions: {}\n  m_StateMachineBehaviours: []\n  m_DefaultState: {fileID: 0}\n")
     _conforms(minigolf, ROTATION, mid, "AnimatorStateMachine", "6000.0.25f1", layer["omittedFields"])
     assert (f"  - serializedVersion: 5\n    m_Name: Upper\n    m_StateMachine: {{fileID: {mid}}}\n"
-            "    m_Mask: {fileID: 0}\n    m_Motions: []\n    m_Behaviours: []\n    m_SyncedLayerIndex: -1\n"
-            "    m_DefaultWeight: 1\n    m_Controller: {fileID: 9100000}\n") in _text(minigolf, ROTATION)
+            "    m_Mask: {fileID: 0}\n    m_Motions: []\n    m_Behaviours: []\n    m_BlendingMode: 0\n"
+            "    m_SyncedLayerIndex: -1\n    m_DefaultWeight: 1\n    m_IKPass: 0\n"
+            "    m_SyncedLayerAffectsTiming: 0\n    m_Controller: {fileID: 9100000}\n") in _text(minigolf, ROTATION)
     state = tool_output(minigolf, "animator.add-state", {"file": ROTATION, "layer": "Upper", "name": "Wave",
+                                                         "position": {"x": 250, "y": 60},
                                                          "motion": {"fileID": 7400000, "type": 2,
                                                                     "guid": "4589bffd920d0c346aec89ddbf7bb4ec"}})
     any_state = assert_dry_run_matches_commit(minigolf, "animator.add-transition", {
         "file": ROTATION, "layer": "Upper", "fromState": "Any State", "toState": "Wave"}).output
     machine = _doc(minigolf, ROTATION, mid)
     assert [r.file_id for r in machine.get("m_AnyStateTransitions")] == [any_state["fileID"]]
-    assert "m_ChildStates[].m_Position" in state["omittedFields"]
     _conforms(minigolf, ROTATION, state["fileID"], "AnimatorState", "6000.0.25f1", state["omittedFields"])
 
 
 def test_the_2020_3_stand_in_uses_2020_3s_layouts(chicken_2020: Path):
-    out = assert_dry_run_matches_commit(chicken_2020, "animator.add-state", {"file": CHICKEN, "name": "Sleep"}).output
+    out = assert_dry_run_matches_commit(chicken_2020, "animator.add-state", {"file": CHICKEN, "name": "Sleep",
+                                                                             "position": {"x": 0, "y": 400}}).output
     assert out["layoutFrom"] == "2020.3.48f1"
     _conforms(chicken_2020, CHICKEN, out["fileID"], "AnimatorState", "2020.3.48f1", out["omittedFields"])
     before = _text(chicken_2020, CHICKEN)
@@ -115,8 +117,10 @@ def test_the_2020_3_stand_in_uses_2020_3s_layouts(chicken_2020: Path):
 
 @pytest.mark.parametrize(("tool", "data", "code"), [
     ("animator.add-parameter", {"name": "Speed", "type": "int"}, "E_ANIMATOR_NAME_TAKEN"),
-    ("animator.add-state", {"name": "Walk"}, "E_ANIMATOR_NAME_TAKEN"),
-    ("animator.add-layer", {"name": "Base Layer"}, "E_ANIMATOR_NAME_TAKEN"),
+    ("animator.add-state", {"name": "Walk", "position": {"x": 0, "y": 0}}, "E_ANIMATOR_NAME_TAKEN"),
+    ("animator.add-state", {"name": "Run"}, "E_SCHEMA_INVALID"),
+    ("animator.add-layer", {"name": "Base Layer", "weight": 1}, "E_ANIMATOR_NAME_TAKEN"),
+    ("animator.add-layer", {"name": "Legs"}, "E_SCHEMA_INVALID"),
     ("animator.add-transition", {"fromState": "Idle", "toState": "Nowhere"}, "E_PROPERTY_NOT_FOUND"),
     ("animator.add-transition", {"fromState": "Idle", "toState": "Walk", "conditions": [
         {"parameter": "Speed", "mode": "if"}]}, "E_VALUE_OUT_OF_RANGE"),
