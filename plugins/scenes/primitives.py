@@ -33,6 +33,8 @@ PrimitiveName = Literal["cube", "sphere", "capsule", "cylinder", "plane", "quad"
 BUILTIN_MESHES_GUID = "0000000000000000e000000000000000"  # Library/unity default resources (type: 0)
 _NO_STATIC_ROOT = "EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/StaticOptimize/StaticOptimize/" \
                   "NoStaticRoot.unity"
+_CAPSULE = "EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/Substepping/Prefabs/Capsule.prefab"
+_CAPSULE_RENDERER = "7777206355719509940"
 _HEADER = """  m_ObjectHideFlags: 0
   m_CorrespondingSourceObject: {fileID: 0}
   m_PrefabInstance: {fileID: 0}
@@ -52,8 +54,10 @@ _COLLIDER_BASE = """  m_Material: {fileID: 0}
   m_ProvidesContacts: 0
   m_Enabled: 1
 """
-# `NoStaticRoot.unity` &2099232337: the MeshRenderer of the Editor-written "Cube" (m_Materials is set apart:
-# `default_material`).
+# The MeshRenderer of the Editor-written "Capsule" of EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/
+# Substepping/Prefabs/Capsule.prefab (&7777206355719509940), whose other values are those of `NoStaticRoot.unity`'s
+# "Cube" renderer &2099232337 too; the three ray-tracing/culling fields are the newer layout's (m_Materials is set
+# apart: `default_material`).
 _RENDERER = """  m_Enabled: 1
   m_CastShadows: 1
   m_ReceiveShadows: 1
@@ -64,6 +68,9 @@ _RENDERER = """  m_Enabled: 1
   m_ReflectionProbeUsage: 1
   m_RayTracingMode: 2
   m_RayTraceProcedural: 0
+  m_RayTracingAccelStructBuildFlagsOverride: 0
+  m_RayTracingAccelStructBuildFlags: 1
+  m_SmallMeshCulling: 1
   m_RenderingLayerMask: 1
   m_RendererPriority: 0
   m_StaticBatchInfo:
@@ -113,8 +120,7 @@ PRIMITIVES: dict[str, Primitive] = {p.name.lower(): p for p in (
               "&1522427195)"),
     Primitive("Capsule", 10208, "CapsuleCollider",
               "  m_Radius: 0.5\n  m_Height: 2\n  m_Direction: 1\n  m_Center: {x: 0, y: 0, z: 0}\n",
-              "EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/Substepping/Prefabs/Capsule.prefab "
-              "GameObject 'Capsule' (CapsuleCollider &1416456589955341393)"),
+              f"{_CAPSULE} GameObject 'Capsule' (CapsuleCollider &1416456589955341393)"),
     # The one Editor-written cylinder collider of the fixtures was resized afterwards (height 1, direction 0);
     # only its fitted radius is the Editor's, so height, direction and center are left out.
     Primitive("Cylinder", 10206, "CapsuleCollider", "  m_Radius: 0.5000001\n",
@@ -222,7 +228,8 @@ def add_primitive(model: SceneModel, game_object: int, name: str, picked: Picked
     mesh = f"  m_Mesh: {{fileID: {primitive.mesh_file_id}, guid: {BUILTIN_MESHES_GUID}, type: 0}}\n"
     for class_name, body, cite in (
             ("MeshFilter", mesh, primitive.evidence),
-            ("MeshRenderer", renderer, f"{_NO_STATIC_ROOT} MeshRenderer &2099232337 of 'Cube'"),
+            ("MeshRenderer", renderer, f"{_CAPSULE} MeshRenderer &{_CAPSULE_RENDERER} of 'Capsule' (and "
+                                       f"{_NO_STATIC_ROOT} MeshRenderer &2099232337 of 'Cube')"),
             (primitive.collider, _COLLIDER_BASE + primitive.collider_fields,
              f"{primitive.evidence}; Collider base fields as on every cited primitive collider")):
         file_id, composed = _component(model, game_object, class_name, picked, body, cite)

@@ -89,6 +89,19 @@ def test_every_primitive_on_a_unity_6_scene_matches_the_type_tree_lacking_only_t
     assert parts[COLLIDERS[primitive]]["omittedFields"] == expected_omitted
 
 
+def test_on_a_newer_layout_the_renderer_takes_the_newer_primitive_renderers_fields(tmp_path):
+    from unitycli.testing import copy_fixture_project
+
+    root = copy_fixture_project("vfx-samples", tmp_path)  # Unity 6000.0.23f1, HDRP
+    out = tool_output(root, "gameobject.create", {"file": "Assets/VisualEffectSamples.unity", "name": "Q",
+                                                  "primitive": "quad"})
+    renderer = _components(out)["MeshRenderer"]
+    # HDRP's default material has no Editor-written evidence here; every other field has
+    assert renderer["omittedFields"] == ["m_Materials"] and out["primitive"]["material"].startswith("left out")
+    doc = _docs(root, "Assets/VisualEffectSamples.unity")[renderer["fileID"]]
+    assert (doc.get("m_RayTracingAccelStructBuildFlags"), doc.get("m_SmallMeshCulling")) == (1, 1)
+
+
 def test_a_mesh_collider_holds_the_primitive_mesh(minigolf):
     out = tool_output(minigolf, "gameobject.create", {"file": MENU, "name": "Floor", "primitive": "plane"})
     collider = _docs(minigolf, MENU)[_components(out)["MeshCollider"]["fileID"]]
