@@ -35,6 +35,10 @@ RENDERER_2022 = (
     "  m_SelectedEditorRenderState: 3\n  m_MinimumChartSize: 4\n  m_AutoUVMaxDistance: 0.5\n"
     "  m_AutoUVMaxAngle: 89\n  m_LightmapParameters: {fileID: 0}\n  m_SortingLayerID: 0\n  m_SortingLayer: 0\n"
     "  m_SortingOrder: 0\n  m_AdditionalVertexStreams: {fileID: 0}\n")
+# Unity 6's MeshRenderer adds three fields, with the values of the Editor-written Capsule.prefab renderer
+RENDERER_6 = RENDERER_2022.replace("  m_RayTraceProcedural: 0\n", "  m_RayTraceProcedural: 0\n"
+                                   "  m_RayTracingAccelStructBuildFlagsOverride: 0\n"
+                                   "  m_RayTracingAccelStructBuildFlags: 1\n  m_SmallMeshCulling: 1\n")
 MESHES = {"cube": 10202, "sphere": 10207, "capsule": 10208, "cylinder": 10206, "plane": 10209, "quad": 10210}
 COLLIDERS = {"cube": "BoxCollider", "sphere": "SphereCollider", "capsule": "CapsuleCollider",
              "cylinder": "CapsuleCollider", "plane": "MeshCollider", "quad": "MeshCollider"}
@@ -66,6 +70,20 @@ def test_a_cube_on_a_2022_3_scene_is_exactly_the_editor_written_cube(chicken: Pa
     assert docs[box_id].text == (f"--- !u!65 &{box_id}\nBoxCollider:\n{HEADER}  m_GameObject: {{fileID: {go}}}\n"
                                  f"{COLLIDER_BASE}  serializedVersion: 3\n  m_Size: {{x: 1, y: 1, z: 1}}\n"
                                  "  m_Center: {x: 0, y: 0, z: 0}\n")
+
+
+def test_a_cube_on_a_unity_6_scene_is_exactly_the_editor_written_cube(minigolf: Path):
+    out = assert_dry_run_matches_commit(minigolf, "gameobject.create", {"file": MENU, "name": "Crate",
+                                                                        "primitive": "cube"}).output
+    parts = _components(out)
+    docs = _docs(minigolf, MENU)
+    go, renderer_id, box_id = out["fileID"], parts["MeshRenderer"]["fileID"], parts["BoxCollider"]["fileID"]
+    assert docs[renderer_id].text == (f"--- !u!23 &{renderer_id}\nMeshRenderer:\n{HEADER}"
+                                      f"  m_GameObject: {{fileID: {go}}}\n{RENDERER_6}")
+    assert docs[box_id].text == (f"--- !u!65 &{box_id}\nBoxCollider:\n{HEADER}  m_GameObject: {{fileID: {go}}}\n"
+                                 f"{COLLIDER_BASE}  serializedVersion: 3\n  m_Size: {{x: 1, y: 1, z: 1}}\n"
+                                 "  m_Center: {x: 0, y: 0, z: 0}\n")
+    assert [c["omittedFields"] for c in parts.values()] == [[], [], []]
 
 
 @pytest.mark.parametrize("primitive", sorted(MESHES))
