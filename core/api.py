@@ -126,3 +126,10 @@ __all__ += [
     "VolumeProfile", "asset_path", "edit_volume", "find_volumes", "is_volume_profile", "profile_paths", "raise_as",
     "set_volume", "to_json_value", "to_yaml_value", "volume_on",
 ]
+
+# --- Unity's own layouts: the Editor dump standing for a version, and typed reads and edits of native objects ------
+from unitycli.typetree import Picked, layout_for, pick_version  # noqa: E402
+from unitycli.typetree.typed import describe, field_node, set_field, typed_read, typed_value  # noqa: E402
+
+__all__ += ["Picked", "describe", "field_node", "layout_for", "pick_version", "set_field", "typed_read",
+            "typed_value"]

@@ -36,6 +36,9 @@ BUILTIN_PLUGINS = (
     "unitycli.plugins.materials",
     "unitycli.plugins.scripts",
     "unitycli.plugins.layouts",
+    "unitycli.plugins.lighting",
+    "unitycli.plugins.importers",
+    "unitycli.plugins.animator",
 )
 
 

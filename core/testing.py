@@ -209,6 +209,43 @@ def child_venv(path: Path) -> Path:
     return Path(path) / "bin" / "python"
 
 
+def pytest_configure(config: Any) -> None:
+    config.addinivalue_line("markers", "layout_unchecked(reason): this test's writes are not held to Unity's "
+                                       "layouts (a named exception of `layout_checked_writes`)")
+
+
+class WriteFindings:
+    """The layout problems the commits of one test wrote so far (see `layout_checked_writes`)."""
+
+    def __init__(self, report: Path) -> None:
+        self.report = report
+
+    def read(self) -> list[str]:
+        from unitycli.typetree.written import recorded
+
+        return recorded(self.report)
+
+    def clear(self) -> None:
+        self.report.unlink(missing_ok=True)
+
+
+@pytest.fixture(autouse=True)
+def layout_checked_writes(request: Any, monkeypatch: Any, tmp_path_factory: Any) -> Any:
+    """Every transaction commit of a test, in this process or a unitycli subprocess it starts, is held to Unity's
+    own layouts (`unitycli.typetree.written`): a new document must be in the project Editor's layout, an edited
+    Editor-written one must still be in an Editor's. A finding fails the test at teardown, naming the document;
+    `@pytest.mark.layout_unchecked(reason)` exempts a test that writes such a document on purpose."""
+    from unitycli.transaction.transaction import WRITE_CHECK_ENV
+
+    findings = WriteFindings(tmp_path_factory.mktemp("write-check") / "problems.jsonl")
+    monkeypatch.setenv(WRITE_CHECK_ENV, str(findings.report))
+    yield findings
+    found = findings.read()
+    if found and request.node.get_closest_marker("layout_unchecked") is None:
+        shown = "\n".join(f"  {problem}" for problem in found[:10])
+        pytest.fail(f"a write left {len(found)} document(s) in no Unity Editor's layout:\n{shown}", pytrace=False)
+
+
 @pytest.fixture(autouse=True)
 def unitycli_home(tmp_path_factory, monkeypatch) -> Path:
     """Every test gets its own unitycli home, so no test reads or writes the user's data or another test's."""

@@ -14,7 +14,6 @@ from unitycli.errors import UnityCliError
 from unitycli.scene.layouts import TemplateSource
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.references import Reference, null_references, references_to
-from unitycli.scene.templates import ADDABLE, SINGLE_PER_GAMEOBJECT
 from unitycli.scene.tree import (
     SceneModel,
     SceneNode,
@@ -22,7 +21,10 @@ from unitycli.scene.tree import (
     instance_modifications,
     legacy_component_ref,
 )
-from unitycli.unityclasses import CLASS_IDS, GAMEOBJECT, MONOBEHAVIOUR, SCENE_ROOTS
+from unitycli.typetree.new_objects import new_game_object, new_transform, picked_from_file
+from unitycli.typetree.table import pick_version
+from unitycli.typetree.versions import Picked
+from unitycli.unityclasses import GAMEOBJECT, MONOBEHAVIOUR, SCENE_ROOTS
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
 
 _GAMEOBJECT_REF = "m_GameObject: {fileID: "
@@ -65,26 +67,31 @@ class Created:
 def create_gameobject(model: SceneModel, name: str, parent: SceneNode | None, *, layer: int = 0,
                       tag: str = "Untagged", active: bool = True,
                       position: tuple[float, float, float] = (0, 0, 0),
-                      templates: TemplateSource | None = None) -> Created:
+                      templates: TemplateSource | None = None, picked: Picked | None = None) -> Created:
     """Add a GameObject with a Transform as the last child of `parent` (or the last root).
 
-    Both are written in the layout the file's own GameObjects and Transforms have (`templates` says what else
-    may verify one when the file has none; without it the newest known layout is used, as before).
+    Both are written in the type-tree layout of the project's Editor (`picked`, else the version `templates`
+    knows), every value a fact of the request (`unitycli.typetree.new_objects`); with no project version, in the
+    layout of the file's own Transforms. `E_LAYOUT_VERSION_UNKNOWN` when none of these names an Editor.
     """
     file = model.file
     if parent is not None and parent.is_instance:
         raise instance_unsupported(parent, "adding a child to it would be a prefab override, which is not written")
-    source = templates if templates is not None else TemplateSource(allow_unverified=True)
-    go_layout = source.choose("GameObject", file).layout
-    tf_layout = source.choose("Transform", file).layout
+    editor = picked or _project_editor(templates) or picked_from_file(file)
+    if editor is None:
+        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"{file.name}: no Unity version names the layout of a new "
+                            "GameObject (the project has no ProjectVersion.txt and the file no Editor-written "
+                            "Transform)", details={"file": file.name},
+                            next_actions=["Run it in a Unity project (one with ProjectSettings/ProjectVersion.txt)"])
     siblings = parent.children if parent is not None else model.roots
     go_id = file.new_file_id()
     tf_id = _fresh_other(file, {go_id})
     father = parent.transform_id if parent is not None else 0
-    file.add_document(GAMEOBJECT, "GameObject", go_layout.build(0, name=name, transform=tf_id, layer=layer, tag=tag,
-                      active=active), file_id=go_id)
-    file.add_document(4, "Transform", tf_layout.build(go_id, father=father or 0, position=position,
-                                                       sibling_index=len(siblings)), file_id=tf_id)
+    game_object = new_game_object(editor, name=name, transform=tf_id, layer=layer, tag=tag, active=active)
+    transform = new_transform(editor, game_object=go_id, father=father or 0, position=position,
+                              sibling_index=len(siblings), file_has_root_order=uses_root_order(file))
+    file.add_document(GAMEOBJECT, "GameObject", game_object.fields, file_id=go_id)
+    file.add_document(4, "Transform", transform.fields, file_id=tf_id)
     if parent is not None and parent.transform_id is not None:
         father_doc = file.get(parent.transform_id)
         father_doc.insert_item("m_Children", len(father_doc.get("m_Children", []) or []), Ref(tf_id))
@@ -93,6 +100,14 @@ def create_gameobject(model: SceneModel, name: str, parent: SceneNode | None, *,
         if roots is not None:
             roots.insert_item("m_Roots", len(roots.get("m_Roots", []) or []), Ref(tf_id))
     return Created(go_id, tf_id)
+
+
+def _project_editor(templates: TemplateSource | None) -> Picked | None:
+    """The dump standing for the project version `templates` read (E_LAYOUT_VERSION_UNKNOWN for one the table
+    has no stream of)."""
+    if templates is None or not templates.unity_version:
+        return None
+    return pick_version(templates.unity_version)
 
 
 def _fresh_other(file: UnityYamlFile, taken: set[int]) -> int:
@@ -104,25 +119,21 @@ def _fresh_other(file: UnityYamlFile, taken: set[int]) -> int:
 
 def add_component(model: SceneModel, node: SceneNode, class_name: str,
                   templates: TemplateSource | str | None = None) -> int:
-    """Append a built-in component in a verified layout with the Editor's defaults; returns its fileID.
+    """Append a native component in the type-tree layout of the project's Editor, values only with evidence
+    (`unitycli.typetree.add`); returns its fileID. `templates` names the project (its root and version; a bare
+    Unity version string is accepted for older callers)."""
+    from unitycli.typetree.add import add_native_component
 
-    `templates` says what may verify the layout (a bare Unity version string is accepted for older callers).
-    """
     if node.is_instance:
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
     _refuse_legacy_components(model.file.get(node.file_id))
-    if class_name not in ADDABLE:
-        raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{class_name!r} has no verified default layout",
-                            details={"component": class_name, "supported": sorted(ADDABLE)},
-                            next_actions=[f"Use one of: {', '.join(sorted(ADDABLE))}",
-                                          "For a script, give its class name or GUID as `script`"])
     source = templates if isinstance(templates, TemplateSource) else TemplateSource(unity_version=templates)
-    layout = source.choose(class_name, model.file).layout
-    class_id = CLASS_IDS[class_name]
-    if class_name in SINGLE_PER_GAMEOBJECT and has_class(model, node, class_id):
-        raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{node.path!r} already has a {class_name}; Unity allows one",
-                            details={"component": class_name, "gameObject": node.path})
-    return append_component(model, node.file_id, class_id, class_name, layout.build(node.file_id))
+    editor = _project_editor(source)
+    if editor is None:
+        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"no Unity version names the layout of a new {class_name}",
+                            details={"component": class_name},
+                            next_actions=["Pass the project (TemplateSource.for_project) or its Unity version"])
+    return add_native_component(model, node, class_name, editor, source.root).file_id
 
 
 def add_script(model: SceneModel, node: SceneNode, script_guid: str, templates: TemplateSource | None = None,

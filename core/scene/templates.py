@@ -347,8 +347,6 @@ def layouts_of(class_name: str) -> tuple[Layout, ...]:
 # Classes `component.add` writes (GameObject, Transform and MonoBehaviour have their own paths).
 ADDABLE = tuple(dict.fromkeys(layout.class_name for layout in LAYOUTS
                               if layout.class_name not in ("GameObject", "Transform", "MonoBehaviour")))
-# Unity allows one of these per GameObject ([DisallowMultipleComponent] in the engine, or a hard requirement).
-SINGLE_PER_GAMEOBJECT = {"Rigidbody", "Rigidbody2D", "MeshFilter", "MeshRenderer", "Camera"}
 # class name -> (class ID, builder of the newest layout); kept for extensions that build on it (`unitycli.api`).
 COMPONENTS: dict[str, tuple[int, Any]] = {name: (CLASS_IDS[name], layouts_of(name)[0].build) for name in ADDABLE}
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from unitycli.errors import UnityCliError
@@ -34,7 +36,9 @@ FLOAT32_MAX = 3.4028234663852886e38  # the largest finite float32; Unity writes 
 _INT_RANGE = (-(2**63), 2**64 - 1)  # long .. ulong, the widest integers Unity serializes
 
 
-class _OutOfRange(Exception):
+class ValueOutOfRange(Exception):
+    """A number no Unity field of that type can hold (reported as E_VALUE_OUT_OF_RANGE)."""
+
     def __init__(self, where: str, value: int | float, limit: str) -> None:
         super().__init__(where)
         self.where, self.value, self.limit = where, value, limit
@@ -86,21 +90,23 @@ def _json_type(value: Any) -> str:
     return "array" if isinstance(value, list) else type(value).__name__
 
 
-class _Mismatch(Exception):
+class ValueMismatch(Exception):
+    """A value of another type than the field's (reported as E_VALUE_TYPE_MISMATCH)."""
+
     def __init__(self, where: str, expected: str, got: Any) -> None:
         super().__init__(where)
         self.where, self.expected, self.got = where, expected, got
 
 
-def _convert_ref(value: Any, where: str, file: UnityYamlFile | None) -> Ref:
+def convert_reference(value: Any, where: str, file: UnityYamlFile | None) -> Ref:
     expected = "reference {fileID, guid?, type?}"
     if not isinstance(value, dict) or "fileID" not in value or not set(value) <= {"fileID", "guid", "type"}:
-        raise _Mismatch(where, expected, value)
+        raise ValueMismatch(where, expected, value)
     file_id, guid, typ = value.get("fileID"), value.get("guid"), value.get("type")
     if isinstance(file_id, str) and re.fullmatch(r"-?[0-9]+", file_id):
         file_id = int(file_id)  # 64-bit IDs may arrive as strings from clients that cannot hold them as numbers
     if not isinstance(file_id, int) or isinstance(file_id, bool):
-        raise _Mismatch(where + ".fileID", "integer fileID", file_id)
+        raise ValueMismatch(where + ".fileID", "integer fileID", file_id)
     if guid is None and typ is None:
         if file_id and file is not None and file.find(file_id) is None:
             raise UnityCliError("E_OBJECT_NOT_FOUND", f"{where}: {file.name} has no object &{file_id} to refer to",
@@ -109,9 +115,9 @@ def _convert_ref(value: Any, where: str, file: UnityYamlFile | None) -> Ref:
                                               "gameobject.get), or give guid and type for an asset"])
         return Ref(file_id)
     if not isinstance(guid, str) or not _GUID.match(guid):
-        raise _Mismatch(where + ".guid", "32-hex-digit guid", guid)
+        raise ValueMismatch(where + ".guid", "32-hex-digit guid", guid)
     if not isinstance(typ, int) or isinstance(typ, bool):
-        raise _Mismatch(where + ".type", "integer type (2 native asset, 3 script/prefab/texture, 0 built-in)", typ)
+        raise ValueMismatch(where + ".type", "integer type (2 native asset, 3 script/prefab/texture, 0 built-in)", typ)
     return Ref(file_id, guid.lower(), typ)
 
 
@@ -128,15 +134,15 @@ def _convert(node: Node, value: Any, where: str, file: UnityYamlFile | None) -> 
         return _loose(value, where)
     if isinstance(node, Mapping):
         if node.as_ref() is not None:
-            return _convert_ref(value, where, file)
+            return convert_reference(value, where, file)
         if not isinstance(value, dict) or set(value) != set(node.keys_):
-            raise _Mismatch(where, shape_of(node), value)
+            raise ValueMismatch(where, shape_of(node), value)
         converted = {key: _convert(child, value[key], f"{where}.{key}", file)
                      for key, child in zip(node.keys_, node.values, strict=True)}
         return Flow(converted) if node.flow else converted
     if isinstance(node, Sequence):
         if not isinstance(value, list):
-            raise _Mismatch(where, "list", value)
+            raise ValueMismatch(where, "list", value)
         return [_convert(node.items[0], item, f"{where}[{i}]", file) for i, item in enumerate(value)]
     assert isinstance(node, Scalar)
     current = node.to_python()
@@ -144,15 +150,15 @@ def _convert(node: Node, value: Any, where: str, file: UnityYamlFile | None) -> 
         if isinstance(value, int | float) and not isinstance(value, bool):
             _finite(value, where)
             return value
-        raise _Mismatch(where, "number", value)
+        raise ValueMismatch(where, "number", value)
     if isinstance(value, str):
         return value
-    raise _Mismatch(where, "string", value)
+    raise ValueMismatch(where, "string", value)
 
 
 def _finite(value: int | float, where: str) -> None:
     if isinstance(value, float) and not math.isfinite(value):
-        raise _Mismatch(where, "finite number", value)
+        raise ValueMismatch(where, "finite number", value)
     _in_range(value, where)
 
 
@@ -161,9 +167,9 @@ def _in_range(value: int | float, where: str) -> None:
     if isinstance(value, bool):
         return
     if abs(value) > FLOAT32_MAX:
-        raise _OutOfRange(where, value, "±3.4028235e38, the float32 range of Unity's float fields")
+        raise ValueOutOfRange(where, value, "±3.4028235e38, the float32 range of Unity's float fields")
     if isinstance(value, int) and not _INT_RANGE[0] <= value <= _INT_RANGE[1]:
-        raise _OutOfRange(where, value, f"the 64-bit integer range ({_INT_RANGE[0]} .. {_INT_RANGE[1]})")
+        raise ValueOutOfRange(where, value, f"the 64-bit integer range ({_INT_RANGE[0]} .. {_INT_RANGE[1]})")
 
 
 # Key sets of the structs Unity always writes inline: Vector2/3/4, Quaternion, Color (`first: {x: -5, y: -8, z: 0}`
@@ -175,7 +181,7 @@ def _loose(value: Any, where: str = "item") -> Any:
     """A value for a slot that is empty now, so has no type to follow: references become `Ref`, vectors and
     colours inline (`Flow`), other mappings blocks, as Unity writes them."""
     if isinstance(value, dict) and "fileID" in value and set(value) <= {"fileID", "guid", "type"}:
-        return _convert_ref(value, where, None)
+        return convert_reference(value, where, None)
     if isinstance(value, int | float) and not isinstance(value, bool):
         _finite(value, where)
     elif isinstance(value, dict) and set(value) in _INLINE_STRUCTS and all(
@@ -205,22 +211,29 @@ def property_node(doc: Document, path: str) -> Node:
 
 def convert_value(node: Node, value: Any, property_path: str, file: UnityYamlFile | None = None) -> Any:
     """`value` (JSON) as the model value to write where `node` is now, or `E_VALUE_TYPE_MISMATCH`."""
-    try:
+    with reported_as_errors(property_path, node.to_python()):
         return _convert(node, value, property_path, file)
-    except _OutOfRange as exc:
+
+
+@contextmanager
+def reported_as_errors(property_path: str, current: Any) -> Iterator[None]:
+    """Turn a `ValueMismatch` / `ValueOutOfRange` raised inside into the catalogued error, with the current value."""
+    try:
+        yield
+    except ValueOutOfRange as exc:
         raise UnityCliError(
             "E_VALUE_OUT_OF_RANGE",
             f"{exc.where}: {exc.value!r} is outside {exc.limit}, so Unity could not store it; nothing was written",
             details={"property": property_path, "at": exc.where, "value": exc.value if isinstance(exc.value, float)
-                     else str(exc.value), "limit": exc.limit, "current": to_json(node.to_python())},
+                     else str(exc.value), "limit": exc.limit, "current": to_json(current)},
             next_actions=["Repeat with a value inside the range (a float field holds at most ±3.4028235e38)"],
         ) from None
-    except _Mismatch as exc:
+    except ValueMismatch as exc:
         raise UnityCliError(
             "E_VALUE_TYPE_MISMATCH",
             f"{exc.where} holds a {exc.expected}; got {_json_type(exc.got)}",
             details={"property": property_path, "at": exc.where, "expected": exc.expected,
-                     "got": _json_type(exc.got), "current": to_json(node.to_python())},
+                     "got": _json_type(exc.got), "current": to_json(current)},
             next_actions=["Repeat with a value of the expected type (read it first with component.get)"
                           + ("; Unity stores a bool as 0 or 1: pass 1 or 0" if isinstance(exc.got, bool) else "")],
         ) from None

@@ -16,6 +16,7 @@ A Transaction is single-use and not thread-safe: one handler run, one commit.
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -41,6 +42,10 @@ from unitycli.transaction.revision import check_revision, revision_of
 from unitycli.transaction.snapshot import Snapshot, not_a_file, not_a_folder, not_found, take_snapshot
 
 _RESERVED = "/".join(STATE_DIR)
+# Set (by `unitycli.testing`, for every test) to a file: each commit appends there, as JSON lines, the documents it
+# writes in a layout no Unity Editor wrote (`unitycli.typetree.written`). Unset, commits do nothing extra.
+WRITE_CHECK_ENV = "UNITYCLI_CHECK_WRITES"
+PROJECT_VERSION = "ProjectSettings/ProjectVersion.txt"
 
 
 class Transaction:
@@ -317,6 +322,11 @@ class Transaction:
             raise RuntimeError("a Transaction commits once; start a new one")
         self._done = True
         changes, removed = self._changes(), self._removed()
+        if changes and os.environ.get(WRITE_CHECK_ENV):  # test mode: hold the writes to Unity's layouts
+            from unitycli.typetree.written import record_written
+
+            record_written(self.root, [(c.path, c.old, c.new) for c in changes], self._kept(),
+                           self._staged.get(PROJECT_VERSION), os.environ[WRITE_CHECK_ENV])
         if self.dry_run:
             try:
                 self._verify()

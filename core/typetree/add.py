@@ -13,13 +13,16 @@ from pathlib import Path
 from unitycli.errors import UnityCliError
 from unitycli.scene.edits import append_component, has_class
 from unitycli.scene.lookup import instance_unsupported
-from unitycli.scene.templates import SINGLE_PER_GAMEOBJECT
 from unitycli.scene.tree import SceneModel, SceneNode
 from unitycli.typetree.compose import Composed, compose, matching_documents, scan_project
 from unitycli.typetree.table import Layout, bases_of, class_id_of, index, layout_for
 from unitycli.typetree.versions import Picked
 
 NOT_ADDABLE = frozenset({"Transform", "RectTransform", "MonoBehaviour"})
+# Classes the Editor allows once per GameObject. The type tree does not say which (the rule lives in the Editor's
+# native code, not in any dump or public C#), so this is the set unitycli has always refused a second one of;
+# every other class is added as often as asked.
+SINGLE_PER_GAMEOBJECT = frozenset({"Rigidbody", "Rigidbody2D", "MeshFilter", "MeshRenderer", "Camera"})
 
 
 @dataclass
@@ -50,7 +53,7 @@ def component_layout(class_name: str, picked: Picked) -> Layout:
 
 
 def add_native_component(model: SceneModel, node: SceneNode, class_name: str, picked: Picked,
-                         project_root: Path) -> Added:
+                         project_root: Path | None) -> Added:
     """Append the component: layout from the table, values from evidence (`compose`), nothing guessed."""
     if node.is_instance:
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
@@ -60,7 +63,8 @@ def add_native_component(model: SceneModel, node: SceneNode, class_name: str, pi
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{node.path!r} already has a {class_name}; Unity allows one",
                             details={"component": class_name, "gameObject": node.path})
     file = model.file
-    evidence = matching_documents(file, layout, "file") or scan_project(project_root, layout, file.name)
+    evidence = matching_documents(file, layout, "file") or (
+        scan_project(project_root, layout, file.name) if project_root is not None else [])
     composed = compose(layout, node.file_id, evidence)
     file_id = append_component(model, node.file_id, class_id, class_name, composed.fields)  # type: ignore[arg-type]
     return Added(file_id, composed)

@@ -29,8 +29,8 @@ from unitycli.typetree.check import SERIALIZED_VERSION, check_body
 from unitycli.typetree.defaults import defaults_of
 from unitycli.typetree.nodes import TypeNode
 from unitycli.typetree.table import Layout, class_id_of
-from unitycli.unityyaml import Flow, Mapping, Node, Ref, Scalar, Sequence, UnityYamlFile, Verbatim
-from unitycli.unityyaml.nodes import PLAIN
+from unitycli.typetree.typed import model_of
+from unitycli.unityyaml import Mapping, Node, Ref, Sequence, UnityYamlFile
 
 _NULL = Ref(0)
 _LINKS = ("m_CorrespondingSourceObject", "m_PrefabInstance", "m_PrefabAsset")
@@ -54,20 +54,6 @@ class Composed:
     fields: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     omitted: list[str] = field(default_factory=list)
-
-
-def _model(node: Node) -> Any:
-    """An emit model reproducing an existing value (plain scalars verbatim, flow mappings inline)."""
-    if isinstance(node, Mapping):
-        ref = node.as_ref()
-        if ref is not None:
-            return ref
-        values = {k: _model(v) for k, v in zip(node.keys_, node.values, strict=True)}
-        return Flow(values) if node.flow else values
-    if isinstance(node, Sequence):
-        return [_model(item) for item in node.items]
-    assert isinstance(node, Scalar)
-    return Verbatim(node.raw) if node.style == PLAIN and "\n" not in node.raw else node.text
 
 
 def _has_local_ref(node: Node) -> bool:
@@ -191,7 +177,7 @@ def _value(tn: TypeNode, evidence: list[Evidence], defaults: dict[str, Any], cit
     for source in evidence:
         node = source.body.get(tn.name)
         if node is not None and not _has_local_ref(node):
-            return _model(node), source.where
+            return model_of(node), source.where
     if tn.name in defaults and _fits(tn, defaults[tn.name]):
         return defaults[tn.name], f"defaults:{cite}"
     return None

@@ -53,7 +53,7 @@ class DocumentReport:
 
 def check_document(doc: Document, picked: Picked | None) -> DocumentReport:
     """Hold one document against every layout of its class (stripped documents carry no layout: not checked)."""
-    name = _class_name(doc)
+    name = document_class_name(doc)
     report = DocumentReport(doc.file_id, doc.class_id, name, "stripped", line=doc.line)
     if doc.stripped:
         return report
@@ -94,7 +94,7 @@ def check_document(doc: Document, picked: Picked | None) -> DocumentReport:
     return report
 
 
-def _class_name(doc: Document) -> str | None:
+def document_class_name(doc: Document) -> str | None:
     """The document's class: the name it is written under when the table knows that name for its class ID (a
     renamed class keeps its old name in old files: `PhysicMaterial` before 2023.3), else the newest name of the ID."""
     written = doc.class_name
@@ -136,7 +136,7 @@ def check_file(file: UnityYamlFile, picked: Picked | None) -> list[DocumentRepor
         try:
             out.append(check_document(doc, picked))
         except UnityCliError as exc:  # a document the YAML reader cannot parse: its own finding, not a crash
-            report = DocumentReport(doc.file_id, doc.class_id, _class_name(doc), "mismatch",
+            report = DocumentReport(doc.file_id, doc.class_id, document_class_name(doc), "mismatch",
                                     line=doc.line)
             report.findings = [Finding("(document)", "unreadable", exc.message)]
             out.append(report)

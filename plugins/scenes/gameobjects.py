@@ -1,7 +1,7 @@
 """`gameobject.create`, `gameobject.rename`, `gameobject.set-active`, `gameobject.delete`.
 
-A new GameObject and Transform take the layout of the file's own (a pre-2022.2 scene gets `m_RootOrder` and no
-`serializedVersion`), else one verified for the project's Unity version (`unitycli.scene.layouts`).
+A new GameObject and Transform take the type-tree layout of the project's Editor (`unitycli.typetree.new_objects`:
+a pre-2022.2 Editor, or a file whose Transforms still carry it, gets `m_RootOrder`).
 
 Each edits the scene or prefab text in place through the transaction (dry-run shows the diff), after checking
 `expectedRevision` and that the file round-trips. A prefab instance can be renamed (its `m_Name` override is
@@ -28,7 +28,13 @@ from unitycli.plugins.scenes.common import (
     finish,
     open_model,
 )
-from unitycli.plugins.scenes.component_edit import ALLOW_UNVERIFIED_DESCRIPTION, template_source
+from unitycli.plugins.scenes.primitives import (
+    PrimitiveName,
+    PrimitiveSummary,
+    add_primitive,
+    project_pipeline,
+    summary,
+)
 from unitycli.scene import (
     OBJECT_FILE_SUFFIXES,
     LoadedFile,
@@ -41,6 +47,7 @@ from unitycli.scene import (
 )
 from unitycli.scene.edits import ref_dict
 from unitycli.toolspec import ToolInput
+from unitycli.typetree import Picked, pick_version
 
 
 def _open(ctx: ToolContext, request: Any, names: Names) -> tuple[LoadedFile, SceneModel]:
@@ -62,7 +69,9 @@ class CreateInput(ToolInput):
     layer: int = Field(0, ge=0, le=31)
     tag: str = Field("Untagged", description="m_TagString (not checked against the TagManager)")
     active: bool = True
-    allow_unverified: bool = Field(False, description=ALLOW_UNVERIFIED_DESCRIPTION)
+    primitive: PrimitiveName | None = Field(None, description="Make it a built-in 3D primitive, as GameObject > 3D "
+                                                              "Object does: built-in mesh, the render pipeline's "
+                                                              "default material and the matching collider")
     expected_revision: str | None = Field(None, description=REVISION_DESCRIPTION)
 
 
@@ -70,6 +79,8 @@ class CreateOutput(WriteOutput):
     file_id: int = Field(alias="fileID", description="The new GameObject's fileID")
     transform_file_id: int = Field(alias="transformFileID")
     path: str
+    primitive: PrimitiveSummary | None = Field(None, description="With `primitive`: the components written, their "
+                                                                 "value sources and omittedFields")
 
 
 def gameobject_create(ctx: ToolContext, request: CreateInput) -> CreateOutput:
@@ -81,12 +92,28 @@ def gameobject_create(ctx: ToolContext, request: CreateInput) -> CreateOutput:
                             details={"errors": [{"path": "parent", "message": "required for a prefab"}]},
                             next_actions=["Repeat with parent set to the prefab's root GameObject"])
     pos = request.position or Vector3()
+    picked = _project_editor(ctx)
     created = create_gameobject(model, request.name, parent, layer=request.layer, tag=request.tag,
-                                active=request.active, position=(pos.x, pos.y, pos.z),
-                                templates=template_source(ctx, request.allow_unverified))
+                                active=request.active, position=(pos.x, pos.y, pos.z), picked=picked)
     path = f"{parent.path}/{request.name}" if parent is not None else request.name
+    parts = None
+    if request.primitive is not None:
+        picked = picked or pick_version(ctx.unity_version.editor_version)  # no ProjectVersion.txt: its error
+        parts = summary(add_primitive(model, created.game_object, request.primitive, picked,
+                                      project_pipeline(Path(ctx.project.root))), picked)
     return CreateOutput(file=loaded.path, revision=finish(ctx, loaded), fileID=created.game_object,
-                        transformFileID=created.transform, path=path)
+                        transformFileID=created.transform, path=path, primitive=parts)
+
+
+def _project_editor(ctx: ToolContext) -> Picked | None:
+    """The Editor dump of the project's ProjectVersion.txt (None without one: the file's own Transforms decide)."""
+    try:
+        version = ctx.unity_version.editor_version
+    except UnityCliError as exc:
+        if exc.code != "E_PROJECT_FILE_UNREADABLE":
+            raise
+        return None
+    return pick_version(version)
 
 
 class RenameInput(GameObjectWriteInput):

@@ -157,11 +157,17 @@ SCENE_TOOLS = (
         summary="Create a GameObject with a Transform under a parent or at the root.",
         description=("Adds a GameObject and its Transform with fresh fileIDs as the last child of `parent` (or "
                      "the last root: SceneRoots updated), with optional position, layer, tag and active flag, "
-                     "in the layout of the file's own Transforms (m_RootOrder in pre-2022.2 files). "
-                     "A prefab needs a parent (it has one root)." + _WRITER),
+                     "in the type-tree layout of the project's Editor (m_RootOrder for a pre-2022.2 Editor or a file "
+                     "whose Transforms carry it; E_LAYOUT_VERSION_UNKNOWN for a version the table has no stream "
+                     "of). A prefab needs a parent (it has one root). With `primitive` (cube, sphere, capsule, "
+                     "cylinder, plane, quad) it also gets a MeshFilter holding the built-in mesh, a MeshRenderer "
+                     "with the render pipeline's default material and the matching collider, in the layouts of the "
+                     "project's Unity version and with values copied from Editor-written primitives; a value "
+                     "without evidence is left out and listed in omittedFields." + _WRITER),
         input_model=CreateInput, output_model=CreateOutput, handler=gameobject_create,
         read_only=False, idempotent=False, permissions=WRITES,
-        examples=({"file": _GARDEN, "name": "Tree D", "parent": "Trees", "position": {"x": 6, "y": 1, "z": 0}},),
+        examples=({"file": _GARDEN, "name": "Tree D", "parent": "Trees", "position": {"x": 6, "y": 1, "z": 0}},
+                  {"file": _GARDEN, "name": "Stone", "primitive": "cube", "position": {"x": 0, "y": 0.5, "z": 2}}),
     ),
     ToolSpec(
         name="gameobject.rename", title="Rename a GameObject",

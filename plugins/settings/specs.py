@@ -45,6 +45,11 @@ from unitycli.plugins.settings.quality import (
     QualitySettingsGetOutput,
     get_quality_settings,
 )
+from unitycli.plugins.settings.quality_set import (
+    QualitySettingsSetInput,
+    QualitySettingsSetOutput,
+    set_quality_settings,
+)
 from unitycli.plugins.settings.tag_remove import TagRemoveInput, TagRemoveOutput, remove_tag
 from unitycli.plugins.settings.tags_layers import (
     LayerSetInput,
@@ -201,5 +206,22 @@ SETTINGS_TOOLS = (
                      "per platform. Read-only. " + _POINTER),
         input_model=QualitySettingsGetInput, output_model=QualitySettingsGetOutput, handler=get_quality_settings,
         examples=({},),
+    ),
+    ToolSpec(
+        name="project.set-quality-settings", title="Set quality level values",
+        summary="Change a quality level's settings (by level name) or which level is current.",
+        description=("Writes ProjectSettings/QualitySettings.asset: `settings` are fields of the level named by "
+                     "`level` (pixelLightCount, shadows, shadowDistance, antiAliasing, vSyncCount, lodBias, …, as "
+                     "project.get-quality-settings lists them), each typed by the project's Unity version "
+                     "(layoutFrom): a field that version's levels lack is E_PROPERTY_NOT_FOUND listing theirs, a "
+                     "wrong type or range E_VALUE_TYPE_MISMATCH / E_VALUE_OUT_OF_RANGE, a field the level lacks "
+                     "is inserted where the Editor writes it. `currentLevel` sets m_CurrentQuality. Checks "
+                     "expectedRevision (E_STALE_WRITE); the staged bytes are read back first; --dry-run shows the "
+                     "diff and writes nothing. " + _POINTER),
+        input_model=QualitySettingsSetInput, output_model=QualitySettingsSetOutput, handler=set_quality_settings,
+        read_only=False, destructive=True, permissions=("reads_project", "writes_project"),
+        examples=({"level": "Balanced", "settings": {"shadowDistance": 60, "antiAliasing": 4}},
+                  {"currentLevel": "High Fidelity"}),
+        example_projects=("chicken-defense", "chicken-defense"),
     ),
 )

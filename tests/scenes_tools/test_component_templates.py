@@ -1,7 +1,8 @@
 """New objects take the layout Unity uses for them in this project. A native component: the Editor's type tree of
 the project's version, values from documents of exactly that layout (file, then project) or cited defaults. A new
-GameObject or a script's header: the file's own documents first, then the version table, then the project's other
-files; without any of these the write is refused unless allowUnverified."""
+GameObject and its Transform: the type tree of the project's version, values from the request. A script's header:
+the file's own documents first, then the version table, then the project's other files; without any of these the
+write is refused unless allowUnverified."""
 
 from __future__ import annotations
 
@@ -31,7 +32,9 @@ def _set_version(project: Path, version: str) -> None:
     path.write_text(re.sub(r"m_EditorVersion: \S+", f"m_EditorVersion: {version}", path.read_text()))
 
 
-def test_a_game_object_created_in_a_unity_2020_scene_has_that_scenes_transform_layout(tmp_path: Path) -> None:
+def test_a_game_object_created_in_a_scene_saved_by_unity_2020_has_the_projects_editor_layout(tmp_path: Path) -> None:
+    # StreamingStressTest.unity's Transforms are 2020's (m_RootOrder, no serializedVersion) but the project is
+    # 6000.2.10f1: the Editor that will save the file writes 6000.2's Transform, so a new one is that layout
     project = tmp_path / "physics"
     (project / "Assets/Scenes").mkdir(parents=True)
     shutil.copytree(fixture_path("EntityComponentSystemSamples/PhysicsSamples/ProjectSettings"),
@@ -44,12 +47,10 @@ def test_a_game_object_created_in_a_unity_2020_scene_has_that_scenes_transform_l
     assert set(after) - set(before) == {out["fileID"], out["transformFileID"]}
     tf = after[out["transformFileID"]]
     assert tf == (f"--- !u!4 &{out['transformFileID']}\nTransform:\n" + _HEAD.format(go=out["fileID"])
-                  + "  m_LocalRotation: {x: 0, y: 0, z: 0, w: 1}\n  m_LocalPosition: {x: 0, y: 0, z: 0}\n"
-                    "  m_LocalScale: {x: 1, y: 1, z: 1}\n  m_Children: []\n  m_Father: {fileID: 0}\n"
-                    "  m_RootOrder: 7\n  m_LocalEulerAnglesHint: {x: 0, y: 0, z: 0}\n")
-    others = {_keys(text) for text in before.values() if text.startswith("--- !u!4 ") and "stripped" not in
-              text.split("\n", 1)[0]}
-    assert others == {_keys(tf)}
+                  + "  serializedVersion: 2\n  m_LocalRotation: {x: 0, y: 0, z: 0, w: 1}\n"
+                    "  m_LocalPosition: {x: 0, y: 0, z: 0}\n  m_LocalScale: {x: 1, y: 1, z: 1}\n"
+                    "  m_ConstrainProportionsScale: 0\n  m_Children: []\n  m_Father: {fileID: 0}\n"
+                    "  m_LocalEulerAnglesHint: {x: 0, y: 0, z: 0}\n")
 
 
 def test_component_add_light_on_unity_6000_3_takes_the_v12_layout_and_leaves_out_what_nothing_shows(sample: Path) \
@@ -176,10 +177,10 @@ def test_a_game_object_in_a_scene_and_project_without_any_needs_a_verified_versi
     _set_version(project, "6000.3.2f1")  # no fixture project of 6000.3: its type tree verifies the layout
     assert run(project, "gameobject.create", {"file": "Assets/Empty.unity", "name": "First"}).output["path"] == "First"
     (project / "Assets/Empty.unity").write_text(text.split("--- ", 1)[0] + settings)
-    _set_version(project, "4.7.2f1")  # older than the type-tree table and than every fixture
+    _set_version(project, "4.7.2f1")  # older than the type-tree table: no layout, and no escape hatch
     with pytest.raises(UnityCliError) as err:
         run(project, "gameobject.create", {"file": "Assets/Empty.unity", "name": "First"})
-    assert err.value.code == "E_TEMPLATE_UNVERIFIABLE" and err.value.details["class"] == "GameObject"
-    created = run(project, "gameobject.create", {"file": "Assets/Empty.unity", "name": "First",
-                                                 "allowUnverified": True}).output
-    assert created["path"] == "First"
+    assert err.value.code == "E_LAYOUT_VERSION_UNKNOWN"
+    with pytest.raises(UnityCliError) as err:
+        run(project, "gameobject.create", {"file": "Assets/Empty.unity", "name": "First", "allowUnverified": True})
+    assert err.value.code == "E_SCHEMA_INVALID"

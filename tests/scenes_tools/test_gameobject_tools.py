@@ -74,13 +74,15 @@ def test_create_at_the_root_of_a_chicken_defense_scene_appends_to_scene_roots(ch
     assert scene.read_text() == _sorted_file(docs)
 
 
-def test_create_in_a_file_with_m_root_order_numbers_the_new_root(chicken: Path) -> None:
+def test_create_in_a_file_with_m_root_order_writes_the_project_editors_transform(chicken: Path) -> None:
+    # SampleScene.unity still carries 2021's m_RootOrder, but chicken-defense is a 2022.3.17f1 project: its Editor
+    # writes the serializedVersion 2 Transform without m_RootOrder, and so does a new one
     scene = chicken / CHICKEN_SAMPLE
     docs = documents(scene.read_text())
     out = run(chicken, "gameobject.create", {"file": CHICKEN_SAMPLE, "name": "Props", "active": False}).output
     go, tf = out["fileID"], out["transformFileID"]
     docs[go] = _game_object(go, tf, "Props", active=0)
-    docs[tf] = _transform(tf, go, 0, root_order=3)
+    docs[tf] = _transform(tf, go, 0)
     assert scene.read_text() == _sorted_file(docs)
 
 

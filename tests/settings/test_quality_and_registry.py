@@ -41,7 +41,8 @@ def test_every_settings_tool_is_registered_with_hints_that_match_its_role(tmp_pa
     assert names == {"project.get-player-settings", "project.set-player-settings", "project.get-tags-layers",
                      "project.add-tag", "project.remove-tag", "project.set-layer", "project.get-build-scenes",
                      "project.set-build-scenes", "project.add-build-scene", "project.remove-build-scene",
-                     "project.get-input-settings", "project.set-input-axis", "project.get-quality-settings"}
+                     "project.get-input-settings", "project.set-input-axis", "project.get-quality-settings",
+                     "project.set-quality-settings"}
     for spec in SETTINGS_TOOLS:
         assert registry.get(spec.name).spec is spec
         writer = ".get-" not in spec.name

@@ -2,31 +2,21 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.fixturepaths import fixture_path
+from tests.typetree.projects import project_with
 from unitycli.testing import tool_error, tool_output
 
 MAIN_MENU = "Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity"
 MATERIAL = "Assets/LlamAcademy/ChickenDefense/Physics/No Friction No Bounce.physicMaterial"
 
 
-def _project(tmp_path: Path, fixture: str, *files: str) -> Path:
-    """A project holding only the fixture's ProjectVersion.txt and `files` (real Editor-written bytes)."""
-    root = tmp_path / fixture
-    for relative in ("ProjectSettings/ProjectVersion.txt", *files):
-        (root / relative).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(fixture_path(f"{fixture}/{relative}"), root / relative)
-    (root / "Assets").mkdir(exist_ok=True)
-    return root
-
 
 @pytest.fixture
 def minigolf(tmp_path: Path) -> Path:
-    return _project(tmp_path, "minigolf", MAIN_MENU)
+    return project_with(tmp_path, "minigolf", MAIN_MENU)
 
 
 def test_every_object_of_minigolfs_main_menu_is_in_the_layout_of_unity_6000_0_25(minigolf):
@@ -61,7 +51,7 @@ def test_a_light_edited_into_an_unknown_field_is_a_finding_at_its_path(minigolf)
 
 
 def test_a_newer_editors_layout_in_an_older_project_is_flagged(tmp_path):
-    root = _project(tmp_path, "minigolf", MAIN_MENU)
+    root = project_with(tmp_path, "minigolf", MAIN_MENU)
     (root / "ProjectSettings/ProjectVersion.txt").write_text("m_EditorVersion: 2022.3.17f1\n", encoding="utf-8")
     out = tool_output(root, "asset.check-layout", {"file": MAIN_MENU, "problemsOnly": True})
     assert out["layoutFrom"] == "2022.3.17f1"
@@ -81,7 +71,7 @@ def test_an_editor_version_can_be_named_instead_of_the_projects(minigolf):
 
 
 def test_a_renamed_class_is_checked_under_the_name_it_was_written_with(tmp_path):
-    root = _project(tmp_path, "chicken-defense", MATERIAL)
+    root = project_with(tmp_path, "chicken-defense", MATERIAL)
     out = tool_output(root, "asset.check-layout", {"file": MATERIAL})
     assert [(d["class"], d["status"]) for d in out["documents"]] == [("PhysicMaterial", "matches")]
 

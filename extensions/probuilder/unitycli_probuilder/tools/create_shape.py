@@ -19,6 +19,7 @@ from unitycli.api import (
     append_component,
     create_gameobject,
     parse_meta,
+    pick_version,
 )
 from unitycli_probuilder import components, geometry, ids, layout, locate, shapelayout, shapes
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, Bounds
@@ -123,7 +124,8 @@ def create_shape(ctx: ToolContext, request: CreateShapeInput) -> CreateShapeOutp
                                           shapelayout.new_rid(loaded.yaml.id_rng))
 
     created = create_gameobject(model, name, parent,
-                                position=(request.position.x, request.position.y, request.position.z))
+                                position=(request.position.x, request.position.y, request.position.z),
+                                picked=pick_version(ctx.unity_version.editor_version))
     go = created.game_object
     parts = {  # in the order ProBuilder's shape tool leaves them on the GameObject, after the Transform
         "proBuilderMesh": (ids.MONO_BEHAVIOUR, "MonoBehaviour",

@@ -1,0 +1,215 @@
+"""Typed reads and edits of the importer block of a `.meta` file (TextureImporter, ModelImporter, AudioImporter, …).
+
+A meta is not a Unity-YAML object file: its importer is written with the text names of the fields (`isReadable`,
+`maxTextureSize`) and grouped (`mipmaps:`, `bumpmap:`, `meshes:`), where the Editor's type tree names the same field
+`m_IsReadable`, `m_MaxTextureSize` and keeps it flat. What ties them is the name: a meta key `k` is the tree field
+`m_` + `k` with its first letter upper-cased (`m_sRGBTexture` keeps `sRGBTexture`'s case), and a key no tree field
+has whose value is a mapping is a group whose keys belong to the same struct. Measured over the importer metas of
+the fixtures (94 TextureImporter, 39 ModelImporter, 8 AudioImporter, …): every key of a current-version meta maps
+this way except the groups and a few keys older Editors wrote (`spritePackingTag`, `fileIDToRecycleName`), which
+are refused rather than guessed. A `ModelImporter:` block is the class the Editor imports models with, FBXImporter
+(class 1041, whose base is ModelImporter; the table has no class of that name of its own).
+
+The layout a meta is held against is the one whose `serializedVersion` the meta shows (the newest Editor that wrote
+it), never the project's when they differ: Unity upgrades an older importer on import with code the tree does not
+show. Only existing keys are edited (one value's characters), never inserted: the text order of a meta is not the
+tree's. The edited block must read back as the rest of the meta did, byte for byte around the value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from unitycli.errors import UnityCliError
+from unitycli.scene.values import to_json
+from unitycli.typetree.check import SERIALIZED_VERSION
+from unitycli.typetree.nodes import TypeNode
+from unitycli.typetree.table import Layout, layouts_of
+from unitycli.typetree.typed import describe, typed_value
+from unitycli.typetree.versions import Picked
+from unitycli.unityyaml import (
+    Document,
+    Mapping,
+    Node,
+    Scalar,
+    Sequence,
+    UnityYamlFile,
+    detect_style,
+    parse_path,
+)
+
+BOM = "\ufeff"
+IMPORTER_RULE = ("a .meta importer is checked against the layout of the serializedVersion it shows: the project's "
+                 "Editor's when it writes that version, else the newest Editor's that did; its text keys are the "
+                 "tree's field names without `m_`")
+_IMPORTER_LINE = re.compile(r"^([A-Za-z0-9]+Importer):[ \t]*\r?$", re.M)
+_HEADER = "--- !u!1 &1\n"  # the block is parsed as the body of one object; this line is never written
+# The meta key whose class has another name in the type tree (see the module docstring).
+_CLASS_OF_KEY = {"ModelImporter": "FBXImporter"}
+
+
+@dataclass
+class _Owner:
+    """What a Document asks of its file while it is edited: the meta's style and name."""
+
+    name: str
+    style: Any
+
+    def ensure_editable(self) -> None:
+        return None
+
+
+@dataclass
+class MetaImporter:
+    """One meta's importer block, parsed as an object so its values can be read and spliced."""
+
+    name: str  # the meta's path, for messages
+    text: str  # the whole meta (without BOM)
+    bom: bool
+    key: str  # the importer key as written (TextureImporter, ModelImporter, …)
+    start: int  # the block's span in `text`
+    end: int
+    doc: Document
+    layout: Layout
+
+    @property
+    def class_name(self) -> str:
+        return self.layout.class_name
+
+    @property
+    def body(self) -> Mapping:
+        body = self.doc.root
+        if not isinstance(body, Mapping):
+            raise _unreadable(self.name, f"the {self.key} block holds no fields")
+        return body
+
+    def to_bytes(self) -> bytes:
+        block = self.doc.text[len(_HEADER):]
+        text = self.text[: self.start] + block + self.text[self.end:]
+        return ((BOM if self.bom else "") + text).encode("utf-8")
+
+
+def _unreadable(name: str, why: str) -> UnityCliError:
+    return UnityCliError("E_FILE_FORMAT_UNSUPPORTED", f"{name}: {why}", details={"file": name})
+
+
+def open_importer(data: bytes, name: str, picked: Picked | None = None) -> MetaImporter:
+    """The importer block of a meta, held against the layout of the serializedVersion it shows (the project's
+    Editor's, `picked`, when that is the version it writes)."""
+    try:
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _unreadable(name, f"not UTF-8 at byte {exc.start}") from None
+    bom = raw.startswith(BOM)
+    text = raw[1:] if bom else raw
+    found = _IMPORTER_LINE.search(text)
+    if found is None:
+        raise UnityCliError("E_OBJECT_NOT_FOUND", f"{name} has no importer block (an Editor writes one when it "
+                            "imports the asset)", details={"file": name},
+                            next_actions=["Open the project in the Unity Editor once, so it imports the asset"])
+    start = found.start()
+    following = re.compile(r"^[^ \t\r\n#-]", re.M).search(text, found.end())
+    end = following.start() if following else len(text)
+    owner = _Owner(name, detect_style(text))
+    doc = Document(1, 1, False, _HEADER + text[start:end], owner=owner)
+    key = found.group(1)
+    return MetaImporter(name, text, bom, key, start, end, doc, _layout_of(name, key, doc, picked))
+
+
+def _layout_of(name: str, key: str, doc: Document, picked: Picked | None) -> Layout:
+    class_name = _CLASS_OF_KEY.get(key, key)
+    layouts = layouts_of(class_name)
+    if not layouts:
+        raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{name}: {key} is no importer class of the layout table",
+                            details={"file": name, "importer": key})
+    version = doc.get(SERIALIZED_VERSION, 1)
+    same = [layout for layout in layouts if layout.serialized_version == version]
+    if not same:
+        raise UnityCliError(
+            "E_PROPERTY_EDIT_UNSUPPORTED", f"{name}: no Editor wrote {class_name} serializedVersion {version}",
+            details={"file": name, "importer": key, "serializedVersion": version,
+                     "known": sorted({layout.serialized_version for layout in layouts})})
+    own = next((layout for layout in same if picked is not None and layout.holds(picked.index)), None)
+    return own or max(same, key=lambda layout: layout.newest)
+
+
+def _tree_name(struct: TypeNode, key: str) -> str | None:
+    """The tree field a meta key names inside `struct` (`isReadable` -> `m_IsReadable`), if any."""
+    fields = struct.fields
+    for candidate in (f"m_{key[:1].upper()}{key[1:]}", f"m_{key}", key):
+        if candidate in fields:
+            return candidate
+    return None
+
+
+def resolve(importer: MetaImporter, path: str) -> tuple[TypeNode, Node]:
+    """The tree node and the meta node at a property path (`textureSettings.filterMode`, `mipmaps.enableMipMap`,
+    `platformSettings[1].maxTextureSize`), or a catalogued refusal naming what the path reached."""
+    tn: TypeNode = importer.layout.root
+    node: Node = importer.body
+    group = False
+    for seg in parse_path(path):
+        if isinstance(seg, int):
+            if not isinstance(node, Sequence) or tn.kind != "array":
+                raise _not_found(importer, path, seg, node)
+            if not -len(node.items) <= seg < len(node.items):
+                raise _not_found(importer, path, seg, node)
+            tn, node, group = tn.element, node.items[seg], False
+            continue
+        child = node.get(seg) if isinstance(node, Mapping) and node.as_ref() is None else None
+        if child is None or seg == SERIALIZED_VERSION:
+            raise _not_found(importer, path, seg, node)
+        mapped = _tree_name(tn, seg) if tn.kind == "struct" else None
+        if mapped is not None:
+            tn, group = tn.fields[mapped], False
+        elif isinstance(child, Mapping) and child.as_ref() is None and tn.kind == "struct":
+            group = True  # a text-only group (`mipmaps:`): its keys are fields of the same struct
+        else:
+            raise UnityCliError(
+                "E_PROPERTY_EDIT_UNSUPPORTED",
+                f"{importer.name}: {seg!r} is no field of {importer.class_name} serializedVersion "
+                f"{importer.layout.serialized_version} (an older Editor's key); it is not edited",
+                details={"file": importer.name, "path": path, "key": seg})
+        node = child
+    if group or tn is importer.layout.root:
+        raise UnityCliError("E_PROPERTY_EDIT_UNSUPPORTED", f"{importer.name}: {path!r} is a group of settings; "
+                            "name one of its fields", details={"file": importer.name, "path": path,
+                                                              "fields": _keys(node)})
+    return tn, node
+
+
+def _keys(node: Node) -> list[str]:
+    return [k for k in node.keys_ if k != SERIALIZED_VERSION] if isinstance(node, Mapping) else []
+
+
+def _not_found(importer: MetaImporter, path: str, seg: str | int, at: Node) -> UnityCliError:
+    shown = f"[{seg}]" if isinstance(seg, int) else repr(seg)
+    return UnityCliError(
+        "E_PROPERTY_NOT_FOUND", f"{importer.name}: {importer.key} has no {shown} at {path!r}",
+        details={"file": importer.name, "path": path, "segment": seg, "properties": _keys(at)},
+        next_actions=["Repeat with one of the listed properties (object.get shows the importer's values)"])
+
+
+def read_importer(importer: MetaImporter, path: str | None) -> tuple[Any, str | None]:
+    """The JSON value at `path` (the whole block for None) and its type in the layout."""
+    if not path:
+        return to_json(importer.body.to_python()), None
+    tn, node = resolve(importer, path)
+    return to_json(node.to_python()), describe(tn)
+
+
+def set_importer_value(importer: MetaImporter, path: str, value: Any) -> tuple[Any, str]:
+    """Write one existing leaf (a number, string or reference) typed by its tree field; the previous value and the
+    field's type. A struct or list is set field by field (its text names are not the tree's)."""
+    tn, node = resolve(importer, path)
+    if tn.kind not in ("scalar", "reference") or not isinstance(node, Scalar | Mapping):
+        raise UnityCliError("E_PROPERTY_EDIT_UNSUPPORTED", f"{importer.name}: {path!r} is {describe(tn)}; set its "
+                            "fields one by one", details={"file": importer.name, "path": path,
+                                                         "fields": _keys(node)})
+    previous = to_json(node.to_python())
+    model = typed_value(tn, value, path, UnityYamlFile("", [], name=importer.name), like=node)
+    if to_json(model) != previous:
+        importer.doc.set(path, model)
+    return previous, describe(tn)
