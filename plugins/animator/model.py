@@ -6,7 +6,8 @@ Animator.controller, Fox/Snake.controller (2022.3.17f1), minigolf Rotation Base.
 the controller is `--- !u!91 &9100000`; a layer's `m_StateMachine` is a local AnimatorStateMachine (1107) whose
 `m_ChildStates` items are `{serializedVersion: 1, m_State, m_Position}`; states (1102) and state machines carry
 `m_ObjectHideFlags: 1` (HideFlags.HideInHierarchy, what UnityCsReference's AnimatorStateMachine.AddState and
-AnimatorState.AddTransition set on the objects they create) and write `serializedVersion` first; every parameter's
+AnimatorState.AddTransition set on the objects they create) and write `serializedVersion` first (transitions
+after `m_IsExit`, see VERSION_AFTER); every parameter's
 `m_Controller` is `{fileID: 0}`. Enum numbers are UnityEngine's: AnimatorControllerParameterType Float 1, Int 3,
 Bool 4, Trigger 9; UnityEditor.Animations.AnimatorConditionMode If 1, IfNot 2, Greater 3, Less 4, Equals 6,
 NotEqual 7. Layouts come from the type tree of the project's Editor (`unitycli.typetree`).
@@ -116,24 +117,42 @@ class NewObject:
     omitted: list[str] = field(default_factory=list)
 
 
+# Where a class writes its `serializedVersion`: first (every Editor-written AnimatorState and AnimatorStateMachine),
+# except AnimatorStateTransition, which writes it after its base AnimatorTransitionBase's fields, right after
+# `m_IsExit` (Editor-written controllers on GitHub, e.g. `m_IsExit: 0` / `serializedVersion: 3` /
+# `m_TransitionDuration`; the type tree does not record the position).
+VERSION_AFTER = {"AnimatorStateTransition": "m_IsExit"}
+
+
 def new_object(layout: Layout, values: dict[str, Any], file: UnityYamlFile) -> NewObject:
-    """The given values, typed by the layout and in its order, `serializedVersion` first (as every Editor-written
-    AnimatorState and AnimatorStateMachine shows); every other field of the layout is left out and listed."""
+    """The given values, typed by the layout and in its order, `serializedVersion` where the class writes it (see
+    VERSION_AFTER); every other field of the layout is left out and listed."""
     fields: dict[str, Any] = {}
-    if layout.serialized_version > 1:
+    version_after = VERSION_AFTER.get(layout.class_name)
+    if layout.serialized_version > 1 and version_after is None:
         fields[SERIALIZED_VERSION] = layout.serialized_version
     omitted = []
     for name in layout.top_names:
-        tn = layout.root.fields[name]
-        if name in values and values[name] == {} and tn.type == "map":
-            fields[name] = {}  # an empty map, written `{}` (m_StateMachineTransitions of every fixture machine)
-        elif name in values:
-            fields[name] = typed_value(tn, values[name], name, file)
-        else:
-            omitted.append(name)
+        if name == version_after and layout.serialized_version > 1:
+            # the version follows this field whether or not the field itself is written
+            _put(fields, name, values, layout, file, omitted)
+            fields[SERIALIZED_VERSION] = layout.serialized_version
+            continue
+        _put(fields, name, values, layout, file, omitted)
     unknown = set(values) - set(layout.top_names)
     assert not unknown, unknown  # callers build values from the layout's own names
     return NewObject(fields, omitted)
+
+
+def _put(fields: dict[str, Any], name: str, values: dict[str, Any], layout: Layout, file: UnityYamlFile,
+         omitted: list[str]) -> None:
+    tn = layout.root.fields[name]
+    if name in values and values[name] == {} and tn.type == "map":
+        fields[name] = {}  # an empty map, written `{}` (m_StateMachineTransitions of every fixture machine)
+    elif name in values:
+        fields[name] = typed_value(tn, values[name], name, file)
+    else:
+        omitted.append(name)
 
 
 def header(name: str) -> dict[str, Any]:

@@ -57,10 +57,10 @@ def test_parameter_state_transition_and_default_on_2022_3(chicken: Path):
         f"--- !u!1102 &{sid}\nAnimatorState:\n  serializedVersion: 6\n{HEADER}  m_Name: Sleep\n  m_Speed: 0.5\n"
         "  m_Transitions: []\n  m_StateMachineBehaviours: []\n")
     assert _doc(chicken, CHICKEN, tid).text == (
-        f"--- !u!1101 &{tid}\nAnimatorStateTransition:\n  serializedVersion: 3\n{HEADER}  m_Name: \n"
+        f"--- !u!1101 &{tid}\nAnimatorStateTransition:\n{HEADER}  m_Name: \n"
         "  m_Conditions:\n  - m_ConditionMode: 4\n    m_ConditionEvent: Speed\n    m_EventTreshold: 0.1\n"
         "  - m_ConditionMode: 2\n    m_ConditionEvent: Hungry\n    m_EventTreshold: 0\n"
-        f"  m_DstStateMachine: {{fileID: 0}}\n  m_DstState: {{fileID: {sid}}}\n  m_TransitionDuration: 0.25\n"
+        f"  m_DstStateMachine: {{fileID: 0}}\n  m_DstState: {{fileID: {sid}}}\n  serializedVersion: 3\n  m_TransitionDuration: 0.25\n"
         "  m_HasExitTime: 0\n")
     _conforms(chicken, CHICKEN, sid, "AnimatorState", "2022.3.17f1", state["omittedFields"])
     _conforms(chicken, CHICKEN, tid, "AnimatorStateTransition", "2022.3.17f1", transition["omittedFields"])
