@@ -125,11 +125,16 @@ def test_every_runtime_file_of_the_package_parses_under_the_projects_symbols():
     assert sum(1 for f in project.files if f.root.package == CINEMACHINE) == 131
 
 
-def test_enum_members_set_from_an_engine_enum_leave_only_that_default_unproven():
+def test_enum_members_set_from_an_engine_enum_are_left_out_not_guessed():
     proof = package_class_proof(urp_model(), CINEMACHINE, "CinemachineStoryboard")
-    defaults = {f.name: f.default for f in proof.layout.fields}
-    assert defaults["ShowImage"] is True and defaults["PlaneDistance"] == 100
-    assert defaults["RenderMode"] is UNPROVEN  # = StoryboardRenderMode.ScreenSpaceOverlay = RenderMode.ScreenSpaceOverlay
+    fields = {f.name: f for f in proof.layout.fields}
+    # StoryboardRenderMode { ScreenSpaceOverlay = UnityEngine.RenderMode.ScreenSpaceOverlay, ScreenSpaceCamera = ... }
+    assert fields["RenderMode"].kind == "enum" and fields["RenderMode"].enum_members == ()
+    assert fields["Aspect"].enum_members == (("BestFit", 0), ("CropImageToFit", 1), ("StretchToFit", 2))
+    # [ExecuteAlways]: CinemachineExtension.Awake (edit mode) calls code on the object, so no default is proven
+    assert all(f.default is UNPROVEN for f in proof.layout.fields)
+    assert fields["ShowImage"].unproven_reason == ("Awake() at Packages/com.unity.cinemachine/Runtime/Core/"
+                                                   "CinemachineExtension.cs:45 calls code that may assign it")
 
 
 def test_a_generic_base_asked_for_without_its_type_argument_is_unprovable():

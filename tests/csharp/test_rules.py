@@ -328,3 +328,20 @@ def test_unity_events_carry_their_argument_types(tmp_path):
         "onCount": ("value", "UnityEngine.Events.UnityEvent", ("int",)),
         "onHit": ("value", "UnityEngine.Events.UnityEvent", ("UnityEngine.GameObject", "float")),
     }
+
+
+def test_edit_mode_callbacks_count_when_the_chain_executes_always(tmp_path):
+    sources = {
+        "Derived.cs": "using UnityEngine;\n[ExecuteAlways] public class Derived : Base { public int own = 1; }\n",
+        "Base.cs": "using UnityEngine;\npublic abstract class Base : MonoBehaviour {\n  public int version = 0;\n"
+                   "  protected virtual void Start() { version = 3; }\n}\n",
+    }
+    result = layout(tmp_path, sources)
+    assert [(f.name, f.default) for f in result.fields] == [("version", UNPROVEN), ("own", 1)]
+    assert result.fields[0].unproven_reason == "Start() at Assets/Base.cs:4 assigns it"
+
+
+def test_edit_mode_callbacks_do_not_count_without_execute_always(tmp_path):
+    result = layout(tmp_path, {"Plain.cs": "using UnityEngine;\npublic class Plain : MonoBehaviour {\n"
+                                           "  public int version = 0;\n  void Start() { version = 3; }\n}\n"})
+    assert result.fields[0].default == 0
