@@ -160,3 +160,20 @@ def test_a_project_script_deriving_from_a_package_class_has_the_package_fields_f
     assert [f.name for f in layout.fields] == ["ApplyAfter", "Tilt", "Pan", "Dutch", "ZoomScale", "FollowAttachment",
                                                "LookAtAttachment", "Extra"]
     assert layout.fields[0].file == "Packages/com.unity.cinemachine/Runtime/Behaviours/CinemachineRecomposer.cs"
+
+
+def test_a_cache_folder_without_a_readable_package_json_is_not_taken_for_the_resolved_version(tmp_path):
+    project = _minigolf_settings(tmp_path)
+    folder = project / "Library/PackageCache/com.unity.cinemachine@3.1.2"
+    _cache_package(folder, "3.1.2")
+    (folder / "package.json").unlink()
+    with pytest.raises(UnityCliError) as caught:
+        package_class_proof(SerializationModel(project), CINEMACHINE, "CinemachineCamera")
+    assert caught.value.code == "E_PACKAGE_SOURCE_UNAVAILABLE"
+
+
+def test_unity_6_cache_folders_named_by_hash_are_found_by_their_package_json(tmp_path):
+    project = _minigolf_settings(tmp_path)
+    _cache_package(project / "Library/PackageCache/com.unity.cinemachine@a1b2c3d4e5", "3.1.2")
+    proof = package_class_proof(SerializationModel(project), CINEMACHINE, "CinemachineCamera")
+    assert proof.path.startswith("Library/PackageCache/com.unity.cinemachine@a1b2c3d4e5/")
