@@ -14,12 +14,15 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from unitycli.csharp.agreement import REFERENCES_KEY
 from unitycli.csharp.literals import Construct, MemberRef, Real
 from unitycli.csharp.model import UNPROVEN, ClassLayout, SerializedField
+from unitycli.typetree.versions import version_key
 from unitycli.unityyaml.emit import Flow, Verbatim
 from unitycli.unityyaml.floats import format_float
 from unitycli.unityyaml.nodes import Ref
 
+_REFERENCES_V2 = (2022, 3)  # the oldest stream whose Editor-written registry the fixtures show
 _INTEGERS = frozenset({"byte", "sbyte", "short", "ushort", "int", "uint", "long", "ulong"})
 _VECTOR_KEYS = {"UnityEngine.Vector2": "xy", "UnityEngine.Vector3": "xyz", "UnityEngine.Vector4": "xyzw",
                 "UnityEngine.Quaternion": "xyzw", "UnityEngine.Vector2Int": "xy", "UnityEngine.Vector3Int": "xyz",
@@ -54,12 +57,31 @@ class _Omit(Exception):
         self.reason = reason
 
 
-def default_values(layout: ClassLayout) -> tuple[dict[str, Any], dict[str, str]]:
-    """(fields in Unity's order with their default values, {omitted field path: why})."""
+def default_values(layout: ClassLayout, editor_version: str | None = None) -> tuple[dict[str, Any], dict[str, str]]:
+    """(fields in Unity's order with their default values, {omitted field path: why}).
+
+    With `editor_version` 2022.3 or later, a class with `[SerializeReference]` lists written empty ends with the
+    empty managed-reference registry Unity appends (`references: version: 2, RefIds: []`: Cinemachine
+    `Samples~/3D Samples/Cutscene.unity` line 3519, written by 2022.3); without it such lists are left out.
+    """
     values: dict[str, Any] = {}
     omitted: dict[str, str] = {}
     _fill(layout.fields, values, omitted, "")
+    references = [f for f in layout.fields if _holds_references(f)]
+    key = version_key(editor_version) if editor_version else None
+    if references and (key is None or key[:2] < _REFERENCES_V2):
+        for f in references:
+            if f.name in values:
+                del values[f.name]
+                omitted[f.name] = "no Editor-written file of this Unity version shows its managed-reference registry"
+    elif any(f.name in values for f in references):
+        values[REFERENCES_KEY] = {"version": 2, "RefIds": []}
     return values, omitted
+
+
+def _holds_references(f: SerializedField) -> bool:
+    return f.kind == "reference" or (f.element is not None and f.element.kind == "reference") or any(
+        _holds_references(n) for n in f.fields)
 
 
 def _fill(fields: tuple[SerializedField, ...], values: dict[str, Any], omitted: dict[str, str], prefix: str) -> None:

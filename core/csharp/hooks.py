@@ -23,6 +23,11 @@ class Hook:
     writes: frozenset[str]
     opaque: bool
 
+    @property
+    def edit_mode_only(self) -> bool:
+        """Run in the Editor only when a class of the chain is `[ExecuteAlways]`/`[ExecuteInEditMode]`."""
+        return self.name in EDIT_MODE_HOOKS
+
 
 HOOKS = frozenset({"Reset", "OnValidate", ".ctor"})
 EDIT_MODE_HOOKS = frozenset({"Awake", "OnEnable", "Start", "Update", "LateUpdate", "FixedUpdate"})

@@ -21,10 +21,12 @@ UNPROVEN: Any = _Unproven()  # a default the source does not prove (a constructo
 
 
 def after_hooks(fields: list[Any], chain: list[TypeDecl]) -> list[Any]:
-    """Fields a method the Editor runs on a new component assigns (Reset, OnValidate, a constructor) keep no
+    """Fields a method the Editor runs on a new component assigns (Reset, OnValidate, a constructor, and in an
+    `[ExecuteAlways]` chain Awake/OnEnable/Start/Update wherever in the chain they are declared) keep no
     proven default: the initializer is not what the Editor writes. An opaque hook (one that calls other code on
     the object) leaves every field unproven."""
-    hooks = [(decl, hook) for decl in chain for hook in decl.hooks]
+    edit_mode = any(d.has("ExecuteAlways") or d.has("ExecuteInEditMode") for d in chain)
+    hooks = [(decl, hook) for decl in chain for hook in decl.hooks if edit_mode or not hook.edit_mode_only]
     if not hooks:
         return fields
     out = []

@@ -297,7 +297,9 @@ class SerializationModel:
                                   else UNPROVEN, **common)
         if not is_array:
             return element
-        return SerializedField(fdecl.name, "array", type_name=resolved.name, element=element, default=[], **common)
+        default = [] if not fdecl.has_initializer or fdecl.initializer is None else empty_collection(fdecl)
+        return SerializedField(fdecl.name, "array", type_name=resolved.name, element=element, default=default,
+                               **common)
 
     def _unknown(self, resolved: Resolved, decl: TypeDecl, line: int, what: str) -> None:
         if resolved.kind == "generic":

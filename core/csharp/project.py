@@ -110,14 +110,22 @@ class CSharpProject:
         return self._cache_folder(name, version)
 
     def _cache_folder(self, name: str, version: str | None, exact: Path | None = None) -> Path | None:
+        """`Library/PackageCache/<name>@…` whose package.json has the resolved version (Unity 6 names the folder
+        by a hash, older Editors by the version); a link or a folder resolving outside the project is skipped."""
         cache = self.root / "Library" / "PackageCache"
-        candidates = [exact] if exact is not None else (
-            [cache / f"{name}@{version}"] if version else []) + sorted(cache.glob(f"{name}@*")) if cache.is_dir() else []
+        if exact is not None:
+            candidates = [exact]
+        elif cache.is_dir() and not cache.is_symlink():
+            candidates = [cache / f"{name}@{version}"] + sorted(cache.glob(f"{name}@*"))
+        else:
+            candidates = []
         for folder in candidates:
-            if folder is None or folder.is_symlink() or not folder.is_dir():
+            if folder.is_symlink() or not folder.is_dir():
                 continue
             resolved = folder.resolve()
-            if _inside(resolved, self.root) and self._version_of(resolved) in (version, None):
+            # the resolver's own git cache folder (`exact`) stands even where no version is known
+            known = self._version_of(resolved) == version if version is not None else exact is not None
+            if _inside(resolved, self.root) and known:
                 return resolved
         return None
 

@@ -62,7 +62,7 @@ def script_fields(root: Path, guid: str, model: SceneModel, node: SceneNode) -> 
     if any(d.has("DisallowMultipleComponent") for d in chain) and any(c.script_guid == guid for c in present):
         raise _refuse(f"{node.path!r} already has a {decl.name} and the class is [DisallowMultipleComponent]", **where)
     _check_required(csharp, chain, present, where)
-    values, omitted = default_values(layout)
+    values, omitted = default_values(layout, csharp.project.editor_version)
     return ScriptFields(values, decl.file, decl.full_name, omitted)
 
 

@@ -275,8 +275,7 @@ class _Reader:
         members: list[EnumMember] = []
         hooks: list[Hook] = []
         attributes = _attributes(node)
-        hook_names = HOOKS | (EDIT_MODE_HOOKS if any(a.name in ("ExecuteAlways", "ExecuteInEditMode")
-                                                        for a in attributes) else frozenset())
+        hook_names = HOOKS | EDIT_MODE_HOOKS  # the edit-mode ones count only in an [ExecuteAlways] chain
         if body is not None and kind == "enum":
             members = [EnumMember(node_text(m.child_by_field_name("name")), literal_value(m.child_by_field_name("value"))
                                   if m.child_by_field_name("value") is not None else None, m.start_point[0] + 1)

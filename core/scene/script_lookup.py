@@ -54,6 +54,22 @@ def _by_guid(root: Path, guid: str) -> list[Path]:
     return hits
 
 
+def _package_source(root: Path, *, guid: str | None = None, name: str | None = None) -> Script | None:
+    """A script among the sources of packages outside `Assets/` and `Packages/` (a `file:` folder the manifest
+    names, `Library/PackageCache`), read link-safely by `unitycli.csharp`; one match only."""
+    from unitycli.csharp import CSharpProject
+
+    project = CSharpProject(root)
+    if guid is not None:
+        file = project.file_of_guid(guid)
+        return Script(guid, file.disk.name[:-3], file.shown) if file is not None else None
+    project.file_of_guid("")  # reads every .cs.meta once, so each file knows its GUID
+    hits = [f for f in project.files if f.disk.name == f"{name}.cs" and f.guid and project.file_of_guid(f.guid) is f]
+    if len(hits) != 1 or hits[0].guid is None:
+        return None
+    return Script(hits[0].guid, str(name), hits[0].shown)
+
+
 def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = None) -> Script:
     """The script `wanted` names (a class name or a GUID); `E_COMPONENT_NOT_FOUND` when the project has none."""
     text = wanted.strip()
@@ -65,6 +81,9 @@ def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = No
         paths = _by_guid(root, guid)
         if paths:
             return Script(guid, paths[0].stem, paths[0].relative_to(root).as_posix())
+        source = _package_source(root, guid=guid)
+        if source is not None:
+            return source
         raise UnityCliError("E_COMPONENT_NOT_FOUND", f"no .cs script of the project has the GUID {guid}",
                             details={"script": text},
                             next_actions=["Give the script's class name, or the GUID from its .cs.meta"])
@@ -79,6 +98,9 @@ def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = No
     package = [k for k in known.values() if k.class_name == text]
     if len(package) == 1:
         return Script(package[0].guid, text, None)
+    source = _package_source(root, name=text)
+    if source is not None:
+        return source
     raise UnityCliError("E_COMPONENT_NOT_FOUND", f"the project has no script {text}.cs with a .meta",
                         details={"script": text},
                         next_actions=["Check the class name (a MonoBehaviour lives in a .cs file of the same name), "

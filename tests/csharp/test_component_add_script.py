@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.csharp.corpus import cinemachine_project_with_input_system
+from tests.fixturepaths import fixture_path
+from unitycli.scene.script_lookup import resolve_script
 from unitycli.testing import assert_dry_run_matches_commit, copy_fixture_project, run_tool
 
 CHICKEN_GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
@@ -128,3 +131,16 @@ def test_a_script_whose_layout_cannot_be_proven_is_written_with_its_header_and_s
                                                          "MainMenu.cs line 15: the type CinemachineCamera")
     written = document((minigolf / MINIGOLF_GAME).read_text(), out["fileID"])
     assert written.endswith("  m_EditorClassIdentifier: \n")
+
+
+def test_a_script_of_a_file_package_is_found_by_class_name_or_guid_and_added_with_its_fields(tmp_path: Path):
+    project = cinemachine_project_with_input_system(tmp_path)
+    by_name = resolve_script(project, "CinemachineRecomposer", {})  # no extension's known scripts
+    assert by_name.path == "Packages/com.unity.cinemachine/Runtime/Behaviours/CinemachineRecomposer.cs"
+    assert resolve_script(project, by_name.guid, {}) == by_name
+    (project / "Assets/Scenes").mkdir()
+    (project / "Assets/Scenes/SampleScene.unity").write_bytes(
+        fixture_path("com.unity.cinemachine/Projects/URP/Assets/Scenes/SampleScene.unity").read_bytes())
+    out = add(project, "Assets/Scenes/SampleScene.unity", "Main Camera", "CinemachineRecomposer")
+    assert out["scriptFields"]["source"] == by_name.path
+    assert out["scriptFields"]["class"] == "Unity.Cinemachine.CinemachineRecomposer"

@@ -125,11 +125,16 @@ def test_every_runtime_file_of_the_package_parses_under_the_projects_symbols():
     assert sum(1 for f in project.files if f.root.package == CINEMACHINE) == 131
 
 
-def test_enum_members_set_from_an_engine_enum_leave_only_that_default_unproven():
+def test_enum_members_set_from_an_engine_enum_are_left_out_not_guessed():
     proof = package_class_proof(urp_model(), CINEMACHINE, "CinemachineStoryboard")
-    defaults = {f.name: f.default for f in proof.layout.fields}
-    assert defaults["ShowImage"] is True and defaults["PlaneDistance"] == 100
-    assert defaults["RenderMode"] is UNPROVEN  # = StoryboardRenderMode.ScreenSpaceOverlay = RenderMode.ScreenSpaceOverlay
+    fields = {f.name: f for f in proof.layout.fields}
+    # StoryboardRenderMode { ScreenSpaceOverlay = UnityEngine.RenderMode.ScreenSpaceOverlay, ScreenSpaceCamera = ... }
+    assert fields["RenderMode"].kind == "enum" and fields["RenderMode"].enum_members == ()
+    assert fields["Aspect"].enum_members == (("BestFit", 0), ("CropImageToFit", 1), ("StretchToFit", 2))
+    # [ExecuteAlways]: CinemachineExtension.Awake (edit mode) calls code on the object, so no default is proven
+    assert all(f.default is UNPROVEN for f in proof.layout.fields)
+    assert fields["ShowImage"].unproven_reason == ("Awake() at Packages/com.unity.cinemachine/Runtime/Core/"
+                                                   "CinemachineExtension.cs:45 calls code that may assign it")
 
 
 def test_a_generic_base_asked_for_without_its_type_argument_is_unprovable():
@@ -155,3 +160,20 @@ def test_a_project_script_deriving_from_a_package_class_has_the_package_fields_f
     assert [f.name for f in layout.fields] == ["ApplyAfter", "Tilt", "Pan", "Dutch", "ZoomScale", "FollowAttachment",
                                                "LookAtAttachment", "Extra"]
     assert layout.fields[0].file == "Packages/com.unity.cinemachine/Runtime/Behaviours/CinemachineRecomposer.cs"
+
+
+def test_a_cache_folder_without_a_readable_package_json_is_not_taken_for_the_resolved_version(tmp_path):
+    project = _minigolf_settings(tmp_path)
+    folder = project / "Library/PackageCache/com.unity.cinemachine@3.1.2"
+    _cache_package(folder, "3.1.2")
+    (folder / "package.json").unlink()
+    with pytest.raises(UnityCliError) as caught:
+        package_class_proof(SerializationModel(project), CINEMACHINE, "CinemachineCamera")
+    assert caught.value.code == "E_PACKAGE_SOURCE_UNAVAILABLE"
+
+
+def test_unity_6_cache_folders_named_by_hash_are_found_by_their_package_json(tmp_path):
+    project = _minigolf_settings(tmp_path)
+    _cache_package(project / "Library/PackageCache/com.unity.cinemachine@a1b2c3d4e5", "3.1.2")
+    proof = package_class_proof(SerializationModel(project), CINEMACHINE, "CinemachineCamera")
+    assert proof.path.startswith("Library/PackageCache/com.unity.cinemachine@a1b2c3d4e5/")

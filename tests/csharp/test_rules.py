@@ -328,3 +328,44 @@ def test_unity_events_carry_their_argument_types(tmp_path):
         "onCount": ("value", "UnityEngine.Events.UnityEvent", ("int",)),
         "onHit": ("value", "UnityEngine.Events.UnityEvent", ("UnityEngine.GameObject", "float")),
     }
+
+
+def test_edit_mode_callbacks_count_when_the_chain_executes_always(tmp_path):
+    sources = {
+        "Derived.cs": "using UnityEngine;\n[ExecuteAlways] public class Derived : Base { public int own = 1; }\n",
+        "Base.cs": "using UnityEngine;\npublic abstract class Base : MonoBehaviour {\n  public int version = 0;\n"
+                   "  protected virtual void Start() { version = 3; }\n}\n",
+    }
+    result = layout(tmp_path, sources)
+    assert [(f.name, f.default) for f in result.fields] == [("version", UNPROVEN), ("own", 1)]
+    assert result.fields[0].unproven_reason == "Start() at Assets/Base.cs:4 assigns it"
+
+
+def test_edit_mode_callbacks_do_not_count_without_execute_always(tmp_path):
+    result = layout(tmp_path, {"Plain.cs": "using UnityEngine;\npublic class Plain : MonoBehaviour {\n"
+                                           "  public int version = 0;\n  void Start() { version = 3; }\n}\n"})
+    assert result.fields[0].default == 0
+
+
+@pytest.mark.parametrize(("version", "written"), [("2022.3.17f1", True), ("2021.3.0f1", False)])
+def test_empty_serialize_reference_lists_end_with_the_registry_unity_appends(tmp_path, version, written):
+    from unitycli.csharp.defaults import default_values
+    from unitycli.unityyaml.emit import EmitStyle, emit_body
+
+    result = layout(tmp_path, {"Shapes.cs": """
+        using System.Collections.Generic;
+        using UnityEngine;
+        public interface IShape {}
+        public class Shapes : MonoBehaviour {
+            public int easing;
+            [SerializeReference] public List<IShape> modifiers = new();
+            [SerializeReference] public IShape single;
+        }
+        """}, version=version)
+    values, omitted = default_values(result, version)
+    assert "single" in omitted
+    if written:  # the layout of Cinemachine Samples~/3D Samples/Cutscene.unity line 3517 (CinemachineFreeLookModifier)
+        assert emit_body("MonoBehaviour", values, style=EmitStyle()) == (
+            "MonoBehaviour:\n  easing: 0\n  modifiers: []\n  references:\n    version: 2\n    RefIds: []\n")
+    else:
+        assert list(values) == ["easing"] and "modifiers" in omitted
