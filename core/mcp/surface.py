@@ -66,23 +66,21 @@ class ToolSurface:
         shared = dict(glossary) if glossary is not None else shared_parameters(candidates)
         every_group = sorted({d.group for d in candidates})
         for _attempt in range(_GLOSSARY_ROUNDS):
-            entries = {d.name: mcp_tool(d, mcp_name(d.name), shared) for d in candidates}
+            written = shared  # the wording this round's entries are written against
+            entries = {d.name: mcp_tool(d, mcp_name(d.name), written) for d in candidates}
             sizes = {name: wire_size(entry) for name, entry in entries.items()}
             # The meta tools at their largest: every group named as left out, the whole glossary described.
-            reserved = sum(wire_size(t) for t in meta_tools(every_group, len(descriptors), shared))
+            reserved = sum(wire_size(t) for t in meta_tools(every_group, len(descriptors), written))
             selection = select_tools(descriptors, names, policy, size=lambda d, sizes=sizes: sizes[d.name],
                                      reserved=reserved)
             # Worded for what is listed: a wording shared only by tools the budget left out saves nothing.
-            fitted = shared if glossary is not None else shared_parameters(selection.listed)
-            if fitted == shared:
+            shared = written if glossary is not None else shared_parameters(selection.listed)
+            if shared == written:
                 break
-            shared = fitted
-        else:  # not settled: the last round's entries were written against the wording before it
-            shared = {name: text for name, text in shared.items() if name in fitted}
         # Only the texts a listed tool leaves out are said (in the describe tool's description).
-        used = set().union(*(glossary_users(d, shared) for d in selection.listed))
-        described = {name: text for name, text in shared.items() if name in used}
-        surface = cls(session, policy, descriptors, names, selection, shared if glossary is not None else described)
+        used = set().union(*(glossary_users(d, written) for d in selection.listed))
+        described = {name: text for name, text in written.items() if name in used}
+        surface = cls(session, policy, descriptors, names, selection, written if glossary is not None else described)
         surface.tools = [entries[d.name] for d in selection.listed] + meta_tools(
             selection.collapsed_groups, selection.unavailable, described)
         return surface
