@@ -187,8 +187,11 @@ async def _call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.Cal
     def work() -> tuple[bool, dict[str, Any]]:
         try:
             _check_arguments(params.arguments)
-            return False, surface.call(params.name, params.arguments, progress=progress,
-                                       is_cancelled=cancelled.is_set)
+            answer, unread = surface.call_checked(params.name, params.arguments, progress=progress,
+                                                  is_cancelled=cancelled.is_set)
+            if unread is not None:  # the CLI's exit 3: the answer whole, and the error that says it is incomplete
+                return True, {**answer, "error": surface.error_payload(unread)}
+            return False, answer
         except UnityCliError as exc:
             return True, {"error": surface.error_payload(exc)}
         except Exception as exc:  # never exception text on the wire: a catalogued E_INTERNAL with a log path

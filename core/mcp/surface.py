@@ -38,7 +38,7 @@ from unitycli.mcp.schemas import (
     wire_size,
 )
 from unitycli.mcp.toolsets import ListPolicy, Selection, listable, select_tools
-from unitycli.runner import RunOptions, error_path, run_tool
+from unitycli.runner import RunOptions, error_path, incomplete, run_tool
 from unitycli.search import rank, search_catalog, split_keywords
 from unitycli.session import Session
 from unitycli.toolspec import mcp_name
@@ -116,13 +116,20 @@ class ToolSurface:
     def call(self, name: str, arguments: dict[str, Any] | None, *, progress: ProgressCallback | None = None,
              is_cancelled: Callable[[], bool] | None = None) -> dict[str, Any]:
         """The structured result of one call, or raise the catalogued error (the caller makes it `isError`)."""
+        return self.call_checked(name, arguments, progress=progress, is_cancelled=is_cancelled)[0]
+
+    def call_checked(self, name: str, arguments: dict[str, Any] | None, *, progress: ProgressCallback | None = None,
+                     is_cancelled: Callable[[], bool] | None = None) -> tuple[dict[str, Any], UnityCliError | None]:
+        """`call`, with the `E_READ_INCOMPLETE` of a read that could not read every file (the CLI's exit 3):
+        the server sends that answer whole, as an error beside it."""
         arguments = dict(arguments or {})
         if name == SEARCH_TOOL:
-            return self._search(_validate(SearchInput, SEARCH_TOOL, arguments)).model_dump(by_alias=True, mode="json")
+            found = self._search(_validate(SearchInput, SEARCH_TOOL, arguments))
+            return found.model_dump(by_alias=True, mode="json"), None
         if name == DESCRIBE_TOOL:
             request = _validate(DescribeInput, DESCRIBE_TOOL, arguments)
             tool = self.session.tool(self._registry_name(request.name))
-            return self.session.descriptor(tool).model_dump(by_alias=True, mode="json")
+            return self.session.descriptor(tool).model_dump(by_alias=True, mode="json"), None
         if name == RUN_TOOL:
             run = _validate(RunInput, RUN_TOOL, arguments)
             registry_name, raw, dry_run = self._registry_name(run.name), run.input, run.dry_run
@@ -141,7 +148,7 @@ class ToolSurface:
             raw = arguments
         result = run_tool(self.session, registry_name, raw,
                           RunOptions(dry_run=dry_run, progress=progress, is_cancelled=is_cancelled))
-        return result.answer()
+        return result.answer(), incomplete(result)
 
     def _registry_name(self, name: str) -> str:
         """A dotted name as is; an MCP name through the table; otherwise the name, so `session.tool` says why."""
