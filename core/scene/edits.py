@@ -112,10 +112,11 @@ def add_component(model: SceneModel, node: SceneNode, class_name: str,
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
     _refuse_legacy_components(model.file.get(node.file_id))
     if class_name not in ADDABLE:
-        raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{class_name!r} has no verified default layout",
+        raise UnityCliError("E_COMPONENT_UNSUPPORTED",
+                            f"{class_name!r} has no verified default layout: use one of "
+                            f"{', '.join(sorted(ADDABLE))}, or for a script its class name or GUID as `script`",
                             details={"component": class_name, "supported": sorted(ADDABLE)},
-                            next_actions=[f"Use one of: {', '.join(sorted(ADDABLE))}",
-                                          "For a script, give its class name or GUID as `script`"])
+                            next_actions=["unitycli tools describe component.add"])
     source = templates if isinstance(templates, TemplateSource) else TemplateSource(unity_version=templates)
     layout = source.choose(class_name, model.file).layout
     class_id = CLASS_IDS[class_name]
