@@ -61,6 +61,16 @@ def test_list_holds_runnable_tools_and_the_meta_tools(sample_copy, cinemachine_e
     assert add.input_schema["properties"]["parent"]["type"] == ["string", "integer"]
 
 
+def test_the_list_carries_a_private_cache_hint_until_the_next_change_check(sample_copy):
+    """2026-era caching hints: the list is this project's (private) and fresh for one watcher interval."""
+    async def check():
+        async with client(notes_options(sample_copy, poll=0.5), "auto") as c:
+            return await c.list_tools()
+
+    listed = anyio.run(check)
+    assert (listed.ttl_ms, listed.cache_scope) == (500, "private")
+
+
 @pytest.mark.parametrize("mode", ERAS)
 def test_read_tool_returns_structured_content_and_a_compact_text_copy(sample_copy, mode):
     async def check():
