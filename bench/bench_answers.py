@@ -4,7 +4,7 @@ before and after the answer budget.
 `raw` is the answer a tool gives without the budget (as `RunOptions(fit_budget=False)`), `sent` what the CLI's
 `--json` and MCP send, against the budget (`unitycli.budget.ANSWER_BUDGET`). Each example runs on a fresh copy of
 the project its descriptor names (the same rule as tests/scenes_tools/test_examples.py).
-Usage: python bench/bench_answers.py [--top 15]
+Usage: python bench/bench_answers.py [--top 15] [--per-tool]  (--per-tool: every tool's largest answer vs budget)
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ def measure(folder: Path, project: str, tool: str, data: dict, read_only: bool) 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--top", type=int, default=15)
+    parser.add_argument("--per-tool", action="store_true", help="every tool's largest example answer")
     args = parser.parse_args()
     session = Session()
     rows: list[tuple[str, int, int]] = []
@@ -67,6 +68,14 @@ def main() -> None:
     print(f"{'answer':58} {'raw':>10} {'sent':>8}")
     for name, raw, sent in big + sorted(rows, key=lambda r: -r[1])[:args.top]:
         print(f"{name[:58]:58} {raw:>10} {sent:>8}{'  (overflow)' if raw > ANSWER_BUDGET else ''}")
+    if args.per_tool:
+        largest: dict[str, tuple[int, int]] = {}
+        for name, raw, sent in rows + [(f"{n.split(' ', 1)[0]}[big]", r, t) for n, r, t in big]:
+            tool = name.split("[", 1)[0]
+            largest[tool] = max(largest.get(tool, (0, 0)), (sent, raw))
+        print(f"\nlargest answer per tool ({len(largest)} tools) vs the {ANSWER_BUDGET}-byte budget")
+        for tool, (sent, raw) in sorted(largest.items(), key=lambda item: -item[1][0]):
+            print(f"{tool:40} {sent:>8} {sent * 100 // ANSWER_BUDGET:>4}%{'  raw ' + str(raw) if raw > sent else ''}")
     over = [r for r in rows + big if r[2] > ANSWER_BUDGET]
     print(f"{len(rows)} example answers, largest sent {max(r[2] for r in rows)} bytes; over budget: {len(over)}")
 

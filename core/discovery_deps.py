@@ -12,6 +12,9 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import unitycli
+from unitycli.extension_manager.config import CONFIG
+from unitycli.extension_manager.lock import LOCK
+from unitycli.extension_manager.tool_imports import TOOLS_DIR
 from unitycli.plugin_loader import ENTRY_POINT_GROUP
 
 PROJECT_FILES = (
@@ -19,7 +22,12 @@ PROJECT_FILES = (
     "Packages/packages-lock.json",
     "Packages",
     "ProjectSettings/ProjectVersion.txt",
-    ".unitycli",
+    # What the project's own unitycli files change: its extension sources and lock, and its approved tools.
+    # Not the `.unitycli` folder itself: the first write creates the transaction journal in it, and a tool map
+    # or discovery answer that a write invalidates makes the call after every first write pay the full load.
+    CONFIG,
+    LOCK,
+    TOOLS_DIR,
 )
 
 
@@ -58,9 +66,9 @@ def _project_files(root: Path | None, cwd: Path) -> list[str]:
     files: list[str] = []
     if root is not None:
         files.extend(str(root / rel) for rel in PROJECT_FILES)
-        unitycli_dir = root / ".unitycli"
-        if unitycli_dir.is_dir():  # the transaction journal below it changes on every write, never the tools
-            files.extend(str(p) for p in unitycli_dir.rglob("*") if "txn" not in p.relative_to(unitycli_dir).parts)
+        tools_dir = root / TOOLS_DIR
+        if tools_dir.is_dir():
+            files.extend(str(p) for p in tools_dir.rglob("*"))
     for folder in (cwd, *cwd.parents):  # walk-up selection could find a different project
         files.append(str(folder / "Assets"))
         files.append(str(folder / "ProjectSettings" / "ProjectVersion.txt"))

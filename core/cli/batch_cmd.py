@@ -84,4 +84,22 @@ def batch_cmd(commands: str, dry_run: bool, atomic: bool, jsonl: bool,
         if mode == "human":
             raise run.failure  # the step lines are printed; the error says which step and why
         return CommandResult(run.result, run.failure)  # the summary keeps every step beside the error
+    unread = _first_incomplete(run.reports)
+    if unread is not None:  # every step ran, one read could not read everything: exit 3, as `tools run`
+        return CommandResult(run.result, unread)
     return run.result
+
+
+def _first_incomplete(reports) -> UnityCliError | None:
+    """The first step's `E_READ_INCOMPLETE` (a read that could not read every file), with its batch position."""
+    from unitycli.runner import incomplete
+
+    for report in reports:
+        error = incomplete(report.result) if report.result is not None else None
+        if error is not None:
+            step = report.step
+            return UnityCliError(error.code, f"step {step.index} (line {step.line}, {step.tool}): {error.message}",
+                                 details={**error.details, "batch": {"step": step.index, "line": step.line,
+                                                                     "tool": step.tool}},
+                                 next_actions=error.next_actions)
+    return None

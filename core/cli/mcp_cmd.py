@@ -25,16 +25,19 @@ from unitycli.errors import UnityCliError
 def mcp_cmd(toolsets: str | None, list_all: bool, poll_interval: float) -> None:
     """Serve tools over MCP (stdio): the tools this project can run, plus search, describe and run by name.
 
-    By default every core tool and the project's approved tools are listed. Extension groups this project can
-    run are added whole, those for packages it has first and smaller ones first, while their entries fit in
-    40,000 bytes (counted for extension tools alone); a group left out is named in the server instructions.
-    Tools the project cannot run are never listed, but unitycli_search_tools and unitycli_run_tool reach them.
-    Parameter meanings several tools share are written once, in the server instructions.
+    By default whole tool groups this project can run are listed while the whole list, meta tools included,
+    fits in 40,000 bytes: the core groups first, then the project's approved tools, then extension groups
+    (those for packages it has first, smaller ones first); a group left out is named in the search tool's
+    description. Tools the project cannot run are never listed, but unitycli_search_tools and
+    unitycli_run_tool reach them. Parameter meanings several listed tools share are written once, in
+    unitycli_describe_tool's description. `initialize` is answered before any tool is loaded.
     --toolsets and --all apply no budget."""
     import anyio
 
+    import unitycli
     from unitycli.cli.render import render_error
-    from unitycli.mcp.server import ServerOptions, serve_stdio
+    from unitycli.mcp.handshake import answer_initialize, read_first_line
+    from unitycli.mcp.options import ServerOptions
     from unitycli.mcp.toolsets import ListPolicy, parse_toolsets
 
     if math.isnan(poll_interval):  # float() accepts "nan"; every comparison with it is false, sleep() refuses it
@@ -46,7 +49,15 @@ def mcp_cmd(toolsets: str | None, list_all: bool, poll_interval: float) -> None:
         policy = ListPolicy(toolsets=parse_toolsets(toolsets), list_all=list_all)
         options = ServerOptions(project=cli_state.options.project, instance=cli_state.options.instance,
                                 cwd=cli_state.cwd, policy=policy, poll_interval=max(poll_interval, 0.05))
-        anyio.run(serve_stdio, options)
+        # The handshake first, before the SDK and the plugins are imported (see `unitycli.mcp.handshake`).
+        instructions = options.instructions()
+        sys.stdout.flush()
+        ahead = read_first_line(sys.stdin.fileno())
+        early = answer_initialize(ahead, sys.stdout.fileno(), version=unitycli.__version__,
+                                  instructions=instructions)
+        from unitycli.mcp.server import serve_stdio
+
+        anyio.run(serve_stdio, options, ahead, early)
     except UnityCliError as exc:
         sys.stderr.write(render_error(exc.to_dict()))
         sys.stderr.flush()

@@ -74,15 +74,20 @@ def _schema(model: type[BaseModel], mode: str) -> dict[str, Any]:
     return compact_schema(model.model_json_schema(by_alias=True, mode=mode))  # type: ignore[arg-type]
 
 
-RESULT_SHAPE = ("A call returns structuredContent (and the same JSON as text): {tool, dryRun, output, "
-                "plannedEffects, appliedEffects} on success; {error: {code, message, details, nextActions, "
-                "nextCalls, transient, retryAfterMs}} with isError on failure. nextActions are command lines; "
-                "nextCalls are those of them this server can run, as {tool, arguments} to call as they are.")
+def glossary_text(shared: dict[str, str]) -> str:
+    """The shared-parameter meanings the listed schemas leave out (`schemas.py`), as the describe tool says them."""
+    if not shared:
+        return ""
+    return ("\nA parameter of a listed tool without a description, at any depth, means the entry of its name "
+            "below, a description `=name~N` that entry, an empty one none:") + "".join(
+        f"\n- {key}: {meaning}" for key, meaning in shared.items())
 
 
-def meta_tools(collapsed_groups: list[str], hidden: int) -> list[types.Tool]:
+def meta_tools(collapsed_groups: list[str], hidden: int, shared: dict[str, str] | None = None) -> list[types.Tool]:
     """No outputSchema here either (see `schemas.py`): the run result's shape is given in words
-    (`RESULT_SHAPE`), the search hits and the descriptor are self-describing JSON."""
+    (`wording.RESULT_SHAPE`), the search hits and the descriptor are self-describing JSON. The glossary of the listed
+    tools (`shared`) is in the describe tool's description: it is part of the list, so it changes with it and
+    reaches clients that never read server instructions."""
     read_only = types.ToolAnnotations(read_only_hint=True)
     return [
         types.Tool(
@@ -93,7 +98,7 @@ def meta_tools(collapsed_groups: list[str], hidden: int) -> list[types.Tool]:
             name=DESCRIBE_TOOL, title="Describe a unitycli tool",
             description="The full descriptor of one tool: description, examples, input and output JSON Schemas, "
                         "risk hints, owner, and whether it is available here (with the reason and next actions "
-                        "if not).",
+                        "if not)." + glossary_text(shared or {}),
             input_schema=_schema(DescribeInput, "validation"), annotations=read_only,
         ),
         types.Tool(

@@ -49,7 +49,6 @@ DRY_RUN_SCHEMA = {"type": "boolean", "description": DRY_RUN_DESCRIPTION}
 SHARED_MIN_TOOLS = 2
 VARIANT_MARK = "~"  # `gameObject~2`: a property name's second glossary wording
 _MIN_REF_SAVING = 20  # a second wording is worth a glossary entry when its reference is this much shorter
-CLOSED_INPUTS = "Tool inputs are closed: a key the schema does not list is refused (E_SCHEMA_INVALID)."
 
 # JSON Schema keywords whose value is a map of names to schemas, a schema, or a list of schemas; every other
 # keyword's value (default, enum, const, examples …) is data and is left exactly as it is.
@@ -318,7 +317,7 @@ def input_schema(descriptor: ToolDescriptor, shared: Mapping[str, str] | None = 
     glossary's wordings (at any depth, compared `normalized`) left out or replaced by their reference."""
     schema = compact_schema(descriptor.input_schema)
     if schema.get("additionalProperties") is False:
-        del schema["additionalProperties"]  # stated once in the server instructions (CLOSED_INPUTS)
+        del schema["additionalProperties"]  # stated once in the server instructions (wording.CLOSED_INPUTS)
     schema.setdefault("type", "object")
     properties = schema.setdefault("properties", {})
     if descriptor.supports_dry_run and not descriptor.read_only_hint:

@@ -23,8 +23,6 @@ import sys
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import anyio
@@ -41,31 +39,14 @@ import unitycli
 from unitycli import strict_json
 from unitycli.errors import UnityCliError
 from unitycli.internal_error import internal_error
+from unitycli.mcp.handshake import SERVER_NAME, DropEarlyAnswer, EarlyAnswer, ReplayedInput
+from unitycli.mcp.options import ServerOptions
 from unitycli.mcp.screen import ScreenedStdin, input_refused
 from unitycli.mcp.surface import ToolSurface
-from unitycli.mcp.toolsets import ListPolicy, check_toolsets
+from unitycli.mcp.toolsets import check_toolsets
 from unitycli.mcp.watch import fingerprint, watched_paths
-from unitycli.session import Session
 
 logger = logging.getLogger("unitycli.mcp")
-
-
-@dataclass
-class ServerOptions:
-    """What `unitycli mcp` was started with; `session_factory` lets tests add plugins."""
-
-    project: str | None = None
-    instance: str | None = None
-    cwd: Path = field(default_factory=Path.cwd)
-    policy: ListPolicy = field(default_factory=ListPolicy)
-    poll_interval: float = 1.0
-    session_factory: Callable[[ServerOptions], Session] | None = None
-    resident_index: bool = True  # keep the project index open and watched for the connection's life
-
-    def new_session(self) -> Session:
-        if self.session_factory is not None:
-            return self.session_factory(self)
-        return Session(project_arg=self.project, instance_arg=self.instance, cwd=self.cwd)
 
 
 class McpState:
@@ -84,8 +65,7 @@ class McpState:
 
     def _build(self) -> tuple[ToolSurface, list[str], str]:
         session = self.options.new_session()
-        current = getattr(self, "surface", None)  # a rebuild keeps the glossary the client got at the start
-        surface = ToolSurface.build(session, self.options.policy, current.shared if current is not None else None)
+        surface = ToolSurface.build(session, self.options.policy)
         project = session.optional_project()
         paths = watched_paths(project.root if project else None, self.options.cwd)
         return surface, paths, fingerprint(paths)
@@ -166,7 +146,13 @@ class _RememberLegacySession:
 async def _list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
     state = _state(ctx)
     await state.refresh_and_announce()
-    return types.ListToolsResult(tools=state.surface.tools)
+    # 2026-era caching hint: private (the list is this project's), and fresh until a change is announced, which
+    # the watcher does within `poll_interval`.
+    return types.ListToolsResult(tools=state.surface.tools, ttl_ms=_list_ttl_ms(state), cache_scope="private")
+
+
+def _list_ttl_ms(state: McpState) -> int:
+    return int(state.options.poll_interval * 1000)
 
 
 def _progress_bridge(ctx: Any) -> Callable[[float, float | None, str | None], None] | None:
@@ -201,8 +187,11 @@ async def _call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.Cal
     def work() -> tuple[bool, dict[str, Any]]:
         try:
             _check_arguments(params.arguments)
-            return False, surface.call(params.name, params.arguments, progress=progress,
-                                       is_cancelled=cancelled.is_set)
+            answer, unread = surface.call_checked(params.name, params.arguments, progress=progress,
+                                                  is_cancelled=cancelled.is_set)
+            if unread is not None:  # the CLI's exit 3: the answer whole, and the error that says it is incomplete
+                return True, {**answer, "error": surface.error_payload(unread)}
+            return False, answer
         except UnityCliError as exc:
             return True, {"error": surface.error_payload(exc)}
         except Exception as exc:  # never exception text on the wire: a catalogued E_INTERNAL with a log path
@@ -261,25 +250,29 @@ def build_server(options: ServerOptions, *, state: McpState | None = None) -> Un
                 tg.cancel_scope.cancel()
 
     server = UnityCliServer(
-        "unitycli", version=unitycli.__version__,
-        title="unitycli", lifespan=lifespan,
+        SERVER_NAME, version=unitycli.__version__,
+        title=SERVER_NAME, lifespan=lifespan,
         on_list_tools=_list_tools, on_call_tool=_call_tool, on_subscriptions_listen=_subscriptions_listen,
     )
     server.middleware.append(_RememberLegacySession())
-    if state is not None:
-        server.instructions = state.surface.instructions()
+    server.instructions = state.surface.instructions() if state is not None else options.instructions()
     return server
 
 
-async def serve_stdio(options: ServerOptions) -> None:
-    """Serve one client on stdin/stdout. The SDK points fd 1 at stderr meanwhile, so stray prints miss the wire."""
+async def serve_stdio(options: ServerOptions, ahead: bytes = b"", early: EarlyAnswer | None = None) -> None:
+    """Serve one client on stdin/stdout. The SDK points fd 1 at stderr meanwhile, so stray prints miss the wire.
+    `ahead` is what `handshake.py` read of stdin before the SDK was imported (replayed first), `early` the
+    `initialize` it answered (the SDK's own answer to it is dropped)."""
     from mcp.server import stdio
 
-    # fd 0 is claimed as the SDK would (pointed at the null device while serving) and read through the screen.
+    # fd 0 and 1 are claimed as the SDK would (pointed at the null device and stderr while serving); stdin is read
+    # through the screen, stdout written through the filter of the early answer.
     stdin_buffer, restore_stdin = stdio._claim_fd(0, sys.stdin, "rb", stdio._open_stdin_diversion)
-    screened = ScreenedStdin(anyio.wrap_file(stdin_buffer))
+    stdout_buffer, restore_stdout = stdio._claim_fd(1, sys.stdout, "wb", stdio._open_stdout_diversion)
+    screened = ScreenedStdin(anyio.wrap_file(ReplayedInput(ahead, stdin_buffer)))  # type: ignore[arg-type]
+    stdout = DropEarlyAnswer(anyio.wrap_file(stdio._UnownedTextWrapper(stdout_buffer, encoding="utf-8")), early)
     try:
-        async with stdio.stdio_server(stdin=screened) as (read_stream, write_stream):
+        async with stdio.stdio_server(stdin=screened, stdout=stdout) as (read_stream, write_stream):  # type: ignore[arg-type]
             screened.attach(write_stream)
             # Plugins load here, after the SDK diverted fd 1, so an import-time print cannot reach the wire; and
             # Python-level prints go straight to stderr, never into a buffer flushed onto stdout at exit.
@@ -296,5 +289,7 @@ async def serve_stdio(options: ServerOptions) -> None:
             first = first.exceptions[0]
         raise first from None
     finally:
+        if restore_stdout is not None:
+            restore_stdout()
         if restore_stdin is not None:
             restore_stdin()

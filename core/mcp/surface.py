@@ -19,9 +19,9 @@ from pydantic import BaseModel
 from unitycli.context import ProgressCallback
 from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
+from unitycli.mcp import wording
 from unitycli.mcp.calls import with_next_calls
 from unitycli.mcp.meta import (
-    RESULT_SHAPE,
     DescribeInput,
     RunInput,
     SearchHit,
@@ -31,7 +31,6 @@ from unitycli.mcp.meta import (
 )
 from unitycli.mcp.names import DESCRIBE_TOOL, RUN_TOOL, SEARCH_TOOL, NameTable, build_name_table
 from unitycli.mcp.schemas import (
-    CLOSED_INPUTS,
     DRY_RUN_ARG,
     glossary_users,
     mcp_tool,
@@ -39,7 +38,7 @@ from unitycli.mcp.schemas import (
     wire_size,
 )
 from unitycli.mcp.toolsets import ListPolicy, Selection, listable, select_tools
-from unitycli.runner import RunOptions, error_path, run_tool
+from unitycli.runner import RunOptions, error_path, incomplete, run_tool
 from unitycli.search import rank, search_catalog, split_keywords
 from unitycli.session import Session
 from unitycli.toolspec import mcp_name
@@ -59,27 +58,31 @@ class ToolSurface:
 
     @classmethod
     def build(cls, session: Session, policy: ListPolicy, glossary: Mapping[str, str] | None = None) -> ToolSurface:
-        """The surface for `session` now. `glossary` is the shared-parameter text the client already holds (the
-        instructions of its connection): a rebuild keeps it, since a client never reads instructions twice."""
+        """The surface for `session` now. `glossary` keeps a shared-parameter text already given (a rebuild
+        keeps the words the client's list used); by default it is derived from the tools that get listed."""
         descriptors = session.descriptors()
         names = build_name_table(d.name for d in descriptors)
         candidates = listable(descriptors, names, policy)
         shared = dict(glossary) if glossary is not None else shared_parameters(candidates)
+        every_group = sorted({d.group for d in candidates})
         for _attempt in range(_GLOSSARY_ROUNDS):
-            entries = {d.name: mcp_tool(d, mcp_name(d.name), shared) for d in candidates}
+            written = shared  # the wording this round's entries are written against
+            entries = {d.name: mcp_tool(d, mcp_name(d.name), written) for d in candidates}
             sizes = {name: wire_size(entry) for name, entry in entries.items()}
-            selection = select_tools(descriptors, names, policy, size=lambda d, sizes=sizes: sizes[d.name])
+            # The meta tools at their largest: every group named as left out, the whole glossary described.
+            reserved = sum(wire_size(t) for t in meta_tools(every_group, len(descriptors), written))
+            selection = select_tools(descriptors, names, policy, size=lambda d, sizes=sizes: sizes[d.name],
+                                     reserved=reserved)
             # Worded for what is listed: a wording shared only by tools the budget left out saves nothing.
-            fitted = shared if glossary is not None else shared_parameters(selection.listed)
-            if fitted == shared:
+            shared = written if glossary is not None else shared_parameters(selection.listed)
+            if shared == written:
                 break
-            shared = fitted
-        if glossary is None:  # only the texts a listed tool leaves out go into the instructions
-            used = set().union(*(glossary_users(d, shared) for d in selection.listed))
-            shared = {name: text for name, text in shared.items() if name in used}
-        surface = cls(session, policy, descriptors, names, selection, shared)
-        surface.tools = [entries[d.name] for d in selection.listed] + meta_tools(selection.collapsed_groups,
-                                                                                 selection.unavailable)
+        # Only the texts a listed tool leaves out are said (in the describe tool's description).
+        used = set().union(*(glossary_users(d, written) for d in selection.listed))
+        described = {name: text for name, text in written.items() if name in used}
+        surface = cls(session, policy, descriptors, names, selection, written if glossary is not None else described)
+        surface.tools = [entries[d.name] for d in selection.listed] + meta_tools(
+            selection.collapsed_groups, selection.unavailable, described)
         return surface
 
     @property
@@ -94,29 +97,9 @@ class ToolSurface:
         return hashlib.sha256(json.dumps(dumped, sort_keys=True).encode()).hexdigest()
 
     def instructions(self) -> str:
+        """The `initialize` instructions: fixed words (`wording.py`), the same the fast handshake sends."""
         project = self.session.optional_project()
-        lines = ["unitycli: typed tools for a Unity project, run headless on its files."]
-        if project is None:
-            lines.append("No Unity project is selected: restart the server with --project <path>; until then "
-                         "only the meta tools answer.")
-        else:
-            lines.append(f"Project: {project.root}.")
-        lines.append("Listed, each with its one-line summary: every core tool, the project's approved tools, and "
-                     "whole extension groups this project can run (those for its packages first) within a size "
-                     "budget; "
-                     "unitycli_describe_tool gives a tool's full description, examples and output schema. "
-                     "unitycli_search_tools and unitycli_describe_tool reach every tool, with the reason when one "
-                     "is unavailable; unitycli_run_tool runs any of them.")
-        if self.selection.collapsed_groups:
-            lines.append("Runnable but not listed (list size): " + ", ".join(self.selection.collapsed_groups) + ".")
-        lines.append(RESULT_SHAPE)
-        lines.append(CLOSED_INPUTS)
-        text = " ".join(lines)
-        if self.shared:
-            text += ("\nA parameter listed without a description, at any depth, means the entry of its name "
-                     "below, a description `=name~N` that entry, an empty one none:") + "".join(
-                f"\n- {key}: {meaning}" for key, meaning in self.shared.items())
-        return text
+        return wording.instructions(str(project.root) if project else None)
 
     def error_payload(self, error: UnityCliError) -> dict[str, Any]:
         """The CLI's error object plus `nextCalls`, the next actions this server can run (see `calls.py`)."""
@@ -133,13 +116,20 @@ class ToolSurface:
     def call(self, name: str, arguments: dict[str, Any] | None, *, progress: ProgressCallback | None = None,
              is_cancelled: Callable[[], bool] | None = None) -> dict[str, Any]:
         """The structured result of one call, or raise the catalogued error (the caller makes it `isError`)."""
+        return self.call_checked(name, arguments, progress=progress, is_cancelled=is_cancelled)[0]
+
+    def call_checked(self, name: str, arguments: dict[str, Any] | None, *, progress: ProgressCallback | None = None,
+                     is_cancelled: Callable[[], bool] | None = None) -> tuple[dict[str, Any], UnityCliError | None]:
+        """`call`, with the `E_READ_INCOMPLETE` of a read that could not read every file (the CLI's exit 3):
+        the server sends that answer whole, as an error beside it."""
         arguments = dict(arguments or {})
         if name == SEARCH_TOOL:
-            return self._search(_validate(SearchInput, SEARCH_TOOL, arguments)).model_dump(by_alias=True, mode="json")
+            found = self._search(_validate(SearchInput, SEARCH_TOOL, arguments))
+            return found.model_dump(by_alias=True, mode="json"), None
         if name == DESCRIBE_TOOL:
             request = _validate(DescribeInput, DESCRIBE_TOOL, arguments)
             tool = self.session.tool(self._registry_name(request.name))
-            return self.session.descriptor(tool).model_dump(by_alias=True, mode="json")
+            return self.session.descriptor(tool).model_dump(by_alias=True, mode="json"), None
         if name == RUN_TOOL:
             run = _validate(RunInput, RUN_TOOL, arguments)
             registry_name, raw, dry_run = self._registry_name(run.name), run.input, run.dry_run
@@ -158,7 +148,7 @@ class ToolSurface:
             raw = arguments
         result = run_tool(self.session, registry_name, raw,
                           RunOptions(dry_run=dry_run, progress=progress, is_cancelled=is_cancelled))
-        return result.answer()
+        return result.answer(), incomplete(result)
 
     def _registry_name(self, name: str) -> str:
         """A dotted name as is; an MCP name through the table; otherwise the name, so `session.tool` says why."""

@@ -1,24 +1,21 @@
 """Which registry tools `tools/list` shows directly; everything else stays reachable through the meta tools.
 
 Agents pick tools from the list, and every listed entry costs context on every session, so the default list holds
-only what the selected project can actually run:
+only what the selected project can actually run, and all of it, meta tools included, fits in `budget_bytes`:
 
-1. The built-in tools (project, scene, prefab, gameobject, component, asset, package, material …) are always
-   listed, and so are the team's own approved project tools (few, approved one by one). They are not counted
-   against the budget: an extension appearing never takes an everyday tool away, and a core that grows never
-   pushes every extension out.
-2. Extension tools the project can run are listed in whole groups (a group is all or nothing, so an agent never
-   sees half a toolset) while their entries fit in `budget_bytes`, counted for the extension groups alone.
-   Groups whose runnable tools need a package the project has (urp on a URP project, hdrp, cinemachine,
-   probuilder …) come first, then groups that need no package (e.g. vfx's particle-system tools); within each,
-   the smaller group first (the most whole toolsets for the bytes), then by name. A group that does not fit is
-   skipped and the next one tried.
+1. Tools are listed in whole groups (a group is all or nothing, so an agent never sees half a toolset), in this
+   order: the built-in groups (project, scene, prefab, gameobject, component, asset, package, then the others by
+   name), the team's own approved project tools, then the extension groups the project can run, those whose
+   tools need a package the project has (urp on a URP project, hdrp, cinemachine, probuilder …) first, then
+   groups that need no package (e.g. vfx's particle-system tools); within each, the smaller group first (the
+   most whole toolsets for the bytes), then by name. A group that does not fit is skipped and the next one tried.
+2. The three meta tools (search, describe with the shared-parameter glossary, run) are always listed, and their
+   bytes are counted first (`reserved`).
 3. Tools the project cannot run (their package is absent or unverifiable) are never listed by default.
 
-A group that does not fit is not dropped silently: the selection names it, the server says so in its
-instructions and in the search tool's description, and it stays one `unitycli_run_tool` call away.
-`--toolsets` narrows to named groups; `--all` lists every tool, unavailable ones included; neither applies the
-budget.
+A group that does not fit is not dropped silently: the selection names it, the search tool's description says
+so, and it stays one `unitycli_run_tool` call away. `--toolsets` narrows to named groups; `--all` lists every
+tool, unavailable ones included; neither applies the budget.
 """
 
 from __future__ import annotations
@@ -30,9 +27,8 @@ from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
 from unitycli.mcp.names import NameTable
 
-# Bytes of the `tools/list` answer's entries (compact JSON) the extension groups may take, beyond the always-listed
-# core and project tools and the meta tools: room for a render pipeline's, a camera system's and an effects
-# toolset together (HDRP + Cinemachine + VFX Graph on VisualEffectGraph-Samples is about 39 KB).
+# Bytes of the whole `tools/list` answer's entries (compact JSON), meta tools included: about 10,000 tokens, a
+# fifth of what Claude Code allows one tool answer, paid once per session.
 DEFAULT_BUDGET_BYTES = 40_000
 
 
@@ -126,10 +122,10 @@ def _candidates(descriptors: list[ToolDescriptor], names: NameTable, policy: Lis
 
 
 def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: ListPolicy, *,
-                 size: Callable[[ToolDescriptor], int] = lambda _d: 0) -> Selection:
-    """Apply the policy (module doc): toolsets narrow, `--all` widens; by default the core's groups and the
-    team's approved project tools are listed whole, then runnable extension groups whole, package-backed ones
-    first and smaller ones first, while the sum of their entries' `size` fits in the budget."""
+                 size: Callable[[ToolDescriptor], int] = lambda _d: 0, reserved: int = 0) -> Selection:
+    """Apply the policy (module doc): toolsets narrow, `--all` widens; by default whole groups, built-in ones
+    first, then the team's approved project tools, then runnable extension groups (package-backed and smaller
+    first), while the sum of their entries' `size` fits in the budget less the `reserved` bytes (the meta tools)."""
     selection = Selection()
     candidates = _candidates(descriptors, names, policy, selection)
     if policy.list_all or policy.toolsets is not None:
@@ -142,17 +138,16 @@ def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: Li
         kind = descriptor.owner.kind
         target = core if kind == "builtin" else own if kind == "project" else added
         target.setdefault(descriptor.group, []).append(descriptor)
-    for group in sorted(core, key=lambda g: (_builtin_order(g), g)):
-        selection.listed.extend(core[group])
-    for group in sorted(own):
-        selection.listed.extend(own[group])
-    room = policy.budget_bytes
     costs = {group: sum(size(d) for d in tools) for group, tools in added.items()}
-    for group in sorted(added, key=lambda g: (not _package_backed(added[g]), costs[g], g)):
-        tools, cost = added[group], costs[group]
+    order = [core[g] for g in sorted(core, key=lambda g: (_builtin_order(g), g))] + \
+        [own[g] for g in sorted(own)] + \
+        [added[g] for g in sorted(added, key=lambda g: (not _package_backed(added[g]), costs[g], g))]
+    room = policy.budget_bytes - reserved
+    for tools in order:
+        cost = sum(size(d) for d in tools)
         if cost <= room:
             selection.listed.extend(tools)
             room -= cost
-        else:
-            selection.collapsed_groups.append(group)
+        elif tools[0].group not in selection.collapsed_groups:
+            selection.collapsed_groups.append(tools[0].group)
     return selection

@@ -132,7 +132,7 @@ def add_component(model: SceneModel, node: SceneNode, class_name: str,
     if editor is None:
         raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"no Unity version names the layout of a new {class_name}",
                             details={"component": class_name},
-                            next_actions=["Pass the project (TemplateSource.for_project) or its Unity version"])
+                            next_actions=["unitycli tools run project.info"])
     return add_native_component(model, node, class_name, editor, source.root).file_id
 
 

@@ -44,11 +44,12 @@ def component_layout(class_name: str, picked: Picked) -> Layout:
         why = ("it is added another way" if class_name in NOT_ADDABLE
                else f"Unity {picked.layout_from} has no native component class of that name")
         close = difflib.get_close_matches(class_name, addable_classes(picked), n=5, cutoff=0.6)
-        raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{class_name!r} cannot be added: {why}",
+        raise UnityCliError("E_COMPONENT_UNSUPPORTED",
+                            f"{class_name!r} cannot be added: {why}. Give a native component class name (Light, "
+                            "AudioListener, CharacterController, …) of the project's Unity version, or for a "
+                            "script its class name or GUID as `script`",
                             details={"component": class_name, "layoutFrom": picked.layout_from, "didYouMean": close},
-                            next_actions=["Give a native component class name (Light, AudioListener, "
-                                          "CharacterController, …) of the project's Unity version",
-                                          "For a script, give its class name or GUID as `script`"])
+                            next_actions=["unitycli tools describe component.add"])
     return layout
 
 

@@ -55,7 +55,7 @@ class BuildSceneEditOutput(ToolOutput):
 
 def _listed(ctx: Any, entries: list[dict[str, Any]]) -> list[str]:
     return [tool_command("project.get-build-scenes", project=ctx.project.root)] + (
-        [tool_command("project.set-build-scenes", project=ctx.project.root)] if entries else [])
+        ["unitycli tools describe project.set-build-scenes"] if entries else [])  # it needs the whole list
 
 
 def add_build_scene(ctx: ToolContext, request: BuildSceneAddInput) -> BuildSceneEditOutput:

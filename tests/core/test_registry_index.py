@@ -45,6 +45,25 @@ def test_a_new_project_tool_file_invalidates_the_map(sample_copy):
     assert _session(sample_copy)._lazy is None
 
 
+def test_our_own_writes_and_their_journal_keep_the_map(sample_copy):
+    """The first write creates `.unitycli/txn/`; the call after it must not pay the full load again."""
+    _warm(sample_copy)
+    edit = {"file": "Assets/Scenes/Garden.unity", "gameObject": "Player", "component": "Transform",
+            "property": "m_LocalPosition", "value": {"x": 0, "y": 2, "z": 0}}
+    assert run_tool(_session(sample_copy), "component.set", edit).applied_effects
+    assert (sample_copy / ".unitycli" / "txn").is_dir()
+    assert _session(sample_copy)._lazy is not None
+
+
+def test_a_new_extension_lock_or_config_invalidates_the_map(sample_copy):
+    for name in ("extensions.toml", "config.toml"):
+        _warm(sample_copy)
+        assert _session(sample_copy)._lazy is not None
+        (sample_copy / ".unitycli").mkdir(exist_ok=True)
+        (sample_copy / ".unitycli" / name).write_text("# nothing yet\n", encoding="utf-8")
+        assert _session(sample_copy)._lazy is None
+
+
 def test_a_changed_project_tool_file_invalidates_the_map(sample_copy):
     tools = sample_copy / ".unitycli" / "tools"
     tools.mkdir(parents=True)

@@ -1,7 +1,7 @@
 """The compact `tools/list`: smaller schemas that still say exactly what a call may contain.
 
 Every registry tool's listed input schema is a valid JSON Schema that accepts the tool's own examples (with
-`dryRun` for writers) and refuses what the tool refuses; read with the glossary the instructions carry, it says
+`dryRun` for writers) and refuses what the tool refuses; read with the glossary the describe tool carries, it says
 exactly what the tool's own schema says; and error next actions turn into calls a client can make as they are.
 """
 
@@ -205,9 +205,9 @@ def test_a_listed_schema_read_with_the_glossary_says_exactly_what_the_tools_sche
         ours = set(listed[descriptor.mcp_name].get("$defs", {})) - set(original.get("$defs", {}))
         expanded = _expand(listed[descriptor.mcp_name], surface.shared, ours)
         assert _normalized_descriptions(expanded) == _normalized_descriptions(original), descriptor.name
-    text = surface.instructions()
+    text = _describe_tool(surface).description
     used = set().union(*(glossary_users(d, surface.shared) for d in surface.selection.listed))
-    assert set(surface.shared) == used  # the instructions carry no entry no listed tool needs
+    assert set(surface.shared) == used  # the glossary carries no entry no listed tool needs
     assert all(f"\n- {key}: {meaning}" in text for key, meaning in surface.shared.items())
 
 
@@ -247,8 +247,13 @@ def test_next_calls_use_the_listed_name_the_run_tool_or_nothing():
     ]
 
 
-def test_a_rebuild_keeps_the_glossary_the_client_holds(surface):
-    """The instructions reach a client once, at the start: a rebuilt list is written against that glossary."""
+def _describe_tool(surface):
+    [describe] = [t for t in surface.tools if t.name == "unitycli_describe_tool"]
+    return describe
+
+
+def test_a_rebuild_given_a_glossary_keeps_it(surface):
+    """A surface built against a glossary already given writes its schemas against exactly that one."""
     first = ToolSurface.build(surface.session, ListPolicy())
     held = {key: text for key, text in first.shared.items() if key != "file"}
     again = ToolSurface.build(surface.session, ListPolicy(), held)
@@ -257,11 +262,12 @@ def test_a_rebuild_keeps_the_glossary_the_client_holds(surface):
     assert hierarchy.input_schema["properties"]["file"]["description"] == first.shared["file"]
 
 
-def test_the_server_rebuilds_with_the_glossary_of_its_first_surface(sample_copy):
+def test_a_rebuilt_list_carries_the_glossary_of_what_it_lists(sample_copy):
+    """The glossary is part of the list (the describe tool's description), so a rebuild words it afresh."""
     from tests.mcp.harness import notes_options
     from unitycli.mcp.server import McpState
 
-    state = McpState(notes_options(sample_copy))
+    state = McpState(notes_options(sample_copy, policy=ListPolicy(budget_bytes=10**6)))
     held = state.surface.shared
     assert "probuilder_create_shape" in [t.name for t in state.surface.tools]
     for name in ("manifest.json", "packages-lock.json"):  # the package goes: its tools can no longer run
@@ -271,4 +277,7 @@ def test_the_server_rebuilds_with_the_glossary_of_its_first_surface(sample_copy)
         path.write_text(json.dumps(packages, indent=2))
     assert state.refresh()
     assert "probuilder_create_shape" not in [t.name for t in state.surface.tools]
-    assert state.surface.shared == held
+    assert state.surface.shared == ToolSurface.build(state.surface.session, state.options.policy).shared
+    assert state.surface.shared != held  # the words only the probuilder tools shared are gone with them
+    text = _describe_tool(state.surface).description
+    assert all(f"\n- {key}: {meaning}" in text for key, meaning in state.surface.shared.items())

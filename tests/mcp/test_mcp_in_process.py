@@ -52,13 +52,23 @@ def test_list_holds_runnable_tools_and_the_meta_tools(sample_copy, cinemachine_e
             assert add.description == "Create a GameObject with a Transform under a parent or at the root."
             assert add.output_schema is None and add.meta is None
             assert "title" not in add.input_schema["properties"]["name"]
-            return add
+            return add, by_name["unitycli_describe_tool"].description
 
-    add = anyio.run(check)
-    # The shared parameters keep type and default in the schema and their meaning in the instructions' glossary:
-    # by reference here, since the test-only notes tools leave a `file` undescribed (see schemas.py).
-    assert add.input_schema["properties"]["file"] == {"type": "string", "description": "=file~1"}
+    add, glossary = anyio.run(check)
+    # The shared parameters keep type and default in the schema and their meaning in the describe tool's glossary.
+    assert add.input_schema["properties"]["file"] == {"type": "string"}
+    assert "\n- file: " in glossary
     assert add.input_schema["properties"]["parent"]["type"] == ["string", "integer"]
+
+
+def test_the_list_carries_a_private_cache_hint_until_the_next_change_check(sample_copy):
+    """2026-era caching hints: the list is this project's (private) and fresh for one watcher interval."""
+    async def check():
+        async with client(notes_options(sample_copy, poll=0.5), "auto") as c:
+            return await c.list_tools()
+
+    listed = anyio.run(check)
+    assert (listed.ttl_ms, listed.cache_scope) == (500, "private")
 
 
 @pytest.mark.parametrize("mode", ERAS)

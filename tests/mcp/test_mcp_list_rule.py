@@ -1,8 +1,9 @@
 """The default `tools/list` rule (see `unitycli.mcp.toolsets`), asserted as a rule rather than as byte counts.
 
-Core and approved project tools: always, whatever they weigh. Extension groups the project can run: whole,
-within the budget counted for them alone, package-backed ones before package-free ones, smaller before larger.
-Tools the project cannot run: never by default. Then, on the real fixture projects, what that means for an agent.
+Whole groups within one budget for the whole list (meta tools reserved first): core groups first, then approved
+project tools, then extension groups the project can run, package-backed ones before package-free ones, smaller
+before larger. Tools the project cannot run: never by default. Then, on the real fixture projects, what that
+means for an agent.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from tests.fixturepaths import fixture_project
 from unitycli.availability import PackageRequirement
 from unitycli.descriptors import ToolDescriptor
 from unitycli.mcp.names import META_TOOLS, build_name_table
-from unitycli.mcp.schemas import wire_size
 from unitycli.mcp.surface import ToolSurface
 from unitycli.mcp.toolsets import ListPolicy, select_tools
 from unitycli.owners import ToolOwner
@@ -40,13 +40,18 @@ def _groups(selection) -> list[str]:
     return list(dict.fromkeys(d.group for d in selection.listed))
 
 
-def test_core_and_project_tools_are_always_listed_and_not_counted_against_the_budget():
-    core = [_tool(f"{g}.t{i}", "builtin", size=1_000) for g in ("scene", "project") for i in range(20)]
-    own = [_tool("team.report", "project", size=5_000)]
-    ext = [_tool(f"urp.t{i}", package="com.unity.render-pipelines.universal") for i in range(5)]
-    selection = _select(core + own + ext, budget=500)  # core alone is 80 times the budget
-    assert _groups(selection) == ["project", "scene", "team", "urp"]  # the core's order, then the rest
-    assert selection.collapsed_groups == []
+def test_core_groups_come_first_then_project_tools_then_extensions_all_within_one_budget():
+    core = [_tool(f"{g}.t{i}", "builtin", size=100) for g in ("scene", "project", "gameobject") for i in range(3)]
+    own = [_tool("team.report", "project", size=50)]
+    ext = [_tool(f"urp.t{i}", package="com.unity.render-pipelines.universal") for i in range(2)]
+    selection = _select(core + own + ext, budget=1_000)
+    assert _groups(selection) == ["project", "scene", "gameobject", "team"]  # the core's order, then the rest
+    assert selection.collapsed_groups == ["urp"]  # 200 more would pass 1,000
+    # Core groups are whole too, and a group that does not fit is skipped for the next one that does.
+    assert _groups(_select(core + own + ext, budget=500)) == ["project", "team"]
+    reserved = select_tools(core, build_name_table(t.name for t in core), ListPolicy(budget_bytes=1_000),
+                            size=lambda d: d.examples[0]["size"], reserved=350)
+    assert _groups(reserved) == ["project", "scene"] and reserved.collapsed_groups == ["gameobject"]
 
 
 def test_extension_groups_are_whole_package_backed_first_then_smaller_first():
@@ -83,7 +88,7 @@ def test_tools_the_project_cannot_run_are_never_listed_by_default_and_never_spli
 def test_an_extension_tool_in_a_core_group_is_counted_as_the_extension_group_it_is():
     core = [_tool(f"scene.t{i}", "builtin", size=1_000) for i in range(3)]
     extra = [_tool("scene.from-an-extension", size=200)]
-    selection = _select(core + extra, budget=100)
+    selection = _select(core + extra, budget=3_100)
     assert selection.names == [d.name for d in core] and selection.collapsed_groups == ["scene"]
 
 
@@ -107,49 +112,47 @@ def _listed_groups(surface: ToolSurface, kind: str) -> set[str]:
 @pytest.mark.parametrize("name", ["chicken-defense", "minigolf", "vfx-samples", "physics-samples"])
 def test_the_default_list_follows_the_rule_on_every_fixture_project(name):
     surface = _surface(name)
-    session = surface.session
     listed = [t.name for t in surface.tools]
     assert listed[-3:] == list(META_TOOLS)
-    core = {t.spec.mcp_name for t in session.registry.tools.values() if t.owner.kind == "builtin"}
-    assert core <= set(listed)  # every core tool, whatever the extensions
     assert all(d.available is True for d in surface.selection.listed)  # nothing the project cannot run
-    sizes = {t.name: wire_size(t) for t in surface.tools}
+    assert surface.wire_bytes <= surface.policy.budget_bytes  # the whole list, meta tools included
     runnable: dict[str, set[str]] = {}
     for d in surface.descriptors:
-        if d.owner.kind == "extension" and d.available is True:
-            runnable.setdefault(d.group, set()).add(d.name)
-    listed_ext = _listed_groups(surface, "extension")
-    for group, tools in runnable.items():  # whole groups: all of a group's runnable tools, or none
-        assert (tools <= set(surface.selection.names)) == (group in listed_ext), group
-        assert (group in listed_ext) != (group in surface.selection.collapsed_groups), group
-    ext_bytes = sum(sizes[d.mcp_name] for d in surface.selection.listed if d.owner.kind == "extension")
-    assert ext_bytes <= surface.policy.budget_bytes
+        if d.available is True:
+            runnable.setdefault(f"{d.owner.kind}:{d.group}", set()).add(d.name)
+    listed = set(surface.selection.names)
+    for key, tools in runnable.items():  # whole groups: all of a group's runnable tools of one kind, or none
+        assert tools <= listed or not tools & listed, key
+        assert (tools <= listed) != (key.split(":")[1] in surface.selection.collapsed_groups), key
+    core_groups = list(dict.fromkeys(d.group for d in surface.selection.listed if d.owner.kind == "builtin"))
+    assert core_groups[:2] == ["project", "scene"]  # the everyday groups come first
+    kinds = [d.owner.kind for d in surface.selection.listed]
+    assert kinds == sorted(kinds, key=["builtin", "project", "extension"].index)  # core first
 
 
-@pytest.mark.parametrize(("name", "expected", "named", "absent"), [
-    ("minigolf", {"urp", "cinemachine"}, {"probuilder"}, {"hdrp"}),  # URP 17
-    ("chicken-defense", {"urp", "cinemachine"}, {"probuilder"}, {"hdrp"}),  # URP 14
-    ("vfx-samples", {"hdrp", "vfx", "cinemachine"}, set(), {"urp", "probuilder"}),  # HDRP + VFX Graph
+@pytest.mark.parametrize(("name", "expected", "absent"), [
+    ("minigolf", {"urp", "cinemachine", "probuilder"}, {"hdrp"}),  # URP 17
+    ("chicken-defense", {"urp", "cinemachine", "probuilder"}, {"hdrp"}),  # URP 14
+    ("vfx-samples", {"hdrp", "vfx", "cinemachine"}, {"urp", "probuilder"}),  # HDRP + VFX Graph
 ])
-def test_an_agent_sees_the_toolsets_of_the_projects_packages_by_default(name, expected, named, absent):
-    """The point of the rule: on a render-pipeline project the pipeline's tools are listed, not one search away;
-    a group of the project's packages past the budget (ProBuilder's many modelling tools) is named instead."""
+def test_an_agent_is_told_the_toolsets_of_the_projects_packages(name, expected, absent):
+    """A group of the project's packages the budget leaves out is named in the search tool's description, one
+    call away; `--toolsets` lists it, and a group the project cannot run is never named as runnable."""
     surface = _surface(name)
-    groups = _listed_groups(surface, "extension")
-    assert expected <= groups and not absent & groups
-    assert named <= set(surface.selection.collapsed_groups)
+    search = surface.tools[-3].description
+    assert all(group in search for group in expected) and not any(f" {group}," in search for group in absent)
+    narrowed = _surface(name, ListPolicy(toolsets=frozenset(expected)))
+    assert expected == {d.group for d in narrowed.selection.listed}
 
 
 def test_a_group_past_the_budget_is_named_and_stays_runnable():
     roomy = _surface("chicken-defense", ListPolicy(budget_bytes=10**6))
-    by_name = {t.name: wire_size(t) for t in roomy.tools}
-    ext = [d for d in roomy.selection.listed if d.owner.kind == "extension"]
-    ext_bytes = sum(by_name[d.mcp_name] for d in ext)
-    tight = _surface("chicken-defense", ListPolicy(budget_bytes=ext_bytes - 1))
+    assert not roomy.selection.collapsed_groups
+    tight = _surface("chicken-defense", ListPolicy(budget_bytes=roomy.wire_bytes - 1))
     assert tight.selection.collapsed_groups
     for collapsed in tight.selection.collapsed_groups:
         assert not any(t.name.startswith(collapsed + "_") for t in tight.tools)
-        assert collapsed in tight.instructions() and collapsed in tight.tools[-3].description
+        assert collapsed in tight.tools[-3].description
     assert "scene_hierarchy" in [t.name for t in tight.tools]
     group = tight.selection.collapsed_groups[0]
     hits = [h for h in tight.call("unitycli_search_tools", {"query": group})["tools"]

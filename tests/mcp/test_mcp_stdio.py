@@ -128,7 +128,10 @@ def test_mcp_inspector_cli_lists_and_calls(tmp_path):
               "--project", str(project)]
 
     def inspect(*method: str) -> dict:
-        proc = subprocess.run([*inspector, *method, *server], capture_output=True, text=True, timeout=180,
+        # No connect timeout: initialize is answered at once (handshake.py), but a loaded machine must not fail a
+        # test on wall time; the subprocess timeout still bounds a hang.
+        proc = subprocess.run([*inspector, "--connect-timeout", "0", *method, *server], capture_output=True,
+                              text=True, timeout=180,
                               stdin=subprocess.DEVNULL, cwd=str(REPO_ROOT), env={**os.environ, "CI": "true"})
         assert proc.returncode == 0, proc.stdout + proc.stderr
         return json.loads(proc.stdout)
