@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.context import ToolContext
+from unitycli.errors import UnityCliError
 from unitycli.plugins.settings.settings_file import read_settings_or_unreadable
 from unitycli.plugins.settings.versions import QUALITY
 from unitycli.toolspec import ToolInput, ToolOutput
@@ -32,7 +33,8 @@ class QualityLevel(ToolOutput):
 
 
 class QualitySettingsGetInput(ToolInput):
-    pass
+    level: str | int | None = Field(None, description="Only this quality level: its name or index (as "
+                                                      "project.set-quality-settings takes it); every level if left out")
 
 
 class QualitySettingsGetOutput(ToolOutput):
@@ -59,6 +61,18 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return value
+
+
+def level_index(levels: list[Any], wanted: str | int) -> int:
+    """The index of the level named or numbered `wanted` among the file's levels (dicts with `name`)."""
+    names = [level.get("name") if isinstance(level, dict) else None for level in levels]
+    if isinstance(wanted, int) and 0 <= wanted < len(levels):
+        return wanted
+    if isinstance(wanted, str) and wanted in names:
+        return names.index(wanted)
+    raise UnityCliError("E_PROPERTY_NOT_FOUND", f"no quality level {wanted!r}; levels: {', '.join(map(str, names))}",
+                        details={"level": wanted, "levels": names},
+                        next_actions=["unitycli tools run project.get-quality-settings"])
 
 
 def get_quality_settings(ctx: ToolContext, request: QualitySettingsGetInput) -> QualitySettingsGetOutput:
@@ -92,6 +106,8 @@ def get_quality_settings(ctx: ToolContext, request: QualitySettingsGetInput) -> 
             current=i == current_level, default_for_platforms=sorted(p for p, lv in defaults.items() if lv == i),
             render_pipeline=pipeline if isinstance(pipeline, dict) and pipeline.get("fileID") else None,
             settings=values))
+    if request.level is not None:
+        levels = [levels[level_index([{"name": level.name} for level in levels], request.level)]]
     return QualitySettingsGetOutput(
         revision=settings.revision, serialized_version=settings.serialized_version,
         layout_verified=settings.verified, current_level=current_level if isinstance(current_level, int) else None,

@@ -16,6 +16,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import REVISION_DESCRIPTION
+from unitycli.plugins.settings.quality import level_index
 from unitycli.plugins.settings.settings_file import read_settings, stage_edit
 from unitycli.plugins.settings.versions import QUALITY
 from unitycli.toolspec import ToolInput, ToolOutput
@@ -48,17 +49,6 @@ class QualitySettingsSetOutput(ToolOutput):
     rule: str
 
 
-def _level_index(levels: list[Any], wanted: str | int) -> int:
-    names = [level.get("name") if isinstance(level, dict) else None for level in levels]
-    if isinstance(wanted, int) and 0 <= wanted < len(levels):
-        return wanted
-    if isinstance(wanted, str) and wanted in names:
-        return names.index(wanted)
-    raise UnityCliError("E_PROPERTY_NOT_FOUND", f"no quality level {wanted!r}; levels: {', '.join(map(str, names))}",
-                        details={"level": wanted, "levels": names},
-                        next_actions=["Repeat with one of the listed level names"])
-
-
 def set_quality_settings(ctx: ToolContext, request: QualitySettingsSetInput) -> QualitySettingsSetOutput:
     if not request.settings and request.current_level is None:
         raise UnityCliError("E_SCHEMA_INVALID", "give `settings` (with `level`) or `currentLevel`",
@@ -80,7 +70,7 @@ def set_quality_settings(ctx: ToolContext, request: QualitySettingsSetInput) -> 
     changed, inserted, intended = [], [], {}
     level_name = None
     if request.level is not None:
-        at = _level_index(levels, request.level)
+        at = level_index(levels, request.level)
         level_name = levels[at].get("name")
         for key, value in request.settings.items():
             path = f"{LEVELS}[{at}].{key}"
@@ -92,7 +82,7 @@ def set_quality_settings(ctx: ToolContext, request: QualitySettingsSetInput) -> 
         intended[LEVELS] = doc.get(LEVELS)
     current = doc.get(CURRENT, None)
     if request.current_level is not None:
-        current = _level_index(doc.get(LEVELS), request.current_level)
+        current = level_index(doc.get(LEVELS), request.current_level)
         if set_field(doc, layout, CURRENT, current, settings.file).previous != current:
             changed.append(CURRENT)
         intended[CURRENT] = current

@@ -14,6 +14,12 @@ from unitycli.session import Session
 
 WRITE_ONLY = {"expectedRevision", "dryRun"}
 KNOWN = {
+    # These two getters print the setter's names, but as keys their output schema does not declare (a `settings`
+    # object of agent names; `fog.mode`-style names with {r, g, b, a} colours): typing those outputs is the work.
+    "asset.set-import-settings": {"animationType", "importScale", "loadType", "preloadAudioData", "readWrite",
+                                  "sRGB", "spriteMode", "textureType"},
+    "scene.set-lighting": {"a", "ambient", "b", "color", "density", "enabled", "end", "equatorColor", "fog", "g",
+                           "groundColor", "intensity", "mode", "r", "skyColor", "skybox", "start", "sun"},
     "cinemachine.set-brain": {"defaultBlendStyle", "defaultBlendTime"},
     "hdrp.set-frame-settings": {"disable", "enable"},
     "urp.set-settings": {"additionalLightsShadowResolution", "cascade2Split", "cascade3Split", "cascade4Split",

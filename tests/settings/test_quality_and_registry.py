@@ -27,6 +27,16 @@ def test_quality_levels_of_minigolf_unity6(tmp_path):
     assert out["perPlatformDefault"] == {"Android": 5, "Standalone": 5, "WebGL": 5}
 
 
+def test_one_quality_level_by_the_name_or_index_the_setter_takes(tmp_path):
+    root = settings_copy(U2022, tmp_path)
+    assert [lv["name"] for lv in output(root, "project.get-quality-settings", {"level": "Balanced"})["levels"]] == [
+        "Balanced"]
+    assert [lv["index"] for lv in output(root, "project.get-quality-settings", {"level": 2})["levels"]] == [2]
+    error = failure(root, "project.get-quality-settings", {"level": "Hi"})
+    assert error.code == "E_PROPERTY_NOT_FOUND" and error.details["levels"] == ["Performant", "Balanced",
+                                                                               "High Fidelity"]
+
+
 def test_an_unverified_quality_level_is_read_with_a_warning(tmp_path):
     root = settings_copy(CLIENT_DRIVEN, tmp_path)
     path = root / QUALITY
