@@ -172,7 +172,12 @@ class CoreChecks:
     def unitycli_tool_availability(self, tool: ToolSpec, owner: ToolOwner, project: Project) -> Availability | None:
         if owner.kind != "extension":
             return None
-        from unitycli.extension_manager.dependencies import check_tool, core_api_refusal, doctor_command
+        from unitycli.extension_manager.dependencies import (
+            ProjectPackages,
+            check_tool,
+            core_api_refusal,
+            doctor_command,
+        )
 
         manifest = self.manifest_for(owner)
         if manifest is None:
@@ -199,7 +204,7 @@ class CoreChecks:
         if isinstance(config, UnityCliError):
             return Availability.unavailable("E_MANIFEST_INVALID", config.message,
                                             [*(config.next_actions or []), doctor_command(root)])
-        return check_tool(manifest, tool.name, root, resolved, config)
+        return check_tool(manifest, tool.name, ProjectPackages.of(root, resolved, config), read_only=tool.read_only)
 
     @hookimpl
     def unitycli_tool_requirements(self, tool: ToolSpec, owner: ToolOwner) -> list[PackageRequirement] | None:
