@@ -164,8 +164,8 @@ def _package_checks(session: Session, report: DoctorReport, manifests: dict[str,
 
 def _profile_check(report: DoctorReport, manifest: ExtensionManifest, profile: PackageProfile,
                    packages: ProjectPackages) -> None:
-    """One package profile, judged for the strictest operation (creating objects): a version that only reads and
-    edits run on is a warning that names what creating would need, not a failure."""
+    """One package profile, judged for the strictest operation (creating objects); the message of a version
+    that creation refuses says that reads and edits of existing fields still run."""
     answer = check_profile(profile, packages, f"{manifest.id} ({', '.join(profile.tools)})", "create")
     name = f"package:{manifest.id}:{profile.name}"
     if answer.available:
@@ -176,10 +176,8 @@ def _profile_check(report: DoctorReport, manifest: ExtensionManifest, profile: P
             report.add(name, "warn", f"{profile.name}@{has} runs on {answer.verified_by}"
                        + "".join(f"; {note}" for note in answer.notes), answer.next_actions)
         return
-    status = _AVAILABILITY_STATUS.get(answer.code or "", "fail")
-    if answer.code == "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED":
-        status = "warn"  # reads and edits of existing fields still run; only creating is refused
-    report.add(name, status, answer.unavailable_reason or "", answer.next_actions, {"code": answer.code})
+    report.add(name, _AVAILABILITY_STATUS.get(answer.code or "", "fail"), answer.unavailable_reason or "",
+               answer.next_actions, {"code": answer.code})
 
 
 def _lock_checks(session: Session, report: DoctorReport) -> None:
