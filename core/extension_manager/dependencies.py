@@ -111,9 +111,13 @@ def get_version_step(profile: PackageProfile, project: ProjectPackages) -> str:
         if name in project.resolved.removed_bundled and removed and removed != "?":
             # Restores exactly the version the lock records as the Editor's: what the Package Manager writes.
             return package_add_command(project.root, name, removed)
+        if project.resolved.get(name) is not None:
+            return (f"Open the project in a Unity Editor that ships {profile.profile()} (from the Unity Hub): {name} "
+                    f"comes with the Editor ({project.editor_text}), which decides its version, so no package.add "
+                    "can change it")
         return (f"Add {name} from the Unity Package Manager in the Editor: it ships with the Editor, which decides its "
                 f"version ({project.editor_text}); for another version open the project in a Unity Editor that "
-                f"bundles {profile.profile()}")
+                f"ships {profile.profile()}")
     version = profile.proposable(project.editor)
     if version is not None:
         return package_add_command(project.root, name, version)
