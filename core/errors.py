@@ -140,6 +140,20 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_COMPONENT_UNSUPPORTED",
           "That component cannot be added or removed headlessly (no verified default layout, or it is the "
           "Transform).", EXIT_FAILED),
+    _spec("E_SCRIPT_CLASS_NOT_FOUND",
+          "No C# class stands behind the script: no .cs of the project or its packages has that GUID in its .meta, "
+          "or the file does not declare one top-level class named like the file (as Unity requires).", EXIT_FAILED),
+    _spec("E_SCRIPT_SOURCE_UNPARSEABLE",
+          "A C# file the script's serialized layout depends on does not parse (after its #if blocks are applied); "
+          "the file and line are named and no layout is guessed.", EXIT_FAILED),
+    _spec("E_SCRIPT_LAYOUT_UNPROVABLE",
+          "The script's serialized layout depends on something the sources cannot decide: a type declared nowhere "
+          "unitycli can read (a DLL, a package not on disk), two fields of one name, an enum value that is not a "
+          "constant; the file and line are named.", EXIT_FAILED),
+    _spec("E_PACKAGE_SOURCE_UNAVAILABLE",
+          "The package is a dependency, but its C# is not on this machine: not embedded, not a file: folder, and "
+          "not in Library/PackageCache at the resolved version (the Editor fills it when it opens the project).",
+          EXIT_FAILED),
     _spec("E_TEMPLATE_UNVERIFIABLE", "No file of the project shows the layout of the object to create and no layout "
           "is verified for the project's Unity version; repeat with allowUnverified to write the closest known one."),
     _spec("E_LAYOUT_VERSION_UNKNOWN",

@@ -125,16 +125,17 @@ def add_component(model: SceneModel, node: SceneNode, class_name: str,
     return append_component(model, node.file_id, class_id, class_name, layout.build(node.file_id))
 
 
-def add_script(model: SceneModel, node: SceneNode, script_guid: str, templates: TemplateSource | None = None) -> int:
-    """Append a MonoBehaviour of the script `script_guid` with only its header; Unity fills the script's fields
-    with their defaults when it loads the file."""
+def add_script(model: SceneModel, node: SceneNode, script_guid: str, templates: TemplateSource | None = None,
+               fields: dict[str, Any] | None = None) -> int:
+    """Append a MonoBehaviour of the script `script_guid`: its header, then `fields` (the script's serialized
+    fields in Unity's order, `unitycli.csharp.defaults`); a field left out is filled by Unity on load."""
     if node.is_instance:
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
     _refuse_legacy_components(model.file.get(node.file_id))
     source = templates if templates is not None else TemplateSource()
     layout = source.choose("MonoBehaviour", model.file).layout
     return append_component(model, node.file_id, MONOBEHAVIOUR, "MonoBehaviour",
-                            layout.build(node.file_id, guid=script_guid))
+                            {**layout.build(node.file_id, guid=script_guid), **(fields or {})})
 
 
 def has_class(model: SceneModel, node: SceneNode, class_id: int) -> bool:

@@ -3,8 +3,9 @@
 A native component is written in the layout Unity's own type tree gives the project's Editor version
 (`unitycli.typetree`): structure and serializedVersion from the table, each value from an Editor-written document
 of that exact layout (the file's, then the project's) or the cited per-class defaults, and a field with no such
-evidence left out and listed (`omittedFields`). A script is added as its MonoBehaviour header only (layout from
-`unitycli.scene.layouts`): Unity fills its serialized fields with their defaults on load. Removing drops both,
+evidence left out and listed (`omittedFields`). A script is added as its MonoBehaviour header (layout from
+`unitycli.scene.layouts`) and its serialized fields at their defaults, read from its C# (`unitycli.csharp`); a
+field whose default the source does not prove is left out and listed (Unity fills it on load). Removing drops both,
 and refuses while other objects reference the component unless `force`.
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.context import ToolContext
+from unitycli.csharp.script_component import script_fields
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
@@ -66,12 +68,29 @@ class LayoutSummary(ToolOutput):
                                                                "(Unity keeps their defaults on load)")
 
 
+class OmittedField(ToolOutput):
+    field: str = Field(description="The field's path (`a.b` inside a nested class)")
+    reason: str
+
+
+class ScriptFieldsSummary(ToolOutput):
+    source: str | None = Field(None, description="The .cs the fields come from (Unity's path)")
+    class_name: str | None = Field(None, alias="class", description="The script's full class name")
+    fields: list[str] = Field(description="Serialized fields written at their defaults, in Unity's order")
+    omitted_fields: list[OmittedField] = Field(description="Fields left out because their default is not "
+                                                           "proven; Unity fills them on load")
+    unavailable: str | None = Field(None, description="Why no field was written (no .cs for the GUID, or a "
+                                                      "layout the sources cannot prove); Unity fills them on load")
+
+
 class ComponentAddOutput(WriteOutput):
     game_object: str
     file_id: int = Field(alias="fileID", description="The new component's fileID")
     class_name: str = Field(alias="class")
     script_guid: str | None = None
     layout: LayoutSummary
+    script_fields: ScriptFieldsSummary | None = Field(None, description="For a script: its serialized fields, "
+                                                                         "from its C# (unitycli.csharp)")
 
 
 def template_source(ctx: Any, allow_unverified: bool) -> TemplateSource:
@@ -90,12 +109,17 @@ def component_add(ctx: ToolContext, request: ComponentAddInput) -> ComponentAddO
     if request.script is not None:
         source = template_source(ctx, request.allow_unverified)
         script = resolve_script(Path(ctx.project.root), request.script, ctx.known_scripts)
-        file_id = add_script(model, node, script.guid, source)
+        fields = script_fields(Path(ctx.project.root), script.guid, model, node)
+        file_id = add_script(model, node, script.guid, source, fields.values)
         chosen = source.chosen["MonoBehaviour"]
+        summary = ScriptFieldsSummary(source=fields.source, **{"class": fields.class_name},
+                                      fields=list(fields.values), unavailable=fields.unavailable,
+                                      omitted_fields=[OmittedField(field=k, reason=v) for k, v in fields.omitted.items()])
         return ComponentAddOutput(file=loaded.path, revision=finish(ctx, loaded), game_object=node.path,
                                   fileID=file_id, **{"class": "MonoBehaviour"}, script_guid=script.guid,
                                   layout=LayoutSummary(serialized_version=chosen.layout.serialized_version,
-                                                       verified_by=chosen.verified_by, evidence=chosen.evidence))
+                                                       verified_by=chosen.verified_by, evidence=chosen.evidence),
+                                  script_fields=summary)
     class_name = request.component.strip()  # type: ignore[union-attr]
     picked = pick_version(ctx.unity_version.editor_version)
     added = add_native_component(model, node, class_name, picked, Path(ctx.project.root))

@@ -213,7 +213,11 @@ SCENE_TOOLS = (
                      "(`omittedFields`: Unity keeps its default on load). E_COMPONENT_UNSUPPORTED for a name that is "
                      "not a native component of that version (or the Transform kinds); E_LAYOUT_VERSION_UNKNOWN "
                      "when no dump of the project's Unity stream exists. `script` adds a MonoBehaviour by class "
-                     "name or GUID with only its header (Unity fills the script's fields on load)." + _WRITER),
+                     "name or GUID with every serialized field of its C# at its default, in Unity's order "
+                     "(`scriptFields`; a default the source does not prove is left out and listed, and without a "
+                     ".cs only the header is written: Unity fills the rest on load). E_COMPONENT_UNSUPPORTED for a "
+                     "ScriptableObject, abstract or generic class, a second [DisallowMultipleComponent] or a "
+                     "missing [RequireComponent]." + _WRITER),
         input_model=ComponentAddInput, output_model=ComponentAddOutput, handler=component_add,
         read_only=False, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Player/Hat", "component": "BoxCollider"},

@@ -127,22 +127,23 @@ def test_each_built_in_component_adds_on_the_sample_in_its_unity_6_layout(sample
     assert doc.split("\n", 2)[1] == f"{component}:"
 
 
-def test_a_script_is_added_by_class_name_or_guid_with_only_its_header(minigolf: Path) -> None:
+def test_a_script_is_added_by_class_name_or_guid_with_its_serialized_fields(minigolf: Path) -> None:
     scene = "Assets/LlamAcademy/Minigolf/Scenes/Game.unity"
-    meta = (minigolf / "Assets/LlamAcademy/Minigolf/Ball.cs.meta").read_text()
+    meta = (minigolf / "Assets/LlamAcademy/Minigolf/CompleteLevelEffects.cs.meta").read_text()
     guid = re.search(r"guid: (\w+)", meta).group(1)
     root = run(minigolf, "scene.hierarchy", {"file": scene, "depth": 0}).output["items"][0]
-    out = run(minigolf, "component.add", {"file": scene, "gameObject": root["fileID"], "script": "Ball"}).output
+    out = run(minigolf, "component.add", {"file": scene, "gameObject": root["fileID"],
+                                          "script": "CompleteLevelEffects"}).output
     assert out["class"] == "MonoBehaviour" and out["scriptGuid"] == guid
     doc = documents((minigolf / scene).read_text())[out["fileID"]]
     assert doc == (f"--- !u!114 &{out['fileID']}\nMonoBehaviour:\n" + _HEAD.format(go=root["fileID"])
                    + "  m_Enabled: 1\n  m_EditorHideFlags: 0\n"
                      f"  m_Script: {{fileID: 11500000, guid: {guid}, type: 3}}\n  m_Name: \n"
-                     "  m_EditorClassIdentifier: \n")
+                     "  m_EditorClassIdentifier: \n  Effects: []\n")
     again = run(minigolf, "component.add", {"file": scene, "gameObject": root["fileID"], "script": guid}).output
     assert again["scriptGuid"] == guid
     listed = run(minigolf, "gameobject.get", {"file": scene, "gameObject": root["fileID"]}).output
-    assert [c["script"] for c in listed["components"]].count("Ball") == 2
+    assert [c["script"] for c in listed["components"]].count("CompleteLevelEffects") == 2
 
 
 @pytest.mark.parametrize(("data", "code"), [
