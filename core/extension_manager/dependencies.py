@@ -19,6 +19,7 @@ lock file, or a manifest changed since the lock) may still arrive as another pac
 
 from __future__ import annotations
 
+import os
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,6 +63,8 @@ class ProjectPackages:
     @classmethod
     def of(cls, root: Path, resolved: ResolvedPackages, config: ProjectConfig,
            source_proof: Callable[[ResolvedPackage, Path], str | None] | None = None) -> ProjectPackages:
+        """`source_proof` finds a package's own source on disk (default: the C# model's package folders)."""
+        source_proof = source_proof or PackageSources(root).folder
         try:
             version = read_project_version(root)
         except UnityCliError:
@@ -71,6 +74,28 @@ class ProjectPackages:
     @property
     def editor_text(self) -> str:
         return f"Unity {self.editor_version}" if self.editor_version else "this project's Unity Editor (unknown)"
+
+
+class PackageSources:
+    """Where each package's own source is on this machine (embedded, `file:`, Library/PackageCache at the resolved
+    version), as the C# model finds it (`unitycli.csharp`): the local proof a tool reports as `verifiedBy`."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._folders: dict[str, Path] | None = None
+
+    def folder(self, package: ResolvedPackage, root: Path) -> str | None:
+        """The package's folder relative to the project root, when its source is there at this version."""
+        if self._folders is None:
+            from unitycli.csharp.project import CSharpProject
+
+            try:
+                infos = CSharpProject(self.root).packages
+            except (UnityCliError, OSError):
+                infos = {}
+            self._folders = {name: info.disk for name, info in infos.items()}
+        disk = self._folders.get(package.name)
+        return Path(os.path.relpath(disk, root)).as_posix() if disk is not None else None
 
 
 def operation_of(manifest: ExtensionManifest, tool_name: str, read_only: bool) -> Operation:
@@ -208,16 +233,11 @@ def _create_refusal(profile: PackageProfile, package: ResolvedPackage, project: 
                f"copy whatever {MANIFEST} says)")
     else:
         fix = get_version_step(profile, project)
-    actions = [fix]
-    if package.source in ("registry", "builtin") and project.source_proof is not None:
-        actions.append(f"Open the project in the Unity Editor once so Library/PackageCache holds the source of "
-                       f"{profile.name}@{package.version} (the package's C# proves the layout a new object needs)")
-    actions.append(doctor_command(root))
     return Availability.unavailable(
         "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED",
-        f"{needs} to create new objects; the project has {_has(package)}, which is not a verified version, and no "
-        f"package source on disk proves the layout a new object needs (reads and edits of existing fields run)",
-        actions, requirement, "create")
+        f"{needs} to create new objects; the project has {_has(package)}, which is not a verified version, so the "
+        "layout a new object needs is not proven (reads, and edits of fields the files already hold, run)",
+        [fix, doctor_command(root)], requirement, "create")
 
 
 def _ignored_acceptance(profile: PackageProfile, config: ProjectConfig) -> list[str]:
@@ -263,12 +283,11 @@ def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: 
                 "needs is not known", [*steps, doctor_command(project.root)], requirement, operation)
     verified = profile.verified(package.version) and profile.verified_on(package.version, project.editor)
     if verified:
-        basis = f"manifest {profile.profile(package.version)}"
+        # The manifest lists the version; the package's source on disk is the local proof of the same layout.
+        source = project.source_proof(package, project.root) if project.source_proof else None
+        basis = f"package source {source}" if source else f"manifest {profile.profile(package.version)}"
     elif (basis := _unproven_basis(operation, profile, package.version)) is None:
-        proof = project.source_proof(package, project.root) if project.source_proof else None
-        if proof is None:
-            return _create_refusal(profile, package, project, needs, requirement)
-        basis = f"package source {proof}"
+        return _create_refusal(profile, package, project, needs, requirement)
     return Availability.ok(requirement, profile_verified=verified and package.resolved_by_unity,
                            resolved_by_unity=package.resolved_by_unity, notes=notes, next_actions=steps,
                            operation=operation, verified_by=basis)

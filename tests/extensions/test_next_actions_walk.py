@@ -207,3 +207,22 @@ def test_after_remove_and_add_nothing_is_verified_until_unity_resolves(tmp_path)
     assert (d["available"], d["profileVerified"]) == (True, False)
     assert d["nextActions"] == ["Open the project in the Unity Editor so it resolves Packages/manifest.json and "
                                 "rewrites Packages/packages-lock.json"]
+
+
+def test_the_local_cinemachine_package_source_is_the_proof_a_create_reports():
+    """Cinemachine's own sample project takes the package from `file:../../../com.unity.cinemachine` (3.1.8-pre.1):
+    the C# model finds its source there and describe says so; the MCP listing adds the proof only where a tool
+    runs unverified (URP 14.0.12 here), to stay within its size budget."""
+    from tests.fixturepaths import fixture_project
+    from unitycli.mcp.schemas import description
+    from unitycli.session import Session
+
+    root = fixture_project(CM_URP)
+    d = _describe(root, "cinemachine.create-camera")
+    assert (d["available"], d["profileVerified"], d["operation"]) == (True, True, "create")
+    assert d["verifiedBy"] == "package source ../../com.unity.cinemachine"
+    session = Session(project_arg=str(root), cwd=root)
+    assert " Here: " not in description(session.descriptor(session.tool("cinemachine.create-camera")))
+    listed = description(session.descriptor(session.tool("urp.set-override")))
+    assert listed.endswith(" Here: edit, on the file's own layout: com.unity.render-pipelines.universal@14.0.12 is not "
+                           "a verified version, so only fields the file already holds are edited.")
