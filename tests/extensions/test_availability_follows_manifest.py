@@ -236,12 +236,8 @@ def _doctor_leads_out(action: str, extension: str, package: str) -> None:
 
 
 def _simulate_human_step(action: str, root: Path) -> bool:
-    """Carry out the human steps a test can do faithfully; False for the ones only the Unity Editor can do."""
-    if "[accept-unverified]" in action:
-        name, version = action.split('add "', 1)[1].split('" under', 1)[0].split('" = "')
-        (root / ".unitycli").mkdir(exist_ok=True)
-        (root / ".unitycli/config.toml").write_text(f'[accept-unverified]\n"{name}" = "{version}"\n')
-        return True
+    """Carry out the human steps a test can do faithfully; False for the ones only the Unity Editor can do (no
+    state here has another kind since [accept-unverified] was retired, issue 25)."""
     return False
 
 
