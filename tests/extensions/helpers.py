@@ -37,6 +37,15 @@ def copy_project(name: str, dest: Path, extra: tuple[str, ...] = ()) -> Path:
     return root
 
 
+def make_state(state: tuple, dest: Path) -> tuple[Path, str]:
+    """A copy of a fixture project put into an availability state: (project, tool, setup or None, code)."""
+    project, tool, setup, _ = state
+    root = copy_project(project, dest)
+    if setup is not None:
+        setup(root)
+    return root, tool
+
+
 MANIFEST_HOOK = '''
 
 from unitycli.hookspecs import hookimpl as _hookimpl

@@ -15,7 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.extensions.helpers import BITESIZE_CLIENT_DRIVEN, PROBUILDER_5_2_2, copy_project, fake_extension
+from tests.extensions.helpers import (
+    BITESIZE_CLIENT_DRIVEN,
+    PROBUILDER_5_2_2,
+    copy_project,
+    fake_extension,
+    make_state,
+)
 from unitycli.cli.main import run
 from unitycli.session import Session
 
@@ -216,11 +222,7 @@ STATES = {
 
 
 def _make(state: str, dest: Path) -> tuple[Path, str]:
-    project, tool, setup, _ = STATES[state]
-    root = copy_project(project, dest)
-    if setup is not None:
-        setup(root)
-    return root, tool
+    return make_state(STATES[state], dest)
 
 
 def _doctor_leads_out(action: str, extension: str, package: str) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.extensions.helpers import BITESIZE_CLIENT_DRIVEN, copy_project
+from tests.extensions.helpers import BITESIZE_CLIENT_DRIVEN, copy_project, make_state
 from unitycli.cli.main import run
 from unitycli.extension_manager.catalog import load_catalog
 from unitycli.extension_manager.manifest import unity_stream
@@ -96,11 +96,7 @@ STATES = {
 
 
 def _make(state: str, dest: Path) -> tuple[Path, str]:
-    project, tool, setup, _ = STATES[state]
-    root = copy_project(project, dest)
-    if setup is not None:
-        setup(root)
-    return root, tool
+    return make_state(STATES[state], dest)
 
 
 def _lock(root: Path) -> dict:
