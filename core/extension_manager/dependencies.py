@@ -176,8 +176,9 @@ def _absent(profile: PackageProfile, project: ProjectPackages, needs: str,
     else:
         has = f"none (not in {MANIFEST}, and no known dependency list names it)"
     if resolved.transitive_known:
+        # The doctor has nothing to add for a package the project does not use: the step that brings it is all.
         return Availability.unavailable("E_EXTENSION_DEPENDENCY_MISSING", f"{needs}; the project has {has}",
-                                        [get, doctor], requirement, operation)
+                                        [get], requirement, operation)
     unknown = resolved.unknown_dependencies_of
     names = ", ".join(unknown[:5]) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
     if resolved.lock_usable:

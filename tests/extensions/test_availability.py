@@ -51,7 +51,6 @@ def test_project_without_the_package_is_missing_with_the_exact_package_add(fakep
                                     "(not in Packages/packages-lock.json)")
     assert d.next_actions == [
         f"""unitycli tools run package.add --project {root} --input '{{"name": "com.unity.probuilder", "version": "5.2.2"}}'""",
-        f"unitycli extensions doctor --project {root}",
     ]
 
 
