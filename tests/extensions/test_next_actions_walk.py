@@ -76,10 +76,13 @@ UNVERIFIABLE = "E_EXTENSION_DEPENDENCY_UNVERIFIABLE"
 
 # state: (fixture project, tool, setup on the copy, expected code)
 STATES = {
-    # 2020.3 stand-in: Cinemachine 2.x's verified layout (LensSettings.FocusDistance) needs Unity 2022.2, and
-    # 2.10.4+/3.x need 2022.3 (package.json), so nothing can be added here: the way out is the Editor upgrade.
-    "2020.3-cinemachine-create-on-2.9.7": ("chicken-defense", "cinemachine.create-camera", _on_2020_3(), UNSUPPORTED),
+    # 2020.3 stand-in: Cinemachine 2.10.4+ and 3.x need Unity 2022.3 (package.json), so 2.10.3 is offered;
+    # ProBuilder 6.x needs 6000.0, so 5.2.4; a create on an unlisted CM version names no version it cannot take.
     "2020.3-cinemachine-missing": ("chicken-defense", "cinemachine.list-cameras", _on_2020_3(_remove(CM)), MISSING),
+    "2020.3-cinemachine-create-on-2.9.4": (
+        "chicken-defense", "cinemachine.create-camera", _on_2020_3(_add(CM, "2.9.4")), UNSUPPORTED),
+    "2020.3-probuilder-missing": (
+        "chicken-defense", "probuilder.list-meshes", _on_2020_3(_remove("com.unity.probuilder")), MISSING),
     # 2022.3
     "2022.3-cinemachine-missing": ("chicken-defense", "cinemachine.list-cameras", _remove(CM), MISSING),
     "2022.3-urp-missing-after-remove": ("chicken-defense", "urp.list-profiles", _remove(URP), MISSING),
