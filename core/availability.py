@@ -6,7 +6,7 @@ and the commands that fix it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
@@ -17,6 +17,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from unitycli.owners import ToolOwner
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
+
+
+# What a tool does to the project, which decides the proof it needs (DESIGN §7.2): a read runs on any present
+# version, an edit changes only fields the file already holds, a create writes a new object's whole layout.
+Operation = Literal["read", "edit", "create"]
 
 
 class PackageRequirement(BaseModel):
@@ -43,13 +48,20 @@ class Availability(BaseModel):
     # answer's `next_actions` carry the plain human step that lets Unity resolve it.
     resolved_by_unity: bool = True
     notes: list[str] = Field(default_factory=list)
+    # For tools that need Unity packages: what the tool does here and what lets it (or would let it) run on this
+    # project: `manifest com.unity.x@1.2.3`, `package source <path>`, the file's own layout for edits, any
+    # present version for reads. Stated in `tools describe` and the MCP listing.
+    operation: Operation | None = None
+    verified_by: str | None = None
 
     @classmethod
     def ok(cls, requires: list[PackageRequirement] | None = None, *, profile_verified: bool = True,
            resolved_by_unity: bool = True, notes: list[str] | None = None,
-           next_actions: list[str] | None = None) -> Availability:
+           next_actions: list[str] | None = None, operation: Operation | None = None,
+           verified_by: str | None = None) -> Availability:
         return cls(available=True, requires_packages=requires or [], profile_verified=profile_verified,
-                   resolved_by_unity=resolved_by_unity, notes=notes or [], next_actions=next_actions or [])
+                   resolved_by_unity=resolved_by_unity, notes=notes or [], next_actions=next_actions or [],
+                   operation=operation, verified_by=verified_by)
 
     @classmethod
     def merged(cls, answers: list[Availability]) -> Availability:
@@ -57,13 +69,17 @@ class Availability(BaseModel):
         requires: list[PackageRequirement] = []
         notes: list[str] = []
         steps: list[str] = []
+        bases: list[str] = []
         for answer in answers:
             requires.extend(answer.requires_packages)
             notes.extend(n for n in answer.notes if n not in notes)
             steps.extend(a for a in answer.next_actions if a not in steps)
+            if answer.verified_by and answer.verified_by not in bases:
+                bases.append(answer.verified_by)
+        operation = next((a.operation for a in answers if a.operation), None)
         return cls.ok(requires, profile_verified=all(a.profile_verified for a in answers),
                       resolved_by_unity=all(a.resolved_by_unity for a in answers), notes=notes,
-                      next_actions=steps)
+                      next_actions=steps, operation=operation, verified_by="; ".join(bases) or None)
 
     @classmethod
     def unavailable(
@@ -72,6 +88,7 @@ class Availability(BaseModel):
         reason: str,
         next_actions: list[str] | None = None,
         requires: list[PackageRequirement] | None = None,
+        operation: Operation | None = None,
     ) -> Availability:
         from unitycli.errors import CATALOG
 
@@ -83,6 +100,7 @@ class Availability(BaseModel):
             unavailable_reason=reason,
             next_actions=next_actions or [],
             requires_packages=requires or [],
+            operation=operation,
         )
 
 

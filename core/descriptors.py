@@ -37,6 +37,10 @@ class ToolDescriptor(BaseModel):
     unavailable_reason: str | None = None
     next_actions: list[str] | None = None
     profile_verified: bool | None = None
+    # For a tool that needs Unity packages, on the selected project: read | edit | create, and what lets it run
+    # here (or would): a verified manifest version, the package source on disk, the file's own layout, any version.
+    operation: str | None = None
+    verified_by: str | None = None
     owner: ToolOwner
 
 
@@ -76,4 +80,6 @@ def describe(tool: RegisteredTool, availability: Availability | None) -> ToolDes
         descriptor.unavailable_reason = availability.unavailable_reason
         descriptor.next_actions = availability.next_actions
         descriptor.profile_verified = availability.profile_verified
+        descriptor.operation = availability.operation
+        descriptor.verified_by = availability.verified_by
     return descriptor

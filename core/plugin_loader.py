@@ -159,12 +159,17 @@ def _verification_failure(owner: ToolOwner, exc: Any) -> LoadFailure:
     from unitycli.extension_manager.record import reinstall_command
 
     next_actions = []
+    if exc.code == "E_EXTENSION_INTEGRITY_MISMATCH" and "extensionId" in exc.details:
+        # The project lock pins another build (written in another environment): install that one here, or pin
+        # the one installed here. Both act on this environment only.
+        ext_id = exc.details["extensionId"]
+        next_actions = ["unitycli extensions sync", f"unitycli extensions install {ext_id}"]
     with_dist = getattr(owner, "distribution", None)
     if with_dist:
         from importlib.metadata import PackageNotFoundError, distribution
 
         with suppress(PackageNotFoundError):
-            next_actions = [reinstall_command(distribution(with_dist))]
+            next_actions.append(reinstall_command(distribution(with_dist)))
     return LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "integrity", exc.message, "",
                        code=exc.code, details={**exc.details, "nextActions": next_actions})
 

@@ -26,6 +26,7 @@ from unitycli.unityfiles.lfs import MAX_POINTER_SIZE, is_lfs_pointer
 if TYPE_CHECKING:  # pragma: no cover
     from unitycli.extension_manager.catalog import Catalog
     from unitycli.extension_manager.config import ProjectConfig
+    from unitycli.extension_manager.dependencies import ProjectPackages
     from unitycli.extension_manager.manifest import ExtensionManifest
     from unitycli.owners import ToolOwner
     from unitycli.packages.models import ResolvedPackages
@@ -89,6 +90,7 @@ class CoreChecks:
         self._resolved: dict[Path, ResolvedPackages | UnityCliError] = {}
         self._configs: dict[Path, ProjectConfig | UnityCliError] = {}
         self._integrity: dict[str, IntegrityResult] = {}
+        self._packages: dict[Path, ProjectPackages] = {}
 
     # --- manifests -----------------------------------------------------------------------------------------
     @property
@@ -172,7 +174,12 @@ class CoreChecks:
     def unitycli_tool_availability(self, tool: ToolSpec, owner: ToolOwner, project: Project) -> Availability | None:
         if owner.kind != "extension":
             return None
-        from unitycli.extension_manager.dependencies import check_tool, core_api_refusal, doctor_command
+        from unitycli.extension_manager.dependencies import (
+            ProjectPackages,
+            check_tool,
+            core_api_refusal,
+            doctor_command,
+        )
 
         manifest = self.manifest_for(owner)
         if manifest is None:
@@ -199,7 +206,9 @@ class CoreChecks:
         if isinstance(config, UnityCliError):
             return Availability.unavailable("E_MANIFEST_INVALID", config.message,
                                             [*(config.next_actions or []), doctor_command(root)])
-        return check_tool(manifest, tool.name, root, resolved, config)
+        if root not in self._packages:  # one Editor-version read and one package-source lookup per project
+            self._packages[root] = ProjectPackages.of(root, resolved, config)
+        return check_tool(manifest, tool.name, self._packages[root], read_only=tool.read_only)
 
     @hookimpl
     def unitycli_tool_requirements(self, tool: ToolSpec, owner: ToolOwner) -> list[PackageRequirement] | None:

@@ -28,13 +28,23 @@ def list_cmd() -> ExtensionsListResult:
     return list_extensions(state().session)
 
 
+def _WHEEL_SOURCES(command):  # noqa: N802 - a decorator named like the option pair it adds
+    """`--find-links DIR` (repeatable) and `--index-url URL`: wheels or an index the person names, used by pip."""
+    command = click.option("--index-url", default=None, metavar="URL",
+                           help="A package index of built extensions; pip resolves the extension there.")(command)
+    return click.option("--find-links", "find_links", multiple=True, metavar="DIR",
+                        help="A folder of built extension wheels, searched first (repeatable).")(command)
+
+
 @extensions_group.command("install")
 @click.argument("target")
 @click.option("--source", type=click.Choice(["repo", "wheelhouse", "pypi"]), default=None,
               help="Take an extension id from this source only (default: the first that has it, in the order "
                    "below).")
 @click.option("--pip-arg", "pip_args", multiple=True, metavar="ARG", help=_PIP_ARG_HELP)
-def install_cmd(target: str, source: str | None, pip_args: tuple[str, ...]) -> InstallResult:
+@_WHEEL_SOURCES
+def install_cmd(target: str, source: str | None, pip_args: tuple[str, ...], find_links: tuple[str, ...],
+                index_url: str | None) -> InstallResult:
     """Install an extension by id, or from a local folder or wheel, with pip; record it in the project's lock.
 
     \b
@@ -45,8 +55,8 @@ def install_cmd(target: str, source: str | None, pip_args: tuple[str, ...]) -> I
                   then the extensions/ folder of the unitycli checkout this runs from, or instead
                   [sources] extensions = "<folder>" in .unitycli/config.toml
       pypi        the package index, only for extensions the catalog says are published (exact version);
-                  [sources] index = false turns it off
-    Folders in [sources] are relative to the file's folder (the project root for .unitycli/config.toml). A place
+                  [sources] index = false turns it off; --index-url URL: your index, any version pip resolves
+    --find-links DIR adds a wheelhouse searched first. Folders in [sources] are relative to the file's folder (the project root for .unitycli/config.toml). A place
     named by the project's config is used only after `extensions approve`. Wheelhouse and repo installs work offline (a source
     folder is built with --no-build-isolation when setuptools is installed). The lock records a portable source
     (repo:extensions/<id>, wheelhouse, pypi or local), the version and the RECORD digest, never a local path;
@@ -54,7 +64,7 @@ def install_cmd(target: str, source: str | None, pip_args: tuple[str, ...]) -> I
     """
     from unitycli.extension_manager.installer import install
 
-    return install(target, state().session.optional_project(), pip_args, source)
+    return install(target, state().session.optional_project(), pip_args, source, find_links, index_url)
 
 
 @extensions_group.command("remove")
@@ -71,7 +81,8 @@ def remove_cmd(extension_id: str, uninstall: bool, pip_args: tuple[str, ...]) ->
 @extensions_group.command("sync")
 @click.option("--dry-run", is_flag=True, help="Only report drift between the lock and what is installed.")
 @click.option("--pip-arg", "pip_args", multiple=True, metavar="ARG", help=_PIP_ARG_HELP)
-def sync_cmd(dry_run: bool, pip_args: tuple[str, ...]) -> SyncResult:
+@_WHEEL_SOURCES
+def sync_cmd(dry_run: bool, pip_args: tuple[str, ...], find_links: tuple[str, ...], index_url: str | None) -> SyncResult:
     """Install exactly what the project's .unitycli/extensions.toml says; report drift.
 
     Each entry's exact version comes from its recorded source first (repo:extensions/<id>, wheelhouse, pypi),
@@ -81,7 +92,7 @@ def sync_cmd(dry_run: bool, pip_args: tuple[str, ...]) -> SyncResult:
     """
     from unitycli.extension_manager.installer import sync
 
-    return sync(state().session.project(), dry_run, pip_args)
+    return sync(state().session.project(), dry_run, pip_args, find_links, index_url)
 
 
 @extensions_group.command("approve")

@@ -20,7 +20,7 @@ SNAPSHOT_VERSION = 1
 CORE_SECTION = "unitycli"
 # Descriptor fields that depend on the selected project or the installed version, not on the contract.
 VOLATILE = ("available", "unavailableCode", "unavailableReason", "nextActions", "profileVerified",
-            "requiresPackages")
+            "requiresPackages", "operation", "verifiedBy")
 
 
 def default_path() -> Path | None:

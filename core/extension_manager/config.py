@@ -1,8 +1,9 @@
 """The project's own unitycli settings, `.unitycli/config.toml`, committed with the project.
 
 Only choices a team makes on purpose live here: extensions it disables for this project (applied before
-import), the one unverified Unity package version per package it accepts (tools then run with
-`profileVerified: false`) and where `extensions install <id>` / `extensions sync` may get extensions from.
+import) and where `extensions install <id>` / `extensions sync` may get extensions from. `[accept-unverified]`
+(issue 11) is still read so older files stay valid, but it grants nothing (issue 25): reads and edits of existing
+fields run on any present package version, creating needs proof; the doctor says to delete it.
 Nothing here can approve code: approvals live in the user data directory, and code from a place this file
 names is built and installed only after a person approves it (`extensions approve`, issue 29). The user's own
 `config.toml` in the user data directory takes the same `[sources]` table; places named there are trusted.
@@ -10,9 +11,6 @@ names is built and installed only after a person approves it (`extensions approv
 ```toml
 [extensions]
 disabled = ["vfx"]
-
-[accept-unverified]
-"com.unity.probuilder" = "6.1.0"
 
 [sources]
 # Folders are relative to the project root, so the committed file means the same on every machine.

@@ -15,10 +15,10 @@ from unitycli import CORE_API_VERSION
 from unitycli.doctor_report import DoctorReport
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager.catalog import load_catalog
-from unitycli.extension_manager.dependencies import check_profile, doctor_command
+from unitycli.extension_manager.dependencies import ProjectPackages, check_profile, doctor_command
 from unitycli.extension_manager.installed import distribution_digest, installed_extensions, same_name
 from unitycli.extension_manager.lock import LOCK, read_lock
-from unitycli.extension_manager.manifest import ExtensionManifest
+from unitycli.extension_manager.manifest import ExtensionManifest, PackageProfile
 from unitycli.integrity import integrity_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -129,22 +129,19 @@ def _package_checks(session: Session, report: DoctorReport, manifests: dict[str,
                f"{len(resolved.packages)} Unity packages resolved from "
                + ("packages-lock.json" if resolved.certainty == "lock" else "manifest.json only (less certain)"),
                details={"warnings": resolved.warnings})
+    if config.accept_unverified:
+        report.add("config:accept-unverified", "warn",
+                   f"[accept-unverified] in .unitycli/config.toml ({', '.join(sorted(config.accept_unverified))}) is "
+                   "no longer used and grants nothing: reads and edits of existing fields run on any present "
+                   "version, and creating new objects needs proof (a verified version or the package source)",
+                   ["Delete the [accept-unverified] table from .unitycli/config.toml"])
+    packages = ProjectPackages.of(project.root, resolved, config)
     for owner in _extension_owners(session):
         manifest = manifests.get(owner.plugin)
         if manifest is None:
             continue
         for profile in manifest.packages:
-            answer = check_profile(profile, project.root, resolved, config, f"{manifest.id} ({', '.join(profile.tools)})")
-            name = f"package:{manifest.id}:{profile.name}"
-            if answer.available:
-                has = answer.requires_packages[0].project_has if answer.requires_packages else None
-                note = "" if answer.profile_verified else " (accepted unverified in .unitycli/config.toml)"
-                report.add(name, "pass" if answer.profile_verified else "warn",
-                           f"{profile.profile(has)} is a verified profile of {manifest.id}{note}"
-                           if answer.profile_verified else f"{profile.name}@{has} runs unverified{note}")
-                continue
-            report.add(name, _AVAILABILITY_STATUS.get(answer.code or "", "fail"), answer.unavailable_reason or "",
-                       answer.next_actions, {"code": answer.code})
+            _profile_check(report, manifest, profile, packages)
     installed_ids = {o.extension_id for o in _extension_owners(session)}
     try:
         locked = set(read_lock(project.root))
@@ -154,15 +151,36 @@ def _package_checks(session: Session, report: DoctorReport, manifests: dict[str,
         if ext_id in installed_ids or ext_id in locked:
             continue  # installed: checked above; locked but missing: the lock check says so
         present = [(p, resolved.get(p.name)) for p in manifest.packages if resolved.get(p.name) is not None]
-        if present:
+        if present:  # it applies and is missing: name it, whether or not the index publishes it
             has = ", ".join(f"{p.name}@{pkg.version or '?'}" for p, pkg in present)
-            if manifest.version:
-                report.add(f"catalog:{ext_id}", "warn", f"the project has {has}; extension {ext_id} "
-                           f"({manifest.distribution}) would add tools for it but is not installed",
-                           [f"unitycli extensions install {ext_id} --project {shlex.quote(str(project.root))}"])
-            else:  # nothing to install yet: say so, without advice nobody can follow
-                report.add(f"catalog:{ext_id}", "pass", f"the project has {has}; extension {ext_id} "
-                           f"({manifest.distribution}) is planned but has no released version yet")
+            quoted = shlex.quote(str(project.root))
+            report.add(f"catalog:{ext_id}", "warn", f"the project has {has}; extension {ext_id} "
+                       f"({manifest.distribution}) applies but is not installed",
+                       [f"unitycli extensions install {ext_id} --project {quoted}",
+                        f"unitycli extensions install {ext_id} --find-links <folder of built wheels> --project {quoted}"])
+
+
+def _profile_check(report: DoctorReport, manifest: ExtensionManifest, profile: PackageProfile,
+                   packages: ProjectPackages) -> None:
+    """One package profile, judged for the strictest operation (creating objects); the message of a version
+    that creation refuses says that reads and edits of existing fields still run."""
+    answer = check_profile(profile, packages, f"{manifest.id} ({', '.join(profile.tools)})", "create")
+    name = f"package:{manifest.id}:{profile.name}"
+    if answer.available:
+        has = answer.requires_packages[0].project_has if answer.requires_packages else None
+        if answer.profile_verified:
+            report.add(name, "pass", f"{profile.profile(has)} is a verified profile of {manifest.id}")
+        else:
+            report.add(name, "warn", f"{profile.name}@{has} runs on {answer.verified_by}"
+                       + "".join(f"; {note}" for note in answer.notes), answer.next_actions)
+        return
+    if answer.code == "E_EXTENSION_DEPENDENCY_MISSING":
+        # The project does not use the package: nothing to fix, and no advice to add a package it never asked for.
+        report.add(name, "pass", f"the project has no {profile.name}: {manifest.id}'s tools for it are listed as "
+                   "unavailable here", details={"code": answer.code})
+        return
+    report.add(name, _AVAILABILITY_STATUS.get(answer.code or "", "fail"), answer.unavailable_reason or "",
+               answer.next_actions, {"code": answer.code})
 
 
 def _lock_checks(session: Session, report: DoctorReport) -> None:
@@ -191,11 +209,20 @@ def _lock_checks(session: Session, report: DoctorReport) -> None:
                        f"as the one in {LOCK} (RECORD digest differs)", [sync])
         else:
             report.add(name, "pass", f"{entry.distribution} {ext.version} matches {LOCK}")
+    catalog = load_catalog()
+    checks = session.plugins.manager.get_plugin("builtin:core_checks")
+    resolved = checks.resolved(project.root) if checks is not None else None
     for ext_id, ext in sorted(installed.items()):
-        if ext_id not in entries:
-            report.add(f"lock:{ext_id}", "warn", f"{ext.distribution} {ext.version} is installed but not recorded "
-                       f"in {LOCK}", [f"unitycli extensions install {ext_id} --project "
-                                      f"{shlex.quote(str(project.root))}"])
+        if ext_id in entries:
+            continue
+        manifest = catalog.get(ext_id)
+        if manifest is not None and manifest.packages and not isinstance(resolved, UnityCliError) and \
+                resolved is not None and not any(resolved.get(p.name) for p in manifest.packages):
+            report.add(f"lock:{ext_id}", "pass", f"{ext.distribution} {ext.version} is installed; the project has "
+                       f"none of its packages ({', '.join(p.name for p in manifest.packages)}), so it is not recorded")
+            continue
+        report.add(f"lock:{ext_id}", "warn", f"{ext.distribution} {ext.version} is installed but not recorded "
+                   f"in {LOCK}", [f"unitycli extensions install {ext_id} --project {shlex.quote(str(project.root))}"])
 
 
 def _project_tool_checks(session: Session, report: DoctorReport) -> None:

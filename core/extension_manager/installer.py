@@ -259,6 +259,8 @@ def _pip_install(candidate: Candidate, sources: Sources, extra: list[str], pip_a
             links = [str(candidate.location)]
         requirement = f"{candidate.distribution}=={version}" if version else candidate.distribution
         local = ["--no-index"] if links else []
+        if candidate.kind == "pypi" and sources.index_url is not None:
+            local = ["--index-url", sources.index_url]
         # The person's own wheelhouses can carry the extension's dependencies, offline; a project's never do.
         for place in sources.wheelhouses:
             if place.trusted and place.path.is_dir() and str(place.path) not in links:
@@ -323,9 +325,10 @@ def lock_digest(dist: Distribution) -> str | None:
 
 
 def install(target: str, project: Project | None, pip_args: tuple[str, ...] = (),
-            source: str | None = None) -> InstallResult:
-    """Install by catalog id (or an id with a folder in the repo's extensions/) or from a folder or wheel."""
-    sources = Sources.for_project(project)
+            source: str | None = None, find_links: tuple[str, ...] = (), index_url: str | None = None) -> InstallResult:
+    """Install by catalog id (or an id with a folder in the repo's extensions/) or from a folder or wheel; by id
+    also from `--find-links` wheelhouses or an `--index-url` index the person names, resolved by pip."""
+    sources = Sources.for_project(project).with_command_line(find_links, index_url)
     catalog = load_catalog()
     path = _target_path(target)
     if path is not None:
@@ -490,13 +493,14 @@ def plan_offers(project: Project, ids: list[str] | None) -> tuple[list[SourceOff
     return offers, not_needed
 
 
-def sync(project: Project, dry_run: bool, pip_args: tuple[str, ...] = ()) -> SyncResult:
+def sync(project: Project, dry_run: bool, pip_args: tuple[str, ...] = (), find_links: tuple[str, ...] = (),
+         index_url: str | None = None) -> SyncResult:
     """Install exactly what the lock says, from the configured sources; entries `init` recorded without a version
     get the version their source has (the catalog's for the index). Anything the project chose that a person has
     not approved stops the sync before anything is built or installed."""
     entries = read_lock(project.root)
     catalog = load_catalog()
-    sources = Sources.for_project(project)
+    sources = Sources.for_project(project).with_command_line(find_links, index_url)
     items, plans = _plan(project, entries, catalog, sources, dry_run)
     if dry_run:
         return SyncResult(project=str(project.root), lock_file=str(project.root / LOCK), dry_run=True, items=items)

@@ -21,6 +21,13 @@ from unitycli.packages.semver import SemVer, is_semver
 _ID = re.compile(r"^[a-z][a-z0-9-]{0,39}$")
 _PACKAGE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,213}$")
 _TOOL_GLOB = re.compile(r"^[a-z0-9.*?\[\]!-]+$")
+_UNITY_STREAM = re.compile(r"^(0|[1-9]\d{0,4})\.(0|[1-9]\d{0,2})$")
+
+
+def unity_stream(text: str) -> tuple[int, int]:
+    """`2022.3` as (2022, 3): the `unity` field of a package's package.json (the oldest Editor that resolves it)."""
+    major, minor = text.split(".")
+    return int(major), int(minor)
 
 
 class PackageProfile(BaseModel):
@@ -31,6 +38,15 @@ class PackageProfile(BaseModel):
     name: str
     versions: list[str] = Field(min_length=1)
     tools: list[str] = Field(min_length=1)
+    # Tools that create new objects (an override, a feature, a camera): they need proof of the layout they write,
+    # where reads run on any present version and edits change only fields the file already holds.
+    creates: list[str] = Field(default_factory=list)
+    # The package's own `unity` field (package.json) at each version: the oldest Editor stream that resolves it.
+    # A next action proposes a version only when the project's Editor is at least this.
+    unity: dict[str, str] = Field(default_factory=dict)
+    # Where the evidence covers a version's layout only from a later Editor stream than `unity` (a field under
+    # `#if UNITY_2022_2_OR_NEWER`): on an older Editor that version is not verified.
+    verified_unity: dict[str, str] = Field(default_factory=dict)
     evidence: dict[str, str] = Field(default_factory=dict)
 
     @field_validator("name")
@@ -50,7 +66,15 @@ class PackageProfile(BaseModel):
             raise ValueError("a version is listed twice")
         return value
 
-    @field_validator("tools")
+    @field_validator("unity", "verified_unity")
+    @classmethod
+    def _unity(cls, value: dict[str, str]) -> dict[str, str]:
+        for version, stream in value.items():
+            if not isinstance(stream, str) or not _UNITY_STREAM.match(stream):
+                raise ValueError(f"unity minimum of {version!r} must be an Editor stream such as '2022.3'")
+        return value
+
+    @field_validator("tools", "creates")
     @classmethod
     def _tools(cls, value: list[str]) -> list[str]:
         for glob in value:
@@ -60,13 +84,33 @@ class PackageProfile(BaseModel):
 
     @model_validator(mode="after")
     def _evidence_names_listed_versions(self) -> PackageProfile:
-        extra = sorted(set(self.evidence) - set(self.versions))
-        if extra:
-            raise ValueError(f"evidence given for versions that are not listed: {extra}")
+        for table in ("evidence", "unity", "verified_unity"):
+            extra = sorted(set(getattr(self, table)) - set(self.versions))
+            if extra:
+                raise ValueError(f"{table} given for versions that are not listed: {extra}")
         return self
 
     def covers(self, tool_name: str) -> bool:
         return any(fnmatchcase(tool_name, glob) for glob in self.tools)
+
+    def creates_objects(self, tool_name: str) -> bool:
+        return any(fnmatchcase(tool_name, glob) for glob in self.creates)
+
+    def resolvable(self, editor: tuple[int, int] | None) -> list[str]:
+        """The verified versions an Editor of this stream can resolve (its package.json `unity` minimum is
+        known and not newer), newest first by semver; none when the Editor is unknown."""
+        if editor is None:
+            return []
+        fits = [v for v in self.versions if v in self.unity and unity_stream(self.unity[v]) <= editor
+                and self.verified_on(v, editor)]
+        return sorted(fits, key=SemVer.parse, reverse=True)
+
+    def proposable(self, editor: tuple[int, int] | None) -> str | None:
+        """The version `package.add` may suggest: the newest resolvable release, else the newest resolvable
+        pre-release; None when the Editor can resolve no verified version."""
+        fits = self.resolvable(editor)
+        releases = [v for v in fits if not SemVer.parse(v).is_prerelease]
+        return (releases or fits or [None])[0]
 
     @property
     def newest(self) -> str:
@@ -79,6 +123,12 @@ class PackageProfile(BaseModel):
     def profile(self, version: str | None = None) -> str:
         """`com.unity.probuilder@5.2.2`, or every verified version joined with `|` when none is given."""
         return f"{self.name}@{version or '|'.join(self.versions)}"
+
+    def verified_on(self, version: str, editor: tuple[int, int] | None) -> bool:
+        """Whether the evidence for a listed version covers this Editor stream (None: not known, so only a
+        version without an Editor floor counts)."""
+        floor = self.verified_unity.get(version)
+        return floor is None or (editor is not None and unity_stream(floor) <= editor)
 
     def verified(self, version: str) -> bool:
         if not is_semver(version):

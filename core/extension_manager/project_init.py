@@ -35,11 +35,6 @@ _CONFIG_TEMPLATE = """\
 [extensions]
 # Extensions never loaded for this project (applied before import):
 disabled = []
-
-[accept-unverified]
-# Accept one Unity package version an extension was not verified against; its tools then report
-# profileVerified: false. Example:
-# "com.unity.probuilder" = "6.1.0"
 """
 
 _TOOLS_README = """\

@@ -144,12 +144,11 @@ def is_editable(dist: Distribution) -> bool:
 
 
 def reinstall_command(dist: Distribution) -> str:
-    """The pip command that puts back the original files: from the same path/URL when it came from one."""
-    url = direct_url(dist).get("url")
+    """The pip command that puts back the original files, by exact name and version from the sources this
+    environment's pip is configured with: never a path the install once came from (a checkout or a wheel on
+    another machine)."""
     name = dist.metadata["Name"]
     python = shlex.quote(sys.executable)  # this environment's interpreter, never whatever `python` is on PATH
-    if isinstance(url, str) and url.startswith("file://"):
-        return f"{python} -m pip install --force-reinstall --no-deps {shlex.quote(url[len('file://'):])}"
     return f"{python} -m pip install --force-reinstall --no-deps {name}=={dist.version}"
 
 

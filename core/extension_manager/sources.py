@@ -69,6 +69,15 @@ class Sources:
     wheelhouses: list[Place] = field(default_factory=list)
     extension_dirs: list[Place] = field(default_factory=list)
     index: bool = True
+    # `--index-url` on the command line: the person's own index, where pip resolves any extension by name (the
+    # catalog's pinned version is not required). Never recorded in the lock.
+    index_url: str | None = None
+
+    def with_command_line(self, find_links: tuple[str, ...] = (), index_url: str | None = None) -> Sources:
+        """`--find-links DIR` (wheelhouses searched first) and `--index-url URL`, both the person's choice."""
+        places = [Place(Path(folder).expanduser().resolve(), COMMAND_LINE) for folder in find_links]
+        return Sources(wheelhouses=[*places, *self.wheelhouses], extension_dirs=self.extension_dirs,
+                       index=self.index or index_url is not None, index_url=index_url or self.index_url)
 
     @classmethod
     def for_project(cls, project: Project | None) -> Sources:
@@ -101,7 +110,7 @@ class Sources:
         """`--source repo|wheelhouse|pypi`: just that one kind."""
         return Sources(wheelhouses=self.wheelhouses if kind == "wheelhouse" else [],
                        extension_dirs=self.extension_dirs if kind == "repo" else [],
-                       index=self.index and kind == "pypi")
+                       index=self.index and kind == "pypi", index_url=self.index_url if kind == "pypi" else None)
 
 
 @dataclass
@@ -233,6 +242,8 @@ def locate(ext_id: str, distribution_name: str, version: str | None, sources: So
         if not sources.index:
             searched.append("pypi: disabled ([sources] index = false)")
             return None
+        if sources.index_url is not None:  # the person's index: pip resolves the name (the lock's version if any)
+            return Candidate("pypi", distribution_name, version, None, INDEX_SOURCE, COMMAND_LINE)
         if not pinned:
             searched.append(f"pypi: {distribution_name} is not published (the catalog pins no released version)")
             return None
@@ -269,6 +280,8 @@ def not_found(ext_id: str, distribution_name: str, version: str | None, searched
         f"no configured source has {distribution_name}" + (f" {version}" if version else "")
         + (" (it is in the catalog but not published)" if published is False else "") + ": " + "; ".join(searched),
         details=details,
-        next_actions=[f"unitycli extensions install <folder-or-wheel-of-{distribution_name}>{where}",
+        next_actions=[f"unitycli extensions install {ext_id} --find-links <folder holding {wheel}>{where}",
+                      f"unitycli extensions install {ext_id} --index-url <your package index URL>{where}",
+                      f"unitycli extensions install <folder-or-wheel-of-{distribution_name}>{where}",
                       f'add [sources] wheelhouse = "<folder holding {wheel}>" to .unitycli/config.toml',
                       "unitycli extensions list" + where])

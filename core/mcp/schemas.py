@@ -339,6 +339,8 @@ def description(descriptor: ToolDescriptor) -> str:
     text = descriptor.summary
     if descriptor.available is False:
         text += f" Unavailable ({descriptor.unavailable_code}): {descriptor.unavailable_reason}"
+    elif descriptor.verified_by and descriptor.profile_verified is False:  # runs unverified here: on what proof
+        text += f" Here: {descriptor.operation}, on {descriptor.verified_by}."
     if not descriptor.read_only_hint and not descriptor.supports_dry_run:
         text += " Writes without a preview."
     return text

@@ -13,11 +13,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.packages.models import ResolvedPackages
+
 EDITOR_BUNDLED = frozenset({
     "com.unity.render-pipelines.core", "com.unity.render-pipelines.universal",
     "com.unity.render-pipelines.universal-config", "com.unity.render-pipelines.high-definition",
     "com.unity.render-pipelines.high-definition-config", "com.unity.shadergraph", "com.unity.visualeffectgraph",
 })
+
+# Also shipped with the Editor in every 2022.3 and Unity 6 fixture lock (`"source": "builtin"`): uGUI.
+_ALSO_BUNDLED = frozenset({"com.unity.ugui"})
+MODULES_PREFIX = "com.unity.modules."
 
 _SAME_VERSION = ("com.unity.render-pipelines.core", "com.unity.shadergraph", "com.unity.visualeffectgraph",
                  "com.unity.render-pipelines.high-definition-config")
@@ -30,3 +39,19 @@ KNOWN_EDGES: dict[tuple[str, str], dict[str, str]] = {
 def known_edges(name: str, version: str | None) -> dict[str, str]:
     """The dependency edges known for a bundled package at a version (a partial list), else none."""
     return dict(KNOWN_EDGES.get((name, version or ""), {}))
+
+
+def is_editor_bundled(name: str, resolved: ResolvedPackages) -> bool:
+    """Whether the Editor ships this package at its own version, so nothing may add, remove or re-version it.
+
+    The lock says so (`"source": "builtin"`, also for an entry Unity is about to drop); a module always is;
+    without a usable lock the known bundled families are taken as bundled (fail closed: never propose a version
+    the Editor decides)."""
+    if name.startswith(MODULES_PREFIX) or name in resolved.removed_bundled:
+        return True
+    package = resolved.get(name)
+    if package is not None and package.source == "builtin":
+        return True
+    if resolved.lock_usable and package is not None:
+        return False
+    return name in EDITOR_BUNDLED or name in _ALSO_BUNDLED

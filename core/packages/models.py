@@ -65,6 +65,8 @@ class ResolvedPackages(_Model):
     # Packages the lock still lists but Unity will drop when it next resolves (no longer in the manifest and no
     # package needs them), with the version the lock had. Not serialised.
     removed: dict[str, str] = Field(default_factory=dict, exclude=True)
+    # Of `removed`, those the lock lists with `"source": "builtin"`: the Editor ships them at its own version.
+    removed_bundled: list[str] = Field(default_factory=list, exclude=True)
 
     @property
     def transitive_known(self) -> bool:

@@ -91,6 +91,7 @@ class _Resolver:
         self.unity6 = _is_unity6_or_later(root)
         self.unknown_lists: set[str] = set()  # packages whose own dependency list is not known
         self.removed: dict[str, str] = {}  # lock entries Unity will drop, with the version the lock had
+        self.removed_bundled: set[str] = set()  # of those, the ones the lock names `source: builtin`
 
     # --- helpers -------------------------------------------------------------------------------------------
     def _rel(self, path: Path) -> str:
@@ -299,6 +300,8 @@ class _Resolver:
             if name not in reached:
                 version = entry.version if entry else package.version
                 self.removed[name] = version or "?"
+                if entry is not None and entry.source == "builtin":
+                    self.removed_bundled.add(name)
                 gone = (f"it is no longer in {MANIFEST} and no other package needs it"
                         if entry is None or entry.depth == 0 else "no package that needs it is left")
                 self.warnings.append(
@@ -450,6 +453,7 @@ class _Resolver:
             warnings=self.warnings,
             unknown_dependencies_of=sorted(self.unknown_lists),
             removed=self.removed,
+            removed_bundled=sorted(self.removed_bundled),
         )
 
 

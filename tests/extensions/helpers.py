@@ -37,6 +37,15 @@ def copy_project(name: str, dest: Path, extra: tuple[str, ...] = ()) -> Path:
     return root
 
 
+def make_state(state: tuple, dest: Path) -> tuple[Path, str]:
+    """A copy of a fixture project put into an availability state: (project, tool, setup or None, code)."""
+    project, tool, setup, _ = state
+    root = copy_project(project, dest)
+    if setup is not None:
+        setup(root)
+    return root, tool
+
+
 MANIFEST_HOOK = '''
 
 from unitycli.hookspecs import hookimpl as _hookimpl
@@ -67,8 +76,10 @@ def handler(ctx, request):
 @hookimpl
 def unitycli_register_tools(register):
     for name in {names!r}:
+        writer = name in {writers!r}
         register(ToolSpec(name=name, title="T", summary="A test tool.", description="A test tool.",
-                          input_model=In, output_model=Out, handler=handler))
+                          input_model=In, output_model=Out, handler=handler, read_only=not writer,
+                          permissions=("reads_project", "writes_project") if writer else ("reads_project",)))
 '''
 
 PROBUILDER_5_2_2 = '''
@@ -81,12 +92,18 @@ core_api = ">=1.0,<2"
 name = "com.unity.probuilder"
 versions = ["5.2.2"]
 tools = ["fakepb.mesh-*"]
+creates = ["fakepb.mesh-*"]
+
+[packages.unity]
+"5.2.2" = "2019.4"
 '''
 
 
-def fake_extension(site: Path, ext_id: str, tools: list[str], manifest: str | None, *, dist: str | None = None) -> Path:
-    """An installed-looking extension registering `tools`, shipping `manifest` through its manifest hook."""
-    body = TOOLS_MODULE.format(names=tools)
+def fake_extension(site: Path, ext_id: str, tools: list[str], manifest: str | None, *, dist: str | None = None,
+                   writers: tuple[str, ...] = ("fakepb.mesh-count",)) -> Path:
+    """An installed-looking extension registering `tools` (those in `writers` as writers, which a manifest's
+    `creates` may name), shipping `manifest` through its manifest hook."""
+    body = TOOLS_MODULE.format(names=tools, writers=list(writers))
     if manifest is not None:
         body += MANIFEST_HOOK.format(manifest=textwrap.dedent(manifest))
     return make_dist(site, dist or f"unitycli-{ext_id}", f"{ext_id.replace('-', '_')}_ext", body, entry_name=ext_id)

@@ -18,7 +18,7 @@ def _describe(root, tool):
 
 @pytest.fixture
 def fakepb(site):
-    fake_extension(site, "fakepb", ["fakepb.mesh-count", "fakepb.ping"], PROBUILDER_5_2_2)
+    fake_extension(site, "fakepb", ["fakepb.mesh-count", "fakepb.mesh-list", "fakepb.ping"], PROBUILDER_5_2_2)
     return site
 
 
@@ -51,7 +51,6 @@ def test_project_without_the_package_is_missing_with_the_exact_package_add(fakep
                                     "(not in Packages/packages-lock.json)")
     assert d.next_actions == [
         f"""unitycli tools run package.add --project {root} --input '{{"name": "com.unity.probuilder", "version": "5.2.2"}}'""",
-        f"unitycli extensions doctor --project {root}",
     ]
 
 
@@ -86,23 +85,27 @@ def test_no_project_selected_leaves_availability_null(fakepb, tmp_path):
     assert d.available is None
 
 
-def test_accepting_one_unverified_version_runs_with_profile_verified_false(fakepb, tmp_path):
+def test_accept_unverified_no_longer_opens_creation_and_the_doctor_says_so(fakepb, tmp_path):
+    # Creating on an unproven version would write a guessed layout: the old opt-in grants nothing now.
     root = copy_project("minigolf", tmp_path)
     (root / ".unitycli").mkdir()
     (root / ".unitycli" / "config.toml").write_text('[accept-unverified]\n"com.unity.probuilder" = "6.0.4"\n')
     d = _describe(root, "fakepb.mesh-count")
-    assert d.available is True
-    assert d.profile_verified is False
-    outcome = run(["tools", "run", "fakepb.mesh-count", "--project", str(root), "--json"])
+    assert (d.available, d.unavailable_code) == (False, "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED")
+    doctor = run(["extensions", "doctor", "--project", str(root), "--json"])
+    checks = {c["name"]: c for c in doctor.envelope["result"]["checks"]}
+    assert checks["config:accept-unverified"]["status"] == "warn"
+    assert "no longer used" in checks["config:accept-unverified"]["message"]
+
+
+def test_a_read_runs_on_any_present_version_and_says_why(fakepb, tmp_path):
+    root = copy_project("minigolf", tmp_path)  # ProBuilder 6.0.4; fakepb verified only 5.2.2
+    d = _describe(root, "fakepb.mesh-list")
+    assert (d.available, d.profile_verified, d.operation) == (True, False, "read")
+    assert d.verified_by.startswith("reads any version: com.unity.probuilder@6.0.4 is not a verified version")
+    outcome = run(["tools", "run", "fakepb.mesh-list", "--project", str(root), "--json"])
     assert outcome.exit_code == 0, outcome.envelope
     assert outcome.envelope["result"]["profileVerified"] is False
-
-
-def test_accepting_a_different_version_does_not_help(fakepb, tmp_path):
-    root = copy_project("minigolf", tmp_path)
-    (root / ".unitycli").mkdir()
-    (root / ".unitycli" / "config.toml").write_text('[accept-unverified]\n"com.unity.probuilder" = "6.1.0"\n')
-    assert _describe(root, "fakepb.mesh-count").unavailable_code == "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED"
 
 
 def test_malformed_project_config_makes_tools_unavailable(fakepb, tmp_path):
@@ -135,7 +138,7 @@ def test_group_and_search_show_availability_without_running(fakepb, tmp_path):
     assert "com.unity.probuilder@6.0.4" in tools["fakepb.mesh-count"]["unavailableReason"]
     assert tools["fakepb.ping"]["available"] is True
     groups = {g["group"]: g for g in run(["tools", "group", "--project", str(root), "--json"]).envelope["result"]["groups"]}
-    assert groups["fakepb"] == {"group": "fakepb", "tools": 2, "available": 1}
+    assert groups["fakepb"] == {"group": "fakepb", "tools": 3, "available": 2}  # the create is the one refused
 
 
 def test_extension_without_its_own_manifest_uses_the_core_catalog(site, tmp_path):

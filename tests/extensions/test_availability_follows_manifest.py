@@ -15,7 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.extensions.helpers import BITESIZE_CLIENT_DRIVEN, PROBUILDER_5_2_2, copy_project, fake_extension
+from tests.extensions.helpers import (
+    BITESIZE_CLIENT_DRIVEN,
+    PROBUILDER_5_2_2,
+    copy_project,
+    fake_extension,
+    make_state,
+)
 from unitycli.cli.main import run
 from unitycli.session import Session
 
@@ -90,13 +96,14 @@ def test_package_add_over_a_stale_lock_makes_the_tools_available_at_once_not_yet
     assert (root / "Packages/packages-lock.json").read_bytes() == lock_before  # the lock is never touched
 
     d = _describe(root, "probuilder.list-meshes")
-    assert (d["available"], d["profileVerified"]) == (True, True)
+    assert (d["available"], d["profileVerified"]) == (True, False)  # never verified before Unity resolves it
     assert d["requiresPackages"][0]["projectHas"] == "6.0.4"
     assert d["nextActions"] == [
         "Open the project in the Unity Editor so it resolves Packages/manifest.json and rewrites "
         "Packages/packages-lock.json"]
     answer = _availability(root, "probuilder.list-meshes")
     assert answer.resolved_by_unity is False
+    assert answer.notes[0].startswith("not yet resolved by Unity: com.unity.probuilder@6.0.4")
     assert "Unity has not resolved it yet" in answer.notes[0]
 
     listed = {p["name"]: p for p in _tool_run(root, "package.list", {})["packages"]}
@@ -110,10 +117,10 @@ def test_package_add_of_a_new_package_makes_its_tools_available_at_once(exts, tm
     assert _describe(root, "fakepb.mesh-count")["unavailableCode"] == MISSING
     _tool_run(root, "package.add", {"name": "com.unity.probuilder", "version": "5.2.2"})
     d = _describe(root, "fakepb.mesh-count")
-    assert (d["available"], d["profileVerified"]) == (True, True)
+    assert (d["available"], d["profileVerified"]) == (True, False)  # not yet resolved by Unity: never verified
     outcome = run(["tools", "run", "fakepb.mesh-count", "--project", str(root), "--json"])
     assert outcome.exit_code == 0, outcome.envelope
-    assert outcome.envelope["result"]["profileVerified"] is True
+    assert outcome.envelope["result"]["profileVerified"] is False
 
 
 def test_package_remove_makes_the_tools_missing_at_once(exts, tmp_path):
@@ -153,8 +160,8 @@ def test_without_a_lock_hdrp_brings_vfx_graph_at_its_own_version(exts, tmp_path)
     # VFX Graph is bundled with the Editor like HDRP (every fixture lock says "source": "builtin"), so HDRP 17.0.3
     # brings 17.0.3 and no other list can raise it: a 17.2.0-only extension is unsupported, not unverifiable.
     root = copy_project("vfx-samples", tmp_path)
-    d = _describe(root, "fakevfx.graph")
-    assert (d["available"], d["unavailableCode"]) == (False, UNSUPPORTED)
+    d = _describe(root, "fakevfx.graph")  # a read: it runs on the present version, unverified
+    assert (d["available"], d["profileVerified"], d["operation"]) == (True, False, "read")
     assert d["requiresPackages"][0]["projectHas"] == "17.0.3"
 
 
@@ -215,11 +222,7 @@ STATES = {
 
 
 def _make(state: str, dest: Path) -> tuple[Path, str]:
-    project, tool, setup, _ = STATES[state]
-    root = copy_project(project, dest)
-    if setup is not None:
-        setup(root)
-    return root, tool
+    return make_state(STATES[state], dest)
 
 
 def _doctor_leads_out(action: str, extension: str, package: str) -> None:
@@ -235,12 +238,8 @@ def _doctor_leads_out(action: str, extension: str, package: str) -> None:
 
 
 def _simulate_human_step(action: str, root: Path) -> bool:
-    """Carry out the human steps a test can do faithfully; False for the ones only the Unity Editor can do."""
-    if "[accept-unverified]" in action:
-        name, version = action.split('add "', 1)[1].split('" under', 1)[0].split('" = "')
-        (root / ".unitycli").mkdir(exist_ok=True)
-        (root / ".unitycli/config.toml").write_text(f'[accept-unverified]\n"{name}" = "{version}"\n')
-        return True
+    """Carry out the human steps a test can do faithfully; False for the ones only the Unity Editor can do (no
+    state here has another kind since [accept-unverified] was retired, issue 25)."""
     return False
 
 
@@ -298,11 +297,12 @@ def test_the_real_probuilder_tools_follow_package_add_and_remove(tmp_path):
     _tool_run(root, "package.add", {"name": "com.unity.probuilder", "version": "6.0.4"})
     for tool in tools:
         d = _describe(root, tool)
-        assert (d["available"], d["profileVerified"]) == (True, True), (tool, d.get("unavailableReason"))
+        assert (d["available"], d["profileVerified"]) == (True, False), (tool, d.get("unavailableReason"))
         assert d["requiresPackages"][0]["projectHas"] == "6.0.4"
     _tool_run(root, "package.remove", {"name": "com.unity.probuilder"})
     for tool in tools:
         d = _describe(root, tool)
         assert (d["available"], d["unavailableCode"]) == (False, MISSING), tool
+        # ProBuilder 6.x needs Unity 6000.0 (its package.json): on this 2022.3 project the newest that resolves
         assert d["nextActions"][0] == (f"unitycli tools run package.add --project {root} --input "
-                                       """'{"name": "com.unity.probuilder", "version": "6.0.4"}'""")
+                                       """'{"name": "com.unity.probuilder", "version": "5.2.4"}'""")

@@ -109,7 +109,7 @@ def test_without_cinemachine_every_tool_is_unavailable(tmp_path, project, code):
         assert "com.unity.cinemachine" in run.error["message"], run.error
 
 
-def test_an_unverified_version_is_unsupported(tmp_path):
+def test_an_unverified_version_reads_unverified_and_refuses_to_create(tmp_path):
     root = copy_fixture_project("chicken-defense", tmp_path)
     for file in ("manifest.json", "packages-lock.json"):
         path = root / "Packages" / file
@@ -121,6 +121,8 @@ def test_an_unverified_version_is_unsupported(tmp_path):
             data["dependencies"]["com.unity.cinemachine"] = "2.9.4"
         path.write_text(json.dumps(data, indent=2))
     run = run_tool(root, "cinemachine.list-cameras", {"file": CM2_SCENE})
+    assert run.ok and run.profile_verified is False  # a read runs on any present version
+    run = run_tool(root, "cinemachine.create-camera", {"file": CM2_SCENE, "preset": "static"})
     assert not run.ok
     assert run.error["code"] == "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED"
-    assert "2.9.4" in run.error["message"]
+    assert "2.9.4" in run.error["message"] and "to create new objects" in run.error["message"]

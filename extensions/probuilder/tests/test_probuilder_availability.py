@@ -48,7 +48,9 @@ def test_an_unlisted_version_is_unsupported_naming_both_versions(tmp_path):
         else:
             data["dependencies"]["com.unity.probuilder"] = "5.1.0"
         path.write_text(json.dumps(data, indent=2))
-    d = describe("probuilder.extrude-faces", root)
+    edit = describe("probuilder.extrude-faces", root)  # edits fields the meshes already hold: runs unverified
+    assert (edit["available"], edit["profileVerified"], edit["operation"]) == (True, False, "edit")
+    d = describe("probuilder.create-shape", root)
     assert (d["available"], d["unavailableCode"]) == (False, "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED")
     assert "com.unity.probuilder@5.2.2|5.2.3|5.2.4|6.0.2|6.0.3|6.0.4" in d["unavailableReason"]
     assert "com.unity.probuilder@5.1.0" in d["unavailableReason"]

@@ -108,18 +108,19 @@ def test_core_component_tools_name_urp_scripts(tmp_path):
 
 
 
-def test_urp_14_0_12_is_not_verified_and_runs_only_when_accepted(tmp_path):
-    """cinemachine's URP sample locks 14.0.12, for which no written file or source exists (manifests/urp.evidence.md):
-    the tools refuse it until the project accepts it, then run with profileVerified false."""
+def test_urp_14_0_12_reads_and_edits_run_unverified_and_creation_is_refused(tmp_path):
+    """cinemachine's URP sample locks 14.0.12 (`source: builtin`), for which no written file or source exists
+    (manifests/urp.evidence.md): reads run with profileVerified false, creating a new override is refused, and no
+    next action changes the Editor-bundled package's version."""
     root = project(tmp_path, "cinemachine-urp")
-    run = run_tool(root, "urp.get-settings")
-    assert run.error["code"] == "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED"
-    (root / ".unitycli").mkdir(exist_ok=True)
-    (root / ".unitycli" / "config.toml").write_text(
-        '[accept-unverified]\n"com.unity.render-pipelines.universal" = "14.0.12"\n')
     run = run_tool(root, "urp.get-settings")
     assert run.ok and run.profile_verified is False
     assert run.output["asset"] == "Assets/Settings/UniversalRP-LowQuality.asset"
     assert run.output["settings"]["softShadowQuality"] is None  # written by an older 14.x
+    refused = run_tool(root, "urp.add-override", {"profile": "x", "type": "Bloom"}).error
+    assert refused["code"] == "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED"
+    assert "to create new objects" in refused["message"]
+    assert not any(a.startswith("unitycli tools run package.") for a in refused["nextActions"])
+    assert refused["nextActions"][0].startswith("Open the project in a Unity Editor that ships com.unity.render-pipelines")
     err = run_tool(root, "urp.set-settings", {"softShadowQuality": 3}).error
     assert err["code"] == "E_URP_SETTING_UNSUPPORTED" and "older" in err["message"]
