@@ -9,6 +9,7 @@ import pytest
 from tests.unityyaml.corpus import unity_yaml_files
 from unitycli.errors import UnityCliError
 from unitycli.unityyaml import UnityYamlFile, editable, ensure_roundtrips, fidelity, style
+from unitycli.unityyaml.document import ABSENT
 
 HEADER = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
 
@@ -119,12 +120,18 @@ def test_a_write_next_to_a_million_item_list_does_not_parse_it():
     assert file.get(2)._tree is None  # never parsed
 
 
-def test_scanned_values_are_remembered_by_the_objects_text():
+def test_scanned_values_are_kept_per_revision_and_shared_by_copies():
     data = (HEADER + "--- !u!1 &1\nGameObject:\n  m_Name: A\n  m_IsActive: 1\n").encode()
-    first = UnityYamlFile.parse(data).get(1)
+    read = UnityYamlFile.parse(data)
+    first = read.get(1)
     assert first.get("m_Name", scan=True) == "A" and first.get("m_Layer", 7, scan=True) == 7
-    again = UnityYamlFile.parse(data).get(1)
+    assert read.scans == {1: {"m_Name": "A", "m_Layer": ABSENT}}
+    twin = read.copy()
+    again = twin.get(1)
+    assert twin.scans is read.scans and again._tree is first._tree  # shared, not read again
     assert again.get("m_Name", scan=True) == "A" and again.get("m_Layer", 5, scan=True) == 5
-    assert again._tree is None  # answered from the remembered scan, not parsed
+    again.set("m_Name", "C")
+    assert again.get("m_Name", scan=True) == "C"  # an edited object is read, not looked up
+    assert read.scans[1]["m_Name"] == "A"
     edited = UnityYamlFile.parse(data.replace(b"m_Name: A", b"m_Name: B")).get(1)
     assert edited.get("m_Name", scan=True) == "B"  # another text, another entry
