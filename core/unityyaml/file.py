@@ -76,6 +76,7 @@ class UnityYamlFile:
         # where fileIDs are not unique, so a fileID names one object
         self.scans: dict[int, dict[str, Any]] | None = None
         self.scans_added = False  # values were scanned that the table did not have
+        self.revision: str | None = None  # of the bytes read, when the reader knows it (scene/filecache.py)
 
     @classmethod
     def parse(cls, data: bytes, name: str | None = None, *, style: EmitStyle | None = None) -> UnityYamlFile:
@@ -107,6 +108,7 @@ class UnityYamlFile:
             twin.documents.append(other)
         twin._header_end, twin.sorted = self._header_end, self.sorted
         twin.duplicate_file_ids, twin.scans, twin._editable = self.duplicate_file_ids, self.scans, self._editable
+        twin.revision = self.revision
         return twin
 
     def as_written(self, data: bytes) -> UnityYamlFile:
