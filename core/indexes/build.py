@@ -143,7 +143,8 @@ def _apply(project_root: Path, work: Diff, writer: Writer, progress: Progress, r
     jobs = sorted(work.read, key=lambda job: job[1])
     total = len(jobs)
     batches = _batches(jobs)
-    workers = _workers(sum(job[3] for job in jobs))
+    # One batch (one big changed scene, say) gains nothing from a worker, whose fork would only copy this process.
+    workers = _workers(sum(job[3] for job in jobs)) if len(batches) > 1 else 1
     done = 0
     progress.update(0, total, "indexing")
     if workers > 1:

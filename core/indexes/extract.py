@@ -63,9 +63,11 @@ def _yaml_body(data: bytes) -> tuple[ScanState, bytes]:
     return (ScanState.LFS_POINTER if data.startswith(_LFS_POINTER) else ScanState.NOT_YAML), b""
 
 
-def _bare_guids(body: bytes) -> list[bytes]:
-    """Bare `guid: G` lines; the byte before `guid` must end the key (not `m_SceneGUID`, not `assetGuid`)."""
-    return [m.group(1) for m in _BARE.finditer(body) if m.start() == 0 or body[m.start() - 1] in b" \t-\n"]
+def _bare_guids(data: bytes, start: int, end: int) -> list[bytes]:
+    """Bare `guid: G` lines of `data[start:end]`; the byte before `guid` must end the key (not `m_SceneGUID`, not
+    `assetGuid`)."""
+    return [m.group(1) for m in _BARE.finditer(data, start, end)
+            if m.start() == start or data[m.start() - 1] in b" \t-\n"]
 
 
 def scan_yaml(data: bytes, bare_guids: bool = False) -> tuple[ScanState, list[Posting]]:
@@ -73,14 +75,16 @@ def scan_yaml(data: bytes, bare_guids: bool = False) -> tuple[ScanState, list[Po
     state, data = _yaml_body(data)
     if state != ScanState.OK:
         return state, []
-    parts = _HEADER.split(data)
-    bodies = parts[3::3]
-    # map() runs the regex over every document without a Python-level loop; only documents with references
-    # cost interpreter time below. A reference is found as (yaml guid, b"") or (b"", json guid).
-    found_per_doc: list[list[tuple[bytes, bytes]]] = list(map(_GUID_EITHER.findall, bodies))
+    # Each document is searched in place (pos/endpos), so a 64 MB scene is not copied into its documents. A body
+    # starts at its header line's `\n`, so no lookbehind reaches before it.
+    heads = list(_HEADER.finditer(data))
+    spans = list(zip([m.end() for m in heads], [*(m.start() for m in heads[1:]), len(data)], strict=True))
+    # Only documents with references cost interpreter time below. A reference is found as (yaml guid, b"") or
+    # (b"", json guid).
+    found_per_doc: list[list[tuple[bytes, bytes]]] = [_GUID_EITHER.findall(data, start, end) for start, end in spans]
     if bare_guids and _BARE.search(data) is not None:
-        found_per_doc = [found + [(guid, b"") for guid in _bare_guids(body)]
-                         for found, body in zip(found_per_doc, bodies, strict=True)]
+        found_per_doc = [found + [(guid, b"") for guid in _bare_guids(data, start, end)]
+                         for found, (start, end) in zip(found_per_doc, spans, strict=True)]
     docs_of: dict[tuple[bytes, bytes], list[int]] = {}
     every: list[tuple[bytes, bytes]] = []
     for i, found in enumerate(found_per_doc):
@@ -102,7 +106,7 @@ def scan_yaml(data: bytes, bare_guids: bool = False) -> tuple[ScanState, list[Po
         seen = merged.get(guid)  # the same GUID written in both shapes in one file (rare): one posting
         merged[guid] = (counts[key], docs) if seen is None else (seen[0] + counts[key], sorted({*seen[1], *docs}))
     return ScanState.OK, [
-        (guid.decode("ascii"), n, b" ".join([parts[3 * i + 1] + b":" + parts[3 * i + 2] for i in docs]).decode("ascii"))
+        (guid.decode("ascii"), n, b" ".join([heads[i].group(1) + b":" + heads[i].group(2) for i in docs]).decode("ascii"))
         for guid, (n, docs) in merged.items()]
 
 
@@ -128,7 +132,7 @@ def scan_references(data: bytes, bare_guids: bool = False) -> list[Reference]:
             continue
         refs: list[tuple[bytes | None, bytes, bytes | None]] = [*_FLOW.findall(body), *_JSON.findall(body)]
         if bare_guids:
-            refs += [(None, guid, None) for guid in _bare_guids(body)]
+            refs += [(None, guid, None) for guid in _bare_guids(body, 0, len(body))]
         cls, doc = int(parts[i]), int(parts[i + 1])
         for file_id, guid, kind in refs:
             key = (cls, doc, None if file_id is None else int(file_id), guid.decode("ascii"),

@@ -30,6 +30,9 @@ class _Absent:
     def __repr__(self) -> str:
         return "ABSENT"
 
+    def __reduce__(self) -> str:
+        return "ABSENT"  # pickled as this module's one ABSENT (scene/filecache.py saves tables of scanned values)
+
 
 ABSENT: Any = _Absent()
 _DEFAULT_STYLE = EmitStyle()
