@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from unitycli.errors import UnityCliError
-from unitycli.unityclasses import GAMEOBJECT, PREFAB_INSTANCE, SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.scene import filecache
+from unitycli.unityclasses import GAMEOBJECT, PREFAB_INSTANCE, SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
 
 # Deepest level below a root that a path or depth is built for. Paths repeat every ancestor's name, so an answer

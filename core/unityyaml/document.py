@@ -92,14 +92,14 @@ def _scanned(doc: Document, path: str, default: Any) -> Any:
 class Document:
     """A Unity object: identity from its header line, values by property path, edits in Unity's style."""
 
-    __slots__ = ("class_id", "file_id", "stripped", "line", "_text", "_tree", "_owner", "dirty", "span")
+    __slots__ = ("class_id", "file_id", "stripped", "_line", "_text", "_tree", "_owner", "dirty", "span")
 
-    def __init__(self, class_id: int, file_id: int, stripped: bool, text: str | None, line: int = 0,
+    def __init__(self, class_id: int, file_id: int, stripped: bool, text: str | None, line: int | None = 0,
                  owner: Any = None) -> None:
         self.class_id = class_id
         self.file_id = file_id
         self.stripped = stripped
-        self.line = line  # 1-based line of the header in the file as read (0 for a new document)
+        self._line = line  # see `line`; None until asked (the owner numbers every object read in one pass)
         self._text = text  # None until read: then decoded from the owner's bytes at `span`
         self._tree: Mapping | None = None
         self._owner = owner  # the UnityYamlFile: supplies the emit style and the round-trip guard
@@ -108,6 +108,17 @@ class Document:
 
     def __repr__(self) -> str:
         return f"<Document !u!{self.class_id} &{self.file_id}{' stripped' if self.stripped else ''}>"
+
+    @property
+    def line(self) -> int:
+        """1-based line of the header in the file as read (0 for a new document)."""
+        if self._line is None:
+            number = getattr(self._owner, "number_lines", None)
+            if number is not None:
+                number()
+            if self._line is None:
+                self._line = 0
+        return self._line
 
     @property
     def file_name(self) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import random
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -25,12 +26,17 @@ from unitycli.unityyaml.split import split, unsupported
 from unitycli.unityyaml.style import detect_style, detect_style_in
 
 
-def duplicate_file_ids(raws: Any) -> dict[int, list[int]]:
-    """fileID -> header lines, for every fileID that more than one document of the file uses."""
+def duplicate_file_ids(documents: Any) -> dict[int, list[int]]:
+    """fileID -> header lines, for every fileID that more than one document of the file uses (lines are asked
+    for only when there is one)."""
+    counts = Counter(doc.file_id for doc in documents)
+    if len(counts) == len(documents):
+        return {}
     lines: dict[int, list[int]] = {}
-    for raw in raws:
-        lines.setdefault(raw.file_id, []).append(raw.line)
-    return {file_id: where for file_id, where in lines.items() if len(where) > 1}
+    for doc in documents:
+        if counts[doc.file_id] > 1:
+            lines.setdefault(doc.file_id, []).append(doc.line)
+    return lines
 
 
 def describe_duplicates(duplicates: Mapping[int, list[int]]) -> str:
@@ -86,12 +92,12 @@ class UnityYamlFile:
         file = cls(header, [], name=name, original=data, style=style)
         docs = file.documents
         for r in raws:
-            doc = Document(r.class_id, r.file_id, r.stripped, None, r.line, file)
+            doc = Document(r.class_id, r.file_id, r.stripped, None, None, file)
             doc.span = (r.start, r.end)
             docs.append(doc)
         file._header_end = len(data) - sum(r.end - r.start for r in raws)
         file.sorted = file._detect_sorted()
-        file.duplicate_file_ids = duplicate_file_ids(raws)
+        file.duplicate_file_ids = duplicate_file_ids(docs)
         if not file.duplicate_file_ids:
             file.scans = {}
         return file
@@ -103,7 +109,7 @@ class UnityYamlFile:
             raise ValueError("only a file as read can be copied")
         twin = UnityYamlFile(self.header, [], name=self.name, original=self._original, style=self._style)
         for doc in self.documents:
-            other = Document(doc.class_id, doc.file_id, doc.stripped, doc._text, doc.line, twin)
+            other = Document(doc.class_id, doc.file_id, doc.stripped, doc._text, doc._line, twin)
             other._tree, other.span = doc._tree, doc.span
             twin.documents.append(other)
         twin._header_end, twin.sorted = self._header_end, self.sorted
@@ -116,18 +122,16 @@ class UnityYamlFile:
         and get their new byte ranges, and the scanned values of the untouched ones carry over."""
         twin = UnityYamlFile(self.header, [], name=self.name, original=data, style=self._style)
         pos = self._header_end if self._header_end is not None else len(self.header.encode("utf-8"))
-        line = self.header.count("\n") + 1
         scans: dict[int, dict[str, Any]] | None = {} if self.scans is not None else None
         for doc in self.documents:
             size = doc.span[1] - doc.span[0] if doc.span is not None and not doc.dirty else len(
                 doc.text.encode("utf-8"))
-            other = Document(doc.class_id, doc.file_id, doc.stripped, doc._text, line, twin)
+            other = Document(doc.class_id, doc.file_id, doc.stripped, doc._text, None, twin)
             other._tree, other.span = doc._tree, (pos, pos + size)
             if scans is not None and not doc.dirty and doc.span is not None and doc.file_id in self.scans:  # type: ignore[operator]
                 scans[doc.file_id] = self.scans[doc.file_id]  # type: ignore[index]
             twin.documents.append(other)
             pos += size
-            line += doc.text.count("\n") if doc._text is not None else data.count(b"\n", *other.span)
         if pos != len(data):
             raise ValueError("the bytes are not this file's")
         twin._header_end = self._header_end if self._header_end is not None else len(self.header.encode("utf-8"))
@@ -154,6 +158,19 @@ class UnityYamlFile:
     def original(self) -> bytes | None:
         """The bytes this file was read from (None for a file made in memory)."""
         return self._original
+
+    def number_lines(self) -> None:
+        """Give each object read from the bytes the line of its header (one pass; lines only serve messages)."""
+        data = self._original
+        if data is None or self._header_end is None:
+            return
+        line, pos = self.header.count("\n") + 1, self._header_end
+        for doc in sorted((d for d in self.documents if d.span is not None), key=lambda d: d.span[0]):  # type: ignore[index]
+            start = doc.span[0]  # type: ignore[index]
+            line += data.count(b"\n", pos, start)
+            pos = start
+            if doc._line is None:
+                doc._line = line
 
     def changed(self) -> None:
         """An object changed (its document calls this): what was written before is out of date."""

@@ -29,7 +29,6 @@ class RawDocument:
     stripped: bool
     start: int  # byte range of the document (its `---` header line first) in the file
     end: int
-    line: int  # 1-based line of the `---` header in the file
 
 
 def unsupported(message: str, name: str | None, **details: object) -> UnityCliError:
@@ -86,18 +85,18 @@ def split(data: bytes, name: str | None) -> tuple[str, list[RawDocument]]:
         line = data.count(b"\n", 0, head.end()) + 1
         raise unsupported("unexpected text between the YAML header and the first document", name, line=line)
     docs: list[RawDocument] = []
-    line = data.count(b"\n", 0, head.end()) + 1
     bounds = [*starts, len(data)]
     for k, start in enumerate(starts):
         m = _DOC_HEADER.match(data, start)
+        line = 0 if m is not None else data.count(b"\n", 0, start) + 1  # counted for errors only
         if m is None:
             end = data.find(b"\n", start)
             shown = data[start : end if end >= 0 else len(data)][:320].decode("utf-8", "ignore")[:80]
             raise unsupported(f"line {line} is not a Unity document header: {shown!r}", name, line=line)
         class_id, file_id = int(m.group(1)), int(m.group(2))
         if not (_INT64[0] <= file_id <= _INT64[1]) or not (0 <= class_id < 2**32):
+            line = data.count(b"\n", 0, start) + 1
             raise unsupported(f"line {line}: classID or fileID out of range", name, line=line)
         end = bounds[k + 1]
-        docs.append(RawDocument(class_id, file_id, m.group(3) is not None, start, end, line))
-        line += data.count(b"\n", start, end)
+        docs.append(RawDocument(class_id, file_id, m.group(3) is not None, start, end))
     return data[: head.end()].decode("utf-8"), docs

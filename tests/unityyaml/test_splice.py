@@ -135,3 +135,43 @@ def test_scanned_values_are_kept_per_revision_and_shared_by_copies():
     assert read.scans[1]["m_Name"] == "A"
     edited = UnityYamlFile.parse(data.replace(b"m_Name: A", b"m_Name: B")).get(1)
     assert edited.get("m_Name", scan=True) == "B"  # another text, another entry
+
+
+@pytest.mark.slow
+def test_every_file_shows_the_same_style_read_object_by_object_as_whole():
+    for path in unity_yaml_files():
+        data = path.read_bytes()
+        try:
+            file = UnityYamlFile.parse(data, str(path))
+        except UnityCliError:
+            continue
+        assert file.style == style.detect_style(data.decode("utf-8")), path
+
+
+@pytest.mark.slow
+def test_a_written_file_kept_for_the_next_step_is_the_file_read_from_its_bytes():
+    """What a batch's next step starts from (`as_written`, scene/filecache.py) equals a fresh read of the bytes
+    written: same bytes back, same header lines, and a second edit writes the same bytes either way."""
+    checked = 0
+    for path in _scenes_and_prefabs()[::7]:
+        data = path.read_bytes()
+        try:
+            file = editable(data, str(path))
+            _sample_edits(file)
+            written = file.verified_bytes()
+        except UnityCliError:
+            continue
+        kept, fresh = file.as_written(written).copy(), editable(written, str(path))
+        assert kept.to_bytes() == written
+        lines, line = [], fresh.header.count("\n") + 1
+        for doc in fresh.documents:
+            lines.append(line)
+            line += doc.text.count("\n")
+        assert [d.line for d in kept.documents] == [d.line for d in fresh.documents] == lines, path
+        for model in (kept, fresh):
+            doc = next((d for d in reversed(model.documents) if not d.stripped), None)
+            if doc is not None and doc.get("m_ObjectHideFlags", None) is not None:
+                doc.set("m_ObjectHideFlags", 4)
+        assert kept.verified_bytes() == fresh.verified_bytes(), path
+        checked += 1
+    assert checked > 40
