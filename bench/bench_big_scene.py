@@ -186,6 +186,9 @@ def main() -> int:
             ]
             print(f"{mb:>5.1f} {'floor: Python reads the file':<44} {floor:>7.2f} {1:>7.1f}x {floor_rss:>8.0f} "
                   f"{floor_rss / mb:>6.1f}x")
+            start, start_rss, out = best(args.repeat, tool_argv(project, "project.info", {}))
+            print(f"{mb:>5.1f} {'start-up: project.info (reads no scene)':<44} {start:>7.2f} {start / floor:>7.1f}x "
+                  f"{start_rss:>8.0f} {start_rss / mb:>6.1f}x  {answer(out)}")
             for label, argv, before in calls:
                 cpu, rss, out = best(args.repeat, argv, before)
                 print(f"{mb:>5.1f} {label:<44} {cpu:>7.2f} {cpu / floor:>7.1f}x {rss:>8.0f} {rss / mb:>6.1f}x  "
