@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from unitycli.indexes.extract import ScanState, meta_guid, scan_yaml
+from unitycli.indexes.extract import ScanState, meta_guid, scan_yaml, scan_yaml_pieces, yaml_pieces
 from unitycli.indexes.progress import Progress
 from unitycli.indexes.store import FileRecord, Snapshot, Writer
 from unitycli.indexes.walk import Kind, Listing
@@ -26,6 +26,9 @@ from unitycli.safefs import open_regular
 PARALLEL_MIN_BYTES = 24 * 1024 * 1024
 BATCH_BYTES = 4 * 1024 * 1024
 MAX_WORKERS = 4
+# YAML files bigger than this are scanned in pieces of PIECE_BYTES, so a 64 MB scene is never held whole.
+PIECES_MIN_BYTES = 16 * 1024 * 1024
+PIECE_BYTES = 4 * 1024 * 1024
 # Coarser than any filesystem's timestamp tick (FAT: 2 s; ext4 and NTFS: a kernel clock tick).
 RACY_NS = 3_000_000_000
 
@@ -85,12 +88,24 @@ def _read(path: str, size: int) -> bytes:
         os.close(fd)
 
 
+def _scan_in_pieces(path: str, bare_guids: bool) -> tuple[ScanState, list]:
+    fd = open_regular(path)
+    try:
+        return scan_yaml_pieces(yaml_pieces(lambda n: os.read(fd, n), PIECE_BYTES), bare_guids)
+    finally:
+        os.close(fd)
+
+
 def read_job(project_root: str, job: Job, racy_after: int) -> tuple[int | None, FileRecord]:
     """Read one file into its record; an unreadable or racy one is stored with mtime -1 so the next open retries."""
     old_id, path, real, size, mtime, kind, ctime, ino = job
     if kind < Kind.META:
         return old_id, (path, real, size, mtime, kind, ctime, ino, ScanState.OK, None, [])
     try:
+        if kind != Kind.META and size > PIECES_MIN_BYTES:
+            state, postings = _scan_in_pieces(os.path.join(project_root, real), path.startswith("ProjectSettings/"))
+            return old_id, (path, real, size, -1 if mtime > racy_after else mtime, kind, ctime, ino, state, None,
+                            postings)
         data = _read(os.path.join(project_root, real), size)
     except OSError:
         return old_id, (path, real, size, -1, kind, ctime, ino, ScanState.UNREADABLE, None, [])
