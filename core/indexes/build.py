@@ -26,9 +26,10 @@ from unitycli.safefs import open_regular
 PARALLEL_MIN_BYTES = 24 * 1024 * 1024
 BATCH_BYTES = 4 * 1024 * 1024
 MAX_WORKERS = 4
-# YAML files bigger than this are scanned in pieces of PIECE_BYTES, so a 64 MB scene is never held whole.
+# YAML files bigger than this are scanned in pieces of PIECE_BYTES, so a 64 MB scene is never held whole (small
+# pieces reuse the same freed memory, where big ones would each raise the allocator's high-water mark).
 PIECES_MIN_BYTES = 16 * 1024 * 1024
-PIECE_BYTES = 4 * 1024 * 1024
+PIECE_BYTES = 1024 * 1024
 # Coarser than any filesystem's timestamp tick (FAT: 2 s; ext4 and NTFS: a kernel clock tick).
 RACY_NS = 3_000_000_000
 
