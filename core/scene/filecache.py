@@ -109,8 +109,7 @@ def _load(revision: str) -> dict[int, dict[str, Any]] | None:
     try:
         with open(folder / f"{_digest(revision)}{_SUFFIX}", "rb") as source:
             table = _Values(io.BytesIO(source.read())).load()
-    except (OSError, pickle.UnpicklingError, ValueError, TypeError, AttributeError, EOFError, IndexError,
-            KeyError, RecursionError, MemoryError):
+    except Exception:  # a damaged or foreign table, whatever it raises, is only a missed speedup
         return None
     if not isinstance(table, dict) or not all(isinstance(k, int) and isinstance(v, dict) for k, v in table.items()):
         return None
