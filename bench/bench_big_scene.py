@@ -10,10 +10,19 @@ copy) and put in a copy of the sample project. Every measurement is one fresh pr
   * scene.hierarchy (a page of 50, compact), gameobject.find (one name), gameobject.get (one object, fields),
     component.set (one field, committed; on a fresh copy of the scene each time).
 
-Each call prints its answer's size so a figure never stands for an empty answer. Columns: CPU seconds, CPU as a
-multiple of the floor, peak RSS in MB and as a multiple of the file's size. Best of `--repeat` runs.
+Each call prints its answer's size so a figure never stands for an empty answer. Columns: CPU seconds (the
+process and its children), CPU as a multiple of the floor, peak RSS in MB (10^6 bytes, as the file's size) and as
+a multiple of the file's size. Best of `--repeat` runs. Children run without PYTHONDONTWRITEBYTECODE, as an
+installed unitycli does (its bytecode is cached), and with their own UNITYCLI_HOME.
 
-    python bench/bench_big_scene.py [--sizes 1 4 16 64] [--repeat 1] [--no-pyyaml]
+The scene's compact structure (names, components, parents, children) is saved per revision of the file by the
+first call that reads it (scene/filecache.py): the row "first call on a new revision" pays that scan, the rows
+after it read the saved structure, and a write saves the structure of the revision it writes.
+
+Then `batch`: 100 one-field `component.set` lines (each committed before the next) on chicken-defense's Game
+scene, as lines per CPU second over the whole call and per line beyond the first (start-up cancels).
+
+    python bench/bench_big_scene.py [--sizes 1 4 16 64] [--repeat 1] [--no-pyyaml] [--no-batch]
 """
 
 from __future__ import annotations
@@ -30,6 +39,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 SCENE = "Assets/Scenes/Big.unity"
+GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
+CHICKEN = Path(os.environ.get("UNITYCLI_FIXTURES", ROOT.parent / "shared" / "fixtures")) / "unity" / "chicken-defense"
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 GAMEOBJECT = 41118590  # "Enemy Brain" in Game.unity (copy 0 keeps its fileIDs)
 NAME = "Enemy Brain"
 PYYAML = r"""
@@ -48,12 +60,12 @@ print(n)
 
 
 def measure(argv: list[str]) -> tuple[float, float, str]:
-    """(CPU seconds, peak RSS in MB, stdout) of one child process."""
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, close_fds=True)
+    """(CPU seconds, peak RSS in MB, stdout) of one child process (and the processes it waited for)."""
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, close_fds=True, env=ENV)
     out = proc.stdout.read() if proc.stdout else b""  # type: ignore[union-attr]
     _, _, usage = os.wait4(proc.pid, 0)
     proc.returncode = 0
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.decode("utf-8", "replace")
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024 / 1e6, out.decode("utf-8", "replace")
 
 
 def best(repeat: int, argv: list[str], before: object = None) -> tuple[float, float, str]:
@@ -80,6 +92,9 @@ def answer(out: str) -> str:
         return f"{envelope} objects loaded"
     if not envelope.get("ok"):
         return envelope["error"]["code"]
+    if "steps" in envelope["result"]:
+        result = envelope["result"]
+        return f"{result['succeeded']} of {result['total']} lines succeeded"
     output = envelope["result"]["output"]
     if "items" in output:
         return f"{len(output['items'])} of {output['total']} items"
@@ -90,18 +105,51 @@ def answer(out: str) -> str:
     return f"{len(out)} bytes"
 
 
+def batch_table(tmp: Path, repeat: int) -> None:
+    """100 committed one-field writes on chicken-defense's Game scene through `unitycli batch`."""
+    if not (CHICKEN / GAME).is_file():
+        print(f"\nbatch: missing fixture {CHICKEN / GAME}; set UNITYCLI_FIXTURES")
+        return
+    project = tmp / "chicken"
+    shutil.copytree(CHICKEN, project, ignore=shutil.ignore_patterns("Library", "Temp", ".unitycli"))
+
+    def commands(name: str, count: int) -> Path:
+        path = tmp / name
+        path.write_text("".join(
+            "component.set " + json.dumps({"file": GAME, "gameObject": GAMEOBJECT, "component": "Transform",
+                                           "property": "m_LocalPosition.x", "value": k % 7 + 0.5}) + "\n"
+            for k in range(count)), encoding="utf-8")
+        return path
+
+    base = [sys.executable, "-m", "unitycli", "batch", "--project", str(project), "--json", "--commands"]
+    one, many = commands("one.txt", 1), commands("many.txt", 100)
+    measure([*base, str(one)])  # bytecode, index
+    t_one, rss_one, _ = best(repeat, [*base, str(one)])
+    t_many, rss_many, out = best(repeat, [*base, str(many)])
+    per_line = (t_many - t_one) / 99
+    print(f"\nbatch, 100 committed one-field component.set lines on chicken-defense Game.unity "
+          f"({(CHICKEN / GAME).stat().st_size / 1e6:.2f} MB): {answer(out)}")
+    print(f"  1 line:    {t_one:6.2f} s CPU, peak {rss_one:5.0f} MB")
+    print(f"  100 lines: {t_many:6.2f} s CPU, peak {rss_many:5.0f} MB -> {100 / t_many:5.1f} lines/s over the whole "
+          f"call, {per_line * 1000:5.1f} ms and {1 / per_line if per_line > 0 else float('inf'):5.1f} lines/s per "
+          "line beyond the first")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=float, nargs="+", default=[1, 4, 16, 64])
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--no-pyyaml", action="store_true")
+    parser.add_argument("--no-batch", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
+        ENV["UNITYCLI_HOME"] = str(Path(tmp) / "home")
+        scans = Path(tmp) / "home" / "cache" / "scans-v1"  # scene/filecache.py: the saved structures
         project = Path(tmp) / "project"
         shutil.copytree(ROOT / "examples" / "sample-project", project,
                         ignore=shutil.ignore_patterns("Library", "Temp", ".unitycli"))
-        subprocess.run(tool_argv(project, "scene.list", {}), capture_output=True, check=False)  # index, caches
-        header = f"{'MB':>5} {'call':<34} {'cpu s':>7} {'x floor':>8} {'peak MB':>8} {'x file':>7}  answer"
+        measure(tool_argv(project, "scene.list", {}))  # bytecode, index, caches
+        header = f"{'MB':>5} {'call':<44} {'cpu s':>7} {'x floor':>8} {'peak MB':>8} {'x file':>7}  answer"
         print(header)
         print("-" * len(header))
         for size in args.sizes:
@@ -111,18 +159,20 @@ def main() -> int:
                             "--out", str(pristine)], check=True, capture_output=True)
             shutil.copyfile(pristine, scene)
             mb = pristine.stat().st_size / 1e6
-            # The project index notices the new scene on the next call that opens it and scans it once: paid here,
-            # so that the first measured call of each size is not the only one to carry it.
-            subprocess.run(tool_argv(project, "scene.hierarchy", {"file": SCENE, "limit": 1}), capture_output=True,
-                           check=False)
+            # The project index notices the new scene on the next call and scans it for references once: paid
+            # here, so that it is not charged to the first measured call alone.
+            measure(tool_argv(project, "project.info", {}))
+            measure(tool_argv(project, "asset.dependencies", {"path": "Assets/Scenes/Garden.unity"}))
             floor, floor_rss, _ = best(args.repeat, [sys.executable, "-c",
                                                      f"open({str(scene)!r}, 'rb').read()"])
             calls: list[tuple[str, list[str], object]] = []
             if not args.no_pyyaml:
                 calls.append(("PyYAML CSafeLoader load", [sys.executable, "-c", PYYAML, str(scene)], None))
+            page = tool_argv(project, "scene.hierarchy", {"file": SCENE, "limit": 50})
             calls += [
-                ("scene.hierarchy page of 50", tool_argv(project, "scene.hierarchy",
-                                                          {"file": SCENE, "limit": 50}), None),
+                ("scene.hierarchy page of 50, new revision", page,
+                 lambda: shutil.rmtree(scans, ignore_errors=True)),
+                ("scene.hierarchy page of 50", page, None),
                 ("gameobject.find one name", tool_argv(project, "gameobject.find",
                                                         {"file": SCENE, "name": NAME}), None),
                 ("gameobject.get one object", tool_argv(project, "gameobject.get",
@@ -131,13 +181,20 @@ def main() -> int:
                     project, "component.set", {"file": SCENE, "gameObject": GAMEOBJECT, "component": "Transform",
                                                "property": "m_LocalPosition.x", "value": 3}),
                  lambda scene=scene, pristine=pristine: shutil.copyfile(pristine, scene)),
+                ("gameobject.find right after that write", tool_argv(project, "gameobject.find",
+                                                                      {"file": SCENE, "name": NAME}), None),
             ]
-            print(f"{mb:>5.1f} {'floor: Python reads the file':<34} {floor:>7.2f} {1:>7.1f}x {floor_rss:>8.0f} "
+            print(f"{mb:>5.1f} {'floor: Python reads the file':<44} {floor:>7.2f} {1:>7.1f}x {floor_rss:>8.0f} "
                   f"{floor_rss / mb:>6.1f}x")
+            start, start_rss, out = best(args.repeat, tool_argv(project, "project.info", {}))
+            print(f"{mb:>5.1f} {'start-up: project.info (reads no scene)':<44} {start:>7.2f} {start / floor:>7.1f}x "
+                  f"{start_rss:>8.0f} {start_rss / mb:>6.1f}x  {answer(out)}")
             for label, argv, before in calls:
                 cpu, rss, out = best(args.repeat, argv, before)
-                print(f"{mb:>5.1f} {label:<34} {cpu:>7.2f} {cpu / floor:>7.1f}x {rss:>8.0f} {rss / mb:>6.1f}x  "
+                print(f"{mb:>5.1f} {label:<44} {cpu:>7.2f} {cpu / floor:>7.1f}x {rss:>8.0f} {rss / mb:>6.1f}x  "
                       f"{answer(out)}", flush=True)
+        if not args.no_batch:
+            batch_table(Path(tmp), args.repeat)
     return 0
 
 

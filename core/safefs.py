@@ -86,11 +86,13 @@ def open_regular(path: str | os.PathLike[str], *, nofollow: bool = False, dir_fd
 
 
 def read_fd(fd: int) -> bytes:
-    """Everything left in an open regular file (streams, so a file that grows is read to its end)."""
-    chunks = []
-    while chunk := os.read(fd, 1 << 20):
-        chunks.append(chunk)
-    return b"".join(chunks)
+    """Everything left in an open regular file (streams, so a file that grows is read to its end). The size the
+    file has now is asked for in one read, so a big file is not held twice (in pieces and joined)."""
+    chunks = [os.read(fd, max(os.fstat(fd).st_size, 0) + 1)]
+    if chunks[0]:
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def read_bytes(path: str | os.PathLike[str], *, nofollow: bool = False) -> bytes:

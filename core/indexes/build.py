@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from unitycli.indexes.extract import ScanState, meta_guid, scan_yaml
+from unitycli.indexes.extract import ScanState, meta_guid, scan_yaml, scan_yaml_pieces, yaml_pieces
 from unitycli.indexes.progress import Progress
 from unitycli.indexes.store import FileRecord, Snapshot, Writer
 from unitycli.indexes.walk import Kind, Listing
@@ -26,6 +26,10 @@ from unitycli.safefs import open_regular
 PARALLEL_MIN_BYTES = 24 * 1024 * 1024
 BATCH_BYTES = 4 * 1024 * 1024
 MAX_WORKERS = 4
+# YAML files bigger than this are scanned in pieces of PIECE_BYTES, so a 64 MB scene is never held whole (small
+# pieces reuse the same freed memory, where big ones would each raise the allocator's high-water mark).
+PIECES_MIN_BYTES = 16 * 1024 * 1024
+PIECE_BYTES = 1024 * 1024
 # Coarser than any filesystem's timestamp tick (FAT: 2 s; ext4 and NTFS: a kernel clock tick).
 RACY_NS = 3_000_000_000
 
@@ -85,12 +89,24 @@ def _read(path: str, size: int) -> bytes:
         os.close(fd)
 
 
+def _scan_in_pieces(path: str, bare_guids: bool) -> tuple[ScanState, list]:
+    fd = open_regular(path)
+    try:
+        return scan_yaml_pieces(yaml_pieces(lambda n: os.read(fd, n), PIECE_BYTES), bare_guids)
+    finally:
+        os.close(fd)
+
+
 def read_job(project_root: str, job: Job, racy_after: int) -> tuple[int | None, FileRecord]:
     """Read one file into its record; an unreadable or racy one is stored with mtime -1 so the next open retries."""
     old_id, path, real, size, mtime, kind, ctime, ino = job
     if kind < Kind.META:
         return old_id, (path, real, size, mtime, kind, ctime, ino, ScanState.OK, None, [])
     try:
+        if kind != Kind.META and size > PIECES_MIN_BYTES:
+            state, postings = _scan_in_pieces(os.path.join(project_root, real), path.startswith("ProjectSettings/"))
+            return old_id, (path, real, size, -1 if mtime > racy_after else mtime, kind, ctime, ino, state, None,
+                            postings)
         data = _read(os.path.join(project_root, real), size)
     except OSError:
         return old_id, (path, real, size, -1, kind, ctime, ino, ScanState.UNREADABLE, None, [])
@@ -143,7 +159,8 @@ def _apply(project_root: Path, work: Diff, writer: Writer, progress: Progress, r
     jobs = sorted(work.read, key=lambda job: job[1])
     total = len(jobs)
     batches = _batches(jobs)
-    workers = _workers(sum(job[3] for job in jobs))
+    # One batch (one big changed scene, say) gains nothing from a worker, whose fork would only copy this process.
+    workers = _workers(sum(job[3] for job in jobs)) if len(batches) > 1 else 1
     done = 0
     progress.update(0, total, "indexing")
     if workers > 1:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from enum import IntEnum
 
 BOM = b"\xef\xbb\xbf"
@@ -63,24 +64,62 @@ def _yaml_body(data: bytes) -> tuple[ScanState, bytes]:
     return (ScanState.LFS_POINTER if data.startswith(_LFS_POINTER) else ScanState.NOT_YAML), b""
 
 
-def _bare_guids(body: bytes) -> list[bytes]:
-    """Bare `guid: G` lines; the byte before `guid` must end the key (not `m_SceneGUID`, not `assetGuid`)."""
-    return [m.group(1) for m in _BARE.finditer(body) if m.start() == 0 or body[m.start() - 1] in b" \t-\n"]
+def _bare_guids(data: bytes, start: int, end: int) -> list[bytes]:
+    """Bare `guid: G` lines of `data[start:end]`; the byte before `guid` must end the key (not `m_SceneGUID`, not
+    `assetGuid`)."""
+    return [m.group(1) for m in _BARE.finditer(data, start, end)
+            if m.start() == start or data[m.start() - 1] in b" \t-\n"]
 
 
 def scan_yaml(data: bytes, bare_guids: bool = False) -> tuple[ScanState, list[Posting]]:
     """(state, one posting per referenced GUID) for one file's bytes."""
-    state, data = _yaml_body(data)
-    if state != ScanState.OK:
-        return state, []
-    parts = _HEADER.split(data)
-    bodies = parts[3::3]
-    # map() runs the regex over every document without a Python-level loop; only documents with references
-    # cost interpreter time below. A reference is found as (yaml guid, b"") or (b"", json guid).
-    found_per_doc: list[list[tuple[bytes, bytes]]] = list(map(_GUID_EITHER.findall, bodies))
-    if bare_guids and _BARE.search(data) is not None:
-        found_per_doc = [found + [(guid, b"") for guid in _bare_guids(body)]
-                         for found, body in zip(found_per_doc, bodies, strict=True)]
+    return scan_yaml_pieces([data], bare_guids)
+
+
+def yaml_pieces(read: Callable[[int], bytes], size: int) -> Iterator[bytes]:
+    """A file read by `read(n)` in pieces of about `size` bytes, each but the first starting at a document header,
+    so a big scene is scanned without being held whole (`scan_yaml_pieces`)."""
+    rest = b""
+    while chunk := read(max(size, len(rest))):  # a document longer than `size` is read in growing pieces
+        buffer = rest + chunk
+        last = None
+        for last in _HEADER.finditer(buffer, 1):  # noqa: B007  # the last header: the next piece starts there
+            pass
+        if last is None:
+            rest = buffer
+            continue
+        yield buffer[: last.start()]
+        rest = buffer[last.start() :]
+    if rest:
+        yield rest
+
+
+def scan_yaml_pieces(pieces: Iterable[bytes], bare_guids: bool = False) -> tuple[ScanState, list[Posting]]:
+    """`scan_yaml` of the joined pieces, where every piece but the first starts at a document header."""
+    names: list[bytes] = []  # "classID:fileID" of each document, in file order
+    found_per_doc: list[list[tuple[bytes, bytes]]] = []
+    started = False
+    for piece in pieces:
+        data = piece
+        if not started:
+            state, data = _yaml_body(piece)
+            if state != ScanState.OK:
+                return state, []
+            started = True
+        # Each document is searched in place (pos/endpos), so no piece is copied into its documents. A body starts
+        # at its header line's `\n`, so no lookbehind reaches before it. Only documents with references cost
+        # interpreter time below. A reference is found as (yaml guid, b"") or (b"", json guid).
+        heads = list(_HEADER.finditer(data))
+        spans = list(zip([m.end() for m in heads], [*(m.start() for m in heads[1:]), len(data)][: len(heads)],
+                         strict=True))
+        found = [_GUID_EITHER.findall(data, start, end) for start, end in spans]
+        if bare_guids and _BARE.search(data) is not None:
+            found = [refs + [(guid, b"") for guid in _bare_guids(data, start, end)]
+                     for refs, (start, end) in zip(found, spans, strict=True)]
+        names += [m.group(1) + b":" + m.group(2) for m in heads]
+        found_per_doc += found
+    if not started:
+        return _yaml_body(b"")[0], []
     docs_of: dict[tuple[bytes, bytes], list[int]] = {}
     every: list[tuple[bytes, bytes]] = []
     for i, found in enumerate(found_per_doc):
@@ -102,7 +141,7 @@ def scan_yaml(data: bytes, bare_guids: bool = False) -> tuple[ScanState, list[Po
         seen = merged.get(guid)  # the same GUID written in both shapes in one file (rare): one posting
         merged[guid] = (counts[key], docs) if seen is None else (seen[0] + counts[key], sorted({*seen[1], *docs}))
     return ScanState.OK, [
-        (guid.decode("ascii"), n, b" ".join([parts[3 * i + 1] + b":" + parts[3 * i + 2] for i in docs]).decode("ascii"))
+        (guid.decode("ascii"), n, b" ".join([names[i] for i in docs]).decode("ascii"))
         for guid, (n, docs) in merged.items()]
 
 
@@ -128,7 +167,7 @@ def scan_references(data: bytes, bare_guids: bool = False) -> list[Reference]:
             continue
         refs: list[tuple[bytes | None, bytes, bytes | None]] = [*_FLOW.findall(body), *_JSON.findall(body)]
         if bare_guids:
-            refs += [(None, guid, None) for guid in _bare_guids(body)]
+            refs += [(None, guid, None) for guid in _bare_guids(body, 0, len(body))]
         cls, doc = int(parts[i]), int(parts[i + 1])
         for file_id, guid, kind in refs:
             key = (cls, doc, None if file_id is None else int(file_id), guid.decode("ascii"),

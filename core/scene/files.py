@@ -15,9 +15,11 @@ from typing import Any
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
 from unitycli.next_actions import tool_command
+from unitycli.scene import filecache
 from unitycli.suggest import closest_files
+from unitycli.transaction import revision_of
 from unitycli.unityfiles import ensure_not_lfs
-from unitycli.unityyaml import UnityYamlFile, editable
+from unitycli.unityyaml import UnityYamlFile
 
 SCENE_SUFFIXES = (".unity",)
 PREFAB_SUFFIXES = (".prefab",)
@@ -37,8 +39,11 @@ class LoadedFile:
     yaml: UnityYamlFile
 
     def save(self, ctx: Any) -> None:
-        """Stage the edited file in the tool's transaction (written at commit, previewed in dry-run)."""
-        ctx.transaction.write_bytes(self.path, self.yaml.verified_bytes())
+        """Stage the edited file in the tool's transaction (written at commit, previewed in dry-run), and keep it
+        as the file at its new revision for the next step of this process (scene/filecache.py)."""
+        data = self.yaml.verified_bytes()
+        ctx.transaction.write_bytes(self.path, data)
+        filecache.remember_written(self.path, revision_of(data), self.yaml, data)
 
 
 def list_files(root: Path, suffixes: tuple[str, ...]) -> list[str]:
@@ -115,10 +120,17 @@ def _read(ctx: Any, path: str) -> bytes:
     return data
 
 
+def _parsed(ctx: Any, path: str) -> tuple[str, UnityYamlFile]:
+    """(revision, a model of the file to use and edit freely): parsed once per revision in this process."""
+    data = _read(ctx, path)
+    revision = revision_of(data)
+    return revision, filecache.parsed(path, revision, data)
+
+
 def open_for_read(ctx: Any, path: str) -> LoadedFile:
     """Read and parse (lazily) a scene or prefab; the revision is that of the bytes read."""
-    data = _read(ctx, path)
-    return LoadedFile(path, ctx.transaction.revision(path) or "", UnityYamlFile.parse(data, path))
+    revision, yaml = _parsed(ctx, path)
+    return LoadedFile(path, revision, yaml)
 
 
 def open_for_write(ctx: Any, path: str, expected_revision: str | None) -> LoadedFile:
@@ -128,6 +140,6 @@ def open_for_write(ctx: Any, path: str, expected_revision: str | None) -> Loaded
     parsed and verified (when saved); the rest are written back as the bytes read."""
     if expected_revision:
         ctx.transaction.expect_revision(path, expected_revision)
-    data = _read(ctx, path)
-    yaml = editable(data, path)  # E_FILE_DUPLICATE_FILE_ID: an edit by fileID would reach one copy only
-    return LoadedFile(path, ctx.transaction.revision(path) or "", yaml)
+    revision, yaml = _parsed(ctx, path)
+    yaml.ensure_editable()  # E_FILE_DUPLICATE_FILE_ID: an edit by fileID would reach one copy only
+    return LoadedFile(path, revision, yaml)

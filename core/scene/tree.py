@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from unitycli.errors import UnityCliError
+from unitycli.scene import filecache
 from unitycli.unityclasses import GAMEOBJECT, PREFAB_INSTANCE, SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
 
@@ -219,6 +220,7 @@ class SceneModel:
             if doc is not None and doc.class_id in TRANSFORM_CLASSES and instance is not None:
                 self.by_transform.setdefault(stripped_id, instance)
         self._link(order)
+        filecache.save_scans(file)  # the structure, once per revision of a big file
 
     def _add_gameobject(self, doc: Document) -> None:
         transform_id = None

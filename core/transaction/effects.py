@@ -9,6 +9,7 @@ result. Diffs use git's conventions (`a/` and `b/` prefixes, `/dev/null` for a c
 
 from __future__ import annotations
 
+import codecs
 import difflib
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -76,12 +77,23 @@ class CommitResult(_Camel):
 
 def _text(data: bytes) -> str | None:
     """Decoded text, or None for content a line diff would misrepresent."""
+    return data.decode("utf-8") if _is_text(data) else None
+
+
+def _is_text(data: bytes) -> bool:
+    """Whether `_text` would decode `data`, checked piece by piece so a big file is never held decoded."""
     if b"\x00" in data[:8192]:
-        return None
+        return False
+    if data.isascii():
+        return True
+    decoder, view = codecs.getincrementaldecoder("utf-8")(), memoryview(data)
     try:
-        return data.decode("utf-8")
+        for start in range(0, len(data), 1 << 20):
+            decoder.decode(view[start : start + (1 << 20)])
+        decoder.decode(b"", final=True)
     except UnicodeDecodeError:
-        return None
+        return False
+    return True
 
 
 def _lines(text: str) -> list[str]:
@@ -215,16 +227,15 @@ def unified_diff(old: str | None, new: str | None, path: str, context: int = 3, 
 
 def file_diff(path: str, old: bytes | None, new: bytes | None, old_rev: str | None, new_rev: str | None) -> FileDiff:
     """A FileDiff for one path: a text diff, or a note for binary or non-UTF-8 content."""
-    old_text = _text(old) if old is not None else None
-    new_text = _text(new) if new is not None else None
-    if (old is not None and old_text is None) or (new is not None and new_text is None):
+    if (old is not None and not _is_text(old)) or (new is not None and not _is_text(new)):
         sizes = f"{len(old) if old is not None else 'absent'} -> {len(new) if new is not None else 'absent'} bytes"
         return FileDiff(path=path, diff=None, binary=True, note=f"binary or non-UTF-8 content, {sizes}",
                         old_revision=old_rev, new_revision=new_rev)
     if old is not None and new is not None:
         return FileDiff(path=path, diff=_windowed_diff(old, new, path), old_revision=old_rev, new_revision=new_rev)
-    return FileDiff(path=path, diff=unified_diff(old_text, new_text, path), old_revision=old_rev,
-                    new_revision=new_rev)
+    return FileDiff(path=path, diff=unified_diff(_text(old) if old is not None else None,
+                                                 _text(new) if new is not None else None, path),
+                    old_revision=old_rev, new_revision=new_rev)
 
 
 def _windowed_diff(old: bytes, new: bytes, path: str) -> str:
@@ -244,7 +255,7 @@ def origin_diff(source: str, path: str, kind: str, similarity: int, old: bytes, 
     origin = {"renamed_from": source} if kind == "rename" else {"copied_from": source}
     if old == new:
         return FileDiff(path=path, diff=header, old_revision=old_rev, new_revision=new_rev, **origin)
-    if _text(old) is None or _text(new) is None:
+    if not _is_text(old) or not _is_text(new):
         return FileDiff(path=path, diff=None, binary=True, old_revision=old_rev, new_revision=new_rev,
                         note=f"{verb} of {source} with binary or non-UTF-8 changes, {len(old)} -> {len(new)} bytes",
                         **origin)

@@ -306,7 +306,7 @@ class Transaction:
         changed = []
         for rel, seen in sorted(self._seen.items()):
             path = self.root / rel
-            if resolve_inside(self.root, rel) != path or not seen.same_as(take_snapshot(path, rel, seen.data is not None)):
+            if resolve_inside(self.root, rel) != path or not seen.still_same(path, rel):
                 changed.append(rel)
         if changed:
             raise self._changed(changed)

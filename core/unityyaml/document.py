@@ -22,7 +22,19 @@ from unitycli.unityyaml.peek import NO_MATCH, peek, peek_item
 from unitycli.unityyaml.scalars import ScalarError
 
 _MISSING: Any = object()
-_ABSENT: Any = object()  # a scanned path the object does not have
+
+
+class _Absent:
+    """A scanned path the object does not have (one value, kept in tables of scanned values)."""
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+    def __reduce__(self) -> str:
+        return "ABSENT"  # pickled as this module's one ABSENT (scene/filecache.py saves tables of scanned values)
+
+
+ABSENT: Any = _Absent()
 _DEFAULT_STYLE = EmitStyle()
 # Objects at least this long answer `get` by reading only the value's lines (see peek.py) until something parses
 # them whole; smaller ones parse at once, which costs less than peeking at several of their values. Stripped
@@ -31,9 +43,9 @@ _DEFAULT_STYLE = EmitStyle()
 PEEK_MIN_CHARS = 2048
 
 
-# (object text, path) -> value read by `get(scan=True)`, newest last. One owner (Document.get), one rule: the key
-# is the object's exact text, so an edit (ours or anyone's) is a new key and an entry never goes stale; the
-# oldest go beyond the bound. The texts it keeps alive are those of the files read last (about one big scene).
+# (object text, path) -> value read by `get(scan=True)`, newest last, for objects whose file keeps no table of
+# scanned values (see `_scanned`). One owner (Document.get), one rule: the key is the object's exact text, so an
+# edit (ours or anyone's) is a new key and an entry never goes stale; the oldest go beyond the bound.
 _SCAN_CACHE: OrderedDict[tuple[str, str], Any] = OrderedDict()
 _SCAN_CACHE_MAX = 200_000
 
@@ -50,28 +62,45 @@ def _remembered(key: tuple[str, str], compute: Callable[[], Any]) -> Any:
     return value
 
 
+def _scanned_value(doc: Document, key: str, compute: Callable[[], Any]) -> Any:
+    """A scanned value of `doc`, from its file's table of scanned values when the file keeps one (a table belongs to
+    one revision of the file, so it answers for objects as read, never for one edited since), else from the cache
+    keyed by the object's text."""
+    table = getattr(doc._owner, "scans", None)
+    if table is None or doc.dirty or doc.span is None:
+        return _remembered((doc.text, key), compute)
+    values = table.get(doc.file_id)
+    if values is None:
+        values = table[doc.file_id] = {}
+    value = values.get(key, _MISSING)
+    if value is _MISSING:
+        value = values[key] = compute()
+        doc._owner.scans_added = True
+    return value
+
+
 def _scanned(doc: Document, path: str, default: Any) -> Any:
     def read() -> Any:
         keys = doc._plain_keys(path) if path else None
         found = peek(doc.text, keys) if keys else None
-        return doc._decoded(found, path) if found is not None else doc.get(path, _ABSENT)
+        return doc._decoded(found, path) if found is not None else doc.get(path, ABSENT)
 
-    value = _remembered((doc.text, path), read)
-    return default if value is _ABSENT else value
+    value = _scanned_value(doc, path, read)
+    return default if value is ABSENT else value
 
 
 class Document:
     """A Unity object: identity from its header line, values by property path, edits in Unity's style."""
 
-    __slots__ = ("class_id", "file_id", "stripped", "line", "_text", "_tree", "_owner", "dirty", "span")
+    __slots__ = ("class_id", "file_id", "stripped", "_line", "_text", "_tree", "_owner", "dirty", "span")
 
-    def __init__(self, class_id: int, file_id: int, stripped: bool, text: str, line: int = 0,
+    def __init__(self, class_id: int, file_id: int, stripped: bool, text: str | None, line: int | None = 0,
                  owner: Any = None) -> None:
         self.class_id = class_id
         self.file_id = file_id
         self.stripped = stripped
-        self.line = line  # 1-based line of the header in the file as read (0 for a new document)
-        self._text = text
+        self._line = line  # see `line`; None until asked (the owner numbers every object read in one pass)
+        self._text = text  # None until read: then decoded from the owner's bytes at `span`
         self._tree: Mapping | None = None
         self._owner = owner  # the UnityYamlFile: supplies the emit style and the round-trip guard
         self.dirty = False
@@ -81,21 +110,46 @@ class Document:
         return f"<Document !u!{self.class_id} &{self.file_id}{' stripped' if self.stripped else ''}>"
 
     @property
+    def line(self) -> int:
+        """1-based line of the header in the file as read (0 for a new document)."""
+        if self._line is None:
+            number = getattr(self._owner, "number_lines", None)
+            if number is not None:
+                number()
+            if self._line is None:
+                self._line = 0
+        return self._line
+
+    @property
     def file_name(self) -> str | None:
         """The name of the file this document belongs to (for error details), when it belongs to one."""
         return getattr(self._owner, "name", None)
 
     @property
     def text(self) -> str:
-        """The document's exact text, header line included."""
-        return self._text
+        """The document's exact text, header line included (decoded from the file's bytes on first use)."""
+        text = self._text
+        if text is None:
+            start, end = self.span  # type: ignore[misc]  # a document without text always has its range
+            text = self._text = str(memoryview(self._owner.original)[start:end], "utf-8")
+        return text
 
     @property
     def class_name(self) -> str:
         """The first key of the body (`GameObject`, `MonoBehaviour`, …), read without parsing the document."""
-        start = self._text.find("\n") + 1
-        end = self._text.find(":", start)
-        return self._text[start:end] if start and end > start else ""
+        text = self._text
+        if text is None:  # read the second line from the bytes, without decoding the whole object
+            start, end = self.span  # type: ignore[misc]
+            data = self._owner.original
+            second = data.find(b"\n", start, end) + 1
+            colon = data.find(b":", second, end)
+            line_end = data.find(b"\n", second, end)
+            if colon >= 0 and (line_end < 0 or colon < line_end):
+                return data[second:colon].decode("utf-8") if second and colon > second else ""
+            text = self.text
+        start = text.find("\n") + 1
+        end = text.find(":", start)
+        return text[start:end] if start and end > start else ""
 
     @property
     def tree(self) -> Mapping:
@@ -103,9 +157,9 @@ class Document:
         tree = self._tree
         if tree is None:
             try:
-                tree = self._tree = parse_document(self._text)
+                tree = self._tree = parse_document(self.text)
             except ParseError as exc:
-                line = self._text.count("\n", 0, exc.offset)
+                line = self.text.count("\n", 0, exc.offset)
                 name = getattr(self._owner, "name", None)
                 where = f"{name}: " if name else ""
                 raise UnityCliError(
@@ -138,9 +192,9 @@ class Document:
         """
         if scan and self._tree is None:
             return _scanned(self, path, default)
-        if self._tree is None and (len(self._text) >= PEEK_MIN_CHARS or self.stripped) and path:
+        if self._tree is None and path and (self.stripped or len(self.text) >= PEEK_MIN_CHARS):
             keys = self._plain_keys(path)
-            found = peek(self._text, keys) if keys else None
+            found = peek(self.text, keys) if keys else None
             if found is not None:
                 return self._decoded(found, path)
         try:
@@ -178,11 +232,11 @@ class Document:
         None when there is none or no such list. A large object not yet parsed reads only that item's lines
         (only the `fields` entries, when they are one line each). `scan` remembers the answer as `get` does."""
         if scan and self._tree is None:
-            return _remembered((self._text, f"{path}\0{key}\0{value}\0{fields}"),
-                               lambda: self.first_item_with(path, key, value, fields))
+            return _scanned_value(self, f"{path}\0{key}\0{value}\0{fields}",
+                                  lambda: self.first_item_with(path, key, value, fields))
         keys = self._plain_keys(path)
-        if self._tree is None and len(self._text) >= PEEK_MIN_CHARS and keys:
-            found = peek_item(self._text, keys, key, value, fields)
+        if self._tree is None and keys and len(self.text) >= PEEK_MIN_CHARS:
+            found = peek_item(self.text, keys, key, value, fields)
             if found is NO_MATCH:
                 return None
             if isinstance(found, Mapping):
@@ -235,11 +289,13 @@ class Document:
         if owner is not None:
             owner.ensure_editable()
         style = owner.style if owner is not None else _DEFAULT_STYLE
-        text = change(self._text, self.tree, style)
+        text = change(self.text, self.tree, style)
         if text != self._text:
             self._text = text
             self._tree = None
             self.dirty = True
+            if owner is not None:
+                owner.changed()
 
     def set(self, path: str, value: Any) -> None:
         """Set the value at `path` (number, string, `Ref`, dict for a mapping, list for a list)."""
@@ -269,3 +325,5 @@ class Document:
         self._text = text
         self._tree = None
         self.dirty = True
+        if self._owner is not None:
+            self._owner.changed()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import random
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -20,17 +21,22 @@ from unitycli.unityclasses import SCENE_SETTINGS_CLASSES
 from unitycli.unityyaml.document import Document
 from unitycli.unityyaml.emit import EmitStyle, emit_body
 from unitycli.unityyaml.fileids import fresh_file_id, uses_large_ids
-from unitycli.unityyaml.splice import byte_bounds, spliced, verify_changed
-from unitycli.unityyaml.split import decode, split, unsupported
-from unitycli.unityyaml.style import detect_style
+from unitycli.unityyaml.splice import spliced, verify_changed
+from unitycli.unityyaml.split import split, unsupported
+from unitycli.unityyaml.style import detect_style, detect_style_in
 
 
-def duplicate_file_ids(raws: Any) -> dict[int, list[int]]:
-    """fileID -> header lines, for every fileID that more than one document of the file uses."""
+def duplicate_file_ids(documents: Any) -> dict[int, list[int]]:
+    """fileID -> header lines, for every fileID that more than one document of the file uses (lines are asked
+    for only when there is one)."""
+    counts = Counter(doc.file_id for doc in documents)
+    if len(counts) == len(documents):
+        return {}
     lines: dict[int, list[int]] = {}
-    for raw in raws:
-        lines.setdefault(raw.file_id, []).append(raw.line)
-    return {file_id: where for file_id, where in lines.items() if len(where) > 1}
+    for doc in documents:
+        if counts[doc.file_id] > 1:
+            lines.setdefault(doc.file_id, []).append(doc.line)
+    return lines
 
 
 def describe_duplicates(duplicates: Mapping[int, list[int]]) -> str:
@@ -67,25 +73,73 @@ class UnityYamlFile:
         self._header_end: int | None = None  # byte length of the header when the documents know their spans
         self._editable = original is None
         self._id_rng: random.Random | None = None
+        self._bytes: bytes | None = None  # to_bytes() until something changes
         self.sorted = self._detect_sorted()
         # fileID -> 1-based header lines of every document using it, for fileIDs used more than once (as read)
         self.duplicate_file_ids: dict[int, list[int]] = {}
+        # fileID -> {scan key -> value}: values scanned from this revision's objects (Document.get(scan=True)),
+        # shared by every copy of the file as read and kept with it between calls (scene/filecache.py); None
+        # where fileIDs are not unique, so a fileID names one object
+        self.scans: dict[int, dict[str, Any]] | None = None
+        self.scans_added = False  # values were scanned that the table did not have
+        self.revision: str | None = None  # of the bytes read, when the reader knows it (scene/filecache.py)
 
     @classmethod
     def parse(cls, data: bytes, name: str | None = None, *, style: EmitStyle | None = None) -> UnityYamlFile:
-        """Split `data` into documents (each parsed lazily). E_FILE_FORMAT_UNSUPPORTED / E_ASSET_LFS_POINTER."""
-        text = decode(data, name)
-        header, raws = split(text, name)
+        """Split `data` into documents, each decoded and parsed when first read. E_FILE_FORMAT_UNSUPPORTED /
+        E_ASSET_LFS_POINTER."""
+        header, raws = split(data, name)
         file = cls(header, [], name=name, original=data, style=style)
-        file.documents = [Document(r.class_id, r.file_id, r.stripped, r.text, r.line, file) for r in raws]
-        bounds = byte_bounds(data, header, len(raws))
-        if bounds is not None:
-            file._header_end = len(header.encode("utf-8"))
-            for doc, span in zip(file.documents, bounds, strict=True):
-                doc.span = span
+        docs = file.documents
+        for r in raws:
+            doc = Document(r.class_id, r.file_id, r.stripped, None, None, file)
+            doc.span = (r.start, r.end)
+            docs.append(doc)
+        file._header_end = len(data) - sum(r.end - r.start for r in raws)
         file.sorted = file._detect_sorted()
-        file.duplicate_file_ids = duplicate_file_ids(raws)
+        file.duplicate_file_ids = duplicate_file_ids(docs)
+        if not file.duplicate_file_ids:
+            file.scans = {}
         return file
+
+    def copy(self) -> UnityYamlFile:
+        """Another model of the same file as read, to edit without touching this one: objects share their text,
+        parsed trees (never changed in place: an edit writes new text) and the table of scanned values."""
+        if self._original is None or self._header_end is None or any(doc.dirty for doc in self.documents):
+            raise ValueError("only a file as read can be copied")
+        twin = UnityYamlFile(self.header, [], name=self.name, original=self._original, style=self._style)
+        for doc in self.documents:
+            other = Document(doc.class_id, doc.file_id, doc.stripped, doc._text, doc._line, twin)
+            other._tree, other.span = doc._tree, doc.span
+            twin.documents.append(other)
+        twin._header_end, twin.sorted = self._header_end, self.sorted
+        twin.duplicate_file_ids, twin.scans, twin._editable = self.duplicate_file_ids, self.scans, self._editable
+        twin.revision = self.revision
+        return twin
+
+    def as_written(self, data: bytes) -> UnityYamlFile:
+        """This edited file as the file read from `data` (its `to_bytes()`): the objects keep their text and trees
+        and get their new byte ranges, and the scanned values of the untouched ones carry over."""
+        twin = UnityYamlFile(self.header, [], name=self.name, original=data, style=self._style)
+        pos = self._header_end if self._header_end is not None else len(self.header.encode("utf-8"))
+        scans: dict[int, dict[str, Any]] | None = {} if self.scans is not None else None
+        for doc in self.documents:
+            size = doc.span[1] - doc.span[0] if doc.span is not None and not doc.dirty else len(
+                doc.text.encode("utf-8"))
+            other = Document(doc.class_id, doc.file_id, doc.stripped, doc._text, None, twin)
+            other._tree, other.span = doc._tree, (pos, pos + size)
+            if scans is not None and not doc.dirty and doc.span is not None and doc.file_id in self.scans:  # type: ignore[operator]
+                scans[doc.file_id] = self.scans[doc.file_id]  # type: ignore[index]
+            twin.documents.append(other)
+            pos += size
+        if pos != len(data):
+            raise ValueError("the bytes are not this file's")
+        twin._header_end = self._header_end if self._header_end is not None else len(self.header.encode("utf-8"))
+        twin.sorted = twin._detect_sorted()
+        twin.duplicate_file_ids = duplicate_file_ids(twin.documents)
+        twin.scans = scans if not twin.duplicate_file_ids else None
+        twin._editable = self._editable
+        return twin
 
     @classmethod
     def read(cls, path: str | Path, *, style: EmitStyle | None = None) -> UnityYamlFile:
@@ -100,19 +154,51 @@ class UnityYamlFile:
                                 details={"file": path.as_posix(), "problem": exc.strerror or str(exc)}) from exc
         return cls.parse(data, path.as_posix(), style=style)
 
+    @property
+    def original(self) -> bytes | None:
+        """The bytes this file was read from (None for a file made in memory)."""
+        return self._original
+
+    def number_lines(self) -> None:
+        """Give each object read from the bytes the line of its header (one pass; lines only serve messages)."""
+        data = self._original
+        if data is None or self._header_end is None:
+            return
+        line, pos = self.header.count("\n") + 1, self._header_end
+        for doc in sorted((d for d in self.documents if d.span is not None), key=lambda d: d.span[0]):  # type: ignore[index]
+            start = doc.span[0]  # type: ignore[index]
+            line += data.count(b"\n", pos, start)
+            pos = start
+            if doc._line is None:
+                doc._line = line
+
+    def changed(self) -> None:
+        """An object changed (its document calls this): what was written before is out of date."""
+        self._bytes = None
+
     def to_text(self) -> str:
         return self.header + "".join(doc.text for doc in self.documents)
 
     def to_bytes(self) -> bytes:
         """The file's bytes: untouched objects copied from the bytes read, changed ones encoded (splice.py)."""
-        if self._original is not None and self._header_end is not None:
-            return spliced(self._original, self._header_end, self.documents)
-        return self.to_text().encode("utf-8")
+        data = self._bytes
+        if data is None:
+            if self._original is not None and self._header_end is not None:
+                if not any(doc.dirty for doc in self.documents) and len(self._original) == self._header_end + sum(
+                        doc.span[1] - doc.span[0] for doc in self.documents if doc.span is not None):
+                    data = self._original
+                else:
+                    data = spliced(self._original, self._header_end, self.documents)
+            else:
+                data = self.to_text().encode("utf-8")
+            self._bytes = data
+        return data
 
     def verified_bytes(self) -> bytes:
         """`to_bytes()` once every changed object is shown to read back as itself (E_FILE_FORMAT_UNSUPPORTED
         otherwise): the write-side round-trip check at the cost of what changed."""
-        verify_changed(self.documents, self.name, self.header)
+        verify_changed(self.documents, self.name, self.header,
+                       len(self._original) if self._original is not None and self._header_end is not None else None)
         return self.to_bytes()
 
     @property
@@ -124,8 +210,21 @@ class UnityYamlFile:
     def style(self) -> EmitStyle:
         """How this file's writer formats values (detected from the file unless given)."""
         if self._style is None:
-            self._style = detect_style(self.to_text())
+            if self._original is not None and self._header_end is not None:
+                head = self._original[:4096].decode("utf-8", "ignore")
+                self._style = detect_style_in(head, self._texts())
+            else:
+                self._style = detect_style(self.to_text())
         return self._style
+
+    def _texts(self) -> Iterator[str]:
+        """Each object's text, those not yet read decoded for the moment only (not kept)."""
+        view = memoryview(self._original) if self._original is not None else None
+        for doc in self.documents:
+            if doc.span is None or doc.dirty or view is None or doc._text is not None:
+                yield doc.text
+            else:
+                yield str(view[doc.span[0] : doc.span[1]], "utf-8")
 
     def ensure_unique_file_ids(self) -> None:
         """Refuse (E_FILE_DUPLICATE_FILE_ID) a file in which several documents share a fileID: a lookup by fileID
@@ -188,7 +287,7 @@ class UnityYamlFile:
         """Random numbers for new IDs, seeded by the file's content: the same edit of the same file gets the same
         IDs, so a `--dry-run` diff shows exactly the IDs the real run will write."""
         if self._id_rng is None:
-            content = self._original if self._original is not None else self.to_text().encode("utf-8")
+            content = self._original if self._original is not None else self.to_bytes()
             self._id_rng = random.Random(int.from_bytes(hashlib.sha256(content).digest()[:16], "big"))
         return self._id_rng
 
@@ -221,6 +320,7 @@ class UnityYamlFile:
             last.set_text(last.text + style.newline)
         self.documents.insert(pos, doc)
         self._by_id = None
+        self.changed()
         return doc
 
     def remove_document(self, file_id: int) -> Document:
@@ -229,6 +329,7 @@ class UnityYamlFile:
         doc = self.get(file_id)
         self.documents.remove(doc)
         self._by_id = None
+        self.changed()
         return doc
 
     def references_to(self, file_id: int) -> list[Document]:

@@ -1,38 +1,24 @@
 """Writing an edited file as the original's untouched byte ranges around the documents that changed.
 
 A one-field edit of a 64 MB scene changes one object; encoding every other object again would cost the whole
-file in time and memory. The document boundaries of the bytes are found with the same rule `split` uses on the
-text (a line starting `---`; UTF-8 never hides an ASCII byte inside a character), so each object read from the
-file knows its byte range, and the output is the header and the runs of untouched ranges copied as they are,
-with the changed objects encoded in between. `verify_changed` is the write-side round-trip guarantee at the
+file in time and memory. Each object read from the file knows its byte range (`split` works on the bytes), so
+the output is the header and the runs of untouched ranges copied as they are, with the changed objects encoded
+in between. `verify_changed` is the write-side round-trip guarantee at the
 cost of what changed: each changed object must read back as exactly one object with its own header, and parse.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Protocol
 
 from unitycli.unityyaml.split import split, unsupported
-
-_DOC_START = re.compile(rb"\n---")
 
 
 class _Piece(Protocol):
     span: tuple[int, int] | None
     dirty: bool
     text: str
-
-
-def byte_bounds(data: bytes, header: str, count: int) -> list[tuple[int, int]] | None:
-    """(start, end) in `data` of each of the `count` documents `split` found after `header`; None if the bytes
-    do not show the same boundaries (then the file is written from its text, as before)."""
-    head = len(header.encode("utf-8"))
-    starts = [m.start() + 1 for m in _DOC_START.finditer(data, head - 1)] if head else []
-    if len(starts) != count or (starts and starts[0] != head):
-        return None
-    return list(zip(starts, [*starts[1:], len(data)], strict=False))
 
 
 def spliced(original: bytes, header_end: int, documents: Sequence[_Piece]) -> bytes:
@@ -56,18 +42,22 @@ def spliced(original: bytes, header_end: int, documents: Sequence[_Piece]) -> by
     return b"".join(parts)
 
 
-def verify_changed(documents: Sequence[_Piece], name: str | None, header: str) -> None:
+def verify_changed(documents: Sequence[_Piece], name: str | None, header: str, size: int | None = None) -> None:
     """Each changed document reads back as one object with the header it was written with, ends its last line
-    (unless it is the file's last), and parses; raises E_FILE_FORMAT_UNSUPPORTED naming the object otherwise."""
+    (unless it is the file's last), and parses; raises E_FILE_FORMAT_UNSUPPORTED naming the object otherwise.
+    `size`: the length of the bytes read, whose objects all end their last line but the one ending there (so the
+    untouched ones are not decoded to be checked)."""
     last = len(documents) - 1
     for pos, doc in enumerate(documents):
+        if doc.span is not None and not doc.dirty and size is not None and doc.span[1] < size:
+            continue
         text = doc.text
         if pos < last and not text.endswith("\n"):
             raise unsupported(f"object {text.split(chr(10), 1)[0]!r} would run into the next one, so the file is "
                               "not written", name)
         if doc.span is not None and not doc.dirty:
             continue
-        _, docs = split(header + text, name)
+        _, docs = split((header + text).encode("utf-8"), name)
         if len(docs) != 1:
             raise unsupported(f"the edited object {text.split(chr(10), 1)[0]!r} would read back as {len(docs)} "
                               "objects, so the file is not written", name)

@@ -9,6 +9,7 @@ A file with no evidence either way gets the common default; callers who know the
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from unitycli.unityyaml.emit import WRAP_WIDTH, EmitStyle
 
@@ -37,10 +38,23 @@ def _in_lines_with(pattern: re.Pattern[str], text: str, needle: str) -> bool:
 
 def detect_style(text: str) -> EmitStyle:
     """The emit style evidenced by `text` (one file's whole text)."""
-    newline = "\r\n" if "\r\n" in text[:4096] else "\n"
-    one_line = not _WRAPPED_FLOW.search(text) and _LONG_FLOW.search(text) is not None
-    # Both bracket patterns stay within a line and end at `]` before an optional `'` and `\r`.
-    brackets = _in_lines_with(_QUOTED_BRACKET, text, "]'") and not _in_lines_with(_PLAIN_BRACKET, text, "]")
-    trailing_space = _EMPTY_WITH_SPACE.search(text) is not None or _EMPTY_BARE.search(text) is None
-    return EmitStyle(width=WRAP_WIDTH, one_line_mappings=one_line, quote_trailing_bracket=brackets,
-                     empty_trailing_space=trailing_space, newline=newline)
+    return detect_style_in(text[:4096], [text])
+
+
+def detect_style_in(head: str, pieces: Iterable[str]) -> EmitStyle:
+    """The emit style evidenced by a file given as pieces that start at line starts (its objects, one at a time,
+    so a big file is never held decoded whole): every pattern is one line, or (`_EMPTY_BARE`) a line and a look
+    at the next one's start, which finds the same at a piece's end as before the next object's `---` line.
+    `head`: the file's first few KB, for its line breaks."""
+    wrapped = long_flow = quoted = plain = with_space = bare = False
+    for text in pieces:
+        wrapped = wrapped or _WRAPPED_FLOW.search(text) is not None
+        long_flow = long_flow or (not wrapped and _LONG_FLOW.search(text) is not None)
+        # Both bracket patterns stay within a line and end at `]` before an optional `'` and `\r`.
+        quoted = quoted or (not plain and _in_lines_with(_QUOTED_BRACKET, text, "]'"))
+        plain = plain or _in_lines_with(_PLAIN_BRACKET, text, "]")
+        with_space = with_space or _EMPTY_WITH_SPACE.search(text) is not None
+        bare = bare or (not with_space and _EMPTY_BARE.search(text) is not None)
+    return EmitStyle(width=WRAP_WIDTH, one_line_mappings=not wrapped and long_flow,
+                     quote_trailing_bracket=quoted and not plain, empty_trailing_space=with_space or not bare,
+                     newline="\r\n" if "\r\n" in head[:4096] else "\n")

@@ -9,6 +9,7 @@ import pytest
 from tests.unityyaml.corpus import unity_yaml_files
 from unitycli.errors import UnityCliError
 from unitycli.unityyaml import UnityYamlFile, editable, ensure_roundtrips, fidelity, style
+from unitycli.unityyaml.document import ABSENT
 
 HEADER = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
 
@@ -119,12 +120,58 @@ def test_a_write_next_to_a_million_item_list_does_not_parse_it():
     assert file.get(2)._tree is None  # never parsed
 
 
-def test_scanned_values_are_remembered_by_the_objects_text():
+def test_scanned_values_are_kept_per_revision_and_shared_by_copies():
     data = (HEADER + "--- !u!1 &1\nGameObject:\n  m_Name: A\n  m_IsActive: 1\n").encode()
-    first = UnityYamlFile.parse(data).get(1)
+    read = UnityYamlFile.parse(data)
+    first = read.get(1)
     assert first.get("m_Name", scan=True) == "A" and first.get("m_Layer", 7, scan=True) == 7
-    again = UnityYamlFile.parse(data).get(1)
+    assert read.scans == {1: {"m_Name": "A", "m_Layer": ABSENT}}
+    twin = read.copy()
+    again = twin.get(1)
+    assert twin.scans is read.scans and again._tree is first._tree  # shared, not read again
     assert again.get("m_Name", scan=True) == "A" and again.get("m_Layer", 5, scan=True) == 5
-    assert again._tree is None  # answered from the remembered scan, not parsed
+    again.set("m_Name", "C")
+    assert again.get("m_Name", scan=True) == "C"  # an edited object is read, not looked up
+    assert read.scans[1]["m_Name"] == "A"
     edited = UnityYamlFile.parse(data.replace(b"m_Name: A", b"m_Name: B")).get(1)
     assert edited.get("m_Name", scan=True) == "B"  # another text, another entry
+
+
+@pytest.mark.slow
+def test_every_file_shows_the_same_style_read_object_by_object_as_whole():
+    for path in unity_yaml_files():
+        data = path.read_bytes()
+        try:
+            file = UnityYamlFile.parse(data, str(path))
+        except UnityCliError:
+            continue
+        assert file.style == style.detect_style(data.decode("utf-8")), path
+
+
+@pytest.mark.slow
+def test_a_written_file_kept_for_the_next_step_is_the_file_read_from_its_bytes():
+    """What a batch's next step starts from (`as_written`, scene/filecache.py) equals a fresh read of the bytes
+    written: same bytes back, same header lines, and a second edit writes the same bytes either way."""
+    checked = 0
+    for path in _scenes_and_prefabs()[::7]:
+        data = path.read_bytes()
+        try:
+            file = editable(data, str(path))
+            _sample_edits(file)
+            written = file.verified_bytes()
+        except UnityCliError:
+            continue
+        kept, fresh = file.as_written(written).copy(), editable(written, str(path))
+        assert kept.to_bytes() == written
+        lines, line = [], fresh.header.count("\n") + 1
+        for doc in fresh.documents:
+            lines.append(line)
+            line += doc.text.count("\n")
+        assert [d.line for d in kept.documents] == [d.line for d in fresh.documents] == lines, path
+        for model in (kept, fresh):
+            doc = next((d for d in reversed(model.documents) if not d.stripped), None)
+            if doc is not None and doc.get("m_ObjectHideFlags", None) is not None:
+                doc.set("m_ObjectHideFlags", 4)
+        assert kept.verified_bytes() == fresh.verified_bytes(), path
+        checked += 1
+    assert checked > 40

@@ -1,0 +1,147 @@
+"""Scenes and prefabs as parsed, kept between the steps of one process, and their scanned values kept per revision.
+
+A batch or an MCP session that edits one scene a hundred times would otherwise split it, decode it and scan its
+hierarchy a hundred times. Entries are keyed by the file's path and revision (the SHA-256 of its bytes), so an
+entry can never go stale: a file changed by anyone (another process, the watcher's news, our own write) has a
+new revision and is parsed afresh, while our own writes register the file they wrote (`remember_written`), so
+the next step starts from it. Callers always get a copy (`UnityYamlFile.copy`): an edit never reaches the entry.
+
+The values a hierarchy scans (names, components, parents, children; see `Document.get(scan=True)`) form the file's
+compact structure: for a big file they are also saved in the user's cache folder under the revision, so the next
+process that reads the same bytes skips the scan (a 64 MB scene's structure is read in milliseconds instead of a
+second). That folder is the user's own (not the project's `Library`, which comes with a checkout); a table is pickled
+(a 64 MB scene's loads in tens of milliseconds) and read back by an unpickler that builds nothing but plain
+values, `Ref` and `ABSENT`, and a table that does not load as expected is ignored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import pickle
+import threading
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from unitycli.project.userdata import user_cache_dir
+from unitycli.unityyaml import Ref, UnityYamlFile
+from unitycli.unityyaml.document import ABSENT
+
+_MAX_BYTES = 160 * 1024 * 1024  # the files kept: at least the newest one, older ones while under this many bytes
+_MAX_FILES = 8  # and no more than this many (a batch needs the newest revision; a session a few files)
+_SAVED_MIN_BYTES = 4 * 1024 * 1024  # smaller files scan in well under 0.1 s: a saved table would not pay
+_SAVED_KEEP = 32  # tables kept in the user's cache folder, newest first
+_FOLDER = "scans-v1"
+_SUFFIX = ".pickle"
+
+_lock = threading.Lock()
+_files: OrderedDict[tuple[str, str], UnityYamlFile] = OrderedDict()
+
+
+def _bytes(file: UnityYamlFile) -> int:
+    return len(file.original or b"")
+
+
+def _keep(key: tuple[str, str], file: UnityYamlFile) -> None:
+    with _lock:
+        _files[key] = file
+        _files.move_to_end(key)
+        total = sum(_bytes(f) for f in _files.values())
+        while len(_files) > 1 and (total > _MAX_BYTES or len(_files) > _MAX_FILES):
+            _, dropped = _files.popitem(last=False)
+            total -= _bytes(dropped)
+
+
+def parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
+    """A copy of the file `data` (at `revision`) as parsed, parsing it only when this process has not yet."""
+    key = (path, revision)
+    with _lock:
+        file = _files.get(key)
+        if file is not None:
+            _files.move_to_end(key)
+    if file is None:
+        file = UnityYamlFile.parse(data, path)
+        file.revision = revision
+        if file.scans is not None and len(data) >= _SAVED_MIN_BYTES:
+            file.scans = _load(revision) or file.scans
+        _keep(key, file)
+    return file.copy()
+
+
+def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes) -> None:
+    """Keep `file`, just written as `data` (at `revision`), as the file read at that revision: the next step of a
+    batch or session starts from it. Its untouched objects' scanned values carry over (and are saved)."""
+    written = file.as_written(data)
+    written.revision = revision
+    _keep((path, revision), written)
+    if written.scans:
+        written.scans_added = True
+        save_scans(written)
+
+
+def save_scans(file: UnityYamlFile) -> None:
+    """Save the file's table of scanned values under its revision when it gained values (big files only)."""
+    revision = file.revision
+    if not file.scans_added or file.scans is None or revision is None or _bytes(file) < _SAVED_MIN_BYTES:
+        return
+    file.scans_added = False
+    folder = _folder()
+    if folder is None:
+        return
+    target = folder / f"{_digest(revision)}{_SUFFIX}"
+    temp = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        with open(temp, "wb") as out:
+            pickle.dump(file.scans, out, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temp, target)
+        _prune(folder)
+    except (OSError, pickle.PicklingError, TypeError, ValueError):  # a full disk: the table is only a speedup
+        with contextlib.suppress(OSError):
+            temp.unlink()
+
+
+def _load(revision: str) -> dict[int, dict[str, Any]] | None:
+    folder = _folder()
+    if folder is None:
+        return None
+    try:
+        with open(folder / f"{_digest(revision)}{_SUFFIX}", "rb") as source:
+            table = _Values(io.BytesIO(source.read())).load()
+    except Exception:  # a damaged or foreign table, whatever it raises, is only a missed speedup
+        return None
+    if not isinstance(table, dict) or not all(isinstance(k, int) and isinstance(v, dict) for k, v in table.items()):
+        return None
+    return table
+
+
+class _Values(pickle.Unpickler):
+    """Builds plain values, `Ref` and `ABSENT` only: any other class or function named in the file is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) == (Ref.__module__, "Ref"):
+            return Ref
+        if (module, name) == (ABSENT.__module__, "ABSENT"):
+            return ABSENT
+        raise pickle.UnpicklingError(f"{module}.{name} is not a scanned value")
+
+
+def _digest(revision: str) -> str:
+    return revision.removeprefix("sha256:")
+
+
+def _folder() -> Path | None:
+    folder = user_cache_dir() / _FOLDER
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder
+
+
+def _prune(folder: Path) -> None:
+    tables = sorted(folder.glob(f"*{_SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in tables[_SAVED_KEEP:]:
+        with contextlib.suppress(OSError):
+            old.unlink()

@@ -1,0 +1,83 @@
+"""The parsed-file cache and the per-revision structure tables (scene/filecache.py), on chicken-defense's Game scene."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from tests.fixturepaths import UNITY
+from unitycli.scene import SceneModel, filecache
+from unitycli.transaction import revision_of
+
+GAME = UNITY / "chicken-defense/Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
+NAME = "Assets/Scenes/Game.unity"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNITYCLI_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(filecache, "_files", type(filecache._files)())
+    monkeypatch.setattr(filecache, "_SAVED_MIN_BYTES", 1)  # the fixture is 1.2 MB: save its table too
+    return tmp_path / "home" / "cache" / filecache._FOLDER
+
+
+def _tree(model: SceneModel) -> list[tuple[int, str, int | None]]:
+    return [(n.file_id, n.path, n.parent.file_id if n.parent else None) for n in model.walk()]
+
+
+def test_a_file_is_parsed_once_per_revision_and_every_caller_gets_its_own_copy(cache):
+    data = GAME.read_bytes()
+    revision = revision_of(data)
+    first, second = filecache.parsed(NAME, revision, data), filecache.parsed(NAME, revision, data)
+    assert first is not second and first.scans is second.scans
+    doc = first.get(41118592)
+    doc.set("m_LocalPosition.x", 3)
+    assert second.get(41118592).get("m_LocalPosition.x") != 3 and not second.get(41118592).dirty
+    assert filecache.parsed(NAME, revision, data).to_bytes() is data
+
+
+def test_a_write_is_kept_as_the_next_revision_with_its_structure(cache):
+    data = GAME.read_bytes()
+    file = filecache.parsed(NAME, revision_of(data), data)
+    before = _tree(SceneModel(file))
+    file.get(41118592).set("m_LocalPosition.x", 3)
+    written = file.verified_bytes()
+    filecache.remember_written(NAME, revision_of(written), file, written)
+    kept = filecache.parsed(NAME, revision_of(written), written)
+    assert kept.to_bytes() == written and kept.get(41118592).get("m_LocalPosition.x") == 3
+    assert kept.scans is not None and 41118590 in kept.scans  # the untouched GameObject's values carried over
+    assert 41118592 not in kept.scans or "m_LocalPosition.x" not in kept.scans[41118592]
+    assert _tree(SceneModel(kept)) == before
+
+
+def test_a_saved_structure_is_read_by_the_next_process_and_gives_the_same_tree(cache):
+    data = GAME.read_bytes()
+    revision = revision_of(data)
+    expected = _tree(SceneModel(filecache.parsed(NAME, revision, data)))
+    assert len(list(cache.glob("*.pickle"))) == 1
+    filecache._files.clear()  # as a new process
+    file = filecache.parsed(NAME, revision, data)
+    assert file.scans  # loaded, not scanned
+    assert _tree(SceneModel(file)) == expected
+    assert all(doc._text is None for doc in file.documents if doc.class_id == 1)  # no GameObject was decoded
+
+
+class _Hostile:
+    def __reduce__(self):
+        return (print, ("this must never run",))
+
+
+def test_a_table_that_names_anything_but_scanned_values_is_ignored(cache, capsys):
+    data = GAME.read_bytes()
+    revision = revision_of(data)
+    expected = _tree(SceneModel(filecache.parsed(NAME, revision, data)))
+    (table,) = cache.glob("*.pickle")
+    table.write_bytes(pickle.dumps({1: {"m_Name": _Hostile()}}))
+    filecache._files.clear()
+    file = filecache.parsed(NAME, revision, data)
+    assert file.scans == {} and capsys.readouterr().out == ""
+    assert _tree(SceneModel(file)) == expected
+    table.write_bytes(b"not a pickle")
+    filecache._files.clear()
+    assert filecache.parsed(NAME, revision, data).scans == {}
