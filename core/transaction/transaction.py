@@ -322,16 +322,12 @@ class Transaction:
             raise RuntimeError("a Transaction commits once; start a new one")
         self._done = True
         changes, removed = self._changes(), self._removed()
-        if changes and os.environ.get(WRITE_CHECK_ENV):  # test mode: hold the writes to Unity's layouts
-            from unitycli.typetree.written import record_written
-
-            record_written(self.root, [(c.path, c.old, c.new) for c in changes], self._kept(),
-                           self._staged.get(PROJECT_VERSION), os.environ[WRITE_CHECK_ENV])
         if self.dry_run:
             try:
                 self._verify()
             except OSError as exc:  # an EIO while re-reading what the tool read
                 raise unreadable(exc) from exc
+            self._check_written(changes)
             return self._result(changes, self._folders_to_create(changes), removed, committed=False)
         if not changes and not self._dirs:
             return self._result(changes, [], [], committed=True)
@@ -344,7 +340,17 @@ class Transaction:
             except OSError as exc:  # an EIO while checking: nothing has been written yet
                 raise write_failed(exc, rolled_back=True) from exc
             apply_changes(self.root, self.txid, changes, created, removed)
+        self._check_written(changes)
         return self._result(changes, created, removed, committed=True)
+
+    def _check_written(self, changes: list[Change]) -> None:
+        """Test mode (`WRITE_CHECK_ENV` set): record what the commit wrote in a layout no Unity Editor wrote."""
+        report = os.environ.get(WRITE_CHECK_ENV)
+        if changes and report:
+            from unitycli.typetree.written import record_written
+
+            record_written(self.root, [(c.path, c.old, c.new) for c in changes], self._kept(),
+                           self._staged.get(PROJECT_VERSION), report)
 
     def _result(self, changes: list[Change], created: list[str], removed: list[str], *,
                 committed: bool) -> CommitResult:

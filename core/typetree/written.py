@@ -152,8 +152,12 @@ def _new(path: str, doc: Document, picked: Picked | None) -> list[WrittenProblem
 
 def record_written(root: Path, changes: list[tuple[str, bytes | None, bytes | None]], read: dict[str, bytes],
                    staged_version: bytes | None, report: str) -> None:
-    """Append the problems of a commit's changes to the file `report` (one JSON object a line)."""
-    problems = check_written(changes, read, project_editor(root, staged_version))
+    """Append the problems of a commit's changes to the file `report` (one JSON object a line). Never raises into
+    the commit it follows: a failure of the check itself is recorded as a problem."""
+    try:
+        problems = check_written(changes, read, project_editor(root, staged_version))
+    except Exception as exc:  # noqa: BLE001 - the commit has happened; the test must still see the failure
+        problems = [WrittenProblem(changes[0][0], 0, None, f"the layout check failed: {exc!r}")]
     if not problems:
         return
     with open(report, "a", encoding="utf-8") as handle:

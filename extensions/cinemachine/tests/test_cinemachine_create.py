@@ -228,9 +228,10 @@ def test_create_static_and_third_person_cm2_and_a_brain_for_a_scene_without_one(
     assert out["brain"]["gameObject"] == "Main Camera"
     brain = added[out["brain"]["fileID"]]
     assert "  m_UpdateMethod: 2\n  m_BlendUpdateMethod: 1\n  m_DefaultBlend:\n    m_Style: 1\n    m_Time: 2\n" in brain
-    # an old-format scene: the new root Transform carries m_RootOrder
+    # an old-format scene (its Transforms carry m_RootOrder) of a 2022.3.17f1 project: the new root Transform is
+    # that Editor's serializedVersion 2 layout, which has no m_RootOrder
     tf = next(t for i, t in added.items() if t.startswith(f"--- !u!4 &{i}\n") and "m_Father: {fileID: 0}" in t)
-    assert "\n  m_RootOrder: " in tf
+    assert "\n  m_RootOrder: " not in tf and "\n  serializedVersion: 2\n" in tf
     read = tool_output(chicken, "cinemachine.get-brain", {"file": SAMPLE_SCENE})
     assert read["gameObject"] == "Main Camera" and read["layout"] == "cm2"
     out, *_ = _create(chicken, {"file": CM2_SCENE, "preset": "third-person", "target": "Virtual Camera Target",
