@@ -18,6 +18,7 @@ COLLIDER_BEHAVIOUR_GUID = "57444c075000242ea99e263cee940de2"
 TRIGGER_BEHAVIOUR_GUID = "4eb4b507ff52e40f58f68c2065e32636"
 ENTITY_GUID = "69fbd00be8d904b3da640e502905c345"  # the pre-4.0 Entity component, removed by Set Collider/Trigger
 POLY_SHAPE_GUID = "bb977b126bc1b4f15813dcf9da9bb600"
+POLY_SHAPE_SCRIPT = Ref(11500000, POLY_SHAPE_GUID, 3)
 # So every core tool can name them: `gameobject.find {"component": "ProBuilderMesh"}`.
 KNOWN_SCRIPTS = [
     KnownScript(MESH_SCRIPT_GUID, "ProBuilderMesh", PROBUILDER_PACKAGE, "UnityEngine.ProBuilder"),
