@@ -131,8 +131,8 @@ SPEC = ToolSpec(
                  "SetAutoAndAlignUnwrapParamsToUVs does). The other GameObjects are deleted with their children and "
                  "references to them become {fileID: 0}. E_PROBUILDER_ELEMENTS_INVALID for 65535 or more vertices "
                  "(ProBuilder would split) or objects inside one another. " + REBUILD_NOTE + " Supports --dry-run."
-                 + EXAMPLE_NOTE),
+                 + EXAMPLE_NOTE + " It merges the `Platform` that probuilder.create-poly-shape's example adds."),
     input_model=MergeObjectsInput, output_model=MergeObjectsOutput, handler=merge_objects,
     read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "objects": ["Crate (1)"]},),
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "objects": ["Platform"]},),
 )
