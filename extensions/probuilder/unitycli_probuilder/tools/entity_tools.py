@@ -106,7 +106,7 @@ _COMMON = ("Existing ColliderBehaviour/TriggerBehaviour (and the old Entity) com
 
 
 def _spec(**fields: Any) -> ToolSpec:
-    return ToolSpec(input_model=EntityInput, output_model=EntityOutput, read_only=False, destructive=False,
+    return ToolSpec(input_model=EntityInput, output_model=EntityOutput, read_only=False, destructive=True,
                     idempotent=False, permissions=("reads_project", "writes_project"),
                     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},), **fields)
 

@@ -21,14 +21,7 @@ from unitycli.api import (
 )
 from unitycli_probuilder import ids, locate, transforms
 from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, apply_edit
-from unitycli_probuilder.inputs import (
-    EXAMPLE_NOTE,
-    MESH_GAMEOBJECT_DESCRIPTION,
-    SAMPLE_MESH,
-    SAMPLE_SCENE,
-    EditTarget,
-    MaterialRef,
-)
+from unitycli_probuilder.inputs import MESH_GAMEOBJECT_DESCRIPTION, EditTarget, MaterialRef
 from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import combine
 
@@ -130,9 +123,10 @@ SPEC = ToolSpec(
                  "appended). Faces with local auto UVs keep their look (their UV settings are re-derived as "
                  "SetAutoAndAlignUnwrapParamsToUVs does). The other GameObjects are deleted with their children and "
                  "references to them become {fileID: 0}. E_PROBUILDER_ELEMENTS_INVALID for 65535 or more vertices "
-                 "(ProBuilder would split) or objects inside one another. " + REBUILD_NOTE + " Supports --dry-run."
-                 + EXAMPLE_NOTE + " It merges the `Platform` that probuilder.create-poly-shape's example adds."),
+                 "(ProBuilder would split) or objects inside one another. " + REBUILD_NOTE + " Supports --dry-run. "
+                 "The example merges the hole's stick into the cube of the minigolf fixture's main menu."),
     input_model=MergeObjectsInput, output_model=MergeObjectsOutput, handler=merge_objects,
     read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "objects": ["Platform"]},),
+    examples=({"file": "Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity", "gameObject": "Cube",
+               "objects": ["Hole Cube/Stick"]},),
 )
