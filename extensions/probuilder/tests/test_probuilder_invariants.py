@@ -4,8 +4,7 @@ Runs the operations on the in-memory model (the tools wrap exactly these functio
 elsewhere): every per-vertex array stays in step, indexes stay in range, shared-vertex groups partition the
 vertices and stay coincident; and while only operations that keep a surface closed were applied (moves,
 triangulation, diagonal flips, conforming, merging two neighbours, extrusion, smoothing, planar UV projection), a
-closed shape stays
-closed with consistent winding and the same Euler characteristic.
+closed shape stays closed with consistent winding and the same Euler characteristic.
 """
 
 from __future__ import annotations
