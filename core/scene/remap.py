@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from unitycli.errors import UnityCliError
 from unitycli.scene.edits import subtree_objects
 from unitycli.scene.tree import SceneModel, SceneNode
 from unitycli.unityyaml import Ref, stripped_file_id
@@ -108,6 +109,10 @@ def duplicate_gameobject(model: SceneModel, node: SceneNode, name: str, *, child
 
     if node.is_instance:
         raise instance_unsupported(node, "copying it would need a name override, which is not written")
+    if (model.file.name or "").endswith(".prefab") and node.parent is None:
+        raise UnityCliError("E_SCHEMA_INVALID", "a prefab has exactly one root; its copy would be a second one",
+                            details={"errors": [{"path": "gameObject", "message": "the prefab's root"}]},
+                            next_actions=["Repeat with gameObject set to a child of the prefab's root"])
     copied = copy_subtree(model, node)
     fresh = SceneModel(model.file)
     copy = fresh.nodes[copied.root]

@@ -163,3 +163,10 @@ def test_merging_objects_keeps_world_positions_maps_materials_and_deletes_the_do
         assert merged.textures0[24 + v] == pytest.approx(donor.textures0[v], abs=1e-4)
     assert out["removedGameObjects"] == ["Donor"] and "m_Name: Donor\n" not in chicken.text(GAME)
     assert invariants.problems(merged) == []
+
+
+def test_detaching_to_an_object_refuses_the_prefab_root_and_writes_nothing(minigolf):
+    before = minigolf.text(WALL_RIGHT)
+    error = minigolf.error("probuilder.detach-faces-to-object", {"file": WALL_RIGHT, "gameObject": "Wall Right",
+                                                                 "faces": [0]})
+    assert error["code"] == "E_SCHEMA_INVALID" and minigolf.text(WALL_RIGHT) == before

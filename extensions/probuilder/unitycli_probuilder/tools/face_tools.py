@@ -177,7 +177,7 @@ DETACH_TO_OBJECT = ToolSpec(
                  "destroyed) as its parent's last child, named `Name (1)` unless `name` is given; the original "
                  "deletes the faces and clears its selection, the copy deletes every other face and selects all of "
                  "its faces. Both meshes are rebuilt by Unity on load. E_PROBUILDER_FACES_INVALID when every face is "
-                 "given. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "given; E_SCHEMA_INVALID for a prefab's root (a prefab has one root). " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
     input_model=DetachToObjectInput, output_model=DetachToObjectOutput, handler=detach_to_object,
     read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
