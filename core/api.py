@@ -120,6 +120,12 @@ from unitycli.volumes import (  # noqa: E402
 # --- layouts of new objects: which serialization a created object may use (E_TEMPLATE_UNVERIFIABLE otherwise) ----
 __all__ += ["LAYOUTS", "Layout", "TemplateSource", "add_component", "add_script", "layouts_of"]
 
+# --- copying a GameObject and removing a component, as Editor commands do (ProBuilder's detach and entity tools) --
+from unitycli.scene.edits import delete_gameobject, remove_component  # noqa: E402
+from unitycli.scene.remap import Duplicated, duplicate_gameobject, unique_sibling_name  # noqa: E402
+
+__all__ += ["Duplicated", "delete_gameobject", "duplicate_gameobject", "remove_component", "unique_sibling_name"]
+
 __all__ += [
     "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue",
     "SceneVolume", "SetVolumeInput", "SetVolumeOutput", "VolumeEdit", "VolumeModelError", "VolumeOverride",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -253,3 +254,37 @@ def unitycli_home(tmp_path_factory, monkeypatch) -> Path:
     monkeypatch.setenv("UNITYCLI_HOME", str(home))
     monkeypatch.delenv("UNITYCLI_DISABLE_EXTENSIONS", raising=False)
     return home
+
+
+_LEGACY_PREFAB = """--- !u!1001 &{file_id}
+Prefab:
+  m_ObjectHideFlags: 0
+  serializedVersion: 2
+  m_Modification:
+    m_TransformParent: {{fileID: 0}}
+    m_Modifications: []
+    m_RemovedComponents: []
+  m_ParentPrefab: {{fileID: 100100000, guid: 103612e5e1ff43a4e896c567a2cb3ae1, type: 3}}
+  m_RootGameObject: {{fileID: 0}}
+  m_IsPrefabParent: 0
+  m_IsExploded: 1
+"""
+
+
+def write_pre_2018_3_prefab_form(path: Path) -> int:
+    """Rewrite a copied scene or prefab as Unity before 2018.3 would hold a prefab instance: its first
+    `PrefabInstance:` becomes a `Prefab:` (`m_SourcePrefab` named `m_ParentPrefab`, `m_IsPrefabParent: 0`), or,
+    in a file without instances, such a document is appended. Returns the instance's fileID (what writers must
+    refuse, `legacyPrefabInstances`)."""
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"^--- !u!1001 &(-?\d+)\nPrefabInstance:\n", text, flags=re.MULTILINE)
+    if found is None:
+        file_id = 184320516
+        path.write_text(text + _LEGACY_PREFAB.format(file_id=file_id), encoding="utf-8", newline="\n")
+        return file_id
+    end = text.find("\n--- ", found.end())
+    end = len(text) if end < 0 else end + 1
+    body = text[found.end():end].replace("  m_SourcePrefab:", "  m_ParentPrefab:", 1) + "  m_IsPrefabParent: 0\n"
+    header = found.group(0).replace("PrefabInstance:", "Prefab:")
+    path.write_text(text[:found.start()] + header + body + text[end:], encoding="utf-8", newline="\n")
+    return int(found.group(1))

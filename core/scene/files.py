@@ -16,6 +16,7 @@ from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
 from unitycli.next_actions import tool_command
 from unitycli.scene import filecache
+from unitycli.scene.tree import legacy_instances
 from unitycli.suggest import closest_files
 from unitycli.transaction import revision_of
 from unitycli.unityfiles import ensure_not_lfs
@@ -136,10 +137,26 @@ def open_for_read(ctx: Any, path: str) -> LoadedFile:
 def open_for_write(ctx: Any, path: str, expected_revision: str | None) -> LoadedFile:
     """Read a file to edit: `E_STALE_WRITE` if it is not at `expected_revision`, `E_FILE_FORMAT_UNSUPPORTED` if
     it would not round-trip byte-identically (so an edit can never damage text we do not understand),
+    `E_FILE_FORMAT_UNSUPPORTED` too if it holds a pre-2018.3 prefab instance (Unity would undo the edit),
     `E_FILE_DUPLICATE_FILE_ID` if several of its objects share a fileID. Only the objects an edit changes are
     parsed and verified (when saved); the rest are written back as the bytes read."""
     if expected_revision:
         ctx.transaction.expect_revision(path, expected_revision)
     revision, yaml = _parsed(ctx, path)
     yaml.ensure_editable()  # E_FILE_DUPLICATE_FILE_ID: an edit by fileID would reach one copy only
+    refuse_legacy_prefab_instances(path, yaml)
     return LoadedFile(path, revision, yaml)
+
+
+def refuse_legacy_prefab_instances(path: str, yaml: UnityYamlFile) -> None:
+    """An edit to an object of a pre-2018.3 prefab instance would be undone when Unity upgrades the file (it
+    rebuilds the copy from the source prefab and `m_Modification`), so no writer opens such a file: every writer,
+    built-in or extension, opens its scene or prefab through `open_for_write`, which asks this first."""
+    instances = legacy_instances(yaml)
+    if instances:
+        raise UnityCliError(
+            "E_FILE_FORMAT_UNSUPPORTED",
+            f"{path} holds {len(instances)} prefab instance(s) of the pre-2018.3 prefab system (`Prefab:` "
+            f"&{instances[0]}); edits to such files are not written",
+            details={"file": path, "legacyPrefabInstances": instances},
+            next_actions=["Open the file in the Unity Editor and save it once: Unity rewrites it in today's layout"])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from unitycli.errors import UnityCliError
 from unitycli.scene.edits import subtree_objects
 from unitycli.scene.tree import SceneModel, SceneNode
 from unitycli.unityyaml import Ref, stripped_file_id
@@ -85,3 +86,48 @@ def copy_subtree(model: SceneModel, node: SceneNode) -> Copied:
                                  stripped=doc.stripped)
         copy.set_text(text)
     return Copied(mapping, mapping[node.file_id])
+
+
+@dataclass
+class Duplicated:
+    model: SceneModel  # the file's tree rebuilt with the copy in it
+    node: SceneNode  # the copy
+    mapping: dict[int, int]  # original fileID -> the copy's fileID
+
+
+def duplicate_gameobject(model: SceneModel, node: SceneNode, name: str, *, children: bool = True,
+                         index: int | None = None) -> Duplicated:
+    """Copy a GameObject with its components (and its children unless `children` is False) under the same parent,
+    named `name`, at sibling `index` (default: last, where `Object.Instantiate(original, parent)` puts it).
+
+    For extension tools that copy an object as an Editor command does (ProBuilder's Detach Faces to a new object);
+    prefab instances are refused, since naming their copy is an override this does not write.
+    """
+    from unitycli.scene.edits import delete_gameobject, renumber
+    from unitycli.scene.links import attach, detach
+    from unitycli.scene.lookup import instance_unsupported
+
+    if node.is_instance:
+        raise instance_unsupported(node, "copying it would need a name override, which is not written")
+    if (model.file.name or "").endswith(".prefab") and node.parent is None:
+        raise UnityCliError("E_SCHEMA_INVALID", "a prefab has exactly one root; its copy would be a second one",
+                            details={"errors": [{"path": "gameObject", "message": "the prefab's root"}]},
+                            next_actions=["Repeat with gameObject set to a child of the prefab's root"])
+    copied = copy_subtree(model, node)
+    fresh = SceneModel(model.file)
+    copy = fresh.nodes[copied.root]
+    parent = fresh.nodes[node.parent.file_id] if node.parent is not None else None
+    model.file.get(copy.file_id).set("m_Name", name)
+    copy.name = name
+    detach(fresh, copy)
+    siblings = parent.children if parent is not None else fresh.roots
+    attach(fresh, copy, parent, len(siblings) if index is None else index)
+    if not children:
+        for child in list(copy.children):
+            delete_gameobject(fresh, child, force=False)
+        fresh = SceneModel(model.file)
+        copy = fresh.nodes[copied.root]
+        parent = fresh.nodes[node.parent.file_id] if node.parent is not None else None
+    renumber(fresh, parent.children if parent is not None else fresh.roots)
+    kept = {old: new for old, new in copied.mapping.items() if model.file.find(new) is not None}
+    return Duplicated(fresh, copy, kept)

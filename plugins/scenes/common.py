@@ -28,7 +28,6 @@ from unitycli.scene import (
     open_for_write,
     resolve_file,
 )
-from unitycli.scene.tree import legacy_instances
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import revision_of
 from unitycli.unityfiles import parse_meta
@@ -185,27 +184,12 @@ def open_model(ctx: Any, file: str, suffixes: tuple[str, ...], names: Names | No
         if exc.code != "E_FILE_FORMAT_UNSUPPORTED" or exc.next_actions:
             raise
         raise _unreadable(path, exc.message, exc.details) from None
-    if write:
-        _refuse_legacy_instances(path, model)
     if names is not None:
         for node in model.nodes.values():
             if node.is_instance and not node.name and node.source_prefab_guid:
                 source = names.path_for_guid(node.source_prefab_guid)
                 node.name = Path(source).stem if source else node.name
     return loaded, model
-
-
-def _refuse_legacy_instances(path: str, model: SceneModel) -> None:
-    """An edit to an object of a pre-2018.3 prefab instance would be undone when Unity upgrades the file (it
-    rebuilds the copy from the source prefab and `m_Modification`), so files holding one are not written."""
-    instances = legacy_instances(model.file)
-    if instances:
-        raise UnityCliError(
-            "E_FILE_FORMAT_UNSUPPORTED",
-            f"{path} holds {len(instances)} prefab instance(s) of the pre-2018.3 prefab system (`Prefab:` "
-            f"&{instances[0]}); edits to such files are not written",
-            details={"file": path, "legacyPrefabInstances": instances},
-            next_actions=["Open the file in the Unity Editor and save it once: Unity rewrites it in today's layout"])
 
 
 def summarize(model: SceneModel, node: SceneNode, names: Names | None, *, components: bool) -> GameObjectSummary:

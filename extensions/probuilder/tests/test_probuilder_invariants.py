@@ -3,11 +3,13 @@
 Runs the operations on the in-memory model (the tools wrap exactly these functions with file I/O, tested
 elsewhere): every per-vertex array stays in step, indexes stay in range, shared-vertex groups partition the
 vertices and stay coincident; and while only operations that keep a surface closed were applied (moves,
-triangulation, diagonal flips, conforming, merging two neighbours, extrusion, smoothing), a closed shape stays
-closed with consistent winding and the same Euler characteristic.
+triangulation, diagonal flips, conforming, merging two neighbours, extrusion, smoothing, planar UV projection), a
+closed shape stays closed with consistent winding and the same Euler characteristic.
 """
 
 from __future__ import annotations
+
+import copy
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,12 +18,14 @@ from unitycli_probuilder import edits, invariants, shapes
 from unitycli_probuilder.meshops import (
     base,
     bevel,
+    combine,
     connect,
     edgesplit,
     faces,
     objectops,
     quads,
     surface,
+    uvproject,
     vertices,
 )
 
@@ -30,7 +34,7 @@ from unitycli.testing import error_catalog
 
 CLOSED_SHAPES = ("cube", "cylinder", "cone", "prism", "pipe", "sphere", "arch", "torus")
 KEEPS_CLOSED = {"move", "triangulate", "flip", "conform", "merge", "extrude", "smooth", "subdivide", "loop",
-                "split-edge", "connect-vertices", "quadrangulate", "mirror", "bevel"}
+                "split-edge", "connect-vertices", "quadrangulate", "mirror", "bevel", "project-planar"}
 
 
 def _neighbour(mesh, f: int) -> int | None:
@@ -89,6 +93,12 @@ def _apply(mesh, op: str, pick: int, amount: float) -> None:
         bevel.bevel(mesh, [(a, b)], abs(amount) / 4 + 0.01)
     elif op == "mirror":
         objectops.mirror(mesh, {"xyz"[pick % 3]})
+    elif op == "project-planar":
+        uvproject.project_planar(mesh, [f, (f + 1) % len(mesh.faces)] if len(mesh.faces) > 1 else [f])
+    elif op == "combine":  # merge a moved copy of the mesh into itself: a second, separate piece
+        donor = copy.deepcopy(mesh)
+        combine.combine(mesh, [], [combine.Donor(donor, [], point=lambda p: (p[0] + 3, p[1], p[2] + amount),
+                                                 direction=lambda d: d)])
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -97,7 +107,8 @@ def _catalog() -> None:
     assert "E_PROBUILDER_ELEMENTS_INVALID" in error_catalog()
 
 
-OPS = st.sampled_from(sorted(KEEPS_CLOSED | {"weld", "collapse", "split", "detach", "duplicate", "delete"}))
+OPS = st.sampled_from(sorted(KEEPS_CLOSED | {"weld", "collapse", "split", "detach", "duplicate", "delete",
+                                             "combine"}))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

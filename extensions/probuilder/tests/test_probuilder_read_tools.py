@@ -116,9 +116,11 @@ def test_probuilder_inputs_use_the_core_vocabulary_and_types(tmp_path):
     schemas = {name: d["inputSchema"]["properties"] for name, d in descriptors.items()}
     core_game_object, core_file = schemas["component.get"]["gameObject"], schemas["component.get"]["file"]
     with_target = [name for name in schemas if name.startswith("probuilder.") and "gameObject" in schemas[name]]
-    assert len(with_target) == len(names) - 2 == 35  # all but create-shape and list-meshes name one mesh
+    # all but create-shape, create-poly-shape and list-meshes name one mesh
+    assert len(with_target) == len(names) - 3 == 40
     for name in with_target:
         assert schemas[name]["gameObject"]["anyOf"] == core_game_object["anyOf"], name
         assert schemas[name]["gameObject"]["description"].startswith(core_game_object["description"]), name
         assert schemas[name]["file"] == core_file, name
-    assert schemas["probuilder.create-shape"]["parent"]["anyOf"] == schemas["gameobject.create"]["parent"]["anyOf"]
+    for creator in ("probuilder.create-shape", "probuilder.create-poly-shape"):
+        assert schemas[creator]["parent"]["anyOf"] == schemas["gameobject.create"]["parent"]["anyOf"]

@@ -12,9 +12,10 @@ from importlib.resources import files
 
 from unitycli.api import hookimpl
 
-TOOL_MODULES = ("list_meshes", "inspect_mesh", "export_obj", "create_shape", "delete_faces", "flip_normals",
+TOOL_MODULES = ("list_meshes", "inspect_mesh", "export_obj", "create_shape", "create_poly_shape", "delete_faces", "flip_normals",
                 "extrude_faces", "set_face_material", "vertex_tools", "topology_tools", "face_tools", "surface_tools",
-                "object_tools", "split_tools", "bevel_edges")
+                "object_tools", "split_tools", "bevel_edges", "entity_tools",
+                "merge_objects")
 
 
 @hookimpl

@@ -88,6 +88,15 @@ def _transform_text(site: locate.MeshSite) -> str | None:
 def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
     loaded, site = locate.find_mesh(ctx, request.file, request.game_object,
                                     expected_revision=request.expected_revision, for_write=True)
+    result, wrote = apply_edit(ctx, site, edit, force=request.force)
+    if wrote:
+        loaded.save(ctx)
+    return result
+
+
+def apply_edit(ctx: ToolContext, site: locate.MeshSite, edit: Edit, *, force: bool) -> tuple[EditOutput, bool]:
+    """Run `edit` on the site's mesh and write the result into the loaded file, which the caller saves when the
+    second value is true (a tool can so edit several meshes of one file in one write)."""
     data = MeshData.from_document(site.mesh)
     problems = data.problems()
     if problems:
@@ -104,7 +113,7 @@ def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
     renumbered = (len(after["m_Positions"]) != len(before["m_Positions"])
                   or len(after["m_Faces"]) != len(before["m_Faces"])
                   or after["m_SharedVertices"] != before["m_SharedVertices"])
-    if overridden and renumbered and not request.force:
+    if overridden and renumbered and not force:
         raise UnityCliError("E_PROBUILDER_OVERRIDES_AFFECTED",
                             f"{len(overridden)} file(s) override {site.path!r}'s vertices or faces by index, and this "
                             "edit renumbers them: " + ", ".join(overridden),
@@ -115,10 +124,11 @@ def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
         report = rebuild.RebuildReport(False, None, None)
         changed: list[str] = []
         touched = []
+        wrote = False
     else:
+        wrote = True
         report = rebuild.mark_for_rebuild(site, data)
         changed = data.write_to(site.mesh)
-        loaded.save(ctx)
     corners = geometry.bounds(data.positions)
     return EditOutput(
         file=site.file, game_object=site.path, face_count=len(data.faces), vertex_count=data.vertex_count,
@@ -128,4 +138,4 @@ def run_edit(ctx: ToolContext, request: EditTarget, edit: Edit) -> EditOutput:
         mesh_rebuild=MeshRebuild(mesh_reference_cleared=report.mesh_reference_cleared,
                                  removed_mesh_file_id=report.removed_mesh_file_id,
                                  kept_mesh_file_id=report.kept_mesh_file_id),
-    )
+    ), wrote

@@ -99,3 +99,25 @@ def world_linear(site: MeshSite) -> Mat3:
 
 def flow(v: tuple[float, ...], names: str = "xyz") -> Flow:
     return Flow(tuple(zip(names, (0.0 if c == 0 else c for c in v), strict=True)))
+
+
+def rotation_of(trs_chain: list[Trs]) -> Mat3:
+    """The chain's world rotation alone (Transform.TransformDirection ignores scale)."""
+    m: Mat3 = ((1, 0, 0), (0, 1, 0), (0, 0, 1))  # type: ignore[assignment]
+    for trs in trs_chain:
+        m = mat_mul(rotation_matrix(trs.rotation), m)
+    return m
+
+
+def to_world(trs_chain: list[Trs], p: Vec3) -> Vec3:
+    """Transform.TransformPoint: each level's T * R * S, the GameObject's first."""
+    for trs in trs_chain:
+        p = tuple(a + b for a, b in zip(mat_vec(trs.linear(), p), trs.position, strict=True))  # type: ignore[assignment]
+    return p
+
+
+def from_world(trs_chain: list[Trs], p: Vec3) -> Vec3:
+    """Transform.InverseTransformPoint: the levels undone from the root down."""
+    for trs in reversed(trs_chain):
+        p = mat_vec(inverse(trs.linear()), tuple(a - b for a, b in zip(p, trs.position, strict=True)))  # type: ignore[arg-type]
+    return p

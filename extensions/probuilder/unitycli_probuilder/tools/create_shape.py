@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field
@@ -10,7 +11,9 @@ from unitycli.api import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
     PREFAB_SUFFIXES,
+    LoadedFile,
     Ref,
+    SceneModel,
     SceneNode,
     ToolContext,
     ToolInput,
@@ -71,14 +74,14 @@ class CreateShapeOutput(ToolOutput):
     bounds: Bounds
 
 
-def _material(ctx: Any, path: str | None) -> Ref:
+def material_ref(ctx: Any, path: str | None) -> Ref:
     if path is None:
         return ids.DEFAULT_MATERIAL
     meta = parse_meta(ctx.transaction.read_bytes(path + ".meta"), path + ".meta")
     return Ref(2100000, meta.guid, 2)
 
 
-def _mesh_body(data: MeshData, pack_margin: float | None) -> dict[str, Any]:
+def mesh_body(data: MeshData, pack_margin: float | None) -> dict[str, Any]:
     fields = data.yaml_fields()
     unwrap = dict(UNWRAP_DEFAULTS) if pack_margin is None else {**UNWRAP_DEFAULTS, "m_PackMargin": pack_margin}
     extra = {"m_UnwrapParameters": unwrap, "m_PreserveMeshAssetOnDestroy": 0, "assetGuid": "",
@@ -86,7 +89,7 @@ def _mesh_body(data: MeshData, pack_margin: float | None) -> dict[str, Any]:
     return {key: fields[key] if key in fields else extra[key] for key in MESH_KEYS}
 
 
-def _unique_name(siblings: list[SceneNode], name: str) -> str:
+def unique_name(siblings: list[SceneNode], name: str) -> str:
     """GameObjectUtility.EnsureUniqueNameForSibling: `Cube`, then `Cube (1)`, `Cube (2)`, …"""
     taken = {node.name for node in siblings}
     if name not in taken:
@@ -95,6 +98,53 @@ def _unique_name(siblings: list[SceneNode], name: str) -> str:
     while f"{name} ({n})" in taken:
         n += 1
     return f"{name} ({n})"
+
+
+@dataclass
+class Placement:
+    """Where a new ProBuilder GameObject goes: the file opened for write, its tree, the parent and a unique name."""
+
+    loaded: LoadedFile
+    model: SceneModel
+    parent: SceneNode | None
+    name: str
+
+
+def place(ctx: ToolContext, file: str, parent_spec: str | int | None, name: str,
+          expected_revision: str | None) -> Placement:
+    loaded, model = locate.open_file(ctx, file, expected_revision=expected_revision, for_write=True)
+    if parent_spec is not None:
+        parent = locate.game_object(model, parent_spec)
+    else:  # a prefab has one root, and ProBuilder puts new shapes under it
+        parent = model.roots[0] if loaded.path.endswith(PREFAB_SUFFIXES) and model.roots else None
+    return Placement(loaded, model, parent, unique_name(parent.children if parent is not None else model.roots, name))
+
+
+def add_mesh_object(ctx: ToolContext, placed: Placement, position: tuple[float, float, float], data: MeshData,
+                    pack_margin: float | None, material: Ref, script: tuple[str, Ref, dict[str, Any]] | None,
+                    *, after: bool) -> dict[str, int]:
+    """The GameObject with a Transform, ProBuilderMesh, MeshRenderer, MeshFilter and MeshCollider, plus `script`
+    (role, script reference, body) right after the ProBuilderMesh (`after`, as ShapeFactory leaves a
+    ProBuilderShape) or before it (as the PolyShape tool adds its PolyShape first); returns every fileID by role."""
+    model = placed.model
+    created = create_gameobject(model, placed.name, placed.parent, position=position,
+                                picked=pick_version(ctx.unity_version.editor_version))
+    go = created.game_object
+    mesh = ("proBuilderMesh", ids.MONO_BEHAVIOUR, "MonoBehaviour",
+            components.mono_behaviour(go, ids.MESH_SCRIPT, mesh_body(data, pack_margin)))
+    extra = [] if script is None else [(script[0], ids.MONO_BEHAVIOUR, "MonoBehaviour",
+                                        components.mono_behaviour(go, script[1], script[2]))]
+    parts = ([mesh] + extra if after else extra + [mesh]) + [
+        ("meshRenderer", ids.MESH_RENDERER, "MeshRenderer",
+         components.mesh_renderer(go, [material], ctx.unity_version.major)),
+        ("meshFilter", ids.MESH_FILTER, "MeshFilter", components.mesh_filter(go)),
+        ("meshCollider", ids.MESH_COLLIDER, "MeshCollider", components.mesh_collider(go)),
+    ]
+    found = {"gameObject": go, "transform": created.transform}
+    for role, class_id, class_name, fields in parts:
+        found[role] = append_component(model, go, class_id, class_name, fields)
+    placed.loaded.save(ctx)
+    return found
 
 
 def create_shape(ctx: ToolContext, request: CreateShapeInput) -> CreateShapeOutput:
@@ -112,34 +162,14 @@ def create_shape(ctx: ToolContext, request: CreateShapeInput) -> CreateShapeOutp
     data = built.mesh
     data.version_index = _VERSION_INDEX
     pb_layout = layout.project_layout(ctx)
-    material = _material(ctx, request.material)
-    loaded, model = locate.open_file(ctx, request.file, expected_revision=request.expected_revision, for_write=True)
-    if request.parent is not None:
-        parent = locate.game_object(model, request.parent)
-    else:  # a prefab has one root, and ProBuilder puts new shapes under it
-        parent = model.roots[0] if loaded.path.endswith(PREFAB_SUFFIXES) and model.roots else None
-    name = _unique_name(parent.children if parent is not None else model.roots, request.name or kind.cls)
-    unity_major = ctx.unity_version.major
+    material = material_ref(ctx, request.material)
+    placed = place(ctx, request.file, request.parent, request.name or kind.cls, request.expected_revision)
     shape_body = shapelayout.shape_fields(pb_layout, kind, size, options, built, data.version_index,
-                                          shapelayout.new_rid(loaded.yaml.id_rng))
-
-    created = create_gameobject(model, name, parent,
-                                position=(request.position.x, request.position.y, request.position.z),
-                                picked=pick_version(ctx.unity_version.editor_version))
-    go = created.game_object
-    parts = {  # in the order ProBuilder's shape tool leaves them on the GameObject, after the Transform
-        "proBuilderMesh": (ids.MONO_BEHAVIOUR, "MonoBehaviour",
-                           components.mono_behaviour(go, ids.MESH_SCRIPT, _mesh_body(data, built.pack_margin))),
-        "proBuilderShape": (ids.MONO_BEHAVIOUR, "MonoBehaviour",
-                            components.mono_behaviour(go, ids.SHAPE_SCRIPT, shape_body)),
-        "meshRenderer": (ids.MESH_RENDERER, "MeshRenderer", components.mesh_renderer(go, [material], unity_major)),
-        "meshFilter": (ids.MESH_FILTER, "MeshFilter", components.mesh_filter(go)),
-        "meshCollider": (ids.MESH_COLLIDER, "MeshCollider", components.mesh_collider(go)),
-    }
-    ids_ = {"gameObject": go, "transform": created.transform}
-    for role, (class_id, class_name, fields) in parts.items():
-        ids_[role] = append_component(model, go, class_id, class_name, fields)
-    loaded.save(ctx)
+                                          shapelayout.new_rid(placed.loaded.yaml.id_rng))
+    loaded, parent, name = placed.loaded, placed.parent, placed.name
+    ids_ = add_mesh_object(ctx, placed, (request.position.x, request.position.y, request.position.z), data,
+                           built.pack_margin, material, ("proBuilderShape", ids.SHAPE_SCRIPT, shape_body), after=True)
+    go = ids_["gameObject"]
     lo, hi = geometry.bounds(data.positions)  # type: ignore[misc]
     return CreateShapeOutput(
         file=loaded.path, game_object=name if parent is None else f"{parent.path}/{name}", game_object_file_id=go,

@@ -1,12 +1,22 @@
-"""Face restructuring tools: `probuilder.merge-faces`, `detach-faces`, `duplicate-faces`."""
+"""Face restructuring tools: `probuilder.merge-faces`, `detach-faces` (same object or a new GameObject),
+`duplicate-faces`, `bridge-edges`, `fill-hole`."""
 
 from __future__ import annotations
 
 from pydantic import Field
 
-from unitycli.api import ToolContext
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
+from unitycli.api import (
+    ToolContext,
+    ToolOutput,
+    ToolSpec,
+    UnityCliError,
+    duplicate_gameobject,
+    unique_sibling_name,
+)
+from unitycli_probuilder import edits, locate
+from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, apply_edit, edit_spec, run_edit
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import append, base
 from unitycli_probuilder.meshops import faces as face_ops
 
@@ -39,8 +49,8 @@ DETACH = edit_spec(
     name="probuilder.detach-faces", title="Detach ProBuilder faces",
     summary="Detach ProBuilder faces from the rest of the mesh (same object).",
     description=("ExtrudeElements.DetachFaces: the faces get their own vertices, joined to each other but no longer "
-                 "to the rest of the mesh, and move to the end of the face list; nothing moves in space. Detaching "
-                 "to a new GameObject is not offered. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "to the rest of the mesh, and move to the end of the face list; nothing moves in space. "
+                 "probuilder.detach-faces-to-object detaches them to a new GameObject. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
     input_model=FacesInput, handler=detach_faces, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )
@@ -111,4 +121,66 @@ FILL = edit_spec(
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
 
-SPECS = (MERGE, DETACH, DUPLICATE, BRIDGE, FILL)
+
+
+class DetachToObjectInput(FacesInput):
+    name: str | None = Field(None, min_length=1, description=(
+        "Name of the new GameObject; default: the original's name made unique among its siblings (`Name (1)`), "
+        "as the Editor names it"))
+
+
+class DetachToObjectOutput(ToolOutput):
+    source: EditOutput = Field(description="The original mesh, without the detached faces")
+    detached: EditOutput = Field(description="The new GameObject's mesh: the detached faces only")
+    game_object_file_id: int = Field(alias="gameObjectFileID", description="The new GameObject")
+    copied_objects: int = Field(description="GameObject and components copied from the original")
+
+
+def _delete_keeping_selection(data: MeshData, doomed: list[int], *, select_all: bool) -> list[int]:
+    """DeleteFaces, then ClearSelection (the original) or SetSelectedFaces(all faces) (the copy)."""
+    edits.delete_faces(data, doomed)
+    data.selected_faces = list(range(len(data.faces))) if select_all else []
+    data.selected_vertices = [v for f in data.faces for v in f.distinct] if select_all else []
+    data.selected_edges = [e for f in data.faces for e in base.face_edges(f)] if select_all else []
+    return []
+
+
+def detach_to_object(ctx: ToolContext, request: DetachToObjectInput) -> DetachToObjectOutput:
+    loaded, site = locate.find_mesh(ctx, request.file, request.game_object,
+                                    expected_revision=request.expected_revision, for_write=True)
+    count = len(MeshData.from_document(site.mesh).faces)
+    primary = edits.check_faces(MeshData.from_document(site.mesh), request.faces)
+    if len(primary) == count:
+        raise UnityCliError("E_PROBUILDER_FACES_INVALID", "detaching every face to a new object leaves nothing "
+                            "behind; the Editor skips such a mesh", details={"faces": request.faces, "faceCount": count})
+    inverse = [f for f in range(count) if f not in set(primary)]
+    node = site.node
+    siblings = node.parent.children if node.parent is not None else site.model.roots
+    name = request.name or unique_sibling_name(node.name, [s.name for s in siblings])
+    copy = duplicate_gameobject(site.model, node, name, children=False)
+    sites = {s.node.file_id: s for s in locate.meshes_in(loaded.path, loaded.yaml, copy.model)}
+    source, _ = apply_edit(ctx, sites[node.file_id],
+                           lambda data, _: _delete_keeping_selection(data, primary, select_all=False),
+                           force=request.force)
+    detached, _ = apply_edit(ctx, sites[copy.node.file_id],
+                             lambda data, _: _delete_keeping_selection(data, inverse, select_all=True), force=True)
+    loaded.save(ctx)
+    return DetachToObjectOutput(source=source, detached=detached, game_object_file_id=copy.node.file_id,
+                                copied_objects=len(copy.mapping))
+
+
+DETACH_TO_OBJECT = ToolSpec(
+    name="probuilder.detach-faces-to-object", title="Detach ProBuilder faces to a new GameObject",
+    summary="Move ProBuilder faces out of a mesh into a new GameObject beside it.",
+    description=("The Editor's Detach Faces with 'Detach To: Game Object' (DetachFaces.DetachFacesToObject): the "
+                 "GameObject is copied with its components but not its children (Object.Instantiate, children "
+                 "destroyed) as its parent's last child, named `Name (1)` unless `name` is given; the original "
+                 "deletes the faces and clears its selection, the copy deletes every other face and selects all of "
+                 "its faces. Both meshes are rebuilt by Unity on load. E_PROBUILDER_FACES_INVALID when every face is "
+                 "given; E_SCHEMA_INVALID for a prefab's root (a prefab has one root). " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=DetachToObjectInput, output_model=DetachToObjectOutput, handler=detach_to_object,
+    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
+)
+
+SPECS = (MERGE, DETACH, DUPLICATE, BRIDGE, FILL, DETACH_TO_OBJECT)

@@ -1,4 +1,5 @@
-"""Surface tools: `probuilder.set-smoothing`, `auto-smooth`, `set-vertex-color`, `set-face-uv`."""
+"""Surface tools: `probuilder.set-smoothing`, `auto-smooth`, `set-vertex-color`, `set-face-uv`, `project-uv-box`,
+`project-uv-planar`."""
 
 from __future__ import annotations
 
@@ -167,4 +168,25 @@ PROJECT_UV = edit_spec(
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
 
-SPECS = (SET_SMOOTHING, AUTO_SMOOTH, SET_COLOR, SET_UV, PROJECT_UV)
+
+
+def project_uv_planar(ctx: ToolContext, request: ProjectUvInput) -> EditOutput:
+    def edit(data, site):
+        faces = request.chosen_faces(len(data.faces))
+        return uvproject.project_planar(data, edits.check_faces(data, faces))
+    return run_edit(ctx, request, edit)
+
+
+PROJECT_UV_PLANAR = edit_spec(
+    name="probuilder.project-uv-planar", title="Planar-project ProBuilder UVs",
+    summary="Planar-project manual UVs onto ProBuilder faces along their average normal.",
+    description=("The UV Editor's Planar Project (UVEditor.Menu_PlanarProject with UVEditing.ProjectFacesAuto): the "
+                 "faces' vertices are projected along the average of the faces' normals, UVs closer than 0.001 are "
+                 "sewn into shared UVs, the faces become manual-UV, every face's element group is recomputed from the "
+                 "shared UVs, and the projected UVs move so their lowest u and v are 0. " + REBUILD_NOTE
+                 + " Supports --dry-run." + EXAMPLE_NOTE),
+    input_model=ProjectUvInput, handler=project_uv_planar, idempotent=True,
+    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
+)
+
+SPECS = (SET_SMOOTHING, AUTO_SMOOTH, SET_COLOR, SET_UV, PROJECT_UV, PROJECT_UV_PLANAR)
