@@ -60,6 +60,10 @@ class _Owner:
     def ensure_editable(self) -> None:
         return None
 
+    def changed(self) -> None:
+        """A UnityYamlFile forgets its cached bytes here; a meta's block is re-joined by MetaImporter itself."""
+        return None
+
 
 @dataclass
 class MetaImporter:
