@@ -53,8 +53,13 @@ def test_stdio_subprocess_on_a_fixture_project(tmp_path):
     # A typo's next actions are command lines for the CLI and, over MCP, calls the client makes as they are.
     assert typo["code"] == "E_ASSET_NOT_FOUND"
     first = typo["nextCalls"][0]
-    assert first["tool"] == "asset_info"
-    assert list(first["arguments"].values()) == ["Assets/LlamAcademy/Minigolf/Scenes/Game.unity"]
+    # asset.info is called by its own name when the budgeted list holds it, else through the run meta-tool
+    if "asset_info" in listed:
+        assert first["tool"] == "asset_info"
+        assert list(first["arguments"].values()) == ["Assets/LlamAcademy/Minigolf/Scenes/Game.unity"]
+    else:
+        assert first["tool"] == "unitycli_run_tool" and first["arguments"]["name"] == "asset.info"
+        assert "Assets/LlamAcademy/Minigolf/Scenes/Game.unity" in json.dumps(first["arguments"])
     assert len(typo["nextCalls"]) == len([a for a in typo["nextActions"] if a.startswith("unitycli tools run")])
     assert [r.is_error for r in followed] == [False] * len(followed)
     assert payload(followed[0])["tool"] == "asset.info"
