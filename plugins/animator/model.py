@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.scene import LoadedFile
 from unitycli.typetree.check import SERIALIZED_VERSION
 from unitycli.typetree.table import Layout
@@ -96,9 +97,11 @@ class Controller:
         for parameter in self.parameters():
             if parameter.get("m_Name") == name:
                 return parameter.get("m_Type")
-        raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{self.loaded.path} has no parameter {name!r}",
+        raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{self.loaded.path} has no parameter {name!r}; add it first with "
+                            "animator.add-parameter",
                             details={"parameter": name, "parameters": [p.get("m_Name") for p in self.parameters()]},
-                            next_actions=["Add it first with animator.add-parameter"])
+                            next_actions=[tool_command("animator.get", {"file": self.loaded.path}),
+                                          "unitycli tools describe animator.add-parameter"])
 
 
 def open_controller(loaded: LoadedFile) -> Controller:

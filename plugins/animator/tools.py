@@ -17,6 +17,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.plugins.animator.model import (
     CONDITION_MODES,
     CONTROLLER_ID,
@@ -227,9 +228,9 @@ def animator_remove_parameter(ctx: ToolContext, request: ParameterRemoveInput) -
     users = _conditions_using(controller, request.name)
     if users:
         raise UnityCliError("E_ANIMATOR_PARAMETER_IN_USE", f"parameter {request.name!r} is used by the conditions "
-                            f"of {len(users)} transition(s)", details={"parameter": request.name,
+                            f"of {len(users)} transition(s); remove or change those conditions first", details={"parameter": request.name,
                                                                        "transitions": users},
-                            next_actions=["Remove or change those transitions in the Animator window first"])
+                            next_actions=[tool_command("animator.get", {"file": request.file})])
     controller.doc.remove_item("m_AnimatorParameters", names.index(request.name))
     return WriteOutput(file=controller.loaded.path, revision=finish(ctx, controller.loaded), layout_from=layout_from)
 

@@ -20,6 +20,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
+from unitycli.next_actions import tool_command
 from unitycli.plugins.assets.access import AssetTarget, resolve_target
 from unitycli.plugins.importers.model import (
     DEFAULT_TEXTURE_PLATFORM,
@@ -124,10 +125,10 @@ def _platform_index(meta: MetaImporter, platform: str) -> int:
     names = [e.get("buildTarget") for e in entries] if isinstance(entries, list) else []
     if platform not in names:
         raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{meta.name} lists no platform {platform!r}; its platforms: "
-                            f"{', '.join(map(str, names)) or 'none'}",
+                            f"{', '.join(map(str, names)) or 'none'} (a new platform override is added in the Unity "
+                            "Editor's Import Settings)",
                             details={"meta": meta.name, "platform": platform, "platforms": names},
-                            next_actions=["Give one of the listed platforms, or add the override once in the "
-                                          "Unity Editor's Import Settings"])
+                            next_actions=[tool_command("asset.get-import-settings", {"file": meta.name.removesuffix(".meta")})])
     return names.index(platform)
 
 

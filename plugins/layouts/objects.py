@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
+from unitycli.next_actions import tool_command
 from unitycli.scene.files import LoadedFile, open_for_read, open_for_write
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.typetree import PICK_RULE, Layout, Picked, layouts_of, pick_version
@@ -117,7 +118,7 @@ def _path(ctx: ToolContext, file: str) -> str:
     path = exact_path(Path(ctx.project.root), file)
     if not path or not ctx.transaction.exists(path):
         raise UnityCliError("E_ASSET_NOT_FOUND", f"no file {file!r} in the project", details={"path": file},
-                            next_actions=["List assets with asset.find"])
+                            next_actions=["unitycli tools describe asset.find"])
     return path
 
 
@@ -139,11 +140,11 @@ def _document(loaded: LoadedFile, request: ObjectInput) -> Document:
     if not docs:
         raise UnityCliError("E_OBJECT_NOT_FOUND", f"{loaded.path} holds no {request.class_name} object",
                             details={"file": loaded.path, "class": request.class_name},
-                            next_actions=["Check the file's objects with asset.check-layout"])
+                            next_actions=[tool_command("asset.check-layout", {"file": loaded.path})])
     raise UnityCliError("E_OBJECT_AMBIGUOUS", f"{loaded.path} holds {len(docs)} "
                         f"{request.class_name + ' ' if request.class_name else ''}objects; name one by fileID",
                         details={"file": loaded.path, "candidates": listing},
-                        next_actions=["Repeat with fileID set to one of the candidates"])
+                        next_actions=["unitycli tools describe object.get"])
 
 
 def _layout(ctx: ToolContext, doc: Document, path: str) -> tuple[str, Picked, Layout]:
@@ -155,7 +156,7 @@ def _layout(ctx: ToolContext, doc: Document, path: str) -> tuple[str, Picked, La
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{path} &{doc.file_id} is a script's object: its fields "
                             "are the script's, not in Unity's native layout",
                             details={"file": path, "fileID": doc.file_id, "class": name},
-                            next_actions=["Use component.set (scenes and prefabs)"])
+                            next_actions=["unitycli tools describe component.set"])
     picked = pick_version(ctx.unity_version.editor_version)
     layout = layout_for(name, picked)
     if layout is None:
@@ -175,7 +176,7 @@ def _importer(ctx: ToolContext, path: str, request: ObjectInput) -> MetaImporter
     if request.file_id is not None:
         raise UnityCliError("E_OBJECT_NOT_FOUND", f"{path} holds one importer and no objects by fileID",
                             details={"file": path, "fileID": request.file_id},
-                            next_actions=["Repeat without fileID"])
+                            next_actions=[tool_command("object.get", {"file": path})])
     data = ctx.transaction.read_bytes(path)
     ensure_not_lfs(path, data)
     importer = open_importer(data, path, pick_version(ctx.unity_version.editor_version))

@@ -15,6 +15,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.plugins.lighting.model import (
     AMBIENT_MODES,
     ENUMS,
@@ -177,8 +178,7 @@ def _skybox_ref(ctx: Any, value: str) -> dict[str, Any]:
     if guid is None:
         raise UnityCliError("E_ASSET_NOT_FOUND", f"no material {value!r} in the project (give a .mat path or its "
                             "GUID)", details={"skybox": value},
-                            next_actions=["Find skybox materials: unitycli tools run asset.find --input "
-                                          "'{\"query\": \"t:Material sky\"}'"])
+                            next_actions=[tool_command("asset.find", {"query": "t:Material sky"})])
     return {"fileID": MATERIAL_FILE_ID, "guid": guid, "type": 2}
 
 
@@ -194,8 +194,7 @@ def _sun_ref(model: SceneModel, value: str | int) -> dict[str, Any]:
             return {"fileID": doc.file_id}
     raise UnityCliError("E_COMPONENT_NOT_FOUND", f"{node.path!r} has no Light to be the sun",
                         details={"gameObject": node.path, "component": "Light"},
-                        next_actions=["Add one: unitycli tools run component.add --input '{\"file\": \"…\", "
-                                      f"\"gameObject\": \"{node.path}\", \"component\": \"Light\"}}'"])
+                        next_actions=["unitycli tools describe component.add"])
 
 
 def _value(ctx: Any, model: SceneModel, setting: Setting, value: Any) -> Any:

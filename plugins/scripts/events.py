@@ -49,7 +49,7 @@ def require_event(doc: Document, event: str) -> Sequence:
         return node
     raise UnityCliError("E_EVENT_NOT_FOUND", f"{doc.class_name} &{doc.file_id} has no UnityEvent at {event!r}",
                         details={"property": event, "events": events_of(doc)},
-                        next_actions=["Repeat with property set to one of details.events"])
+                        next_actions=["unitycli tools describe component.list-listeners"])
 
 
 def events_of(doc: Document) -> list[str]:

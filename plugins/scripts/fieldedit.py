@@ -63,8 +63,7 @@ def _split_item(prop: str) -> tuple[str, int]:
     if match is None:
         raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{prop!r} names no list item; insert and remove take "
                             "`List[i]`", details={"path": prop},
-                            next_actions=["Repeat with property set to the list's path and an index, e.g. "
-                                          "Waypoints[2]"])
+                            next_actions=["unitycli tools describe component.set"])
     return match.group(1), int(match.group(2))
 
 
@@ -79,7 +78,7 @@ def _list(doc: Document, path: str) -> Sequence:
         raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"{path} is not a list, so it has no items to insert, remove "
                             "or resize", details={"property": path, "expected": "list",
                                                   "current": to_json(node.to_python())},
-                            next_actions=["Use operation set for a value that is not a list"])
+                            next_actions=["unitycli tools describe component.set"])
     return node
 
 
@@ -128,9 +127,9 @@ def element_default(element: SerializedField | None, item: Node, where: str) -> 
     if isinstance(item, Scalar):
         return 0 if isinstance(item.to_python(), int | float) else ""
     raise UnityCliError("E_LIST_ELEMENT_UNKNOWN", f"{where}: a new item of this list is a structure whose defaults "
-                        "are not known here", details={"property": where,
+                        "are not known here: insert each new item with operation insert and a full value", details={"property": where,
                                                        "item": to_json(item.to_python())},
-                        next_actions=["Insert each new item with operation insert and a full value"])
+                        next_actions=["unitycli tools describe component.set"])
 
 
 def edit_field(doc: Document, prop: str, operation: Operation, value: Any, resolver: ReferenceResolver,

@@ -179,7 +179,7 @@ def remove_listener(ctx: ToolContext, request: RemoveListenerInput) -> ListenerW
         raise UnityCliError("E_LISTENER_NOT_FOUND", f"{request.property} has {len(calls.items)} listener(s); no "
                             f"index {request.index}", details={"property": request.property, "index": request.index,
                                                               "listeners": describe(calls)[:20]},
-                            next_actions=["Repeat with index set to one of details.listeners' indexes"])
+                            next_actions=["unitycli tools describe component.list-listeners"])
     doc.remove_item(calls_path(request.property), request.index)
     loaded.save(ctx)
     return _answer(ListenerWriteOutput, loaded, node, comp, request.property, doc, changed=True)

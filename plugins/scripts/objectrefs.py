@@ -73,10 +73,10 @@ def unresolved(text: str, why: str, details: dict[str, Any] | None = None,
 
 
 def unproven(text: str, why: str, details: dict[str, Any] | None = None) -> UnityCliError:
-    return UnityCliError("E_REFERENCE_UNPROVEN", f"{text!r}: {why}; nothing was written",
+    return UnityCliError("E_REFERENCE_UNPROVEN", f"{text!r}: {why}; nothing was written (pass the reference as {{fileID, guid, type}} "
+                         "copied from an Editor-written file that references the same object)",
                          details={"reference": text, **(details or {})},
-                         next_actions=["Pass the reference as {fileID, guid, type} copied from a file the Unity "
-                                       "Editor wrote that references the same object (asset.references)"])
+                         next_actions=["unitycli tools describe asset.references"])
 
 
 class ReferenceResolver:

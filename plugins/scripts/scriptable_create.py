@@ -76,7 +76,7 @@ def _script_guid(ctx: Any, model: SerializationModel, script: str) -> str:
         f"{len(hits)} scripts have that name: {', '.join(f.shown for f in hits[:5])}; give the .cs path or GUID"
     raise UnityCliError("E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{script!r} names no single ScriptableObject script: {why}",
                         details={"script": script, "candidates": [f.shown for f in hits[:10]]},
-                        next_actions=["Repeat with script set to the class's .cs path or its GUID"])
+                        next_actions=["unitycli tools describe scriptable.create"])
 
 
 def _template(ctx: Any, guid: str) -> ScriptableAsset:
@@ -99,10 +99,10 @@ def _template(ctx: Any, guid: str) -> ScriptableAsset:
     if others:
         return others[0]
     raise UnityCliError("E_LAYOUT_UNAVAILABLE", "the project has no ScriptableObject .asset under Assets/ to copy "
-                        "the object header from, and unitycli keeps no per-version template",
+                        "the object header from, and unitycli keeps no per-version template (create one "
+                        "ScriptableObject asset with the Unity Editor, Assets > Create, then retry)",
                         details={"kind": "ScriptableObject", "unityVersion": ctx.unity_version.editor_version},
-                        next_actions=["Create one ScriptableObject asset with the Unity Editor "
-                                      "(Assets > Create), then retry"])
+                        next_actions=[])
 
 
 def scriptable_create(ctx: ToolContext, request: ScriptableCreateInput) -> ScriptableCreateOutput:
