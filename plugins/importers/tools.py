@@ -26,6 +26,7 @@ from unitycli.plugins.importers.model import (
     DEFAULT_TEXTURE_PLATFORM,
     ENUMS,
     MAX_SIZES,
+    SETTINGS,
     TEXTURE_PLATFORMS,
     TREE_CLASS,
     ImportSetting,
@@ -39,6 +40,11 @@ from unitycli.typetree import PICK_RULE, pick_version
 from unitycli.typetree.importers import IMPORTER_RULE, MetaImporter, open_importer, set_importer_value
 from unitycli.typetree.nodes import TypeNode
 from unitycli.unityfiles import parse_meta
+
+# The names `settings` may hold, declared in the schema (the setter takes the same ones), each with its importers.
+_SETTING_NAMES: dict[str, Any] = {
+    name: {"description": ", ".join(dict.fromkeys(s.importer for s in SETTINGS if s.name == name))}
+    for name in dict.fromkeys(s.name for s in SETTINGS)}
 
 
 class ImportSettingsGetInput(AssetTarget):
@@ -62,7 +68,8 @@ class ImportSettingsGetOutput(ToolOutput):
     importer_layout: list[dict[str, str]] = Field(description="The Editor versions whose importer layout the block "
                                                               "is held against (its serializedVersion's)")
     settings: dict[str, Any] = Field(description="Each setting of this importer by agent name (enums by name); "
-                                                 "per-platform ones are the Default platform's")
+                                                 "per-platform ones are the Default platform's",
+                                     json_schema_extra={"properties": _SETTING_NAMES})
     platforms: list[PlatformEntry] = Field(description="Textures: every platform entry the file lists")
     unavailable: list[str] = Field(description="Settings of this importer the file or the project's Unity "
                                                "version does not hold")

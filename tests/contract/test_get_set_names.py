@@ -14,10 +14,8 @@ from unitycli.session import Session
 
 WRITE_ONLY = {"expectedRevision", "dryRun"}
 KNOWN = {
-    # These two getters print the setter's names, but as keys their output schema does not declare (a `settings`
-    # object of agent names; `fog.mode`-style names with {r, g, b, a} colours): typing those outputs is the work.
-    "asset.set-import-settings": {"animationType", "importScale", "loadType", "preloadAudioData", "readWrite",
-                                  "sRGB", "spriteMode", "textureType"},
+    # The getter prints the setter's names as `fog.mode`-style agent names with {r, g, b, a} colours that its
+    # output schema does not declare: typing that output is the work.
     "scene.set-lighting": {"a", "ambient", "b", "color", "density", "enabled", "end", "equatorColor", "fog", "g",
                            "groundColor", "intensity", "mode", "r", "skyColor", "skybox", "start", "sun"},
     "cinemachine.set-brain": {"defaultBlendStyle", "defaultBlendTime"},

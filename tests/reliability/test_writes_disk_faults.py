@@ -21,6 +21,9 @@ from unitycli.testing import run_tool
 from unitycli.transaction import recover
 from unitycli.transaction import transaction as transaction_module
 
+# Every failure point of every writer (~4 minutes of CPU): CI runs it, `-m 'not slow'` skips it locally.
+pytestmark = pytest.mark.slow
+
 FUNCTIONS = ("open", "write", "fsync", "link", "replace", "unlink", "mkdir")
 ERRNOS = (errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO)
 MOVE = {"path": "Assets/Old/Notes.txt", "destination": "Assets/New/Notes.txt"}
