@@ -14,7 +14,7 @@ from pydantic import Field
 
 from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_probuilder import geometry, layout, locate, overrides, rebuild
-from unitycli_probuilder.inputs import Bounds, EditTarget
+from unitycli_probuilder.inputs import EXAMPLE_NOTE, Bounds, EditTarget
 from unitycli_probuilder.meshdata import MeshData
 
 REBUILD_NOTE = ("The ProBuilderMesh now has m_Mesh: {fileID: 0} (so do its MeshFilter and MeshCollider) and the old "
@@ -48,11 +48,13 @@ class EditOutput(ToolOutput):
 Edit = Callable[[MeshData, locate.MeshSite], list[int]]
 
 
-def edit_spec(**fields: Any) -> ToolSpec:
+def edit_spec(*, description: str, **fields: Any) -> ToolSpec:
     """The ToolSpec of a mesh edit run through `run_edit`: it writes the project, is destructive and answers with
-    EditOutput; `fields` gives the rest (name, texts, input model, handler, idempotent, examples)."""
+    EditOutput; `fields` gives the rest (name, texts, input model, handler, idempotent, examples). Every edit's
+    description ends the same way (the rebuild note, dry-run, the example's cube), so it is appended here."""
     return ToolSpec(output_model=EditOutput, destructive=True, read_only=False,
-                    permissions=("reads_project", "writes_project"), **fields)
+                    permissions=("reads_project", "writes_project"),
+                    description=description + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE, **fields)
 
 
 def _refresh(data: MeshData, touched: list[int], legacy: bool) -> None:

@@ -7,8 +7,8 @@ import math
 from pydantic import Field
 
 from unitycli.api import ToolContext, UnityCliError
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import base, bevel
 
 
@@ -39,7 +39,7 @@ SPEC = edit_spec(
                  "are capped, and the new faces are wound and UV-set like a neighbour. Position groups are rebuilt "
                  "from positions and shared UVs cleared, as in the package. E_PROBUILDER_ELEMENTS_INVALID for open "
                  "edges only or when no bevel fits. Rebuilt polygons are ear-clipped where ProBuilder uses "
-                 "Poly2Tri. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "Poly2Tri. "),
     input_model=BevelEdgesInput, handler=bevel_edges, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]], "amount": 0.1},),
 )

@@ -6,8 +6,8 @@ from pydantic import Field
 
 from unitycli.api import ToolContext
 from unitycli_probuilder import edits
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 
 
 class DeleteFacesInput(EditTarget):
@@ -23,7 +23,7 @@ SPEC = edit_spec(
     summary="Delete faces of a ProBuilder mesh, with the vertices only they used.",
     description=("Removes the given faces and every vertex no remaining face uses, re-indexing the faces, every "
                  "per-vertex array (positions, UVs, tangents, colors), the shared vertices and the selection. "
-                 "Refuses to delete every face. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "Refuses to delete every face. "),
     input_model=DeleteFacesInput, handler=delete_faces, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )

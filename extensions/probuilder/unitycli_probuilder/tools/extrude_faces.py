@@ -9,8 +9,8 @@ from pydantic import AfterValidator, Field
 
 from unitycli.api import ToolContext
 from unitycli_probuilder import edits, layout
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import base, extrude
 
 
@@ -64,8 +64,7 @@ EDGES = edit_spec(
     description=("ExtrudeElements.Extrude(edges): each open edge (on one face; `manifold` allows edges between "
                  "two) grows a quad whose far side lies `distance` along the face normal or, as a group, along the "
                  "averaged smoothed normals at each end; grouped far corners that grow from one point stay joined. "
-                 "E_PROBUILDER_ELEMENTS_INVALID when no edge can be extruded. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "E_PROBUILDER_ELEMENTS_INVALID when no edge can be extruded. "),
     input_model=ExtrudeEdgesInput, handler=extrude_edges, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]], "manifold": True},),
 )
@@ -80,7 +79,7 @@ SPEC = edit_spec(
                  "arrays grow together. With `face-normal` or `vertex-normal` (ExtrudeAsGroups) each connected group of faces "
                  "moves as one piece: a vertex moves along the average normal of its group's faces there (face-normal "
                  "lengthens that by the secant of the angle, so flat sides stay `distance` apart) and bridge quads "
-                 "follow only the group's outline. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "follow only the group's outline. "),
     input_model=ExtrudeFacesInput, handler=extrude_faces, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4], "distance": 0.5},
               {"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 4], "distance": 0.25,

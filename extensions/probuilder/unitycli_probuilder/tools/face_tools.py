@@ -35,7 +35,7 @@ MERGE = edit_spec(
     description=("MergeElements.Merge: one face holding every triangle of the faces, with the first face's "
                  "material, UV, smoothing and groups, placed after the other faces; corners the faces shared "
                  "collapse to one vertex and vertices left unused are removed. E_PROBUILDER_ELEMENTS_INVALID for "
-                 "fewer than two faces. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "fewer than two faces. "),
     input_model=FacesInput, handler=merge_faces, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1]},),
 )
@@ -50,7 +50,7 @@ DETACH = edit_spec(
     summary="Detach ProBuilder faces from the rest of the mesh (same object).",
     description=("ExtrudeElements.DetachFaces: the faces get their own vertices, joined to each other but no longer "
                  "to the rest of the mesh, and move to the end of the face list; nothing moves in space. "
-                 "probuilder.detach-faces-to-object detaches them to a new GameObject. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "probuilder.detach-faces-to-object detaches them to a new GameObject. "),
     input_model=FacesInput, handler=detach_faces, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )
@@ -65,7 +65,7 @@ DUPLICATE = edit_spec(
     summary="Duplicate ProBuilder faces in place as new, detached faces.",
     description=("DetachFaces without deleting the sources, as the Editor's Duplicate Faces (to submesh) does: "
                  "copies of the faces with their own vertices are appended, joined to each other but not to the "
-                 "originals. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "originals. "),
     input_model=FacesInput, handler=duplicate_faces, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )
@@ -90,8 +90,7 @@ BRIDGE = edit_spec(
     description=("AppendElements.Bridge: a quad between the two edges (its far side turned when the straight order "
                  "would cross itself), or a triangle when they share a point, with the first edge's face's UV "
                  "settings and submesh. E_PROBUILDER_ELEMENTS_INVALID when an edge already has faces on both sides "
-                 "(unless `allowNonManifold`) or a face already joins them. " + REBUILD_NOTE + " Supports --dry-run."
-                 + EXAMPLE_NOTE),
+                 "(unless `allowNonManifold`) or a face already joins them. "),
     input_model=BridgeInput, handler=bridge_edges, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1], [11, 10]],
                "allowNonManifold": True},),
@@ -115,8 +114,7 @@ FILL = edit_spec(
     description=("The Editor's Fill Hole (whole path): each loop of open edges (touching `vertices`, if given) gets "
                  "a face through copies of its corners (AppendElements.CreatePolygon), wound to match its "
                  "neighbours and taking the first neighbour's UV settings and submesh. The polygon is ear-clipped "
-                 "(ProBuilder uses Poly2Tri). A mesh without holes is left as it is. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "(ProBuilder uses Poly2Tri). A mesh without holes is left as it is. "),
     input_model=FillHoleInput, handler=fill_hole, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )

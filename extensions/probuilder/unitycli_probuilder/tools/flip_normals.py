@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from unitycli.api import ToolContext
 from unitycli_probuilder import edits
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, FacesOrAll
+from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, FacesOrAll
 
 
 class FlipNormalsInput(FacesOrAll):
@@ -22,8 +22,7 @@ SPEC = edit_spec(
     name="probuilder.flip-normals", title="Flip ProBuilder face normals",
     summary="Reverse the winding of ProBuilder faces so their normals point the other way.",
     description=("Reverses each face's index array, as ProBuilder's Face.Reverse does, which flips every triangle's "
-                 "winding and so its normal; auto UVs and tangents of those faces are recomputed. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "winding and so its normal; auto UVs and tangents of those faces are recomputed. "),
     input_model=FlipNormalsInput, handler=flip_normals, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1]},),
 )

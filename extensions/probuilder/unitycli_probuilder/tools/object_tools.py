@@ -8,8 +8,8 @@ from typing import Literal
 from pydantic import Field
 
 from unitycli.api import ToolContext, UnityCliError
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import base, objectops
 from unitycli_probuilder.tools.vertex_tools import Offset
 
@@ -44,8 +44,7 @@ SET_PIVOT = edit_spec(
     description=("MeshTransform.SetPivot / CenterPivot: the Transform moves to the new pivot and every vertex moves "
                  "the opposite way, so the world result is unchanged. The pivot is the centre of the mesh bounds "
                  "(default), the average of `vertices`, or a local `point`. The Transform's m_LocalPosition "
-                 "changes; auto UVs, projected from local positions, are recomputed as Refresh does. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "changes; auto UVs, projected from local positions, are recomputed as Refresh does. "),
     input_model=SetPivotInput, handler=set_pivot, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0]},),
 )
@@ -63,8 +62,7 @@ FREEZE = edit_spec(
     summary="Bake a ProBuilder object's position, rotation and scale into its vertices.",
     description=("The Editor's Freeze Transform: vertices become world positions, the Transform becomes identity, "
                  "every face keeps its UVs (manual UV) and a mirroring scale reverses every face. Refused "
-                 "(E_PROPERTY_EDIT_UNSUPPORTED) under a parent whose Transform is not identity. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "(E_PROPERTY_EDIT_UNSUPPORTED) under a parent whose Transform is not identity. "),
     input_model=EditTarget, handler=freeze_transform, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
@@ -93,8 +91,7 @@ MIRROR = edit_spec(
     description=("The Editor's Mirror Objects without Duplicate (MirrorObjects.Mirror): each given local axis of "
                  "every vertex is negated (the -1 scale frozen into the mesh), and an odd number of axes reverses "
                  "every face so normals keep pointing out; the Transform is not changed. Auto UVs and tangents are "
-                 "recomputed as Refresh does; manual UVs stay. Mirroring to a duplicate GameObject is not offered. "
-                 + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "recomputed as Refresh does; manual UVs stay. Mirroring to a duplicate GameObject is not offered. "),
     input_model=MirrorInput, handler=mirror, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "axes": ["x"]},),
 )

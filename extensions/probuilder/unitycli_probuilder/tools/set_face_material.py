@@ -6,8 +6,8 @@ from pydantic import Field
 
 from unitycli.api import Ref, ToolContext, UnityCliError, parse_meta
 from unitycli_probuilder import edits
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 
 
 class SetFaceMaterialInput(EditTarget):
@@ -40,8 +40,7 @@ SPEC = edit_spec(
     summary="Assign a material to ProBuilder faces via the MeshRenderer's submeshes.",
     description=("Does what ProBuilderMesh.SetMaterial does: the faces get the submesh index of the material in the "
                  "MeshRenderer's m_Materials, reusing its slot, else a slot no face uses, else a new slot appended. "
-                 "(Face.m_Material is a legacy field ProBuilder ignores for format version 2; it is left as is.) "
-                 + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "(Face.m_Material is a legacy field ProBuilder ignores for format version 2; it is left as is.) "),
     input_model=SetFaceMaterialInput, handler=set_face_material, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
                "material": "Assets/Materials/Grass.mat"},),

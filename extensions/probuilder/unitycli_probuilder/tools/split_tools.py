@@ -5,8 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from unitycli.api import ToolContext
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import base, edgesplit
 
 _POLY2TRI = ("Each rebuilt polygon is ear-clipped in its own winding where ProBuilder uses Poly2Tri, so a "
@@ -32,8 +32,7 @@ SUBDIVIDE_EDGES = edit_spec(
                  "between each edge's ends and inserted into the outline of every face with that edge, so the "
                  "surface stays closed. Each such face keeps its index and submesh but, as in the package "
                  "(face.CopyFrom(new Face(triangles))), gets a new face's settings: no smoothing group, default "
-                 "auto-UV settings, auto UVs, no texture group. " + _POLY2TRI + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "auto-UV settings, auto UVs, no texture group. " + _POLY2TRI),
     input_model=SubdivideEdgesInput, handler=subdivide_edges, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]],
                "count": 2},),
@@ -57,8 +56,7 @@ CONNECT_VERTICES = edit_spec(
                  "vertices (or their coincident copies) not already joined by an edge is cut in two along them; a "
                  "face holding three or more is cut from each to their average. The pieces keep the face's UV, "
                  "smoothing and submesh settings and share a texture group; they come last (`changedFaces`). "
-                 "E_PROBUILDER_ELEMENTS_INVALID when no face can be cut. " + _POLY2TRI + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "E_PROBUILDER_ELEMENTS_INVALID when no face can be cut. " + _POLY2TRI),
     input_model=ConnectVerticesInput, handler=connect_vertices, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0, 3]},),
 )

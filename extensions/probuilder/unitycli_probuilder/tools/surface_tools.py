@@ -9,8 +9,8 @@ from pydantic import Field
 
 from unitycli.api import ToolContext, ToolInput, UnityCliError
 from unitycli_probuilder import edits, layout
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll, Finite
+from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll, Finite
 from unitycli_probuilder.meshops import surface, uvproject
 
 
@@ -28,8 +28,7 @@ SET_SMOOTHING = edit_spec(
     name="probuilder.set-smoothing", title="Set ProBuilder smoothing groups",
     summary="Put ProBuilder faces in a smoothing group (0 for hard edges).",
     description=("Sets Face.smoothingGroup on each face; the normals Unity builds average across faces of one "
-                 "positive group. E_PROBUILDER_ELEMENTS_INVALID for a group outside 0..1024. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "positive group. E_PROBUILDER_ELEMENTS_INVALID for a group outside 0..1024. "),
     input_model=SetSmoothingInput, handler=set_smoothing, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1],
                "group": 1},),
@@ -55,7 +54,7 @@ AUTO_SMOOTH = edit_spec(
     description=("Smoothing.ApplySmoothingGroups: the faces are reset to hard; in face order, each face not yet "
                  "grouped starts a new group (the lowest number no face uses) and takes in, edge by edge, the "
                  "neighbours whose normal is within `angle` (clamped below 90); a face with no such neighbour stays "
-                 "hard. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "hard. "),
     input_model=AutoSmoothInput, handler=auto_smooth, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "angle": 30},),
 )
@@ -90,7 +89,7 @@ SET_COLOR = edit_spec(
     summary="Paint ProBuilder faces or vertices with a vertex colour.",
     description=("ProBuilderMesh.SetFaceColor: a mesh without vertex colours first gets white on every vertex; then "
                  "the faces' vertices (or the vertices and those coincident with them) get `color`. Shaders that "
-                 "read vertex colour show it. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "read vertex colour show it. "),
     input_model=SetVertexColorInput, handler=set_vertex_color, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
                "color": {"r": 1, "g": 0.5, "b": 0, "a": 1}},),
@@ -140,7 +139,7 @@ SET_UV = edit_spec(
     summary="Set ProBuilder faces' auto-UV settings (scale, offset, rotation, anchor, fill).",
     description=("Changes the given fields of each face's AutoUnwrapSettings and switches the face to auto UVs; "
                  "UVs are re-projected as UvUnwrapping.ApplyUVSettings does (world-space faces are re-projected by "
-                 "Unity when it rebuilds the mesh). " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "Unity when it rebuilds the mesh). "),
     input_model=SetFaceUvInput, handler=set_face_uv, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
                "scale": {"x": 2, "y": 2}, "rotation": 45},),
@@ -162,8 +161,7 @@ PROJECT_UV = edit_spec(
     summary="Box-project manual UVs onto ProBuilder faces from their nearest axis.",
     description=("UVEditing.ProjectFacesBox: the faces are sorted by the axis nearest their normal and each group "
                  "is planar-projected along that axis; the faces become manual-UV (auto UVs no longer move them), "
-                 "leave their element group and their shared UVs. " + REBUILD_NOTE + " Supports --dry-run."
-                 + EXAMPLE_NOTE),
+                 "leave their element group and their shared UVs. "),
     input_model=ProjectUvInput, handler=project_uv, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
@@ -183,8 +181,7 @@ PROJECT_UV_PLANAR = edit_spec(
     description=("The UV Editor's Planar Project (UVEditor.Menu_PlanarProject with UVEditing.ProjectFacesAuto): the "
                  "faces' vertices are projected along the average of the faces' normals, UVs closer than 0.001 are "
                  "sewn into shared UVs, the faces become manual-UV, every face's element group is recomputed from the "
-                 "shared UVs, and the projected UVs move so their lowest u and v are 0. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "shared UVs, and the projected UVs move so their lowest u and v are 0. "),
     input_model=ProjectUvInput, handler=project_uv_planar, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from unitycli.api import ToolContext
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll
+from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll
 from unitycli_probuilder.meshops import base, connect, quads
 from unitycli_probuilder.meshops import faces as face_ops
 
@@ -21,8 +21,7 @@ TRIANGULATE = edit_spec(
     summary="Split ProBuilder faces into one face per triangle.",
     description=("SurfaceTopology.ToTriangles: each triangle of each face becomes a face of its own with the "
                  "face's material, UV and smoothing settings and its own copies of the vertices (still coincident "
-                 "with their neighbours); the new faces come after the untouched ones. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "with their neighbours); the new faces come after the untouched ones. "),
     input_model=FacesOrAll, handler=triangulate, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0]},),
 )
@@ -40,8 +39,7 @@ QUADRANGULATE = edit_spec(
                  "it best in turn, faces taken in order; each pair becomes one face with the first's settings, "
                  "appended last (`changedFaces`), its coincident corners collapsed (MergePairs). Faces that are not "
                  "triangles, or find no partner, stay. Nothing to pair: the file is not touched. Scores are "
-                 "computed in float64 (the package: float32), which can only matter for near-ties. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "computed in float64 (the package: float32), which can only matter for near-ties. "),
     input_model=FacesOrAll, handler=quadrangulate, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
@@ -60,7 +58,7 @@ FLIP_DIAGONAL = edit_spec(
     summary="Turn the shared diagonal of ProBuilder quads to the other two corners.",
     description=("SurfaceTopology.FlipEdge: in a face of exactly two triangles sharing one edge, that edge is "
                  "replaced by the other diagonal; winding is kept. E_PROBUILDER_ELEMENTS_INVALID for a face that "
-                 "is not such a quad. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "is not such a quad. "),
     input_model=FlipDiagonalInput, handler=flip_diagonal, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0]},),
 )
@@ -75,8 +73,7 @@ CONFORM = edit_spec(
     summary="Make connected ProBuilder faces wind the same way as most of their neighbours.",
     description=("SurfaceTopology.ConformNormals: within each connected group of the faces, neighbours that run "
                  "their shared edge the same way disagree; whichever winding the fewer faces have is reversed. "
-                 "`changedFaces` lists the faces that were flipped. " + REBUILD_NOTE + " Supports --dry-run."
-                 + EXAMPLE_NOTE),
+                 "`changedFaces` lists the faces that were flipped. "),
     input_model=FacesOrAll, handler=conform_normals, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
@@ -97,7 +94,7 @@ SUBDIVIDE = edit_spec(
                  "hole opens. New vertices interpolate positions, UVs, colours and tangents; the cut faces keep "
                  "the source's settings and share one texture group. The new faces come last (`changedFaces`). "
                  "Each new polygon is ear-clipped (ProBuilder uses Poly2Tri), so a quad's diagonal may differ from "
-                 "the Editor's. " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "the Editor's. "),
     input_model=SubdivideInput, handler=subdivide_faces, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
 )
@@ -114,8 +111,7 @@ REPAIR = edit_spec(
     summary="Drop a ProBuilder mesh's degenerate triangles, empty faces and unused vertices.",
     description=("MeshValidation.RemoveDegenerateTriangles then RemoveUnusedVertices: triangles without area or with "
                  "two corners in one position group go, faces left without triangles go, then vertices no face "
-                 "uses. A sound mesh is left untouched (no write). " + REBUILD_NOTE + " Supports --dry-run."
-                 + EXAMPLE_NOTE),
+                 "uses. A sound mesh is left untouched (no write). "),
     input_model=EditTarget, handler=repair_mesh, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
@@ -136,8 +132,7 @@ CONNECT = edit_spec(
     description=("ConnectElements.Connect(edges): a face holding two of the edges is cut in two between their "
                  "midpoints, one holding more is cut around its centroid; a neighbour holding one edge takes the "
                  "midpoint into its outline so the surface stays closed. E_PROBUILDER_ELEMENTS_INVALID when no face "
-                 "holds two of the edges. New polygons are ear-clipped (ProBuilder uses Poly2Tri). " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "holds two of the edges. New polygons are ear-clipped (ProBuilder uses Poly2Tri). "),
     input_model=EdgesInput, handler=connect_edges, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1], [2, 3]]},),
 )
@@ -154,8 +149,7 @@ EDGE_LOOP = edit_spec(
     summary="Insert an edge loop through the ring of quads across each given edge.",
     description=("The Editor's Insert Edge Loop: the edge ring of each edge (ElementSelection.GetEdgeRing: from quad "
                  "to quad through opposite edges, until the ring closes or meets a non-quad) is connected at its "
-                 "midpoints, cutting every quad of the ring in two. " + REBUILD_NOTE + " Supports --dry-run."
-                 + EXAMPLE_NOTE),
+                 "midpoints, cutting every quad of the ring in two. "),
     input_model=EdgesInput, handler=insert_edge_loop, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]]},),
 )

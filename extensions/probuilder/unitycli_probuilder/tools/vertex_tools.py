@@ -9,8 +9,8 @@ from pydantic import Field, field_validator
 
 from unitycli.api import ToolContext, ToolInput, UnityCliError
 from unitycli_probuilder import edits, transforms
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget, Finite
+from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
+from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget, Finite
 from unitycli_probuilder.meshops import base, vertices
 
 _VERTICES = "Vertex indexes (as inspect-mesh lists them); vertices coincident with them go along"
@@ -61,8 +61,7 @@ MOVE = edit_spec(
     description=("Moves every vertex of the given faces, edges and vertices, and every vertex coincident with them "
                  "(ProBuilderMesh.TranslateVertices), by `offset`. In `world` space the offset goes through the "
                  "inverse of the GameObject's Transform chain, as TranslateVerticesInWorldSpace does with "
-                 "worldToLocalMatrix. E_PROBUILDER_ELEMENTS_INVALID for an unknown vertex or edge. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "worldToLocalMatrix. E_PROBUILDER_ELEMENTS_INVALID for an unknown vertex or edge. "),
     input_model=MoveElementsInput, handler=move_elements, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4], "offset": {"y": 0.25}},),
 )
@@ -92,8 +91,7 @@ WELD = edit_spec(
     summary="Weld ProBuilder vertices closer than a distance into one point each.",
     description=("VertexEditing.WeldVertices: the position groups of the selection that lie within `distance` of "
                  "each other become one group at their average; triangles left without area are removed, with any "
-                 "face and vertex that leaves unused, as the Editor's Weld Vertices action does. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "face and vertex that leaves unused, as the Editor's Weld Vertices action does. "),
     input_model=WeldVerticesInput, handler=weld_vertices, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0, 1], "distance": 2.5},),
 )
@@ -115,8 +113,7 @@ COLLAPSE = edit_spec(
     summary="Collapse ProBuilder vertices into one point, removing faces left without area.",
     description=("VertexEditing.MergeVertices: the vertices (and those coincident with them) move to their average "
                  "or to the first one and become one position group; degenerate triangles, then empty faces and "
-                 "unused vertices are removed. E_PROBUILDER_ELEMENTS_INVALID for fewer than two vertices. "
-                 + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "unused vertices are removed. E_PROBUILDER_ELEMENTS_INVALID for fewer than two vertices. "),
     input_model=CollapseVerticesInput, handler=collapse_vertices, idempotent=False,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0, 1]},),
 )
@@ -136,8 +133,7 @@ SPLIT = edit_spec(
     name="probuilder.split-vertices", title="Split ProBuilder vertices",
     summary="Split ProBuilder vertices from the vertices coincident with them.",
     description=("VertexEditing.SplitVertices: each vertex leaves its shared-vertex group for one of its own, so "
-                 "moving it no longer drags its neighbours; positions do not change. " + REBUILD_NOTE
-                 + " Supports --dry-run." + EXAMPLE_NOTE),
+                 "moving it no longer drags its neighbours; positions do not change. "),
     input_model=SplitVerticesInput, handler=split_vertices, idempotent=True,
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "vertices": [0]},),
 )
