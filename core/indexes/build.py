@@ -102,12 +102,13 @@ def read_job(project_root: str, job: Job, racy_after: int) -> tuple[int | None, 
     old_id, path, real, size, mtime, kind, ctime, ino = job
     if kind < Kind.META:
         return old_id, (path, real, size, mtime, kind, ctime, ino, ScanState.OK, None, [])
+    bare_guids = path.startswith("ProjectSettings/")
     try:
-        if kind != Kind.META and size > PIECES_MIN_BYTES:
-            state, postings = _scan_in_pieces(os.path.join(project_root, real), path.startswith("ProjectSettings/"))
-            return old_id, (path, real, size, -1 if mtime > racy_after else mtime, kind, ctime, ino, state, None,
-                            postings)
-        data = _read(os.path.join(project_root, real), size)
+        if kind != Kind.META and size > PIECES_MIN_BYTES:  # a big file is scanned as it is read, never held whole
+            data = None
+            state, postings = _scan_in_pieces(os.path.join(project_root, real), bare_guids)
+        else:
+            data = _read(os.path.join(project_root, real), size)
     except OSError:
         return old_id, (path, real, size, -1, kind, ctime, ino, ScanState.UNREADABLE, None, [])
     if mtime > racy_after:
@@ -116,7 +117,8 @@ def read_job(project_root: str, job: Job, racy_after: int) -> tuple[int | None, 
         guid = meta_guid(data)
         return old_id, (path, real, size, mtime, kind, ctime, ino, ScanState.OK if guid else ScanState.NO_GUID,
                         guid, [])
-    state, postings = scan_yaml(data, bare_guids=path.startswith("ProjectSettings/"))
+    if data is not None:
+        state, postings = scan_yaml(data, bare_guids=bare_guids)
     return old_id, (path, real, size, mtime, kind, ctime, ino, state, None, postings)
 
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from unitycli.mcp.head import _INT64
+
 logger = logging.getLogger("unitycli.mcp")
 
 SERVER_NAME = "unitycli"
@@ -28,7 +30,6 @@ SERVER_NAME = "unitycli"
 # SDK's own answer equal to this one.
 CAPABILITIES: dict[str, Any] = {"tools": {"listChanged": True}}
 FIRST_LINE_LIMIT = 1 << 20  # an initialize request is a few hundred bytes; a longer first line is the SDK's to judge
-_INT64 = range(-(2**63), 2**63)
 
 
 def handshake_versions() -> tuple[str, ...]:

@@ -138,13 +138,13 @@ def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: Li
         kind = descriptor.owner.kind
         target = core if kind == "builtin" else own if kind == "project" else added
         target.setdefault(descriptor.group, []).append(descriptor)
-    costs = {group: sum(size(d) for d in tools) for group, tools in added.items()}
+    costs = {id(tools): sum(size(d) for d in tools) for groups in (core, own, added) for tools in groups.values()}
     order = [core[g] for g in sorted(core, key=lambda g: (_builtin_order(g), g))] + \
         [own[g] for g in sorted(own)] + \
-        [added[g] for g in sorted(added, key=lambda g: (not _package_backed(added[g]), costs[g], g))]
+        [added[g] for g in sorted(added, key=lambda g: (not _package_backed(added[g]), costs[id(added[g])], g))]
     room = policy.budget_bytes - reserved
     for tools in order:
-        cost = sum(size(d) for d in tools)
+        cost = costs[id(tools)]
         if cost <= room:
             selection.listed.extend(tools)
             room -= cost

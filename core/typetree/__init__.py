@@ -12,9 +12,10 @@ from unitycli.typetree.table import (
     layout_for,
     layouts_of,
     pick_version,
+    require_layout,
     versions,
 )
 from unitycli.typetree.versions import PICK_RULE, Picked, pick, version_key
 
 __all__ = ["PICK_RULE", "Layout", "Picked", "TypeNode", "class_id_of", "class_name_of", "layout_for",
-           "layouts_of", "pick", "pick_version", "version_key", "versions"]
+           "layouts_of", "pick", "pick_version", "require_layout", "version_key", "versions"]

@@ -16,9 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from unitycli.errors import UnityCliError
 from unitycli.typetree.check import SERIALIZED_VERSION
-from unitycli.typetree.table import Layout, layout_for, versions
+from unitycli.typetree.table import Layout, require_layout, versions
 from unitycli.typetree.versions import Picked, version_key
 from unitycli.unityyaml import Flow, Ref, UnityYamlFile
 
@@ -35,17 +34,14 @@ class NewObject:
     omitted: list[str]
 
 
-def _layout(class_name: str, picked: Picked) -> Layout:
-    layout = layout_for(class_name, picked)
-    if layout is None:
-        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"Unity {picked.layout_from} has no class {class_name}",
-                            details={"class": class_name, "layoutFrom": picked.layout_from})
-    return layout
-
-
-def _build(layout: Layout, facts: dict[str, Any], version_after: str) -> NewObject:
+def build_new(layout: Layout, facts: dict[str, Any], version_after: str | None) -> NewObject:
+    """A new document of `layout`: the `facts` in the layout's order, every other field left out and listed, and
+    `serializedVersion` where the class writes it — after the field `version_after`, or first when None (the type
+    tree records the version, not its position, so each caller names it from Editor-written files)."""
     fields: dict[str, Any] = {}
     omitted: list[str] = []
+    if version_after is None and layout.serialized_version > 1:
+        fields[SERIALIZED_VERSION] = layout.serialized_version
     for name in layout.top_names:
         if name in facts:
             fields[name] = facts[name]
@@ -61,7 +57,7 @@ def new_game_object(picked: Picked, *, name: str, transform: int, layer: int, ta
     facts = {**_HEADER, "m_Component": [{"component": Ref(transform)}], "m_Layer": layer, "m_Name": name,
              "m_TagString": tag, "m_Icon": _NULL, "m_NavMeshLayer": 0, "m_StaticEditorFlags": 0,
              "m_IsActive": 1 if active else 0}
-    return _build(_layout("GameObject", picked), facts, "m_PrefabAsset")
+    return build_new(require_layout("GameObject", picked), facts, "m_PrefabAsset")
 
 
 def writes_root_order(picked: Picked, file_has_it: bool) -> bool:
@@ -81,7 +77,7 @@ def new_transform(picked: Picked, *, game_object: int, father: int, position: tu
         "m_LocalEulerAnglesHint": Flow({"x": 0, "y": 0, "z": 0})}
     if writes_root_order(picked, file_has_root_order):
         facts["m_RootOrder"] = sibling_index
-    built = _build(_layout("Transform", picked), facts, "m_GameObject")
+    built = build_new(require_layout("Transform", picked), facts, "m_GameObject")
     built.omitted = [name for name in built.omitted if name != "m_RootOrder"]  # left out on purpose (quirk)
     return built
 

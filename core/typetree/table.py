@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from unitycli.typetree.nodes import TypeNode
-from unitycli.typetree.versions import Picked, pick
+from unitycli.typetree.versions import PICK_RULE, Picked, pick
 
 DATA = Path(__file__).parent / "data"
 
@@ -121,3 +121,15 @@ def pick_version(unity_version: str) -> Picked:
 def layout_for(class_name: str, picked: Picked) -> Layout | None:
     """The layout the Editor `picked` writes for a class (None: that Editor has no such class)."""
     return next((layout for layout in layouts_of(class_name) if layout.holds(picked.index)), None)
+
+
+def require_layout(class_name: str | None, picked: Picked) -> Layout:
+    """`layout_for`, or E_LAYOUT_VERSION_UNKNOWN when the Editor `picked` has no such class (nothing is written
+    from another version's layout)."""
+    from unitycli.errors import UnityCliError  # the table itself stays free of the error catalog
+
+    layout = layout_for(class_name, picked) if class_name else None
+    if layout is None:
+        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"Unity {picked.layout_from} has no class {class_name}",
+                            details={"class": class_name, "layoutFrom": picked.layout_from, "rule": PICK_RULE})
+    return layout

@@ -15,13 +15,13 @@ NotEqual 7. Layouts come from the type tree of the project's Editor (`unitycli.t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.scene import LoadedFile
-from unitycli.typetree.check import SERIALIZED_VERSION
+from unitycli.typetree.new_objects import NewObject, build_new
 from unitycli.typetree.table import Layout
 from unitycli.typetree.typed import typed_value
 from unitycli.unityyaml import Document, Ref, UnityYamlFile
@@ -112,14 +112,6 @@ def open_controller(loaded: LoadedFile) -> Controller:
     return Controller(loaded, docs[0])
 
 
-@dataclass
-class NewObject:
-    """A new document's fields in the Editor's order, and the layout fields left out (no evidence)."""
-
-    fields: dict[str, Any]
-    omitted: list[str] = field(default_factory=list)
-
-
 # Where a class writes its `serializedVersion`: first (every Editor-written AnimatorState and AnimatorStateMachine),
 # except AnimatorStateTransition, which writes it after its base AnimatorTransitionBase's fields, right after
 # `m_IsExit` (Editor-written controllers on GitHub, e.g. `m_IsExit: 0` / `serializedVersion: 3` /
@@ -128,34 +120,15 @@ VERSION_AFTER = {"AnimatorStateTransition": "m_IsExit"}
 
 
 def new_object(layout: Layout, values: dict[str, Any], file: UnityYamlFile) -> NewObject:
-    """The given values, typed by the layout and in its order, `serializedVersion` where the class writes it (see
-    VERSION_AFTER); every other field of the layout is left out and listed."""
-    fields: dict[str, Any] = {}
-    version_after = VERSION_AFTER.get(layout.class_name)
-    if layout.serialized_version > 1 and version_after is None:
-        fields[SERIALIZED_VERSION] = layout.serialized_version
-    omitted = []
-    for name in layout.top_names:
-        if name == version_after and layout.serialized_version > 1:
-            # the version follows this field whether or not the field itself is written
-            _put(fields, name, values, layout, file, omitted)
-            fields[SERIALIZED_VERSION] = layout.serialized_version
-            continue
-        _put(fields, name, values, layout, file, omitted)
+    """The given values, typed by the layout, as a new document (`unitycli.typetree.new_objects.build_new`)."""
     unknown = set(values) - set(layout.top_names)
     assert not unknown, unknown  # callers build values from the layout's own names
-    return NewObject(fields, omitted)
-
-
-def _put(fields: dict[str, Any], name: str, values: dict[str, Any], layout: Layout, file: UnityYamlFile,
-         omitted: list[str]) -> None:
-    tn = layout.root.fields[name]
-    if name in values and values[name] == {} and tn.type == "map":
-        fields[name] = {}  # an empty map, written `{}` (m_StateMachineTransitions of every fixture machine)
-    elif name in values:
-        fields[name] = typed_value(tn, values[name], name, file)
-    else:
-        omitted.append(name)
+    typed: dict[str, Any] = {}
+    for name, value in values.items():
+        node = layout.root.fields[name]
+        # an empty map is written `{}` (m_StateMachineTransitions of every fixture machine)
+        typed[name] = {} if value == {} and node.type == "map" else typed_value(node, value, name, file)
+    return build_new(layout, typed, VERSION_AFTER.get(layout.class_name))
 
 
 def header(name: str) -> dict[str, Any]:

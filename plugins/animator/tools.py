@@ -36,7 +36,7 @@ from unitycli.plugins.animator.model import (
 from unitycli.plugins.scenes.common import REVISION_DESCRIPTION, finish
 from unitycli.scene import open_for_read, open_for_write, resolve_file, to_json
 from unitycli.toolspec import ToolInput, ToolOutput
-from unitycli.typetree import PICK_RULE, Layout, layout_for, pick_version
+from unitycli.typetree import PICK_RULE, Layout, pick_version, require_layout
 from unitycli.typetree.table import class_name_of
 from unitycli.typetree.typed import typed_value
 from unitycli.unityyaml import Document, Ref
@@ -48,12 +48,7 @@ LAYER_DESCRIPTION = "Layer name or index; the first layer (Base Layer) when omit
 
 def _layout(ctx: Any, class_id: int) -> tuple[Layout, str]:
     picked = pick_version(ctx.unity_version.editor_version)
-    name = class_name_of(class_id)
-    layout = layout_for(name, picked) if name else None
-    if layout is None:
-        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"Unity {picked.layout_from} has no {name} class",
-                            details={"layoutFrom": picked.layout_from, "class": name})
-    return layout, picked.layout_from
+    return require_layout(class_name_of(class_id), picked), picked.layout_from
 
 
 def _open(ctx: Any, file: str, expected_revision: str | None = None, *, write: bool = True) -> Controller:

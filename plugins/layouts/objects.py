@@ -20,7 +20,7 @@ from unitycli.given_paths import exact_path
 from unitycli.next_actions import tool_command
 from unitycli.scene.files import LoadedFile, open_for_read, open_for_write
 from unitycli.toolspec import ToolInput, ToolOutput
-from unitycli.typetree import PICK_RULE, Layout, Picked, layouts_of, pick_version
+from unitycli.typetree import PICK_RULE, Layout, Picked, layouts_of, pick_version, require_layout
 from unitycli.typetree.check import SCRIPTED_CLASSES
 from unitycli.typetree.importers import (
     IMPORTER_RULE,
@@ -30,7 +30,7 @@ from unitycli.typetree.importers import (
     set_importer_value,
 )
 from unitycli.typetree.report import document_class_name
-from unitycli.typetree.table import layout_for, versions
+from unitycli.typetree.table import versions
 from unitycli.typetree.typed import FieldWrite, describe, field_node, missing_fields, set_field, typed_read
 from unitycli.unityfiles import ensure_not_lfs
 from unitycli.unityyaml import Document
@@ -158,11 +158,7 @@ def _layout(ctx: ToolContext, doc: Document, path: str) -> tuple[str, Picked, La
                             details={"file": path, "fileID": doc.file_id, "class": name},
                             next_actions=["unitycli tools describe component.set"])
     picked = pick_version(ctx.unity_version.editor_version)
-    layout = layout_for(name, picked)
-    if layout is None:
-        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"Unity {picked.layout_from} has no class {name}",
-                            details={"class": name, "layoutFrom": picked.layout_from, "rule": PICK_RULE})
-    return name, picked, layout
+    return name, picked, require_layout(name, picked)
 
 
 def _answer(ctx: ToolContext, loaded: LoadedFile, doc: Document, name: str, picked: Picked,

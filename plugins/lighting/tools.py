@@ -40,7 +40,7 @@ from unitycli.plugins.scenes.common import (
 from unitycli.scene import find_gameobject, to_json
 from unitycli.scene.tree import SceneModel
 from unitycli.toolspec import ToolInput, ToolOutput
-from unitycli.typetree import PICK_RULE, Layout, layout_for, pick_version
+from unitycli.typetree import PICK_RULE, Layout, pick_version, require_layout
 from unitycli.typetree.typed import set_field
 from unitycli.unityyaml import Document, Ref
 
@@ -115,11 +115,7 @@ def _render_settings(model: SceneModel, path: str) -> Document:
 
 def _layout(ctx: Any) -> tuple[Layout, str]:
     picked = pick_version(ctx.unity_version.editor_version)
-    layout = layout_for(RENDER_SETTINGS, picked)
-    if layout is None:
-        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"Unity {picked.layout_from} has no RenderSettings class",
-                            details={"layoutFrom": picked.layout_from})
-    return layout, picked.layout_from
+    return require_layout(RENDER_SETTINGS, picked), picked.layout_from
 
 
 def get_lighting(ctx: ToolContext, request: LightingGetInput) -> LightingGetOutput:

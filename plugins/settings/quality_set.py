@@ -20,7 +20,7 @@ from unitycli.plugins.settings.quality import level_index
 from unitycli.plugins.settings.settings_file import read_settings, stage_edit
 from unitycli.plugins.settings.versions import QUALITY
 from unitycli.toolspec import ToolInput, ToolOutput
-from unitycli.typetree import PICK_RULE, layout_for, pick_version
+from unitycli.typetree import PICK_RULE, pick_version, require_layout
 from unitycli.typetree.typed import set_field
 
 LEVELS = "m_QualitySettings"
@@ -58,10 +58,7 @@ def set_quality_settings(ctx: ToolContext, request: QualitySettingsSetInput) -> 
                             details={"errors": [{"path": "level", "message": "required with settings"}]})
     settings = read_settings(ctx, QUALITY, expected_revision=request.expected_revision)
     picked = pick_version(ctx.unity_version.editor_version)
-    layout = layout_for(QUALITY.class_name, picked)
-    if layout is None:
-        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"Unity {picked.layout_from} has no QualitySettings class",
-                            details={"layoutFrom": picked.layout_from})
+    layout = require_layout(QUALITY.class_name, picked)
     doc = settings.doc
     levels = doc.get(LEVELS, None)
     if not isinstance(levels, list):
