@@ -97,6 +97,13 @@ def meta_guid(disk: Path, shown: str) -> str | None:
         return None
 
 
+def active_source(file: CSharpFile) -> bytes:
+    """The file's bytes as the compiler sees them under its define symbols (inactive `#if` lines blanked, so line
+    numbers hold), read bounded and without following links. Raises PreprocessorError."""
+    # a UTF-8 BOM may stand before a first-line `#if` (Cinemachine's CinemachineStoryboard.cs)
+    return preprocess(read_bounded(file.disk, file.shown).removeprefix(b"\xef\xbb\xbf"), file.symbols)
+
+
 def parse_file(file: CSharpFile) -> SourceFile:
     """The file's declarations under its define symbols; cached per (content digest, symbols)."""
     raw = read_bounded(file.disk, file.shown)

@@ -11,14 +11,15 @@ declarations and resolves base classes; this module only reads the members it do
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
 import tree_sitter
-import tree_sitter_c_sharp
 
 from unitycli.csharp import SerializationModel
+from unitycli.csharp.preprocess import PreprocessorError
+from unitycli.csharp.sources import CSharpFile, active_source
 from unitycli.csharp.syntax import TypeDecl
+from unitycli.csharp.syntax import _parser as syntax_parser
+from unitycli.csharp.tsnodes import modifiers_of, node_text
 
 # PersistentListenerMode by the one parameter's C# type (UnityEngine.Events; values as the fixtures write them).
 MODE_VOID = 1
@@ -38,21 +39,8 @@ class ListenerMethod:
     line: int
 
 
-@cache
-def _parser() -> tree_sitter.Parser:
-    return tree_sitter.Parser(tree_sitter.Language(tree_sitter_c_sharp.language()))
-
-
-def _text(node: tree_sitter.Node | None) -> str:
-    return node.text.decode("utf-8", "replace") if node is not None and node.text is not None else ""
-
-
-def _modifiers(node: tree_sitter.Node) -> set[str]:
-    return {_text(c) for c in node.named_children if c.type == "modifier"}
-
-
 def _find_type(node: tree_sitter.Node, decl: TypeDecl) -> tree_sitter.Node | None:
-    if node.type in _TYPES and _text(node.child_by_field_name("name")) == decl.name \
+    if node.type in _TYPES and node_text(node.child_by_field_name("name")) == decl.name \
             and node.start_point[0] + 1 == decl.line:
         return node
     for child in node.named_children:
@@ -66,18 +54,21 @@ def _setter(member: tree_sitter.Node) -> bool:
     accessors = next((c for c in member.named_children if c.type == "accessor_list"), None)
     if accessors is None:
         return False
-    return any(any(_text(k) == "set" for k in a.children) and not _modifiers(a) & {"private", "protected",
+    return any(any(node_text(k) == "set" for k in a.children) and not modifiers_of(a) & {"private", "protected",
                                                                                    "internal"}
                for a in accessors.named_children if a.type == "accessor_declaration")
 
 
-def _own_methods(decl: TypeDecl, disk: Path) -> list[ListenerMethod]:
-    tree = _parser().parse(disk.read_bytes())
+def _own_methods(decl: TypeDecl, file: CSharpFile) -> list[ListenerMethod]:
+    try:  # the same bytes the model parsed (bounded, no links, under the file's define symbols)
+        tree = syntax_parser().parse(active_source(file))
+    except PreprocessorError:  # the model already reports the file as unparseable
+        return []
     node = _find_type(tree.root_node, decl)
     body = node.child_by_field_name("body") if node is not None else None
     found: list[ListenerMethod] = []
     for member in body.named_children if body is not None else []:
-        mods = _modifiers(member)
+        mods = modifiers_of(member)
         if "public" not in mods or "static" in mods:
             continue
         line = member.start_point[0] + 1
@@ -85,17 +76,17 @@ def _own_methods(decl: TypeDecl, disk: Path) -> list[ListenerMethod]:
             params = [p for p in (member.child_by_field_name("parameters") or member).named_children
                       if p.type == "parameter"]
             if not params:
-                found.append(ListenerMethod(_text(member.child_by_field_name("name")), MODE_VOID, None,
+                found.append(ListenerMethod(node_text(member.child_by_field_name("name")), MODE_VOID, None,
                                             decl.full_name, decl.file, line))
             elif len(params) == 1:
-                written = _text(params[0].child_by_field_name("type"))
+                written = node_text(params[0].child_by_field_name("type"))
                 if written in MODE_BY_PARAMETER:
-                    found.append(ListenerMethod(_text(member.child_by_field_name("name")), MODE_BY_PARAMETER[written],
+                    found.append(ListenerMethod(node_text(member.child_by_field_name("name")), MODE_BY_PARAMETER[written],
                                                 written, decl.full_name, decl.file, line))
         elif member.type == "property_declaration" and _setter(member):
-            written = _text(member.child_by_field_name("type"))
+            written = node_text(member.child_by_field_name("type"))
             if written in MODE_BY_PARAMETER:
-                found.append(ListenerMethod("set_" + _text(member.child_by_field_name("name")),
+                found.append(ListenerMethod("set_" + node_text(member.child_by_field_name("name")),
                                             MODE_BY_PARAMETER[written], written, decl.full_name, decl.file, line))
     return found
 
@@ -111,7 +102,8 @@ def listener_methods(model: SerializationModel, decl: TypeDecl) -> tuple[list[Li
         file = model.project.file_named(current.file)
         if file is not None:
             hidden = {m.name for m in methods}  # a derived class's method hides the base's of the same name
-            methods.extend(m for m in _own_methods(current, file.disk) if m.name not in hidden)
+            model.project.parsed(file)  # sets the file's define symbols
+            methods.extend(m for m in _own_methods(current, file) if m.name not in hidden)
         base = next((b for b in current.bases), None)
         if base is None:
             return methods, None
