@@ -17,7 +17,6 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.context import ToolContext
-from unitycli.csharp.script_component import script_fields
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
@@ -109,6 +108,8 @@ def component_add(ctx: ToolContext, request: ComponentAddInput) -> ComponentAddO
     if request.script is not None:
         source = template_source(ctx, request.allow_unverified)
         script = resolve_script(Path(ctx.project.root), request.script, ctx.known_scripts)
+        from unitycli.csharp.script_component import script_fields  # the C# model loads only for a script
+
         fields = script_fields(Path(ctx.project.root), script.guid, model, node)
         file_id = add_script(model, node, script.guid, source, fields.values)
         chosen = source.chosen["MonoBehaviour"]

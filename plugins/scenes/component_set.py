@@ -28,15 +28,12 @@ from unitycli.plugins.scenes.common import (
     find_named_component,
     open_model,
 )
-from unitycli.plugins.scripts.fieldedit import (
+from unitycli.plugins.scripts.vocabulary import (
     OPERATION_DESCRIPTION,
+    REFERENCE_FORMS,
     FieldWriteOutput,
     Operation,
-    edit_field,
-    list_path,
 )
-from unitycli.plugins.scripts.objectrefs import REFERENCE_FORMS, ReferenceResolver
-from unitycli.plugins.scripts.typed import layout_for
 from unitycli.scene import OBJECT_FILE_SUFFIXES, find_gameobject, to_json
 from unitycli.transaction import revision_of
 from unitycli.unityyaml import parse_path
@@ -71,6 +68,11 @@ def component_set(ctx: ToolContext, request: ComponentSetInput) -> ComponentSetO
                                           request.value)
         comp = find_named_component(ctx, "component.set", request, model, node, names)
         doc = model.file.get(comp.file_id)
+        # the typed-edit machinery (and with it the C# model and tree-sitter) loads only when a field is set
+        from unitycli.plugins.scripts.fieldedit import edit_field, list_path
+        from unitycli.plugins.scripts.objectrefs import ReferenceResolver
+        from unitycli.plugins.scripts.typed import layout_for
+
         layout, unchecked = layout_for(Path(ctx.project.root), doc)
         resolver = ReferenceResolver(ctx, names, model.file, model)
         try:

@@ -13,41 +13,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Any
 
 from unitycli.csharp import ClassLayout, SerializedField
 from unitycli.csharp.defaults import default_values
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver
 from unitycli.plugins.scripts.typed import Coercer, locate
+from unitycli.plugins.scripts.vocabulary import Operation
 from unitycli.scene import convert_value, property_node, to_json
-from unitycli.toolspec import ToolOutput
 from unitycli.unityyaml import Document, Mapping, Node, Ref, Scalar, Sequence
 
-Operation = Literal["set", "insert", "remove", "resize"]
 _ITEM = re.compile(r"^(.+?)(?:\.Array\.data)?\[(-?[0-9]+)\]$")
-OPERATION_DESCRIPTION = ("set (default): write `value` at `property`; insert: insert `value` as item i of the list "
-                         "(`property` is `List[i]`, i = length appends); remove: remove item i (`List[i]`, no "
-                         "value); resize: `property` names the list, `value` is the new length (new items at the "
-                         "element's C# default; shrinking drops the last items)")
 
-
-class FieldWriteOutput(ToolOutput):
-    """What component.set and scriptable.set answer about one field edit."""
-
-    file: str
-    property: str
-    previous: Any = Field(description="The value before the edit (the whole list for insert, remove, resize)")
-    value: Any = Field(description="The value as written, read back from the edited file (the whole list for "
-                                   "insert, remove, resize)")
-    references: list[dict[str, Any]] = Field(default_factory=list, description="Each reference given by name: "
-                                             "where (`at`), the name, what it resolved to and its fileID/guid/type")
-    changed: bool = Field(description="False when the value was already that (nothing to write)")
-    revision: str = Field(description="The file's revision after the edit")
-    warnings: list[str] = Field(default_factory=list, description="Edits Unity will ignore or undo, and checks "
-                                                                  "that could not be made (no readable C#)")
 
 
 @dataclass

@@ -25,6 +25,7 @@ from unitycli.plugins.assets import access
 from unitycli.plugins.assets.mainobject import conventional_main_id, main_file_id
 from unitycli.plugins.scenes.common import Names
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
+from unitycli.plugins.scripts.vocabulary import REFERENCE_FORMS
 from unitycli.scene import SceneModel, SceneNode, components_of, find_component, find_gameobject
 from unitycli.scene.tree import local_file_id
 from unitycli.typetree.table import bases_of
@@ -38,12 +39,6 @@ IMPORTED_ASSET_TYPE = 3  # `{fileID: 100100000, ...}` prefabs, `{fileID: 1150000
 MONOSCRIPT_FILE_ID = 11500000  # every `m_Script` in the fixtures
 TEXTURE2D_FILE_ID = 2800000
 SINGLE_SPRITE_FILE_ID = 21300000
-
-REFERENCE_FORMS = ("an object reference: a GameObject path in the same file (`Root/Child`, a fileID, or "
-                   "`Root/Child:Rigidbody` for one of its components), an asset path (`Assets/Art/Ball.mat`; "
-                   "`Assets/UI/stars.png:2-stars` for a sub-asset) or an asset GUID; `{fileID, guid?, type?}` as "
-                   "written; `{fileID: 0}` for none")
-
 
 @dataclass(frozen=True)
 class Resolved:

@@ -12,16 +12,16 @@ from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.scenes.common import REVISION_DESCRIPTION, Names
-from unitycli.plugins.scripts.fieldedit import (
-    OPERATION_DESCRIPTION,
-    FieldWriteOutput,
-    Operation,
-    edit_field,
-    list_path,
-)
-from unitycli.plugins.scripts.objectrefs import REFERENCE_FORMS, ReferenceResolver
+from unitycli.plugins.scripts.fieldedit import edit_field, list_path
+from unitycli.plugins.scripts.objectrefs import ReferenceResolver
 from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
 from unitycli.plugins.scripts.typed import HEADER_KEYS, layout_for
+from unitycli.plugins.scripts.vocabulary import (
+    OPERATION_DESCRIPTION,
+    REFERENCE_FORMS,
+    FieldWriteOutput,
+    Operation,
+)
 from unitycli.scene import property_node, to_json
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import revision_of
