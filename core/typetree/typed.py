@@ -16,7 +16,7 @@ tree does not show, so a field from another version's layout is never mixed into
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from unitycli.errors import UnityCliError
@@ -233,7 +233,6 @@ class FieldWrite:
     field_type: str
     previous: Any
     inserted: bool = False
-    warnings: list[str] = field(default_factory=list)
 
 
 def set_field(doc: Document, layout: Layout, path: str, value: Any, file: UnityYamlFile | None = None) -> FieldWrite:

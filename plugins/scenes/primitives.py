@@ -107,10 +107,6 @@ class Primitive:
     collider_fields: str  # the collider's own fields (after the Collider base), as the cited document writes them
     evidence: str  # the Editor-written documents the values are copied from
 
-    @property
-    def mesh(self) -> Ref:
-        return Ref(self.mesh_file_id, BUILTIN_MESHES_GUID, 0)
-
 
 PRIMITIVES: dict[str, Primitive] = {p.name.lower(): p for p in (
     Primitive("Cube", 10202, "BoxCollider", "  m_Size: {x: 1, y: 1, z: 1}\n  m_Center: {x: 0, y: 0, z: 0}\n",

@@ -327,9 +327,3 @@ def _named_in_meta(meta: MetaFile) -> dict[str, int]:
     return found
 
 
-def class_of_reference(ref: Ref, file: UnityYamlFile) -> str | None:
-    """The class a same-file reference points at, for checking it against the field's type."""
-    if ref.guid is not None or not ref.file_id:
-        return None
-    doc = file.find(ref.file_id)
-    return doc.class_name if doc is not None else None
