@@ -11,10 +11,11 @@ never called by a scene at runtime) and in the top-level `Plugins`/`Standard Ass
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from unitycli.csharp.sources import read_bounded
 from unitycli.errors import UnityCliError
+from unitycli.unityfiles.jsonfiles import parse_json_bytes
 
 _FIRSTPASS = ("Plugins", "Standard Assets", "Pro Standard Assets")
 
@@ -31,9 +32,10 @@ def assembly_of(disk: Path, shown: str, project_root: Path) -> str:
     while True:
         asmdefs = sorted(folder.glob("*.asmdef"))
         if asmdefs:
-            try:
-                name = json.loads(asmdefs[0].read_text(encoding="utf-8-sig")).get("name")
-            except (OSError, ValueError, AttributeError):
+            try:  # bounded, and a link is not followed but refused (a project's files may be crafted)
+                data = parse_json_bytes(read_bounded(asmdefs[0], asmdefs[0].name, 1 << 20), asmdefs[0].name)
+                name = data.get("name") if isinstance(data, dict) else None
+            except UnityCliError:
                 name = None
             if not isinstance(name, str) or not name:
                 raise _refused(shown, f"{asmdefs[0].name} has no readable name")
