@@ -8,5 +8,6 @@ packages += ["unitycli.plugins"] + [f"unitycli.plugins.{name}" for name in find_
 setup(
     packages=packages,
     package_dir={"unitycli": "core", "unitycli.plugins": "plugins"},
-    package_data={"unitycli": ["py.typed", "catalog/*.toml", "typetree/data/*.json", "typetree/data/*.json.gz"]},
+    package_data={"unitycli": ["py.typed", "catalog/*.toml", "typetree/data/*.json", "typetree/data/*.json.gz",
+                              "testkit/project/**/*"]},
 )

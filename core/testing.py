@@ -3,6 +3,9 @@
 Installed as the `pytest11` entry point `unitycli`, it gives every test its own unitycli home (no test reads or
 writes the user's data) and offers:
 
+- `unity_project` (a pytest fixture) / `make_unity_project(dest)`: a small Unity project written into a temporary
+  folder (`UnityProject`: a 2022.3.17f1 project with its manifest and lock, a scene with a Camera and a Light, a
+  prefab, a MonoBehaviour script and a .meta per asset), so an extension's tests run without the fixture corpus;
 - `fixture_root()`: the `unity/` folder of the real Unity fixtures (`UNITYCLI_FIXTURES`, default
   `../shared/fixtures` from the working directory); absent, a test skips with the reason, and fails under `CI=true`;
 - `copy_fixture_project(name, dest)`: a writable copy of a fixture project (by short name or relative path);
@@ -45,6 +48,71 @@ SHORT_NAMES = {
     "cinemachine-urp": "com.unity.cinemachine/Projects/URP",
 }
 _IGNORED = shutil.ignore_patterns("Library", "Temp", ".unitycli")
+
+
+# The kit project: every file below `testkit/project/` is a byte-for-byte copy of the file at the same path in
+# the fixture project `unity/chicken-defense/` (Unity 2022.3.17f1), e.g. `testkit/project/Assets/Scenes/
+# SampleScene.unity` is `unity/chicken-defense/Assets/Scenes/SampleScene.unity`; tests/kit/test_kit_provenance.py
+# holds every file to its source. Left out (so a reference check names them as missing): the two materials and the
+# textures the Egg prefab's renderers use, the URP package scripts (as in any clone without Library/), and every
+# ProjectSettings file but ProjectVersion.txt and TagManager.asset.
+KIT_PROJECT = Path(__file__).resolve().parent / "testkit" / "project"
+KIT_SOURCE = "chicken-defense"  # the fixture project the kit's files are copied from
+
+
+class UnityProject:
+    """A writable Unity project in a temporary folder, made by `make_unity_project` (the `unity_project` fixture),
+    with the tool-running helpers of this module bound to it: the `pytester` of unitycli tests."""
+
+    version = "2022.3.17f1"
+    scene = "Assets/Scenes/SampleScene.unity"  # Main Camera (Camera), Directional Light (Light), Global Volume
+    prefab = "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Egg.prefab"  # Egg, Egg/Model, Egg/UI Icon
+    script = "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Behaviors/Egg.cs"  # MonoBehaviour `Egg`, no fields
+    volume_profile = "Assets/Settings/SampleSceneProfile.asset"  # the scene's Global Volume profile
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    def path(self, relative: str) -> Path:
+        return self.root / relative
+
+    def read_text(self, relative: str) -> str:
+        return self.path(relative).read_bytes().decode("utf-8")
+
+    def write_text(self, relative: str, text: str) -> Path:
+        """Add or replace a file of the test's own (a script of the package under test, a crafted scene)."""
+        target = self.path(relative)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(text.encode("utf-8"))
+        return target
+
+    def run(self, tool: str, data: dict[str, Any] | None = None, *, dry_run: bool = False) -> ToolRun:
+        return run_tool(self.root, tool, data, dry_run=dry_run)
+
+    def output(self, tool: str, data: dict[str, Any] | None = None, *, dry_run: bool = False) -> dict[str, Any]:
+        return tool_output(self.root, tool, data, dry_run=dry_run)
+
+    def error(self, tool: str, data: dict[str, Any] | None = None, *, dry_run: bool = False) -> dict[str, Any]:
+        return tool_error(self.root, tool, data, dry_run=dry_run)
+
+    def write(self, tool: str, data: dict[str, Any]) -> ToolRun:
+        """Run a writer as a dry run and then for real, checking the preview is the commit."""
+        return assert_dry_run_matches_commit(self.root, tool, data)
+
+
+def make_unity_project(dest: Path) -> UnityProject:
+    """Write the kit project into `dest/Project` (a folder that must not exist yet) and return it."""
+    root = Path(dest) / "Project"
+    shutil.copytree(KIT_PROJECT, root)
+    for path in root.rglob("*"):  # an install may hold the kit read-only; the copy is the test's to write
+        path.chmod(path.stat().st_mode | 0o200)
+    return UnityProject(root)
+
+
+@pytest.fixture
+def unity_project(tmp_path: Path) -> UnityProject:
+    """A fresh kit project (`UnityProject`) for this test; needs no fixture corpus."""
+    return make_unity_project(tmp_path)
 
 
 def _missing(reason: str) -> None:
