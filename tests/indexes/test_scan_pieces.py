@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from tests.fixturepaths import UNITY
+from tests.fixturepaths import fixture_path
 from unitycli.indexes.extract import scan_yaml, scan_yaml_pieces, yaml_pieces
 
 FILES = [
@@ -20,7 +20,7 @@ FILES = [
 @pytest.mark.parametrize("name", FILES)
 @pytest.mark.parametrize("size", [1, 97, 4096, 1 << 20])
 def test_pieces_give_the_postings_of_the_whole_file(name, size):
-    data = (UNITY / name).read_bytes()
+    data = fixture_path(name).read_bytes()
     bare = "ProjectSettings" in name
     whole = scan_yaml(data, bare_guids=bare)
     assert whole[1], "the fixture has references"
@@ -28,7 +28,7 @@ def test_pieces_give_the_postings_of_the_whole_file(name, size):
 
 
 def test_every_piece_but_the_first_starts_at_a_document_header():
-    data = (UNITY / FILES[0]).read_bytes()
+    data = fixture_path(FILES[0]).read_bytes()
     pieces = list(yaml_pieces(io.BytesIO(data).read, 4096))
     assert b"".join(pieces) == data and len(pieces) > 10
     assert all(piece.startswith(b"\n--- !u!") for piece in pieces[1:])

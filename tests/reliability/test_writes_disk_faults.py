@@ -1,4 +1,4 @@
-"""Issue 17.4: disk faults during a multi-file commit never leave a half state.
+"""Disk faults during a multi-file commit never leave a half state.
 
 A two-file transaction (asset.move of a file and its .meta) runs with one file-system call failing at its Nth use
 inside the commit: os.open, os.write, os.fsync, os.link, os.replace, os.unlink, os.mkdir, with ENOSPC, EROFS,

@@ -6,11 +6,11 @@ import pickle
 
 import pytest
 
-from tests.fixturepaths import UNITY
+from tests.fixturepaths import fixture_path
 from unitycli.scene import SceneModel, filecache
 from unitycli.transaction import revision_of
 
-GAME = UNITY / "chicken-defense/Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
+GAME = "chicken-defense/Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 NAME = "Assets/Scenes/Game.unity"
 
 
@@ -27,7 +27,7 @@ def _tree(model: SceneModel) -> list[tuple[int, str, int | None]]:
 
 
 def test_a_file_is_parsed_once_per_revision_and_every_caller_gets_its_own_copy(cache):
-    data = GAME.read_bytes()
+    data = fixture_path(GAME).read_bytes()
     revision = revision_of(data)
     first, second = filecache.parsed(NAME, revision, data), filecache.parsed(NAME, revision, data)
     assert first is not second and first.scans is second.scans
@@ -38,7 +38,7 @@ def test_a_file_is_parsed_once_per_revision_and_every_caller_gets_its_own_copy(c
 
 
 def test_a_write_is_kept_as_the_next_revision_with_its_structure(cache):
-    data = GAME.read_bytes()
+    data = fixture_path(GAME).read_bytes()
     file = filecache.parsed(NAME, revision_of(data), data)
     before = _tree(SceneModel(file))
     file.get(41118592).set("m_LocalPosition.x", 3)
@@ -52,7 +52,7 @@ def test_a_write_is_kept_as_the_next_revision_with_its_structure(cache):
 
 
 def test_a_saved_structure_is_read_by_the_next_process_and_gives_the_same_tree(cache):
-    data = GAME.read_bytes()
+    data = fixture_path(GAME).read_bytes()
     revision = revision_of(data)
     expected = _tree(SceneModel(filecache.parsed(NAME, revision, data)))
     assert len(list(cache.glob("*.pickle"))) == 1
@@ -69,7 +69,7 @@ class _Hostile:
 
 
 def test_a_table_that_names_anything_but_scanned_values_is_ignored(cache, capsys):
-    data = GAME.read_bytes()
+    data = fixture_path(GAME).read_bytes()
     revision = revision_of(data)
     expected = _tree(SceneModel(filecache.parsed(NAME, revision, data)))
     (table,) = cache.glob("*.pickle")

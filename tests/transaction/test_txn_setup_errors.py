@@ -1,4 +1,4 @@
-"""An OS error at any step of a first commit or a recovery is a catalogued error with errno and path (issue 29.8).
+"""An OS error at any step of a first commit or a recovery is a catalogued error with errno and path.
 
 The state folder, its `.gitignore`, the lock and the journal are made by the first write in a project, outside
 the commit protocol's own error handling; an EIO or a read-only file system there was E_INTERNAL. Each test fails
@@ -61,6 +61,7 @@ def _first_commit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fail_at: int,
     return root, faults, error
 
 
+@pytest.mark.slow  # a fault at every call, like the disk-fault family: CI runs it
 @pytest.mark.parametrize("code", [errno.EIO, errno.EROFS], ids=["EIO", "EROFS"])
 def test_every_failing_call_of_a_first_commit_is_a_catalogued_error(tmp_path, monkeypatch, code):
     outcomes: dict[str, int] = {}
@@ -130,6 +131,7 @@ def _prepared_commit(root: Path) -> None:
     (folder / "journal").write_bytes(_line(begin) + _line({"type": "state", "state": "prepared"}))
 
 
+@pytest.mark.slow  # a fault at every call, like the disk-fault family: CI runs it
 @pytest.mark.parametrize("code", [errno.EIO, errno.EROFS], ids=["EIO", "EROFS"])
 def test_every_failing_call_of_a_recovery_is_a_catalogued_error(tmp_path, monkeypatch, code):
     for fail_at in range(1, 200):
