@@ -115,7 +115,9 @@ def unity_project(tmp_path: Path) -> UnityProject:
     return make_unity_project(tmp_path)
 
 
-def _missing(reason: str) -> None:
+def missing_fixtures(reason: str) -> None:
+    """Skip the test for want of the fixture corpus, with the reason; fail it under CI (`CI=true`), where a
+    missing corpus must never turn a run green."""
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(f"{reason} (CI=true: the real-project fixtures are required)")
     pytest.skip(reason)
@@ -126,7 +128,7 @@ def fixture_root() -> Path:
     base = Path(os.environ.get("UNITYCLI_FIXTURES", Path.cwd().parent / "shared" / "fixtures")).resolve()
     unity = base / "unity"
     if not unity.is_dir():
-        _missing(f"Unity fixtures not found at {unity}; set UNITYCLI_FIXTURES to the fixtures folder")
+        missing_fixtures(f"Unity fixtures not found at {unity}; set UNITYCLI_FIXTURES to the fixtures folder")
     return unity
 
 
@@ -134,7 +136,7 @@ def fixture_project(name: str) -> Path:
     """A fixture project's root, by short name (`minigolf`) or path relative to `unity/`."""
     root = fixture_root() / SHORT_NAMES.get(name, name)
     if not (root / "ProjectSettings" / "ProjectVersion.txt").is_file():
-        _missing(f"fixture project {name} not found at {root}")
+        missing_fixtures(f"fixture project {name} not found at {root}")
     return root
 
 
