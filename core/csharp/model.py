@@ -142,37 +142,55 @@ class SerializationModel:
         return ClassLayout(decl.full_name, decl.file, decl.line, unity_base, tuple(fields),
                            tuple(reversed(bases[:-1])))
 
-    def _class_chain(self, decl: TypeDecl, generics: dict[str, Resolved]
-                     ) -> list[tuple[TypeDecl, dict[str, Resolved], str | None]]:
-        """`decl` and its base classes, nearest first. The last entry's third item names the engine class the
-        chain ends in (`MonoBehaviour`, `ScriptableObject`, …, or `value:<name>` for an engine value class such
-        as UnityEvent); its own fields are not in the chain."""
-        chain: list[tuple[TypeDecl, dict[str, Resolved], str | None]] = [(decl, generics, None)]
+    def _links(self, decl: TypeDecl, generics: dict[str, Resolved]
+               ) -> tuple[list[tuple[TypeDecl, dict[str, Resolved]]], Resolved | None]:
+        """The one walk up a class's bases: `decl` and each base class the sources declare, nearest first, with
+        their generic arguments, then the base the chain ends at that the sources do not declare (an engine class,
+        a type declared nowhere readable), or None where it ends at no base (none, an interface, a cycle)."""
+        links: list[tuple[TypeDecl, dict[str, Resolved]]] = [(decl, generics)]
         seen = {decl.full_name}
         current, current_generics = decl, generics
         while current.bases and current.kind in ("class", "record"):
             base = self.resolver.resolve(current.bases[0], current.bases_from or current, current_generics)
             if base.kind == "interface" or (base.kind == "unknown" and _looks_like_interface(current.bases[0])):
-                break
-            if base.kind in ("object", "value") and base.decl is None:
-                if base.kind == "object" and base.name not in _UNITY_OBJECT_BASES:
-                    raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"{current.full_name} derives from {base.name}, whose "
-                                 "serialized fields come from a source that is not in the project",
-                                 current.file, current.line, baseClass=base.name)
-                engine = base.name.rsplit(".", 1)[-1] if base.kind == "object" else f"value:{base.name}"
-                self._engine_args[current.full_name] = tuple(a.name for a in base.args)
-                chain[-1] = (current, current_generics, engine)
-                break
+                break  # C# names the base class first: an interface first means there is none
             if base.kind != "class" or base.decl is None:
-                self._unknown(base, current, current.line, "base class")
-                break
+                return links, base
             if base.decl.full_name in seen:
                 break
             seen.add(base.decl.full_name)
             current_generics = dict(zip(base.decl.all_params, base.args, strict=False))
             current = base.decl
-            chain.append((current, current_generics, None))
+            links.append((current, current_generics))
+        return links, None
+
+    def _class_chain(self, decl: TypeDecl, generics: dict[str, Resolved]
+                     ) -> list[tuple[TypeDecl, dict[str, Resolved], str | None]]:
+        """`decl` and its base classes, nearest first. The last entry's third item names the engine class the
+        chain ends in (`MonoBehaviour`, `ScriptableObject`, …, or `value:<name>` for an engine value class such
+        as UnityEvent); its own fields are not in the chain. A base whose fields cannot be known is refused."""
+        links, end = self._links(decl, generics)
+        chain: list[tuple[TypeDecl, dict[str, Resolved], str | None]] = [(d, g, None) for d, g in links]
+        if end is None:
+            return chain
+        last, last_generics = links[-1]
+        if end.kind not in ("object", "value") or end.decl is not None:
+            self._unknown(end, last, last.line, "base class")
+        if end.kind == "object" and end.name not in _UNITY_OBJECT_BASES:
+            raise _error("E_SCRIPT_LAYOUT_UNPROVABLE", f"{last.full_name} derives from {end.name}, whose "
+                         "serialized fields come from a source that is not in the project",
+                         last.file, last.line, baseClass=end.name)
+        engine = end.name.rsplit(".", 1)[-1] if end.kind == "object" else f"value:{end.name}"
+        self._engine_args[last.full_name] = tuple(a.name for a in end.args)
+        chain[-1] = (last, last_generics, engine)
         return chain
+
+    def declared_bases(self, decl: TypeDecl) -> tuple[list[TypeDecl], str | None]:
+        """`decl` and the base classes the sources declare, nearest first, and the full name of the class the
+        chain then reaches outside them (`UnityEngine.MonoBehaviour`), if any. Unlike `layout_of` it refuses
+        nothing: what a class is and which methods it has are known as far as its sources go."""
+        links, end = self._links(decl, {})
+        return [d for d, _ in links], end.name if end is not None else None
 
     def is_unity_object(self, decl: TypeDecl, generics: dict[str, Resolved] | None = None) -> bool:
         """Whether `decl` derives from a UnityEngine.Object class (MonoBehaviour, ScriptableObject, …)."""

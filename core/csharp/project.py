@@ -65,10 +65,14 @@ class CSharpProject:
             self.editor_version = read_project_version(self.root).editor_version
         except UnityCliError:
             self.editor_version = ""
-        self._symbols = AssemblySymbols(self.editor_version, _input_handler(self.root), self.package_versions)
         self._parsed: dict[str, SourceFile] = {}
         self._raw_cache: dict[str, bytes | None] = {}
         self._raw_bytes = 0
+
+    @cached_property
+    def _symbols(self) -> AssemblySymbols:
+        """Each file's define symbols, built on the first parse (a model that parses nothing reads no settings)."""
+        return AssemblySymbols(self.editor_version, _input_handler(self.root), self.package_versions)
 
     @cached_property
     def _resolved(self) -> ResolvedPackages | None:

@@ -34,8 +34,7 @@ from unitycli.plugins.scripts.vocabulary import (
     FieldWriteOutput,
     Operation,
 )
-from unitycli.scene import OBJECT_FILE_SUFFIXES, find_gameobject, to_json
-from unitycli.transaction import revision_of
+from unitycli.scene import OBJECT_FILE_SUFFIXES, find_gameobject
 from unitycli.unityyaml import parse_path
 
 
@@ -69,26 +68,12 @@ def component_set(ctx: ToolContext, request: ComponentSetInput) -> ComponentSetO
         comp = find_named_component(ctx, "component.set", request, model, node, names)
         doc = model.file.get(comp.file_id)
         # the typed-edit machinery (and with it the C# model and tree-sitter) loads only when a field is set
-        from unitycli.plugins.scripts.fieldedit import edit_field, list_path
-        from unitycli.plugins.scripts.objectrefs import ReferenceResolver
-        from unitycli.plugins.scripts.typed import layout_for
+        from unitycli.plugins.scripts.fieldedit import write_field
 
-        layout, unchecked = layout_for(Path(ctx.project.root), doc)
-        resolver = ReferenceResolver(ctx, names, model.file, model)
-        try:
-            edit = edit_field(doc, request.property, request.operation, request.value, resolver, layout)
-        finally:
-            resolver.close()
-    read_back = request.property if request.operation == "set" else list_path(request.property, request.operation)
-    data = loaded.yaml.to_bytes()
-    changed = loaded.yaml.dirty
-    if changed:
-        loaded.save(ctx)
+        written = write_field(ctx, names, loaded, doc, request, model)
+    written["warnings"] = _warnings(comp.class_name, request.property) + written["warnings"]
     return ComponentSetOutput(file=loaded.path, game_object=node.path, component=component_summary(comp),
-                              property=request.property, previous=edit.previous,
-                              value=to_json(doc.get(read_back)), changed=changed, references=edit.references,
-                              revision=revision_of(data),
-                              warnings=_warnings(comp.class_name, request.property) + ([unchecked] if unchecked else []))
+                              property=request.property, **written)
 
 
 def _warnings(class_name: str, prop: str) -> list[str]:

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from unitycli.csharp import ClassLayout, SerializedField
+from unitycli.csharp import ClassLayout, SerializationModel, SerializedField
 from unitycli.csharp.defaults import default_values
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver
-from unitycli.plugins.scripts.typed import Coercer, locate
+from unitycli.plugins.scripts.typed import Coercer, layout_for, locate
 from unitycli.plugins.scripts.vocabulary import Operation
 from unitycli.scene import convert_value, property_node, to_json
+from unitycli.transaction import revision_of
 from unitycli.unityyaml import Document, Mapping, Node, Ref, Scalar, Sequence
 
 _ITEM = re.compile(r"^(.+?)(?:\.Array\.data)?\[(-?[0-9]+)\]$")
@@ -110,16 +112,37 @@ def element_default(element: SerializedField | None, item: Node, where: str) -> 
                         next_actions=["unitycli tools describe component.set"])
 
 
-def edit_field(doc: Document, prop: str, operation: Operation, value: Any, resolver: ReferenceResolver,
-               layout: ClassLayout | None = None) -> FieldEdit:
-    """Apply one edit to `doc` (in memory; the caller saves the file); `layout` is the script's C# layout, when
-    the project has its source, to check the field and the value against."""
+def write_field(ctx: Any, names: Any, loaded: Any, doc: Document, request: Any, scene: Any = None) -> dict[str, Any]:
+    """The one sequence of component.set and scriptable.set: edit the field of `doc` (in the file `loaded`) that
+    `request` names (`property`, `operation`, `value`), with references given by name resolved in that file
+    (`scene`: its scene model, for scenes and prefabs), save the file when it changed, and answer the
+    `FieldWriteOutput` fields. One C# model serves the layout check and the reference checks."""
+    csharp = SerializationModel(Path(ctx.project.root))
+    layout, unchecked = layout_for(csharp, doc)
+    resolver = ReferenceResolver(ctx, names, loaded.yaml, scene)
+    try:
+        edit = _edit(doc, request.property, request.operation, request.value, resolver, layout, csharp)
+    finally:
+        resolver.close()
+    read_back = request.property if request.operation == "set" else list_path(request.property, request.operation)
+    data = loaded.yaml.to_bytes()
+    changed = loaded.yaml.dirty
+    if changed:
+        loaded.save(ctx)
+    return {"previous": edit.previous, "value": to_json(doc.get(read_back)), "references": edit.references,
+            "changed": changed, "revision": revision_of(data), "warnings": [unchecked] if unchecked else []}
+
+
+def _edit(doc: Document, prop: str, operation: Operation, value: Any, resolver: ReferenceResolver,
+          layout: ClassLayout | None, csharp: SerializationModel) -> FieldEdit:
+    """Apply one edit to `doc` (in memory); `layout` is the script's C# layout, when the project has its source,
+    to check the field and the value against."""
     names = _Names(resolver)
     file = resolver.file
     if operation in ("insert", "remove"):
         _split_item(prop)  # `List[i]` before anything else is judged
     located = locate(layout, prop, list_item=operation in ("insert", "remove")) if layout is not None else None
-    typed = Coercer(resolver)
+    typed = Coercer(resolver, csharp)
     if located is not None and located.field is not None and operation in ("set", "insert"):
         value = typed.value(located.field, value, prop)
     names.resolved = typed.resolved

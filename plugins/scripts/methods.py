@@ -94,23 +94,12 @@ def _own_methods(decl: TypeDecl, file: CSharpFile) -> list[ListenerMethod]:
 def listener_methods(model: SerializationModel, decl: TypeDecl) -> tuple[list[ListenerMethod], str | None]:
     """Every method a listener may call on `decl` (its own, then its base classes'), and the engine class the
     chain ends in (whose own methods are not known here), if any."""
+    chain, outside = model.declared_bases(decl)
     methods: list[ListenerMethod] = []
-    current: TypeDecl | None = decl
-    seen: set[str] = set()
-    while current is not None and current.full_name not in seen:
-        seen.add(current.full_name)
+    for current in chain:
         file = model.project.file_named(current.file)
         if file is not None:
             hidden = {m.name for m in methods}  # a derived class's method hides the base's of the same name
             model.project.parsed(file)  # sets the file's define symbols
             methods.extend(m for m in _own_methods(current, file) if m.name not in hidden)
-        base = next((b for b in current.bases), None)
-        if base is None:
-            return methods, None
-        resolved = model.resolver.resolve(base, current)
-        if resolved.kind == "interface":  # C# lists the base class first: an interface first means none
-            return methods, None
-        if resolved.decl is None:
-            return methods, resolved.name
-        current = resolved.decl
-    return methods, None
+    return methods, outside

@@ -12,10 +12,9 @@ from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.scenes.common import REVISION_DESCRIPTION, Names
-from unitycli.plugins.scripts.fieldedit import edit_field, list_path
-from unitycli.plugins.scripts.objectrefs import ReferenceResolver
+from unitycli.plugins.scripts.fieldedit import write_field
 from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
-from unitycli.plugins.scripts.typed import HEADER_KEYS, layout_for
+from unitycli.plugins.scripts.typed import HEADER_KEYS
 from unitycli.plugins.scripts.vocabulary import (
     OPERATION_DESCRIPTION,
     REFERENCE_FORMS,
@@ -99,18 +98,5 @@ def scriptable_set(ctx: ToolContext, request: ScriptableSetInput) -> ScriptableS
     asset = open_scriptable(ctx, request.file, write=True, expected_revision=request.expected_revision)
     _refuse_header(asset, request.property)
     with Names(Path(ctx.project.root), ctx.known_scripts) as names:
-        layout, unchecked = layout_for(Path(ctx.project.root), asset.doc)
-        resolver = ReferenceResolver(ctx, names, asset.loaded.yaml, None)
-        try:
-            edit = edit_field(asset.doc, request.property, request.operation, request.value, resolver, layout)
-        finally:
-            resolver.close()
-    read_back = request.property if request.operation == "set" else list_path(request.property, request.operation)
-    data = asset.loaded.yaml.to_bytes()
-    changed = asset.loaded.yaml.dirty
-    if changed:
-        asset.loaded.save(ctx)
-    return ScriptableSetOutput(file=asset.path, property=request.property, previous=edit.previous,
-                               value=to_json(asset.doc.get(read_back)), references=edit.references,
-                               changed=changed, revision=revision_of(data),
-                               warnings=[unchecked] if unchecked else [])
+        written = write_field(ctx, names, asset.loaded, asset.doc, request)
+    return ScriptableSetOutput(file=asset.path, property=request.property, **written)

@@ -16,7 +16,6 @@ from typing import Any
 
 from unitycli.csharp import ClassLayout, SerializationModel, SerializedField
 from unitycli.csharp.agreement import HEADER_KEYS  # the object header: Unity's, not the script's
-from unitycli.csharp.syntax import TypeDecl
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver, Resolved
 from unitycli.scene import to_json
@@ -99,10 +98,10 @@ def locate(layout: ClassLayout, path: str, *, list_item: bool) -> Located | None
 class Coercer:
     """Converts a JSON value for `field` to the JSON the file takes, resolving reference names."""
 
-    def __init__(self, resolver: ReferenceResolver) -> None:
+    def __init__(self, resolver: ReferenceResolver, csharp: SerializationModel) -> None:
         self.resolver = resolver
+        self.csharp = csharp
         self.resolved: list[dict[str, Any]] = []
-        self._model: SerializationModel | None = None
 
     def value(self, field: SerializedField, value: Any, where: str) -> Any:
         kind = field.kind
@@ -171,23 +170,13 @@ class Coercer:
         names = {found.class_name, *bases_of(found.class_name)}
         if found.script:
             try:
-                csharp = self._csharp()
-                decl = csharp.script_class(found.script)
+                decl = self.csharp.script_class(found.script)
             except UnityCliError:
                 return set()  # a package script without source: its class is not known here
-            names |= {"ScriptableObject"} if csharp.engine_base(decl) == "ScriptableObject" else set()
-            chain: TypeDecl | None = decl
-            while chain is not None and chain.full_name not in names:
-                names |= {chain.full_name, chain.name}
-                base = chain.bases[0] if chain.bases else None
-                resolved = csharp.resolver.resolve(base, chain) if base is not None else None
-                chain = resolved.decl if resolved is not None and resolved.kind == "class" else None
+            chain, outside = self.csharp.declared_bases(decl)
+            names |= {n for link in chain for n in (link.full_name, link.name)}
+            names |= {outside} if outside else set()  # UnityEngine.ScriptableObject for a ScriptableObject
         return names | {n.rsplit(".", 1)[-1] for n in names}
-
-    def _csharp(self) -> SerializationModel:
-        if self._model is None:
-            self._model = SerializationModel(self.resolver.ctx.project.root)
-        return self._model
 
     def _check_class(self, field: SerializedField, found: Resolved, where: str) -> None:
         """A reference must point at an object of the field's class (Unity nulls it otherwise)."""
@@ -217,7 +206,7 @@ class Coercer:
         raise _mismatch(where, "an enum member name or value", value, field)
 
 
-def layout_for(project_root: Any, doc: Any) -> tuple[ClassLayout | None, str | None]:
+def layout_for(csharp: SerializationModel, doc: Any) -> tuple[ClassLayout | None, str | None]:
     """The C# layout of a MonoBehaviour/ScriptableObject document's script, or (None, why) when there is none to
     check against: not a script, its source is not in the project, or the source cannot be read (then the value
     is still checked against the file's current value, as for any component)."""
@@ -225,7 +214,7 @@ def layout_for(project_root: Any, doc: Any) -> tuple[ClassLayout | None, str | N
     if not isinstance(script, Ref) or not script.guid:
         return None, None
     try:
-        return SerializationModel(project_root).script_layout(script.guid), None
+        return csharp.script_layout(script.guid), None
     except UnityCliError as exc:
         if exc.code == "E_SCRIPT_CLASS_NOT_FOUND" and "scriptGuid" in exc.details and "file" not in exc.details:
             return None, None  # a package script whose source is not on disk: nothing to check against
