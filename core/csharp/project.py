@@ -7,7 +7,6 @@ only skips files that cannot declare it), so a project with large packages parse
 
 from __future__ import annotations
 
-import contextlib
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -25,6 +24,7 @@ from unitycli.csharp.sources import (
 from unitycli.csharp.syntax import SourceFile, TypeDecl
 from unitycli.errors import UnityCliError
 from unitycli.packages.models import ResolvedPackages
+from unitycli.packages.package_json import read_package_json
 from unitycli.packages.resolver import resolve_packages
 from unitycli.unityfiles.project_version import read_project_version
 
@@ -128,19 +128,10 @@ class CSharpProject:
                 continue
             resolved = folder.resolve()
             # the resolver's own git cache folder (`exact`) stands even where no version is known
-            known = self._version_of(resolved) == version if version is not None else exact is not None
+            shown = f"Library/PackageCache/{folder.name}"
+            known = read_package_json(resolved, shown).version == version if version is not None else exact is not None
             if _inside(resolved, self.root) and known:
                 return resolved
-        return None
-
-    @staticmethod
-    def _version_of(folder: Path) -> str | None:
-        from unitycli.unityfiles.jsonfiles import parse_json_bytes
-
-        with contextlib.suppress(UnityCliError):
-            data = parse_json_bytes(read_bounded(folder / "package.json", "package.json", 1 << 20), "package.json")
-            version = data.get("version") if isinstance(data, dict) else None
-            return version if isinstance(version, str) else None
         return None
 
     @cached_property

@@ -12,8 +12,9 @@ ERROR_CODES = [
     ErrorSpec("E_LISTENER_NOT_FOUND", "The UnityEvent has no listener at that index or with that method.",
               EXIT_USAGE),
     ErrorSpec("E_LISTENER_METHOD_NOT_FOUND",
-              "The target's class has no public method of that name whose parameters the listener mode can call "
-              "(void, one int, float, string, bool or Object parameter); nothing was written.", EXIT_USAGE),
+              "The target's class has no public method of that name that a listener can call with the argument "
+              "given (no parameter, or one int, float, string or bool; an Object parameter is not written here), "
+              "or the assembly name the listener records cannot be read; nothing was written.", EXIT_USAGE),
     ErrorSpec("E_SCRIPTABLE_OBJECT_NOT_FOUND",
               "The file is not a ScriptableObject asset (a .asset whose main object is a MonoBehaviour document "
               "with an m_Script), or the class named is not a ScriptableObject script in the project.", EXIT_USAGE),

@@ -12,7 +12,6 @@ The `.meta` is the NativeFormatImporter meta with `mainObjectFileID: 11400000`, 
 
 from __future__ import annotations
 
-import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -21,19 +20,19 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.csharp import SerializationModel
 from unitycli.csharp.defaults import default_values
+from unitycli.csharp.sources import meta_guid
 from unitycli.errors import UnityCliError
-from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.create_common import make_parents, refuse_taken, require_new_asset_location
 from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
 from unitycli.plugins.scripts.typed import HEADER_KEYS
 from unitycli.scene import list_files, to_json
+from unitycli.scene.script_lookup import resolve_script
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityfiles import new_meta
 from unitycli.unityyaml import Ref, ensure_roundtrips
 
-_GUID = re.compile(r"^[0-9a-fA-F]{32}$")
 _MAIN = b"--- !u!114 &11400000"
 MAIN_FILE_ID = 11400000
 _MONOSCRIPT = 11500000
@@ -62,24 +61,28 @@ class ScriptableCreateOutput(ToolOutput):
     created_folders: list[str]
 
 
-def _script_guid(ctx: Any, model: SerializationModel, script: str) -> str:
-    if _GUID.match(script):
-        return script.lower()
-    files = model.project.files
-    hits = [f for f in files if (f.shown == script if script.endswith(".cs") else f.disk.name == f"{script}.cs")]
-    if len(hits) == 1:
-        with ProjectIndex.open(ctx.project.root) as index:
-            guid = index.guid_for_path(hits[0].shown)
+def _script_guid(ctx: ToolContext, model: SerializationModel, script: str) -> str:
+    """The GUID of the script `script` names: a `.cs` path here; a class name or GUID as component.add resolves
+    one (`resolve_script`), its refusals told as this tool's."""
+    if script.endswith(".cs"):
+        file = model.project.file_named(script)
+        guid = meta_guid(file.disk, file.shown) if file is not None else None
         if guid:
             return guid
-    why = "no .cs file with a .meta has that name" if not hits else \
-        f"{len(hits)} scripts have that name: {', '.join(f.shown for f in hits[:5])}; give the .cs path or GUID"
-    raise UnityCliError("E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{script!r} names no single ScriptableObject script: {why}",
-                        details={"script": script, "candidates": [f.shown for f in hits[:10]]},
-                        next_actions=["unitycli tools describe scriptable.create"])
+        raise UnityCliError("E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{script!r} names no single ScriptableObject script: "
+                            f"no .cs file with a .meta has that path", details={"script": script},
+                            next_actions=[tool_command("asset.find", {"name": "*.cs"}, project=ctx.project.root)])
+    try:
+        return resolve_script(Path(ctx.project.root), script, ctx.known_scripts).guid
+    except UnityCliError as exc:
+        if exc.code not in ("E_COMPONENT_NOT_FOUND", "E_COMPONENT_AMBIGUOUS"):
+            raise
+        raise UnityCliError("E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{script!r} names no single ScriptableObject script: "
+                            f"{exc.message}", details=exc.details,
+                            next_actions=["Give the script's .cs path or its GUID (from its .cs.meta)"]) from None
 
 
-def _template(ctx: Any, guid: str) -> ScriptableAsset:
+def _template(ctx: ToolContext, guid: str) -> ScriptableAsset:
     """An Editor-written ScriptableObject asset of the project: one of the same script when there is one."""
     others: list[ScriptableAsset] = []
     for path in list_files(Path(ctx.project.root), (".asset",)):

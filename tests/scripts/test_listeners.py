@@ -103,6 +103,21 @@ def test_a_static_method_is_not_a_listener(chicken: Path) -> None:
     assert sorted(m["name"] for m in caught.value.details["methods"]) == ["Announce", "Announce", "Flash", "set_Lit"]
 
 
+def test_a_method_with_an_object_parameter_is_refused(chicken: Path) -> None:
+    """Mode 2 (Object) is not written: such a method is not offered, and asking for it is refused."""
+    (chicken / "Assets/Pointer.cs").write_text("using UnityEngine;\n\npublic class Pointer : MonoBehaviour\n{\n"
+                                               "    public void Follow(Transform target) { }\n}\n")
+    (chicken / "Assets/Pointer.cs.meta").write_text("fileFormatVersion: 2\nguid: 0b5ea3c0b5ea3c0b5ea3c0b5ea3c0b5f\n")
+    run(chicken, "component.add", {"file": CHICKEN_GAME, "gameObject": "Chicken Spawner", "script": "Pointer"})
+    before = (chicken / CHICKEN_GAME).read_bytes()
+    with pytest.raises(UnityCliError) as caught:
+        run(chicken, "component.add-listener", {**BRAIN, "target": "Chicken Spawner:Pointer", "method": "Follow"})
+    assert (caught.value.code, caught.value.message) == (
+        "E_LISTENER_METHOD_NOT_FOUND",
+        "Chicken Spawner:Pointer: its class has no public instance method 'Follow' a listener can call")
+    assert caught.value.details["methods"] == [] and (chicken / CHICKEN_GAME).read_bytes() == before
+
+
 def test_removing_the_only_listener_leaves_the_empty_list_unity_writes(chicken: Path) -> None:
     scene = chicken / CHICKEN_GAME
     before = scene.read_text()

@@ -111,3 +111,41 @@ def test_bad_create_requests_are_catalogued_and_write_nothing(minigolf: Path, da
         run(minigolf, "scriptable.create", data)
     assert caught.value.code == code
     assert not (minigolf / f"{LEVELS}/14.asset").exists()
+
+
+MAIN_MENU = "Assets/LlamAcademy/Minigolf/UI/MainMenu.cs"
+MAIN_MENU_GUID = "ce7d117dcbf44a6fbcccd722e7237f32"  # its .cs.meta
+NOT_A_SCRIPTABLE_OBJECT = (f"LlamAcademy.Minigolf.UI.MainMenu ({MAIN_MENU}) cannot be created as an asset: it "
+                           "derives from MonoBehaviour, not ScriptableObject")
+
+
+@pytest.mark.parametrize("script", [MAIN_MENU, MAIN_MENU_GUID, MAIN_MENU_GUID.upper()])
+def test_a_script_that_is_no_scriptable_object_is_refused_by_path_and_by_guid(minigolf: Path, script: str) -> None:
+    with pytest.raises(UnityCliError) as caught:
+        run(minigolf, "scriptable.create", {"file": f"{LEVELS}/14.asset", "script": script})
+    assert (caught.value.code, caught.value.message) == ("E_SCRIPTABLE_OBJECT_NOT_FOUND", NOT_A_SCRIPTABLE_OBJECT)
+    assert caught.value.details == {"script": script, "class": "LlamAcademy.Minigolf.UI.MainMenu",
+                                    "file": MAIN_MENU}
+    assert not (minigolf / f"{LEVELS}/14.asset").exists()
+
+
+@pytest.mark.parametrize(("script", "why"), [
+    ("Assets/LlamAcademy/Minigolf/LevelManagement/NoSuchSO.cs", "no .cs file with a .meta has that path"),
+    ("LevelManagement/LevelSO.cs", "no .cs file with a .meta has that path"),  # a path is the whole project path
+    ("0123456789abcdef0123456789abcdef", "no .cs script of the project has the GUID "
+                                         "0123456789abcdef0123456789abcdef"),
+])
+def test_a_cs_path_or_guid_naming_no_script_is_refused(minigolf: Path, script: str, why: str) -> None:
+    with pytest.raises(UnityCliError) as caught:
+        run(minigolf, "scriptable.create", {"file": f"{LEVELS}/14.asset", "script": script})
+    assert (caught.value.code, caught.value.message) == (
+        "E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{script!r} names no single ScriptableObject script: {why}")
+    assert caught.value.details["script"] == script and caught.value.next_actions
+
+
+def test_the_cs_path_of_a_scriptable_object_names_it(minigolf: Path) -> None:
+    out = run(minigolf, "scriptable.create", {"file": f"{LEVELS}/14.asset",
+                                              "script": "Assets/LlamAcademy/Minigolf/LevelManagement/LevelSO.cs"},
+              dry_run=True).output
+    assert out["script"]["class"] == "LlamAcademy.Minigolf.LevelManagement.LevelSO"
+    assert out["script"]["path"] == "Assets/LlamAcademy/Minigolf/LevelManagement/LevelSO.cs"
