@@ -1,4 +1,4 @@
-"""The costs issue 28 sets aims for, in one run: every tool's largest answer against the answer budget, the MCP
+"""The costs the project sets aims for, in one run: every tool's largest answer against the answer budget, the MCP
 server's `initialize` CPU and `tools/list` bytes on three fixtures, and read/write tool runs against
 `python -c pass`. Each part is its own script (run one alone to look closer); this runs them in turn.
 Usage: python bench/bench_all.py [--runs 7]

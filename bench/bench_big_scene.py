@@ -1,4 +1,4 @@
-"""Big scenes (issue 30): each call on 1–64 MB synthetic scenes against the floor and PyYAML, CPU and memory.
+"""Big scenes: each call on 1–64 MB synthetic scenes against the floor and PyYAML, CPU and memory.
 
 The scenes are built by `make_big_scene.py` from chicken-defense's Game scene (real documents, fresh fileIDs per
 copy) and put in a copy of the sample project. Every measurement is one fresh process, as an agent runs the tool

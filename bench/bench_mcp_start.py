@@ -3,7 +3,7 @@ size of its default `tools/list`, on three fixture projects (and `--all` for sca
 
 The CPU is the server process's user + system time (all threads) read from `/proc/<pid>/stat` the moment the
 answer line arrives: `resource.getrusage(RUSAGE_CHILDREN)` counts a child only once it has exited, and this one
-goes on serving. The aim (issue 28) is under 1 CPU-second for `initialize` and at most 40,000 bytes for the
+goes on serving. The aim is under 1 CPU-second for `initialize` and at most 40,000 bytes for the
 whole default `tools/list` (its `tools` array as compact JSON, meta tools included).
 Usage: python bench/bench_mcp_start.py [--runs 3]
 """

@@ -1,4 +1,4 @@
-"""Make 1–64 MB synthetic scenes from a real fixture scene, for the big-scene benchmark (issue 30).
+"""Make 1–64 MB synthetic scenes from a real fixture scene, for the big-scene benchmark.
 
 The scene's objects are repeated with FRESH fileIDs per copy: every document header `&N` and every local reference
 `{fileID: N}` of a copy is renumbered the same way (random 62-bit IDs), so each copy is a self-consistent set of GameObjects (its

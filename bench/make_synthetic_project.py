@@ -1,4 +1,4 @@
-"""Make a large synthetic Unity project for the reference-index benchmark (DESIGN §10).
+"""Make a large synthetic Unity project for the reference-index benchmark.
 
 It replicates the largest fixture project (ECS PhysicsSamples) under `Assets/Copy<n>/` until the project reaches
 the requested size. Every copy gets FRESH GUIDs: each meta's guid is replaced and every reference to it, in YAML

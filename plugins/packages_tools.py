@@ -3,7 +3,7 @@
 Writes go through the transaction (so `--dry-run` shows the one-line diff) and through
 `unitycli.packages.manifest_edit`, which keeps Unity's key order and formatting. Unity resolves a changed
 manifest and rewrites packages-lock.json the next time the Editor opens the project; these tools never
-touch the lock, and their results say so. Availability follows the manifest at once (DESIGN §5.4).
+touch the lock, and their results say so. Availability follows the manifest at once.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Unity uses `QualitySettings.m_QualitySettings[m_CurrentQuality].customRenderPipeline` when it is set and falls
 back to `GraphicsSettings.m_CustomRenderPipeline` (chicken-defense sets both; minigolf sets only some levels).
-The asset's kind comes from its `m_Script` GUID (NOTES §5, §7).
+The asset's kind comes from its `m_Script` GUID.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Byte-level extraction of what the index stores: a meta's GUID and the external references of a YAML file.
 
 Nothing here parses YAML: a cold build reads every byte of the project, and regular expressions over bytes are an
-order of magnitude faster than any parser. The reference shapes matched are the ones Unity writes (NOTES §1-2):
+order of magnitude faster than any parser. The reference shapes matched are the ones Unity writes:
 - `{fileID: N, guid: G, type: T}`, which Unity wraps after a comma when the line grows long
   (`guid: 4793ea98cc7e6aa44ad8bd715ab2e440,\\n          type: 3}` in chicken-defense `huge_tree.prefab`);
 - the same reference as JSON inside a string, `{"fileID":4300000,"guid":"9dc2...","type":2}` (VFX `.vfx` files);
@@ -51,7 +51,7 @@ class ScanState(IntEnum):
 
 
 def meta_guid(data: bytes) -> str | None:
-    """The `guid:` line of a meta, which may start with a BOM and lack a final newline (NOTES §11)."""
+    """The `guid:` line of a meta, which may start with a BOM and lack a final newline."""
     match = _META_GUID.search(data, 3 if data.startswith(BOM) else 0)
     return match.group(1).decode("ascii") if match else None
 

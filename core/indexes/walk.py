@@ -15,7 +15,7 @@ from pathlib import Path
 
 from unitycli.indexes.roots import Root, display_path
 
-# Every extension Unity writes as YAML text, checked against the fixtures (NOTES §1: .unity .asset .prefab .mat
+# Every extension Unity writes as YAML text, checked against the fixtures (.unity .asset .prefab .mat
 # .controller .lighting .preset .physicMaterial .renderTexture .vfx .vfxblock .vfxoperator) plus the other
 # native-asset kinds Unity serializes the same way. A file is only scanned when it also starts with `%YAML`;
 # `.asset` can be JSON (9 of 276 in the fixtures) and is then skipped. `.shadergraph` is JSON and not listed.

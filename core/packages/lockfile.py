@@ -1,7 +1,7 @@
 """`Packages/packages-lock.json` as typed entries, validated before anything trusts them.
 
 The lock's top level is only `{"dependencies": {...}}`; each entry has `version, depth, source, dependencies`
-plus `url` (registry) or `hash` (git) (NOTES §10, all 14 fixture locks). A lock that does not have this shape is
+plus `url` (registry) or `hash` (git) (all 14 fixture locks). A lock that does not have this shape is
 treated like a lock that does not parse: `E_PROJECT_FILE_UNREADABLE`.
 """
 

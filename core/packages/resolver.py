@@ -1,4 +1,4 @@
-"""What Unity packages a project really has, read offline from its own files (DESIGN §5.4).
+"""What Unity packages a project really has, read offline from its own files.
 
 Direct dependencies in `Packages/manifest.json` decide their version: Unity always resolves a direct dependency to
 the manifest's value, so after `package.add`/`package.remove` the answer changes at once, marked as not yet

@@ -1,7 +1,7 @@
 """What a Unity project root is, how to find one near a path, and the `Project` value handed to tools.
 
 A folder is a Unity project when it has `Assets/` and `ProjectSettings/ProjectVersion.txt`: the two things the
-Editor itself needs (every fixture project under shared/fixtures/unity has both).
+Editor itself needs (every fixture project has both).
 """
 
 from __future__ import annotations

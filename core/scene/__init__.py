@@ -1,4 +1,4 @@
-"""The scene model shared by the scene, prefab, GameObject and component tools (DESIGN §9).
+"""The scene model shared by the scene, prefab, GameObject and component tools.
 
 `files` names and opens a scene or prefab through the tool's transaction; `tree` builds the GameObject tree
 (Transforms, prefab instances, stripped objects, SceneRoots); `lookup` finds a GameObject by path or fileID;

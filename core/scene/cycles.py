@@ -27,7 +27,7 @@ class TransformCycle:
 
 
 # The three links, read from the document text where Unity writes them on one line (a body is indented by two
-# spaces, `m_Modification`'s fields by four: NOTES §1, minigolf Game.unity lines 618 and 481 ff); anything else
+# spaces, `m_Modification`'s fields by four: minigolf Game.unity lines 618 and 481 ff); anything else
 # is parsed. A reference with a guid is to another file, so it is no parent here.
 _FATHER = re.compile(r"^  m_Father: \{fileID: (-?\d+)\}$", re.M)
 _INSTANCE = re.compile(r"^  m_PrefabInstance: \{fileID: (-?\d+)\}$", re.M)

@@ -13,7 +13,7 @@ only written when something references it). Files that still write `m_RootOrder`
 root Transform (`chicken-defense/.../Llama/Prefabs/Spit.prefab`).
 
 In a scene the stripped Transform takes the next fileID after the instance when free (`&535170537`); in a prefab
-it takes `(source fileID XOR PrefabInstance fileID) & 2^63-1` (NOTES §1).
+it takes `(source fileID XOR PrefabInstance fileID) & 2^63-1`.
 """
 
 from __future__ import annotations

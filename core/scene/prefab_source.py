@@ -4,7 +4,7 @@ and the path and class of any object of the prefab.
 
 A prefab variant's root is a PrefabInstance of its base; its objects have fileIDs
 `(base fileID XOR PrefabInstance fileID) & 2^63-1` whether or not a stripped document is written for them (all
-703 stripped documents in the fixture prefabs follow it, NOTES §1), so a variant's root is found through its base.
+703 stripped documents in the fixture prefabs follow it), so a variant's root is found through its base.
 """
 
 from __future__ import annotations

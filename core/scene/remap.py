@@ -3,7 +3,7 @@ fileID, local references to objects inside the copy point to the copies, referen
 
 What is copied is what `gameobject.delete` would remove (`subtree_objects`): GameObjects, components, prefab
 instances with their stripped objects, and components the file added to objects of those instances. In a prefab
-a stripped object's fileID is `(source fileID XOR PrefabInstance fileID) & 2^63-1` (NOTES §1), so the copies of
+a stripped object's fileID is `(source fileID XOR PrefabInstance fileID) & 2^63-1`, so the copies of
 stripped objects take the ID that rule gives for the copied instance; everything else gets a fresh random ID in
 the file's style.
 """

@@ -1,7 +1,7 @@
 """JSON-formatted Unity files: `Packages/*.json`, `ProjectSettings/*.json` and the `.asset` files that are JSON.
 
 Some `ProjectSettings/*.asset` files are JSON, not YAML (every `XRSettings.asset`, ECS PhysicsSamples'
-`GameCoreXboxOneSettings.asset`; NOTES §9), so a reader must look before choosing a parser. Unity writes these
+`GameCoreXboxOneSettings.asset`), so a reader must look before choosing a parser. Unity writes these
 files in a few fixed layouts (2- or 4-space indent, with or without a final newline; all fixtures checked): the
 layout is detected on load, so an unchanged file is written back as its exact bytes and a changed one in the
 same layout. A file whose layout cannot be reproduced is readable but refused for writing.

@@ -2,7 +2,7 @@
 
 A meta is read for its few identity fields and otherwise kept as its exact bytes: the importer block of a
 texture or model runs to hundreds of version-specific lines we never need to understand, and a meta must round-trip
-byte for byte (NOTES §1 and §11: 27 fixture metas start with a BOM, 207 have no final newline; some have only
+byte for byte (27 fixture metas start with a BOM, 207 have no final newline; some have only
 `fileFormatVersion`/`guid`, some add `timeCreated`; old ones carry `timeCreated` + `licenseType` before the importer).
 An edit (a new GUID) replaces exactly one line. New metas are written from templates copied from real
 Unity-written metas, so a created asset looks as if the Editor had made it.

@@ -1,6 +1,6 @@
 """`ProjectSettings/ProjectVersion.txt`: which Unity Editor wrote the project.
 
-It is plain `key: value` lines, not a YAML document with a Unity header (NOTES §9):
+It is plain `key: value` lines, not a YAML document with a Unity header:
 `m_EditorVersion: 2022.3.17f1` and `m_EditorVersionWithRevision: 2022.3.17f1 (4fc78088f837)`.
 Older projects have only the first line, so the revision is optional.
 """

@@ -2,7 +2,7 @@
 
 A project cloned without `git lfs pull` has pointers where settings and scenes should be. A read tool answers
 every fact it can from the other files and lists each file it could not read here, with the command that
-fetches it (DESIGN §5.5: degrade per fact, never per tool). Writers still refuse such files
+fetches it (degrade per fact, never per tool). Writers still refuse such files
 (`E_ASSET_LFS_POINTER`), since writing over a pointer would lose the real content.
 """
 

@@ -2,7 +2,7 @@
 
 Unity's YAML writer is libyaml's emitter with Unity's settings: 2-space indent, sequences inside mappings not
 indented, non-ASCII escaped, and a line width of 80: long strings wrap onto the next line, and so do long flow
-mappings unless the project sets EditorSettings `m_SerializeInlineMappingsOnOneLine: 1` (NOTES §1). This module follows libyaml's rules (scalar analysis, style choice, indentation,
+mappings unless the project sets EditorSettings `m_SerializeInlineMappingsOnOneLine: 1`. This module follows libyaml's rules (scalar analysis, style choice, indentation,
 wrapping) for the subset Unity uses, so an edited value reads as if the Editor had saved it.
 """
 

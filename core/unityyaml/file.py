@@ -2,7 +2,7 @@
 
 Untouched documents are joined back exactly as read, so loading and writing without edits gives the same bytes.
 Added objects get a fresh fileID in the file's style and keep its ordering rule: sorted by signed fileID when
-the file is sorted (all scenes and assets in the fixtures), appended otherwise (most prefabs, NOTES §1).
+the file is sorted (all scenes and assets in the fixtures), appended otherwise (most prefabs).
 """
 
 from __future__ import annotations

@@ -39,6 +39,6 @@ def fresh_file_id(existing: Collection[int], *, large: bool, rng: random.Random 
 def stripped_file_id(source_file_id: int, prefab_instance_file_id: int) -> int:
     """The fileID Unity gives a stripped object in a prefab: (source fileID XOR PrefabInstance fileID) & 2^63-1.
 
-    Holds for all 703 stripped documents in the fixture prefabs (NOTES §1); scenes do not follow it.
+    Holds for all 703 stripped documents in the fixture prefabs; scenes do not follow it.
     """
     return (source_file_id ^ prefab_instance_file_id) & _MASK63

@@ -1,4 +1,4 @@
-"""Arrays Unity stores as little-endian hex strings (NOTES §1, §3, §5).
+"""Arrays Unity stores as little-endian hex strings.
 
 ProBuilder's `m_Indexes`, `m_Vertices`, `m_SelectedFaces` are int32 (`000000000100000002000000` -> [0, 1, 2]);
 URP's `m_RendererFeatureMap` is the feature fileIDs as int64 (`adc0de57c6d2eee5` -> -1878332245247344467).

@@ -1,7 +1,7 @@
 """Splitting a Unity YAML file into its header and documents, refusing anything that is not Unity's format.
 
 Unity files start with `%YAML 1.1` and `%TAG !u! tag:unity3d.com,2011:`; each object then starts at a line
-`--- !u!<classID> &<fileID>` with an optional ` stripped` (NOTES §1). The split works on the bytes and gives each
+`--- !u!<classID> &<fileID>` with an optional ` stripped`. The split works on the bytes and gives each
 document its byte range, so a 64 MB scene is never copied into a second, decoded whole: an object's text is
 decoded when something reads it (UTF-8 never hides an ASCII byte such as `\\n` or `-` inside a character, so the
 boundaries are those of the text), and joining the ranges gives back the original bytes.

@@ -24,7 +24,7 @@ from unitycli.plugins.assets.unscanned import MESSAGES, SkippedFile, reason_for
 from unitycli.toolspec import ToolOutput
 
 TOOL = "asset.dependencies"
-# Unity's built-in resources (`Library/unity default resources`, `unity_builtin_extra`, NOTES §2) are not files.
+# Unity's built-in resources (`Library/unity default resources`, `unity_builtin_extra`) are not files.
 BUILTIN_PREFIX = "0000000000000000"
 
 

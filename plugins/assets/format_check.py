@@ -2,7 +2,7 @@
 
 Writers refuse files that do not round-trip (`E_FILE_FORMAT_UNSUPPORTED`); this tool says in advance which those
 are. YAML goes through the lossless YAML model, metas through the meta reader, JSON (settings, manifests and the
-JSON-formatted `.asset` files of NOTES §9) through the JSON reader. A YAML file in which several objects share a
+JSON-formatted `.asset` files such as XRSettings.asset) through the JSON reader. A YAML file in which several objects share a
 fileID is reported too (the line of the second one): it reproduces, but writers refuse it. LFS pointers,
 binary-serialized assets and empty files (0 bytes, e.g. a `Settings.json` a package left behind: there is nothing to
 parse, and nothing rewrites them) are reported as skipped, with the reason, rather than counted as failures. So is a

@@ -3,7 +3,7 @@
 The listing is the index's own walk (`unitycli.indexes.walk`), so find, validate and the index agree on what is
 imported (hidden-file rules, embedded and local packages) and on logical paths (`Packages/<name>/...`). An asset
 whose main file is absent but whose meta is present is listed too (`has_file=False`): its GUID is still what
-references use, and the fixtures hold hundreds of such metas for dropped code and binaries (SOURCES.md).
+references use, and the fixtures hold hundreds of such metas for dropped code and binaries.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Unity's own type names are used (`SceneAsset`, `Material`, `MonoScript`, ...) so an agent can reuse what it knows
 from `AssetDatabase.FindAssets("t:...")`. The `family` groups files for `asset.validate`: a missing `unity-text`
 file is a broken checkout, a missing `code`/`binary` file may be absent on purpose (not pulled, not copied — the
-fixtures dropped every `.cs` and texture but kept their metas, SOURCES.md).
+fixtures dropped every `.cs` and texture but kept their metas).
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Which object is an asset's main object, and what type it is.
 
-Unity records it in the meta of native assets (`NativeFormatImporter: mainObjectFileID`, fixture counts in
-NOTES §11); the object's class is the class ID in that document's header. Files whose type follows from their
+Unity records it in the meta of native assets (`NativeFormatImporter: mainObjectFileID`); the object's class is the class ID in that document's header. Files whose type follows from their
 extension (`.prefab`, `.unity`, `.cs`, textures...) need no reading. A `.vfx` names a main fileID (…526) that is
-not in its text (NOTES §2), which the extension covers.
+not in its text, which the extension covers.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The index knows which documents of a file reference a GUID; this walks just those documents' trees to name the
 property (`m_Materials[0]`, `m_Modification.m_Modifications[2].objectReference`, `m_SourcePrefab`). A scalar
 that merely contains the GUID is reported too: EditorBuildSettings' bare `guid:` lines and the JSON-in-a-string
-references of `.vfx` graphs (NOTES §2) have no `{fileID, guid, type}` mapping.
+references of `.vfx` graphs have no `{fileID, guid, type}` mapping.
 """
 
 from __future__ import annotations

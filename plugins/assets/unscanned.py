@@ -1,7 +1,7 @@
 """Files whose references nobody read: the gap a reference answer must name rather than silently leave out.
 
 The reference index reads only Unity YAML. A scene that is a Git LFS pointer (content not pulled), a file that
-could not be read, and a YAML-typed file serialized otherwise (JSON `.asset`, NOTES §9; binary) may all hold
+could not be read, and a YAML-typed file serialized otherwise (JSON `.asset`; binary) may all hold
 references the index never saw, so "nobody references it" is unverified while such a file exists. A readable
 JSON file that does not contain the GUID in question cannot reference it (Unity writes GUIDs as hex text), so it
 is left out; the JSON `.asset`s of the fixtures (XRSettings and the like) hold no GUID at all.

@@ -5,7 +5,7 @@ Kinds, because they mean different things:
   to the others break.
 - `dangling-reference`: a reference to a GUID whose meta is present but whose asset file is not. An error for
   Unity-written text assets; a warning for code and binaries, which a checkout may lack on purpose (LFS not pulled,
-  or a copy like the fixtures, which kept the metas of dropped `.cs` and texture files — SOURCES.md).
+  or a copy like the fixtures, which kept the metas of dropped `.cs` and texture files).
 - `missing-guid` (warning): a reference to a GUID no meta in the project claims. It may be an asset that was
   deleted, or one in a registry/built-in/git package: those live in `Library/PackageCache`, which is not indexed.
 - `meta-without-asset`: a warning for Unity text assets, info for code/binaries (same reason as above).

@@ -44,7 +44,7 @@ from unitycli.typetree import PICK_RULE, Layout, pick_version, require_layout
 from unitycli.typetree.typed import set_field
 from unitycli.unityyaml import Document, Ref
 
-MATERIAL_FILE_ID = 2100000  # a .mat's main object, referenced with type 2 (NOTES §2)
+MATERIAL_FILE_ID = 2100000  # a .mat's main object, referenced with type 2
 LIGHT_CLASS_ID = 108
 _SCENE = (".unity",)
 

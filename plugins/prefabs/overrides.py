@@ -121,7 +121,7 @@ def prefab_get_overrides(ctx: ToolContext, request: GetOverridesInput) -> GetOve
 
 def _has_object(file: UnityYamlFile, file_id: int, sources: SourcePrefabs, depth: int = 0) -> bool | None:
     """Whether `file_id` names an object of the prefab: a document of it, or an object of a nested prefab (or a
-    variant's base) reached through the XOR rule (NOTES §1), which needs no document. None: a nested source is
+    variant's base) reached through the XOR rule, which needs no document. None: a nested source is
     not a readable prefab (a model file), so the answer is unknown."""
     if file.find(file_id) is not None:
         return True

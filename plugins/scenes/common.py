@@ -1,4 +1,4 @@
-"""The input vocabulary every scene/prefab tool shares (DESIGN §9) and the summaries they return.
+"""The input vocabulary every scene/prefab tool shares and the summaries they return.
 
 `file`, `gameObject`, `component`, `property`, `value`, `expectedRevision` mean the same thing in every tool, so
 an agent learns them once. Script and prefab GUIDs are resolved through the project index, opened only when a

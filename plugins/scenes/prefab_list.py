@@ -1,7 +1,7 @@
 """`prefab.list`: every prefab in the project, telling regular prefabs from variants and naming each root.
 
 Only the requested page is parsed, so listing a project with thousands of prefabs stays cheap; a variant is a
-prefab whose root is itself a prefab instance (NOTES §1: `Wall Left Long Variant.prefab` is one PrefabInstance).
+prefab whose root is itself a prefab instance (minigolf's `Wall Left Long Variant.prefab` is one PrefabInstance).
 """
 
 from __future__ import annotations

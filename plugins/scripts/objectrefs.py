@@ -4,8 +4,8 @@ or an asset GUID, resolved to the `{fileID, guid, type}` Unity writes.
 
 Only fileIDs something proves are written: a same-file object's own header; a native asset's main object from
 its `.meta` (`mainObjectFileID`, else the `classID * 100000` document) and its sub-assets from the documents of
-the file (`m_Name`), all with `type: 2` (NOTES §2: `{fileID: 11400000, ..., type: 2}` for the URP renderers); a
-prefab's root GameObject and its components from the prefab file, `type: 3` (NOTES §2); a script's MonoScript
+the file (`m_Name`), all with `type: 2` (`{fileID: 11400000, ..., type: 2}` for the renderers in chicken-defense's URP-HighFidelity.asset); a
+prefab's root GameObject and its components from the prefab file, `type: 3`; a script's MonoScript
 `11500000`; a texture's Texture2D `2800000` (what material.set writes), a single sprite's `21300000` (minigolf's
 Main Menu Image `m_Sprite` on `Power Triangle.png`, `spriteMode: 1`) and a sheet's sprites by their `internalID`
 in the `.meta` (minigolf `rating-stars-3.png.meta`); anything else an importer records by name in the `.meta`

@@ -1,7 +1,7 @@
 """`project.get-input-settings` / `project.set-input-axis`: the legacy Input Manager axes (InputManager.asset).
 
 Each axis is a `- serializedVersion: 3` entry of `m_Axes` with `m_Name`, descriptive names, four buttons, then
-gravity, dead, sensitivity, snap, invert, type, axis and joyNum (NOTES §9; every InputManager.asset in the
+gravity, dead, sensitivity, snap, invert, type, axis and joyNum (every InputManager.asset in the
 fixtures). Unity's defaults repeat names on purpose (`Horizontal` for keys and for a joystick), so an axis is
 named exactly and, when the name repeats, also by its index.
 """

@@ -1,6 +1,6 @@
 """`project.get-tags-layers`, `project.add-tag`, `project.set-layer`: ProjectSettings/TagManager.asset.
 
-Layout facts (NOTES §9, every TagManager.asset in the fixtures): `tags:` is a list (`[]` when empty), `layers:`
+Layout facts (every TagManager.asset in the fixtures): `tags:` is a list (`[]` when empty), `layers:`
 always has 32 entries and an unused one is written `  - ` with a trailing space; TagManager 3 (Unity 6) adds
 `m_RenderingLayers`. Layers 0, 1, 2, 4 and 5 (Default, TransparentFX, Ignore Raycast, Water, UI) are Unity's
 built-in layers; 3 and 6–31 are user layers (minigolf names layer 6 `Ball`, chicken-defense 6–15).

@@ -41,7 +41,7 @@ def test_every_chicken_defense_material_is_found_and_pages_add_up_to_the_whole()
 
 
 def test_scripts_whose_file_was_dropped_are_found_by_their_meta() -> None:
-    # PhysicsSamples keeps the script's .cs.meta but not the script (SOURCES.md: main files dropped, metas kept).
+    # PhysicsSamples keeps the script's .cs.meta but not the script.
     root = fixture_project("EntityComponentSystemSamples/PhysicsSamples")
     found = output(root, "asset.find", {"name": "PlanetGravityAuthoring.cs"})["assets"]
     assert found == [{"path": "Assets/11. Planet Gravity/Scripts/PlanetGravityAuthoring.cs",
@@ -67,7 +67,7 @@ def test_a_cursor_from_another_query_is_refused(sample: Path) -> None:
 
 
 def test_a_local_file_package_outside_the_project_is_found_and_read_but_marked_external() -> None:
-    # cinemachine's Projects/URP depends on `file:../../../com.unity.cinemachine` (SOURCES.md).
+    # cinemachine's Projects/URP depends on `file:../../../com.unity.cinemachine`.
     root = fixture_project("com.unity.cinemachine/Projects/URP")
     cm_camera = "f9dfa5b682dcd46bda6128250e975f58"
     (found,) = output(root, "asset.find", {"guid": cm_camera})["assets"]

@@ -1,4 +1,4 @@
-"""`asset.validate` on damaged repositories (issue 29, 9b): a Transform cycle and a `.meta` with two `guid:` lines are
+"""`asset.validate` on damaged repositories: a Transform cycle and a `.meta` with two `guid:` lines are
 errors, not a clean report. Each is made in a writable copy of minigolf by changing one line of a real file."""
 
 from __future__ import annotations

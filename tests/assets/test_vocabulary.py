@@ -11,7 +11,7 @@ import pytest
 from tests.assets.conftest import GRASS, LANTERN, failure, output
 from unitycli.testing import registered_specs
 
-# Extensions whose models are not renamed yet; the lead tracks them (see the session report).
+# Extensions whose models are not renamed yet (none now; an entry names one that is still to do).
 NOT_YET: tuple[str, ...] = ()
 ADDRESSED = ("asset.info", "asset.references", "asset.dependencies", "asset.move", "asset.rename", "asset.delete")
 

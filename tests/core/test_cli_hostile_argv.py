@@ -1,4 +1,4 @@
-"""Hostile command lines (issue 29, item 9): with --json, always exactly one JSON document on stdout, a
+"""Hostile command lines: with --json, always exactly one JSON document on stdout, a
 catalogued error code that is never E_INTERNAL, and the catalog's exit code (2 for a usage error).
 
 Found by an attack run: a usage error plus `--project /` printed a raw traceback with empty stdout (naming the

@@ -1,4 +1,4 @@
-"""Availability before the call: extension manifests against the project's resolved packages (DESIGN §7.2)."""
+"""Availability before the call: extension manifests against the project's resolved packages."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Availability follows what Unity will resolve (issue 11, DESIGN §5.4 and §7.2).
+"""Availability follows what Unity will resolve.
 
 A direct dependency's value in Packages/manifest.json is what Unity resolves, so `package.add`/`package.remove`
 change availability at once (marked as not yet resolved by Unity); the lock only fills in the rest. And every
@@ -239,7 +239,7 @@ def _doctor_leads_out(action: str, extension: str, package: str) -> None:
 
 def _simulate_human_step(action: str, root: Path) -> bool:
     """Carry out the human steps a test can do faithfully; False for the ones only the Unity Editor can do (no
-    state here has another kind since [accept-unverified] was retired, issue 25)."""
+    state here has another kind since [accept-unverified] was retired)."""
     return False
 
 

@@ -1,5 +1,5 @@
 """`extensions doctor` recommends an extension only for packages the project has, and names every extension that
-applies but is missing (issue 25): no advice to add HDRP, VFX Graph or ProBuilder to a URP game."""
+applies but is missing: no advice to add HDRP, VFX Graph or ProBuilder to a URP game."""
 
 from __future__ import annotations
 

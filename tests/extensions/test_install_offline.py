@@ -122,7 +122,7 @@ def test_sync_rebuilds_the_same_set_in_another_folder_and_environment(installed,
 
 
 def test_install_from_a_configured_wheelhouse_gives_the_same_digest(installed, tmp_path, unitycli_home):
-    """The wheelhouse is the user's own (their config.toml): no approval is asked (issue 29)."""
+    """The wheelhouse is the user's own (their config.toml): no approval is asked."""
     _, repo_root, _ = installed
     wheels = tmp_path / "wheels"
     wheel = pip.build_pure_wheel(EXTENSION, wheels)
@@ -232,7 +232,7 @@ def test_a_legacy_lock_with_a_path_source_still_syncs_and_is_rewritten_portably(
         return pip.PipResult(["python", "-m", "pip", *args], 0, "Successfully installed unitycli-probuilder-0.1.0")
 
     monkeypatch.setattr(pip, "run_pip", fake_pip)
-    code, env = cli(root, "extensions", "sync")  # a path the lock names is the project's choice (issue 29)
+    code, env = cli(root, "extensions", "sync")  # a path the lock names is the project's choice
     assert (code, env["error"]["code"]) == (1, "E_EXTENSION_SOURCE_UNAPPROVED"), env
     assert calls == []
     code, env = cli(root, "extensions", "approve", "probuilder")

@@ -1,4 +1,4 @@
-"""Integrity: installed code is checked against its RECORD before it runs (DESIGN §7.3)."""
+"""Integrity: installed code is checked against its RECORD before it runs."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def test_editable_install_is_reported_as_editable_only_for_a_real_source_checkou
     checkout.mkdir()
     (checkout / "pyproject.toml").write_text('[project]\nname = "unitycli-acme"\n')
     (info / "direct_url.json").write_text(json.dumps({"url": checkout.as_uri(), "dir_info": {"editable": True}}))
-    # A real checkout, but the module that runs is the one beside the metadata: hashed, not believed (issue 29).
+    # A real checkout, but the module that runs is the one beside the metadata: hashed, not believed.
     assert verify_distribution(distribution("unitycli-acme")).status == "verified"
     (site / "acme_editable.py").rename(checkout / "acme_editable.py")
     monkeypatch.syspath_prepend(str(checkout))  # what an editable install's .pth does

@@ -1,5 +1,5 @@
-"""Every unavailable state of the shipped extensions, on 2020.3, 2022.3 and Unity 6 projects, and its next actions
-(issue 25): each one runnable and leading out of the state, none that re-versions an Editor-bundled package or
+"""Every unavailable state of the shipped extensions, on 2020.3, 2022.3 and Unity 6 projects, and its next actions:
+each one runnable and leading out of the state, none that re-versions an Editor-bundled package or
 proposes a version the project's Editor cannot resolve.
 
 The 2020.3 project is a stand-in: a copy of chicken-defense (2022.3.17f1) with ProjectVersion.txt rewritten. A

@@ -1,4 +1,4 @@
-"""Project tools in .unitycli/tools/ run only after approval of their exact bytes (DESIGN §7.3)."""
+"""Project tools in .unitycli/tools/ run only after approval of their exact bytes."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""`extensions approve`: what a person is shown and what is recorded before project-chosen code is installed
-(issue 29). In-process and offline: pip is never reached in these tests."""
+"""`extensions approve`: what a person is shown and what is recorded before project-chosen code is installed.
+In-process and offline: pip is never reached in these tests."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ def test_probuilder_mesh_referrers_in_chicken_defense_are_the_five_scene_documen
 def test_wrapped_references_in_a_chicken_defense_prefab_are_found_and_counted() -> None:
     root = fixture_project("chicken-defense")
     text = (root / HUGE_TREE).read_text(encoding="utf-8")
-    # The fixture really wraps the flow mapping after the GUID (NOTES §1).
+    # The fixture really wraps the flow mapping after the GUID.
     assert re.search(rf"guid: {HUGE_TREE_FBX},\n +type: 3\}}", text)
     with ProjectIndex.open(root) as index:
         (referrer,) = [r for r in index.referrers(HUGE_TREE_FBX) if r.path == HUGE_TREE]

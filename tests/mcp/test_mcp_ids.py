@@ -1,4 +1,4 @@
-"""Over real stdio, every request whose id can be read is answered exactly once, with that id (issue 29, item 10).
+"""Over real stdio, every request whose id can be read is answered exactly once, with that id.
 
 Before, four kinds of request were answered with `"id": null` (or not at all) and the client waited forever: a
 repeated key, a number beyond float range as the id, a byte-order mark before the object, and the int64 minimum

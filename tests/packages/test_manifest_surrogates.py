@@ -1,5 +1,5 @@
 """A `Packages/manifest.json` that spells a lone UTF-16 surrogate as an escape (`"\\ud800"`, valid JSON) is edited
-losslessly (issue 29, item 9): it once made every package.add/remove end in E_INTERNAL (UTF-8 cannot encode the
+losslessly: it once made every package.add/remove end in E_INTERNAL (UTF-8 cannot encode the
 parsed code point). The escape is written back as it was; a spelling we cannot reproduce is a catalogued refusal.
 The manifests are minigolf's, with the escape added by the test."""
 

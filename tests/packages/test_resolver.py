@@ -293,7 +293,7 @@ def test_git_package_without_lock_is_unverifiable(tmp_path):
 
 
 def test_lock_older_than_manifest_takes_the_manifest_version_not_yet_resolved(tmp_path):
-    # Unity resolves a direct dependency to the manifest's value, so the manifest wins over a stale lock (§5.4).
+    # Unity resolves a direct dependency to the manifest's value, so the manifest wins over a stale lock.
     project = _copy_package_files(fixture_project("chicken-defense"), tmp_path)
     manifest = project / "Packages/manifest.json"
     manifest.write_text(

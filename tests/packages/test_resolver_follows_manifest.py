@@ -1,4 +1,4 @@
-"""The manifest decides direct dependencies, the lock fills in the rest (DESIGN §5.4, issue 11)."""
+"""The manifest decides direct dependencies, the lock fills in the rest."""
 
 from __future__ import annotations
 

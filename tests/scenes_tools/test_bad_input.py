@@ -1,4 +1,4 @@
-"""Bad input (issue 5): each case is a catalogued error with next actions, and nothing is written."""
+"""Bad input: each case is a catalogued error with next actions, and nothing is written."""
 
 from __future__ import annotations
 

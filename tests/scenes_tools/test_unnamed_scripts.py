@@ -1,8 +1,7 @@
 """Scripts whose .cs lives in a package cannot be named offline: asking for them by class name says so.
 
 chicken-defense uses Cinemachine 2.9.7 and ProBuilder 5.2.2, whose scripts are not in the project: the Game
-scene's "Virtual Camera" (&1843731366) has a CinemachineVirtualCamera (&1843731367, script GUID 45e653ba…, NOTES
-§4) and "World/Floor" (&877252943) a ProBuilderMesh and a ProBuilderShape (NOTES §3). "No such component" would
+scene's "Virtual Camera" (&1843731366) has a CinemachineVirtualCamera (&1843731367, script GUID 45e653ba…) and "World/Floor" (&877252943) a ProBuilderMesh and a ProBuilderShape. "No such component" would
 be a false answer there, so the tools name those components and the same call by GUID or fileID instead — unless
 an installed extension names its package's scripts (`unitycli_known_scripts`): the ProBuilder and Cinemachine
 extensions do, so the Cinemachine cases below run with that extension disabled.

@@ -1,4 +1,4 @@
-"""The core as users get it: this checkout built by pip and installed non-editably into a child venv (issue 29).
+"""The core as users get it: this checkout built by pip and installed non-editably into a child venv.
 
 Canary tests run that venv's `python -m unitycli` (or its `unitycli` console script), so what they prove holds for
 the installed package, not only for the editable source tree. The child sees the running environment's packages

@@ -1,4 +1,4 @@
-"""A relative `PYTHONPATH` entry never lets a project's modules shadow ours (issue 29, item 9b).
+"""A relative `PYTHONPATH` entry never lets a project's modules shadow ours.
 
 `PYTHONPATH=Assets` (or `src`, `./Assets`, `..` …) names a folder of whatever project the command runs in, and
 Python puts it ahead of site-packages and the standard library: a project shipping `pydantic.py` or `json.py`

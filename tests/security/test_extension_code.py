@@ -1,4 +1,4 @@
-"""Extension code executes only as verified bytes (DESIGN §7.3, issue 17), against a real pip install.
+"""Extension code executes only as verified bytes, against a real pip install.
 
 Each attack plants code that, if it ever runs, leaves a marker file: a poisoned `__pycache__` file matching the
 source's mtime and size, an edit with size and mtime restored, a fake `editable` claim, a blank RECORD hash, and

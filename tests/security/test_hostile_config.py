@@ -1,4 +1,4 @@
-"""Hostile text in the files and arguments unitycli reads as configuration (issue 29, items 7 and 9), on the
+"""Hostile text in the files and arguments unitycli reads as configuration, on the
 installed (non-editable) unitycli: a `.unitycli/config.toml` nested 100,000 levels deep and an extension name
 longer than any file name are catalogued errors naming the problem, never E_INTERNAL, and commands that do not
 need the config keep working.

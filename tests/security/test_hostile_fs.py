@@ -1,4 +1,4 @@
-"""Hostile repositories, file-system side (issue 29 items 1, 5, 7, 9b): no write through a link, no hang on a FIFO.
+"""Hostile repositories, file-system side: no write through a link, no hang on a FIFO.
 
 A repository can ship anything where unitycli keeps its own files (`.unitycli/txn/lock`, its `.gitignore`, the
 journal, `Library/unitycli`) and any kind of file where a Unity file is expected. Every case runs the installed,

@@ -1,4 +1,4 @@
-"""The file-system rule in process: special files never block a read, links never carry a write (issue 29).
+"""The file-system rule in process: special files never block a read, links never carry a write.
 
 These run the library directly (fast, and able to swap a folder at the exact moment between a commit's checks and
 its writes); the subprocess canaries on the installed package are in test_hostile_fs.py.

@@ -1,4 +1,4 @@
-"""Installs that travel (issue 25): a non-editable core installs an extension by id from a wheelhouse named on the
+"""Installs that travel: a non-editable core installs an extension by id from a wheelhouse named on the
 command line, the lock records name, version and wheel digest (no path of this machine), and `extensions sync` in a
 second environment reproduces the same install; no unitycli checkout is involved anywhere.
 

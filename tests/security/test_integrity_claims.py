@@ -1,4 +1,4 @@
-"""Integrity that cannot be talked out of (issue 29, item 4), on the installed (non-editable) unitycli.
+"""Integrity that cannot be talked out of, on the installed (non-editable) unitycli.
 
 A `direct_url.json` that claims an editable install of a real source folder (here the extension's own source,
 with its pyproject.toml) while the files that run sit in site-packages is not believed; a lock pin binds name,

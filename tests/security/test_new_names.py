@@ -1,4 +1,4 @@
-"""New names with bidirectional controls are refused (issue 29, 9b): `evil` + U+202E + `gnp.exe` displays as
+"""New names with bidirectional controls are refused: `evil` + U+202E + `gnp.exe` displays as
 `evilexe.png`, in the Editor and in review. Every tool that gives something a new name refuses one, on a copy of
 minigolf, and nothing is written; an existing file named so is still found exactly as it is named."""
 

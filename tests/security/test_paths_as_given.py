@@ -1,4 +1,4 @@
-"""Paths as given (issue 29, 5b; issue 28, D9): every tool addresses exactly the path it is given, or refuses it.
+"""Paths as given: every tool addresses exactly the path it is given, or refuses it.
 
 On Linux and macOS `Materials ` (trailing space) and `Materials` are two folders: a tool that trimmed the path
 deleted the wrong one. A `\\` is refused with the `/` spelling as a runnable next action, and an absolute path inside
@@ -139,7 +139,7 @@ def test_a_windows_path_that_leaves_the_project_is_outside_not_respelled(minigol
     assert error.code == "E_PATH_OUTSIDE_PROJECT"
 
 
-# --- absolute paths inside the project (issue 28, D9) ---------------------------------------------------------
+# --- absolute paths inside the project ---------------------------------------------------------
 
 ABSOLUTE_READS: list[tuple[str, str, dict[str, Any], str, str]] = [
     ("asset.info", "file", {}, BALL_MAT, "file"),

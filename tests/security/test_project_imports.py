@@ -1,4 +1,4 @@
-"""No project file executes unless approved, whatever imports it (DESIGN §7.3, issue 17).
+"""No project file executes unless approved, whatever imports it.
 
 An approved tool that puts its own folder on sys.path and imports a sibling helper, or a helper package under
 `.unitycli/tools/lib/`: the helper runs only when it is itself approved at its current digest (approving the tool
@@ -92,7 +92,7 @@ def test_an_unapproved_module_elsewhere_in_the_project_never_runs(tmp_path):
 
 
 def test_a_helper_subpackage_is_approved_with_the_tool_that_imports_it_and_shown(tmp_path):
-    """Approving a tool approves the closure it imports (issue 29), listed with the tool that imports it; a
+    """Approving a tool approves the closure it imports, listed with the tool that imports it; a
     change to the helper blocks the tool again before any of it runs."""
     marker = tmp_path / "marker"
     root, tools = _setup(tmp_path, "from lib import VALUE")

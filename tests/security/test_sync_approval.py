@@ -1,4 +1,4 @@
-"""Sync installs only what a person chose (issue 29, item 3), on the installed (non-editable) unitycli.
+"""Sync installs only what a person chose, on the installed (non-editable) unitycli.
 
 A freshly cloned project whose `.unitycli/config.toml` points `[sources] extensions` into the repository and
 whose lock names an extension there: `extensions sync` builds, installs and imports nothing until a person runs

@@ -1,4 +1,4 @@
-"""Approval covers every byte that runs (issue 29, item 2), on the installed (non-editable) unitycli.
+"""Approval covers every byte that runs, on the installed (non-editable) unitycli.
 
 An approved project tool whose sibling helper is a link to a file outside the project, or whose helper package
 `.unitycli/tools/lib` is a link to a folder outside it, never runs that code: approving the tool refuses (naming

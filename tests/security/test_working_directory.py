@@ -1,4 +1,4 @@
-"""The working directory never shadows unitycli's imports (DESIGN §7.3, issue 17).
+"""The working directory never shadows unitycli's imports.
 
 A project folder holding `pip/__main__.py` and `pluggy.py` that leave a marker: running unitycli from inside it
 (`python -m unitycli`, and `extensions install`, which starts `python -m pip`) must never run them.

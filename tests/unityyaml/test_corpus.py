@@ -117,7 +117,7 @@ def _plain_tree(node: Node):
 @pytest.mark.slow
 def test_parsed_values_agree_with_pyyaml_on_the_sample_files():
     """An independent parser (libyaml via PyYAML, all scalars as strings) reads the same keys and strings.
-    The empty-key objects are skipped: PyYAML cannot read them at all (NOTES §9)."""
+    The empty-key objects are skipped: PyYAML cannot read them at all."""
     yaml = pytest.importorskip("yaml")
     loader = type("UnityBaseLoader", (getattr(yaml, "CBaseLoader", yaml.BaseLoader),), {})
     loader.add_multi_constructor("tag:unity3d.com,2011:", lambda ld, _suffix, node: ld.construct_mapping(node))

@@ -1,4 +1,4 @@
-"""Writing by splice (issue 30): over every fixture scene and prefab, an edit written as the untouched byte
+"""Writing by splice: over every fixture scene and prefab, an edit written as the untouched byte
 ranges around the changed objects gives exactly the bytes the whole-text writer gives, and the write-side check
 refuses an edited object that would not read back as itself."""
 

@@ -1,6 +1,6 @@
 """CinemachineBlenderSettings assets: the custom blends a brain (or a manager camera) uses, in either layout.
 
-The asset (research §6) is a ScriptableObject `--- !u!114 &11400000` with script GUID
+The asset is a ScriptableObject `--- !u!114 &11400000` with script GUID
 36baaa8bdcb9d8b49b9199833965d2c3 (the same in both majors). 2.x writes `m_CustomBlends:` entries
 `{m_From, m_To, m_Blend: {m_Style, m_Time, m_CustomCurve}}`; 3.x `CustomBlends:` entries `{From, To, Blend: {Style,
 Time, CustomCurve}}` (FormerlySerializedAs the 2.x names, so a 2.x asset loads in 3.x unchanged). From / To are

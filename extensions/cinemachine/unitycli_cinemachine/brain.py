@@ -1,4 +1,4 @@
-"""CinemachineBrain enums and blend definitions, shared by get-brain and set-brain (research notes §6).
+"""CinemachineBrain enums and blend definitions, shared by get-brain and set-brain.
 
 The ints are the same in both majors (CM2 `UpdateMethod` / `BrainUpdateMethod` / `CinemachineBlendDefinition.Style`,
 CM3 `UpdateMethods` / `BrainUpdateMethods` / `Styles`); only the field names differ (`m_UpdateMethod` vs

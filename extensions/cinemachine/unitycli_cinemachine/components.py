@@ -1,5 +1,5 @@
 """Body / Aim / Noise component types the tools can add, with the fields a new component gets and the typed
-settings each one exposes (research notes §3.1 for 2.x, §3.2 for 3.x).
+settings each one exposes.
 
 A new component is written as Unity writes one the package's inspector adds: the MonoBehaviour header (hide flags
 of the GameObject it goes on: 3 on a 2.x `cm` child in a scene, 0 in a prefab), an empty `m_EditorClassIdentifier`
@@ -321,7 +321,7 @@ def pipeline(_o: Options) -> dict[str, Any]:
     return {}
 
 
-# The package's own noise profiles (Presets/Noise/*.asset; same GUIDs in 2.9.0 … 3.1.8-pre.1, research §7).
+# The package's own noise profiles (Presets/Noise/*.asset; same GUIDs in 2.9.0 … 3.1.8-pre.1).
 NOISE_PRESETS = {
     "6D Shake": "69ce8388f6785dd4c8c39915efece2f4", "6D Wobble": "e9ce97b7a206dc64d90931ea044e0c72",
     "Handheld_normal_extreme": "20a705aea2d80e0478fb89b6f43d8530",

@@ -1,7 +1,7 @@
 """What `cinemachine.check` and the `extensions doctor` hook look for, on parsed scenes and prefabs.
 
 - legacy-class: a 2.x class in a 3.x project. CM3 keeps them in `Runtime/Deprecated` under their 2.x GUIDs
-  (research §5) so old files still load, but they are not maintained and the 3.x tools and inspector target their
+  so old files still load, but they are not maintained and the 3.x tools and inspector target their
   replacements (the Cinemachine upgrader's mapping is given as the suggestion).
 - no-brain: a scene with Cinemachine cameras and no CinemachineBrain: nothing drives a Unity Camera from them.
   (Prefabs are not checked: their brain is usually in the scene they are placed in.)

@@ -2,7 +2,7 @@
 
 The script GUID cannot decide it: CM3 loads CM2 files through `Runtime/Deprecated` classes with the CM2 GUIDs,
 and the brain, HardLookAt, Perlin… keep their GUID across the rename of their fields. So the fields decide
-(research notes §2–§3, checked key for key on the fixtures):
+(checked key for key on the fixtures):
 
 - camera, CM2 (2.9.5 … 2.10.7, and CM2 files inside a CM3 project): `m_Priority` (CinemachineVirtualCameraBase),
   `m_Lens` and `m_Follow` / `m_LookAt` (CinemachineVirtualCamera, FreeLook) — chicken-defense `Game.unity`;
@@ -24,7 +24,7 @@ CM2 = "cm2"
 CM3 = "cm3"
 
 # CM3 `m_StreamingVersion` below which Unity copies a non-zero `m_LegacyPriority` into `Priority` on load
-# (CinemachineVirtualCameraBase.PerformLegacyUpgrade; research notes §3.5).
+# (CinemachineVirtualCameraBase.PerformLegacyUpgrade).
 LEGACY_PRIORITY_UPGRADE_BELOW = 20220601
 
 LENS_FIELDS = ("FieldOfView", "OrthographicSize", "NearClipPlane", "FarClipPlane", "Dutch")

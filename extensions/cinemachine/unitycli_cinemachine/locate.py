@@ -4,7 +4,7 @@ Files are named, opened and guarded by the core's scene model (path or unique na
 round-trip guard for writes); GameObjects are found in its tree with its paths. Components are recognised by
 script GUID (`scripts.py`) and read in the layout their fields show (`layout.py`).
 
-CM2 pipeline (research notes §3.1): a CinemachineVirtualCamera keeps its Body/Aim/Noise components on a hidden
+CM2 pipeline: a CinemachineVirtualCamera keeps its Body/Aim/Noise components on a hidden
 child GameObject named `cm` (`m_ObjectHideFlags: 3` in scenes) that holds a CinemachinePipeline; the camera's
 `m_ComponentOwner` names that child's Transform. The pipeline is that child, else the first child that has a
 CinemachinePipeline (what CinemachineVirtualCamera.UpdateComponentPipeline looks for). CM3 keeps them on the

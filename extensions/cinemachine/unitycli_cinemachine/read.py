@@ -1,6 +1,6 @@
 """What a camera's fields mean, in either layout: effective priority, targets, lens, enabled state.
 
-Priority (research notes §3.5): CM2 `m_Priority`. CM3 `Priority.m_Value` counts only when `Priority.Enabled` is 1
+Priority: CM2 `m_Priority`. CM3 `Priority.m_Value` counts only when `Priority.Enabled` is 1
 (PrioritySettings.Value returns 0 otherwise), and a file older than streaming version 20220601 with a non-zero
 `m_LegacyPriority` gets that value copied into `Priority` when Unity loads it (PerformLegacyUpgrade), so that is
 the effective priority then. CM3 look-at: `Target.LookAtTarget` counts only with `CustomLookAtTarget: 1`, else the

@@ -3,7 +3,7 @@
 Evidence: the `.cs.meta` files of the package's own repository (Unity-Technologies/com.unity.cinemachine,
 `com.unity.cinemachine/Runtime/**/*.cs.meta`), read at every version commit listed in
 `manifests/cinemachine.evidence.md` (2.9.5 … 2.10.7 and 3.1.1 … 3.1.8-pre.1): each GUID is constant over all the
-versions in which its file exists (research notes §5, `cinemachine-script-guids.txt` in the shared fixtures).
+versions in which its file exists (`cinemachine-script-guids.txt` in the shared fixtures).
 The fixture files agree: chicken-defense `Scenes/Game.unity` (2.9.7) and minigolf `Scenes/Game.unity` (3.1.2).
 
 A GUID does **not** tell the major: CM3 keeps the CM2 classes in `Runtime/Deprecated/` under their CM2 GUIDs

@@ -1,7 +1,7 @@
 """The Body / Aim / Noise edit shared by set-body, set-aim and set-noise: find where the camera keeps its stage
 components, edit the present one's settings, or replace it (or add one) with another supported type.
 
-Where the components live (research §3.1, §3.2): a 2.x camera (CinemachineVirtualCamera, also inside a 3.x
+Where the components live: a 2.x camera (CinemachineVirtualCamera, also inside a 3.x
 project) keeps them on its hidden `cm` child next to the CinemachinePipeline; a 3.x CinemachineCamera on its own
 GameObject. A replacement takes the old component's place in the GameObject's `m_Component` list (Cinemachine
 orders the pipeline by stage, not by list order) with a fresh fileID; a component another object still references

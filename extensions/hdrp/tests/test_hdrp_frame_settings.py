@@ -7,7 +7,7 @@ import shutil
 from hdrp_testutil import CM_GLOBAL, VFX_GLOBAL, error, output, refused_untouched, write_and_diff
 from unitycli_hdrp import frames
 
-# research/hdrp.md §3.4: the 14.0.12 source defaults, reproduced bit for bit by the fixture's fresh
+# The 14.0.12 source defaults, reproduced bit for bit by the fixture's fresh
 # "HDRenderPipelineGlobalSettings 1.asset" (camera, custom/baked reflection, realtime reflection).
 DEFAULT_14 = {
     "camera": (140666587840333, 13763000512783810584),

@@ -3,7 +3,7 @@
 14.x: top-level `m_DefaultVolumeProfile` / `m_LookDevVolumeProfile` of the global settings (m_Version 5).
 17.x: the `HDRPDefaultVolumeProfileSettings` / `LookDevVolumeProfileSettings` entries of `references.RefIds`
 (`data.m_VolumeProfile`), plus the pipeline asset's own `m_VolumeProfile` that overrides the default per quality
-level (research/hdrp.md §2). The diffusion profile list lives in the default profile's DiffusionProfileList override.
+level. The diffusion profile list lives in the default profile's DiffusionProfileList override.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Diffusion profiles (`DiffusionProfileSettings` assets): their stored values and the hash HDRP derives from the GUID.
 
-The hash (research/hdrp.md §4.5) is a two-lane DJB2-style hash of the asset's GUID string (seed 5381; lane 1 over
+The hash is a two-lane DJB2-style hash of the asset's GUID string (seed 5381; lane 1 over
 even characters, lane 2 over odd ones; `h = h*33 xor c` in signed 32-bit arithmetic; `h1 + h2*1566083941`), read as
 uint32, low 23 bits kept and OR-ed with 0x40000000 so it is a finite positive float when reinterpreted. Implemented
 from that description; it reproduces the stored hash of all eight fixture profiles.

@@ -3,8 +3,8 @@
 `bitDatas` is core's BitArray128: bit i of the field set is bit i of `data1` (i < 64) or bit i-64 of `data2`;
 both are unsigned 64-bit decimals (values above 2^63 occur), parsed as Python ints, never as floats. Field values
 are the bit indices; no index changed between 14.0.12 and 17.2.0, fields were only added, removed (122, 123) or
-renamed (127 ProbeVolume -> AdaptiveProbeVolume). Source: research/hdrp.md §3.3, validated against the fixtures'
-default masks (§3.4). Bits of "Others"-type fields (MSAAMode, SSS quality, LOD, material quality) carry no meaning
+renamed (127 ProbeVolume -> AdaptiveProbeVolume). Source: the package's C#, validated against the
+fixtures' default masks. Bits of "Others"-type fields (MSAAMode, SSS quality, LOD, material quality) carry no meaning
 in a default mask, and bits no name covers (25, and 122/123 in 17.x files) are kept exactly as found.
 """
 

@@ -1,6 +1,6 @@
 """Script GUIDs and names HDRP objects are recognised by (never by file name or m_Name).
 
-GUIDs from the package's `.cs.meta` files, identical in 14.0.12, 17.0.3 and 17.2.0 (research/hdrp.md §5.2, §4.1).
+GUIDs from the package's `.cs.meta` files, identical in 14.0.12, 17.0.3 and 17.2.0.
 """
 
 from __future__ import annotations

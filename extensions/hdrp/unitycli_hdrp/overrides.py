@@ -1,9 +1,9 @@
 """HDRP volume overrides for the shared volume model (`unitycli.api.VolumeProfile`): serialized layouts, C# defaults
 and declared ranges, per HDRP layout family.
 
-Parameters are in YAML order, defaults and ranges are the package source's (research/hdrp.md §4.3, src 17.0.3 and
-checked against the fixtures' key lists); `min`/`max` keys found in old YAML files are pre-NonSerialized leftovers and
-are never used as ranges. Layouts verified per family (research §4.4, §6.3):
+Parameters are in YAML order, defaults and ranges are the package source's (17.0.3, checked against the fixtures'
+key lists); `min`/`max` keys found in old YAML files are pre-NonSerialized leftovers and are never used as ranges.
+Layouts verified per family:
 
 - 14.x: Exposure, Bloom, Tonemapping (same as 17), VisualEnvironment (7 parameters, no m_Version), HDRISky (no
   sunInitialRotation/lockSun), Fog (17's list without multipleScatteringIntensity: the scene-template profiles

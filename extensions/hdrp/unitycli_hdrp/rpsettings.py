@@ -1,6 +1,6 @@
 """The documented subset of `HDRenderPipelineAsset.m_RenderPipelineSettings`: names, types and encodings.
 
-Same names, types and integer encodings in 14.0.12, 17.0.3 and 17.2.0 (research/hdrp.md §1.3–1.4). Keys are found by
+Same names, types and integer encodings in 14.0.12, 17.0.3 and 17.2.0. Keys are found by
 name, never by position (the order differs between versions), and a key the file lacks is never added.
 Left out on purpose: `supportDitheringCrossFade` (no effect in 17: the LOD cross-fade moved to QualitySettings),
 `oldLightProbeSystem` (17's migration copy of `lightProbeSystem`) and every `m_Obsolete*` key.

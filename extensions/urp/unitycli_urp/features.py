@@ -1,6 +1,6 @@
 """Renderer features of a Universal Renderer asset: `m_RendererFeatures` (local refs, in order) and
 `m_RendererFeatureMap` (each feature's fileID as little-endian int64 hex, same order) are always rewritten together,
-as the Editor's renderer inspector does (research/urp.md §2.2, §3).
+as the Editor's renderer inspector does.
 
 New features are written as "Add Renderer Feature" leaves them once `Create()` has run: `m_ObjectHideFlags: 0`,
 `m_Name` = the class name (or the name given), the class defaults, and for SSAO in 14.0.9/17.0.3 the blue-noise
@@ -200,7 +200,7 @@ def _head(script_guid: str, name: str, class_identifier: str) -> dict[str, Any]:
 
 def render_objects_fields(name: str, class_identifier: str, *, event: int = 300, layer_mask: int = 0,
                           queue: int = 0) -> dict[str, Any]:
-    """RenderObjects with RenderObjectsSettings defaults (research §3.5; minigolf "Ball Highlight" layout)."""
+    """RenderObjects with RenderObjectsSettings defaults (minigolf "Ball Highlight" layout)."""
     return {**_head(FEATURE_GUIDS["RenderObjects"], name, class_identifier), "settings": {
         "passTag": "RenderObjectsFeature", "Event": event,
         "filterSettings": {"RenderQueueType": queue, "LayerMask": {"serializedVersion": 2, "m_Bits": layer_mask},
@@ -216,7 +216,7 @@ def render_objects_fields(name: str, class_identifier: str, *, event: int = 300,
 
 
 def ssao_fields(name: str, class_identifier: str, layout: str) -> dict[str, Any]:
-    """ScreenSpaceAmbientOcclusion with its settings defaults (research §3.3; bitesize PC_Renderer layout)."""
+    """ScreenSpaceAmbientOcclusion with its settings defaults (bitesize PC_Renderer layout)."""
     fields = {**_head(FEATURE_GUIDS["ScreenSpaceAmbientOcclusion"], name, class_identifier), "m_Settings": {
         "AOMethod": 0, "Downsample": 0, "AfterOpaque": 0, "Source": 1, "NormalSamples": 1, "Intensity": 3,
         "DirectLightingStrength": 0.25, "Radius": 0.035, "Samples": 1, "BlurQuality": 0, "Falloff": 100,
@@ -228,7 +228,7 @@ def ssao_fields(name: str, class_identifier: str, layout: str) -> dict[str, Any]
 
 
 def decal_fields(name: str, class_identifier: str, layout: str) -> dict[str, Any]:
-    """DecalRendererFeature with DecalSettings defaults (research §3.4; chicken-defense High Fidelity layout); 14.x
+    """DecalRendererFeature with DecalSettings defaults (chicken-defense High Fidelity layout); 14.x
     also serializes the two shaders Create() loads."""
     fields = {**_head(FEATURE_GUIDS["DecalRendererFeature"], name, class_identifier), "m_Settings": {
         "technique": 0, "maxDrawDistance": 1000, "decalLayers": 0, "dBufferSettings": {"surfaceData": 2},

@@ -1,5 +1,4 @@
-"""Script GUIDs and fixed references of URP 14.0.9, 17.0.3 and 17.2.0 (research/urp.md §1–§4; the same GUID in all
-three unless noted)."""
+"""Script GUIDs and fixed references of URP 14.0.9, 17.0.3 and 17.2.0 (the same GUID in all three unless noted)."""
 
 from __future__ import annotations
 
@@ -64,7 +63,7 @@ _SCRIPTS = [
 
 
 def known_scripts() -> list:
-    """URP's scripts by GUID and class name (research/urp.md §1–§4), with URP's volume overrides, so the core's
+    """URP's scripts by GUID and class name, with URP's volume overrides, so the core's
     component tools can name them (`component.get … UniversalAdditionalCameraData`)."""
     from unitycli.api import KnownScript
     from unitycli_urp.overrides import specs_for

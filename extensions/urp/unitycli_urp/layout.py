@@ -22,6 +22,6 @@ def project_layout(ctx: Any) -> str:
 
 def class_identifier(ctx: Any, class_name: str, prefix: str = URP_RUNTIME_PREFIX) -> str:
     """`m_EditorClassIdentifier` of an object Unity creates: empty up to 6000.1, `Assembly::Namespace.Class` from
-    6000.2 on (ECS PhysicsSamples DefaultVolumeProfile, research §3.2)."""
+    6000.2 on (ECS PhysicsSamples DefaultVolumeProfile)."""
     version = ctx.unity_version
     return prefix + class_name if (version.major, version.minor) >= (6000, 2) else ""

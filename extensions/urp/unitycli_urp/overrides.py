@@ -1,4 +1,4 @@
-"""URP's volume overrides: parameters in serialized order with C# defaults and clamps (research/urp.md §4.5).
+"""URP's volume overrides: parameters in serialized order with C# defaults and clamps.
 
 The lists are identical in 14.0.9, 17.0.3 and 17.2.0, except ScreenSpaceLensFlare (17 only). Checked key for key
 and value for value against minigolf's `DefaultVolumeProfile.asset` (17.0.3, every override at its defaults) by

@@ -1,6 +1,6 @@
 """The active URP asset: GraphicsSettings `m_CustomRenderPipeline` (the default) and each quality level's
 `customRenderPipeline` (`{fileID: 0}` = use the default); the effective asset is the current level's when it has
-one, else the default (research/urp.md §5). Assets are found by GUID through the project index."""
+one, else the default. Assets are found by GUID through the project index."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The typed subset of UniversalRenderPipelineAsset fields the settings tools read and write (research §1.2–§1.4).
+"""The typed subset of UniversalRenderPipelineAsset fields the settings tools read and write.
 
 Each setting names its YAML key, its kind, the values URP accepts (the C# property clamps or enums) and the
 layouts whose asset has the field. A write is refused (E_URP_SETTING_UNSUPPORTED) when the project's URP version

@@ -1,5 +1,5 @@
 """TrailRenderer tools. No fixture project has a TrailRenderer, so the tests add one to a copy of chicken-defense:
-Bitesize 2DSpaceShooter's Bullet TrailRenderer (Unity 2022.3.14f1), field for field from the research notes."""
+Bitesize 2DSpaceShooter's Bullet TrailRenderer (Unity 2022.3.14f1), field for field."""
 
 from __future__ import annotations
 

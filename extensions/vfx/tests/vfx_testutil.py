@@ -36,7 +36,7 @@ def text(root: Path, path: str) -> str:
 
 TRAIL_PREFAB = "Assets/Bullet.prefab"
 # No fixture has a TrailRenderer. This one is Bitesize 2DSpaceShooter's Bullet.prefab TrailRenderer (Unity
-# 2022.3.14f1, commit faac280b), field for field as /work/research/vfx.md §5 records it, on a GameObject + Transform
+# 2022.3.14f1, commit faac280b), field for field, on a GameObject + Transform
 # in the 2022.3 layout of chicken-defense's prefabs.
 TRAIL_PREFAB_TEXT = """%YAML 1.1
 %TAG !u! tag:unity3d.com,2011:

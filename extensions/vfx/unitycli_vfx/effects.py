@@ -2,7 +2,7 @@
 
 The property sheet has eleven arrays (`m_Float` … `m_Bool`), each `{m_Array: [{m_Value, m_Name, m_Overridden}]}`;
 `m_Name` is the graph's ParameterInfo `path`, entries are in insertion order, may be absent for exposed
-parameters and may be stale for removed ones (research §2.2). An override is written by finding the entry by name
+parameters and may be stale for removed ones. An override is written by finding the entry by name
 in the array the graph's `sheetType` names, appending it when absent, and setting `m_Overridden: 1`.
 """
 

@@ -2,7 +2,7 @@
 
 The graph carries a ready-made parameter → property-sheet mapping: `VFXGraph.m_ParameterInfo[]` lists every
 exposed parameter with its `sheetType` (`m_Float`, `m_Vector4f`, …), `realType`, sheet `path` and
-`defaultValue` (research §1.6). Category headers have empty path and types; a struct parameter (AABox, Line,
+`defaultValue`. Category headers have empty path and types; a struct parameter (AABox, Line,
 Transform…) has an empty path and sheetType, a `descendantCount`, and is followed by its fields, whose paths are
 the parent's path + `_` + field name. The VisualEffectResource is found by class ID, never by fileID (newer files
 use `&1`), and the VFXGraph by its script GUID.

@@ -46,7 +46,7 @@ def require_settings(request: EditTarget, what: str, **details: Any) -> None:
 
 # No fixture project holds a TrailRenderer, so the trail tools' examples name a prefab the tests add to a copy of
 # chicken-defense: a GameObject `Bullet` whose TrailRenderer is the one of Bitesize 2DSpaceShooter's Bullet.prefab
-# (Unity 2022.3.14f1, TrailRenderer serializedVersion 3), copied field for field from /work/research/vfx.md §5.
+# (Unity 2022.3.14f1, TrailRenderer serializedVersion 3), copied field for field.
 TRAIL_PREFAB = "Assets/Bullet.prefab"
 TRAIL_OBJECT = "Bullet"
 TRAIL_EXAMPLE_NOTE = (f" No fixture project has a TrailRenderer: the example names {TRAIL_PREFAB}, a prefab with "

@@ -1,6 +1,6 @@
 """LineRenderer (class 120) and TrailRenderer (class 96): both hold `m_Parameters`, Unity's LineParameters
 (serializedVersion 3: widthMultiplier, widthCurve, colorGradient, corner/cap vertices, alignment, texture mode…),
-after the Renderer base block (research §4, §5)."""
+after the Renderer base block."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ParticleSystem (class 198) and ParticleSystemRenderer (class 199) layout (research §3).
+"""ParticleSystem (class 198) and ParticleSystemRenderer (class 199) layout.
 
 Unity 2022.3 and 6000.0 write the same ParticleSystem (serializedVersion 8, the module versions below);
 much older layouts (serializedVersion 5, e.g. ParticlePack prefabs) survive in current projects and are read but

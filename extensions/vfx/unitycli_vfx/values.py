@@ -1,5 +1,5 @@
 """Unity's serialized value shapes as JSON, and back: references, AnimationCurve, Gradient, MinMaxCurve,
-MinMaxGradient (the encodings of /work/research/vfx.md §3.6, as the Editor writes them).
+MinMaxGradient (the encodings the Editor writes).
 
 Decoding is generic so every ParticleSystem module reads the same way: a mapping that has the keys of a
 MinMaxCurve is a MinMaxCurve wherever it sits. Encoding writes only the keys a change needs; the unused parts of

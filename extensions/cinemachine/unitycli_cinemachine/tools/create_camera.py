@@ -1,6 +1,6 @@
 """`cinemachine.create-camera`: a new Cinemachine camera from a preset, as the package's own menu creates it.
 
-What each preset writes (research notes §4, `Editor/Menus/CinemachineMenu.cs`, identical in 2.9.5 … 2.10.7 and in
+What each preset writes (`Editor/Menus/CinemachineMenu.cs`, identical in 2.9.5 … 2.10.7 and in
 3.1.1 … 3.1.8-pre.1):
 
 | preset | 3.x (GameObject name: components after CinemachineCamera) | 2.x (CinemachineVirtualCamera; `cm` child) |
@@ -255,7 +255,7 @@ def _major(ctx: Any) -> str:
 
 
 def _streaming_version(ctx: Any) -> int:
-    """CM3 kStreamingVersion of the installed package: 20230301 in 3.1.0-3.1.1, 20241001 from 3.1.2 (research §2.3)."""
+    """CM3 kStreamingVersion of the installed package: 20230301 in 3.1.0-3.1.1, 20241001 from 3.1.2."""
     version = ctx.package_version("com.unity.cinemachine") or ""
     return 20230301 if re.match(r"^3\.1\.[01](?![0-9])", version) else 20241001
 
@@ -394,7 +394,7 @@ def _cm3_parts(preset: str, ctx: Any, opts: Options) -> list[tuple[str, Any]]:
 
 
 def _has_focus_distance(ctx: Any) -> bool:
-    """LensSettings.FocusDistance is serialized on Unity 2022.2 and later (CM 2.9.5+, research §2.2)."""
+    """LensSettings.FocusDistance is serialized on Unity 2022.2 and later (CM 2.9.5+)."""
     version = ctx.unity_version
     return (version.major, version.minor) >= (2022, 2)
 
