@@ -14,15 +14,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from unitycli.context import ToolContext
 from unitycli.csharp import ClassLayout, SerializationModel, SerializedField
 from unitycli.csharp.defaults import default_values
 from unitycli.errors import UnityCliError
+from unitycli.plugins.scenes.common import Names
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver
 from unitycli.plugins.scripts.typed import Coercer, layout_for, locate
 from unitycli.plugins.scripts.vocabulary import Operation
-from unitycli.scene import convert_value, property_node, to_json
+from unitycli.scene import LoadedFile, SceneModel, convert_value, property_node, to_json
 from unitycli.transaction import revision_of
 from unitycli.unityyaml import Document, Mapping, Node, Ref, Scalar, Sequence
 
@@ -112,7 +114,16 @@ def element_default(element: SerializedField | None, item: Node, where: str) -> 
                         next_actions=["unitycli tools describe component.set"])
 
 
-def write_field(ctx: Any, names: Any, loaded: Any, doc: Document, request: Any, scene: Any = None) -> dict[str, Any]:
+class FieldRequest(Protocol):
+    """What component.set and scriptable.set both ask for."""
+
+    property: str
+    operation: Operation
+    value: Any
+
+
+def write_field(ctx: ToolContext, names: Names, loaded: LoadedFile, doc: Document, request: FieldRequest,
+                scene: SceneModel | None = None) -> dict[str, Any]:
     """The one sequence of component.set and scriptable.set: edit the field of `doc` (in the file `loaded`) that
     `request` names (`property`, `operation`, `value`), with references given by name resolved in that file
     (`scene`: its scene model, for scenes and prefabs), save the file when it changed, and answer the
