@@ -39,7 +39,7 @@ BIG = [  # (project, tool, input): the largest prefab (543 KB) and scene (1.17 M
 def measure(folder: Path, project: str, tool: str, data: dict, read_only: bool) -> tuple[int, int] | str:
     root = copy_project(project, folder / f"p{len(list(folder.iterdir()))}")
     try:
-        result = run_tool(Session(project_arg=str(root)), tool, data,
+        result = run_tool(Session(project_arg=str(root)).prepare(tool), data,
                           RunOptions(dry_run=not read_only, fit_budget=False))
     except UnityCliError as exc:
         return exc.code

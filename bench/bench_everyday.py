@@ -52,7 +52,7 @@ def main() -> None:
             times = []
             for _ in range(args.runs + 1):
                 started = time.perf_counter()
-                run_tool(Session(project_arg=str(roots[project])), tool, data, RunOptions(dry_run=True))
+                run_tool(Session(project_arg=str(roots[project])).prepare(tool), data, RunOptions(dry_run=True))
                 times.append((time.perf_counter() - started) * 1000)
             print(f"{project:16} {tool:30} {times[0]:8.0f} {statistics.median(times[1:]):10.0f}")
 

@@ -73,7 +73,7 @@ def _tool(session, path: str) -> Callable[[], list[str]]:
     from unitycli.runner import run_tool
 
     def run() -> list[str]:
-        result = run_tool(session, "asset.references", {"path": path, "includeProperties": False, "limit": 5000})
+        result = run_tool(session.prepare("asset.references"), {"path": path, "includeProperties": False, "limit": 5000})
         return [r["path"] for r in result.output["referrers"]]
 
     return run

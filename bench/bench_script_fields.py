@@ -59,7 +59,7 @@ def main() -> None:
             times = []
             for _ in range(args.repeat):
                 start = time.perf_counter()
-                run_tool(Session(project_arg=str(roots[project])), tool, data, RunOptions(dry_run=True))
+                run_tool(Session(project_arg=str(roots[project])).prepare(tool), data, RunOptions(dry_run=True))
                 times.append(time.perf_counter() - start)
             print(f"{project:16} {label:34} median {statistics.median(times) * 1000:7.0f} ms "
                   f"(min {min(times) * 1000:.0f}, n={args.repeat})")

@@ -114,7 +114,7 @@ def run_tool(root: Path, tool: str, data: dict[str, Any] | None = None, *, dry_r
 
     session = Session(project_arg=str(root), cwd=Path(root))
     try:
-        result = run(session, tool, data or {}, RunOptions(dry_run=dry_run))
+        result = run(session.prepare(tool), data or {}, RunOptions(dry_run=dry_run))
     except UnityCliError as exc:
         return ToolRun(ok=False, error=exc.to_dict())
     effects = result.planned_effects if dry_run else result.applied_effects

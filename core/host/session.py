@@ -3,10 +3,11 @@
 Every entry (CLI command, MCP server, batch run) builds a Session and asks it; nothing is loaded at import
 time, and a test gets a fresh Session (and so a fresh plugin manager) whenever it makes one.
 
-Two ways to a tool: `registry` loads every plugin (discovery, MCP listing, docs); `tool(name)` first asks the
+Two ways to a tool: `registry` loads every plugin (discovery, MCP listing, docs); `prepare(name)` first asks the
 compiled map (`unitycli.host.registry_index`) which plugin provides the name and loads only that one, so a call
-pays for its own plugin. The map is written after each full build and ignored whenever anything it
-depends on changed.
+pays for its own plugin, then resolves everything about the call that does not depend on its input (owner,
+project, availability, integrity) once, as a `PreparedCall` that `unitycli.runner.run_tool` runs. The map is
+written after each full build and ignored whenever anything it depends on changed.
 """
 
 from __future__ import annotations
@@ -15,15 +16,41 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from unitycli.errors import UnityCliError
 from unitycli.host.availability import Availability, check_availability, static_requirements
-from unitycli.host.descriptors import ToolDescriptor, describe
 from unitycli.host.owners import ToolOwner
 from unitycli.host.plugin_loader import LoadedPlugins, load_plugins
 from unitycli.host.registry import RegisteredTool, ToolRegistry, build_registry
 from unitycli.host.registry_index import IndexedTool, StoredIndex
 from unitycli.knownscripts import KnownScript, merge_known_scripts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.host.descriptors import ToolDescriptor
+    from unitycli.project.selection import Project
+    from unitycli.toolspec import ToolSpec
+
+
+@dataclass(frozen=True)
+class PreparedCall:
+    """One tool resolved for the session's project, once: the spec and owner, the plugin manager that loaded it,
+    the package scripts handlers may name, and the checks that do not depend on the input.
+
+    `refusal` is the project-selection, availability or integrity error that stops the call; it is kept, not
+    raised, so the runner reports a malformed input first (an agent fixes its call before its project), in the
+    same order on every entry.
+    """
+
+    tool: RegisteredTool
+    project: Project | None
+    known_scripts: dict[str, KnownScript]
+    profile_verified: bool | None = None
+    refusal: UnityCliError | None = None
+
+    @property
+    def spec(self) -> ToolSpec:
+        return self.tool.spec
 
 
 @dataclass
@@ -277,6 +304,48 @@ class Session:
             next_actions=actions,
         )
 
+    def prepare(self, name: str) -> PreparedCall:
+        """The call of tool `name` on this session's project, resolved once (see `PreparedCall`). An unknown
+        name raises here; a refusal is kept for the runner."""
+        from unitycli.host.integrity import ensure_integrity
+
+        try:
+            tool = self.tool(name)
+        except UnityCliError as exc:
+            raise self._for_project(exc) from None
+        known = self.known_scripts
+        selected = self._project
+        if isinstance(selected, UnityCliError):
+            return PreparedCall(tool, None, known, refusal=selected)
+        try:
+            profile_verified = self._ensure_available(tool)
+            ensure_integrity(self.manager_for(tool), tool.owner)
+        except UnityCliError as exc:
+            return PreparedCall(tool, selected, known, refusal=exc.for_project(selected.root))
+        return PreparedCall(tool, selected, known, profile_verified=profile_verified)
+
+    def _for_project(self, exc: UnityCliError) -> UnityCliError:
+        """Next actions name the selected project, when there is one."""
+        selected = self._project
+        return exc if isinstance(selected, UnityCliError) else exc.for_project(selected.root)
+
+    def _ensure_available(self, tool: RegisteredTool) -> bool | None:
+        """Refuse an unavailable tool before any effect; return whether its package profile is verified."""
+        availability = self.availability(tool)
+        if availability is None:
+            return None
+        if not availability.available:
+            raise UnityCliError(
+                availability.code or "E_INTERNAL",
+                availability.unavailable_reason or f"{tool.spec.name} is not available for this project",
+                details={
+                    "tool": tool.spec.name,
+                    "requiresPackages": [r.model_dump(by_alias=True) for r in availability.requires_packages],
+                },
+                next_actions=availability.next_actions,
+            )
+        return availability.profile_verified
+
     def availability(self, tool: RegisteredTool) -> Availability | None:
         project = self.optional_project()
         if project is None:
@@ -286,6 +355,7 @@ class Session:
     def descriptor(self, tool: RegisteredTool) -> ToolDescriptor:
         """The tool's descriptor; a model without a JSON Schema is `E_TOOL_REGISTRY_UNHEALTHY` naming its plugin
         (schemas are built here, on request, not when the plugin registers)."""
+        from unitycli.host.descriptors import describe
         from unitycli.toolspec import ToolSpecError
 
         try:

@@ -36,7 +36,7 @@ def chicken(tmp_path: Path) -> Path:
 
 
 def run(project: Path, tool: str, payload: dict[str, Any], *, dry_run: bool = False) -> RunResult:
-    return run_tool(Session(project_arg=str(project)), tool, payload, RunOptions(dry_run=dry_run))
+    return run_tool(Session(project_arg=str(project)).prepare(tool), payload, RunOptions(dry_run=dry_run))
 
 
 def output(project: Path, tool: str, payload: dict[str, Any]) -> dict[str, Any]:

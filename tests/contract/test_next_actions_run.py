@@ -50,7 +50,7 @@ def _actions(tmp_path: Path) -> dict[str, set[str]]:
             session = Session(project_arg=str(roots[where]))
             for data in _inputs(example):
                 try:
-                    result = run_tool(session, tool.spec.name, data, RunOptions(dry_run=not tool.spec.read_only))
+                    result = run_tool(session.prepare(tool.spec.name), data, RunOptions(dry_run=not tool.spec.read_only))
                     actions = [a for u in result.output.get("unreadable") or [] for a in u.get("nextActions") or []]
                 except UnityCliError as exc:
                     actions = exc.next_actions or []

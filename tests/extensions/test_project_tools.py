@@ -137,7 +137,7 @@ def test_the_bytes_hashed_are_the_bytes_executed(project, tmp_path, monkeypatch)
     session = Session(project_arg=str(project), cwd=project)
     from unitycli.runner import run_tool
 
-    result = run_tool(session, "team.hello", {})
+    result = run_tool(session.prepare("team.hello"), {})
     assert result.output == {"greeting": "approved world"}
     assert path.read_bytes() != approved
 

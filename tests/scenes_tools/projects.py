@@ -37,7 +37,7 @@ def copy_project(name: str, dest: Path) -> Path:
 
 
 def run(project: Path, tool: str, data: dict[str, Any], **kw: Any) -> RunResult:
-    return run_tool(Session(project_arg=str(project)), tool, data, RunOptions(**kw))
+    return run_tool(Session(project_arg=str(project)).prepare(tool), data, RunOptions(**kw))
 
 
 def documents(text: str) -> dict[int, str]:

@@ -55,7 +55,7 @@ def original(name: str, relative: str) -> str:
 
 
 def run(project: Path, tool: str, payload: dict[str, Any], *, dry_run: bool = False) -> RunResult:
-    return run_tool(Session(project_arg=str(project)), tool, payload, RunOptions(dry_run=dry_run))
+    return run_tool(Session(project_arg=str(project)).prepare(tool), payload, RunOptions(dry_run=dry_run))
 
 
 def output(project: Path, tool: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:

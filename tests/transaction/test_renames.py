@@ -12,7 +12,7 @@ from unitycli.transaction.renames import similarity
 
 
 def _effects(root: Path, tool: str, data: dict) -> dict:
-    return run_tool(Session(project_arg=str(root)), tool, data, RunOptions(dry_run=True)).planned_effects
+    return run_tool(Session(project_arg=str(root)).prepare(tool), data, RunOptions(dry_run=True)).planned_effects
 
 
 def test_a_moved_folder_is_one_pure_rename_per_file(tmp_path: Path) -> None:
