@@ -311,6 +311,7 @@ class Session:
 
         try:
             tool = self.tool(name)
+            self._resolve(tool)
         except UnityCliError as exc:
             raise self._for_project(exc) from None
         known = self.known_scripts
@@ -323,6 +324,22 @@ class Session:
         except UnityCliError as exc:
             return PreparedCall(tool, selected, known, refusal=exc.for_project(selected.root))
         return PreparedCall(tool, selected, known, profile_verified=profile_verified)
+
+    @staticmethod
+    def _resolve(tool: RegisteredTool) -> None:
+        """Import what the spec names by path (its handler and models); a file its RECORD does not vouch for is
+        the loader's integrity error, anything else a registry problem naming the plugin."""
+        from unitycli.toolspec import ToolSpecError
+
+        try:
+            tool.spec.resolve()
+        except ToolSpecError as exc:
+            refused = exc.__cause__
+            if refused is not None and isinstance(getattr(refused, "code", None), str):  # VerificationError
+                raise UnityCliError(refused.code, f"{tool.owner.label()}: {refused}",
+                                    details={"tool": tool.spec.name, **getattr(refused, "details", {})},
+                                    next_actions=["unitycli extensions doctor"]) from None
+            raise _unhealthy(tool, exc) from None
 
     def _for_project(self, exc: UnityCliError) -> UnityCliError:
         """Next actions name the selected project, when there is one."""
@@ -361,10 +378,7 @@ class Session:
         try:
             descriptor = describe(tool, self.availability(tool))
         except ToolSpecError as exc:
-            raise UnityCliError("E_TOOL_REGISTRY_UNHEALTHY", f"{tool.owner.label()}: {exc}",
-                                details={"tool": tool.spec.name,
-                                         "providers": [tool.owner.model_dump(by_alias=True, exclude_none=True)]},
-                                next_actions=["unitycli extensions doctor"]) from None
+            raise _unhealthy(tool, exc) from None
         if descriptor.available is None:  # no project: the manifest still says what the tool needs
             descriptor.requires_packages = static_requirements(self.plugins.manager, tool.spec, tool.owner)
         return descriptor
@@ -385,3 +399,11 @@ class Session:
                     self.registry.problems.append(RegistryProblem(kind="malformed", tool=name, message=exc.message,
                                                                   providers=[tool.owner]))
         return found
+
+
+def _unhealthy(tool: RegisteredTool, exc: Exception) -> UnityCliError:
+    """A registered tool whose spec cannot be used (no schema, a by-path reference that fails), naming its plugin."""
+    return UnityCliError("E_TOOL_REGISTRY_UNHEALTHY", f"{tool.owner.label()}: {exc}",
+                         details={"tool": tool.spec.name,
+                                  "providers": [tool.owner.model_dump(by_alias=True, exclude_none=True)]},
+                         next_actions=["unitycli extensions doctor"])
