@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
@@ -50,24 +49,6 @@ def rank(entries: Iterable[Mapping[str, str]], query: str) -> list[tuple[int, Ma
     hits = [(s, e) for s, e in scored if s > 0]
     hits.sort(key=lambda item: (-item[0], item[1].get("name", "")))
     return hits
-
-
-def closest_names(name: str, candidates: list[str], limit: int = 3) -> list[str]:
-    """Likely intended names: another case or a few typos first (`unitycli.suggest`), then close spellings, then
-    names sharing the group or verb."""
-    from unitycli.suggest import closest
-
-    close = closest(name, candidates, limit)
-    close += [c for c in difflib.get_close_matches(name, candidates, n=limit, cutoff=0.6) if c not in close]
-    close = close[:limit]
-    if len(close) < limit:
-        tail = name.split(".")[-1]
-        for candidate in candidates:
-            if candidate not in close and (candidate.endswith("." + tail) or tail in candidate):
-                close.append(candidate)
-            if len(close) >= limit:
-                break
-    return close
 
 
 # --- the catalog: extensions that are not installed yet are found by the same keywords -------------------------

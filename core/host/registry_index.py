@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from unitycli.host.depstat import ENV_KEYS, deps_unchanged, stat_entry
+from unitycli.depstat import ENV_KEYS, deps_unchanged, stat_entry
 from unitycli.host.owners import ToolOwner
 from unitycli.knownscripts import KnownScript
 

@@ -107,7 +107,9 @@ class Session:
 
         return index_path({"project": self.project_arg, "instance": self.instance_arg, "cwd": str(self.cwd)})
 
-    def _dependencies(self) -> list[str]:
+    def dependencies(self) -> list[str]:
+        """The files what this session loads and answers depends on (installed code, entry points, the project's
+        package and unitycli files, approvals, aliases): the discovery cache and the MCP watcher check them."""
         from unitycli.host.discovery_deps import discovery_dependencies
 
         selected = self._project
@@ -127,7 +129,7 @@ class Session:
         if len(checkers) != len(checking):  # a checker with no known owner could not be reloaded: no map
             return
         store_index(self._index_path, RegistryIndex(tools=tools, known_scripts=self.known_scripts,
-                                                    checkers=checkers), self._dependencies())
+                                                    checkers=checkers), self.dependencies())
 
     @cached_property
     def _lazy(self) -> LazyPlugins | None:
@@ -283,7 +285,7 @@ class Session:
                                     details={"tool": name, **{k: v for k, v in failure.details.items()
                                                               if k != "nextActions"}},
                                     next_actions=failure.details.get("nextActions") or [])
-        from unitycli.search import closest_names
+        from unitycli.suggest import closest_names
 
         close = closest_names(name, self.registry.names())
         blocked = self.project_setup.blocked_error(name)
