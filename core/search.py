@@ -56,7 +56,7 @@ def rank(entries: Iterable[Mapping[str, str]], query: str) -> list[tuple[int, Ma
 class ExtensionHit(BaseModel):
     """A catalog extension matching a search: what `tools search` / `unitycli_search_tools` list beside tools."""
 
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, defer_build=True)
 
     id: str
     distribution: str
