@@ -6,8 +6,9 @@ manifest editor (and its tarball reader).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from unitycli.lazy_exports import lazy_exports
 
 _EXPORTS = {
     "Manifest": "manifest_edit", "render_manifest": "manifest_edit", "unity_dependency_order": "manifest_edit",
@@ -34,9 +35,4 @@ if TYPE_CHECKING:
     from unitycli.packages.resolver import is_git_url, resolve_packages
     from unitycli.packages.semver import SemVer, compare_versions, is_semver
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'unitycli.packages' has no attribute {name!r}")
-    return getattr(import_module(f"unitycli.packages.{module}"), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -6,8 +6,9 @@ selection, root and identity, not the instance listing, aliases' models or the E
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from unitycli.lazy_exports import lazy_exports
 
 _EXPORTS = {
     "list_aliases": "aliases", "set_alias": "aliases", "unset_alias": "aliases",
@@ -44,9 +45,4 @@ if TYPE_CHECKING:
     from unitycli.project.selection import select_project
     from unitycli.project.userdata import user_cache_dir, user_data_dir
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'unitycli.project' has no attribute {name!r}")
-    return getattr(import_module(f"unitycli.project.{module}"), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)
