@@ -1,7 +1,8 @@
 """Whether the files a cached answer depended on are as they were: (path, mtime_ns, size) per file.
 
 Shared by the discovery fast path and the compiled tool map, with where each keeps its files; stdlib only,
-because the fast path's whole point is start-up time. `ENV_KEYS` are the environment variables that change what either cache would answer.
+because the fast path's whole point is start-up time. `ENV_KEYS` are the environment variables that change
+what either cache would answer.
 """
 
 from __future__ import annotations
