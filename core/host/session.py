@@ -37,9 +37,9 @@ class PreparedCall:
     """One tool resolved for the session's project, once: the spec and owner, the plugin manager that loaded it,
     the package scripts handlers may name, and the checks that do not depend on the input.
 
-    `refusal` is the project-selection, availability or integrity error that stops the call; it is kept, not
-    raised, so the runner reports a malformed input first (an agent fixes its call before its project), in the
-    same order on every entry.
+    `refusal` is the project-selection or availability error that stops the call; it is kept, not raised, so the
+    runner reports a malformed input first (an agent fixes its call before its project), in the same order on
+    every entry.
     """
 
     tool: RegisteredTool
@@ -307,12 +307,16 @@ class Session:
         )
 
     def prepare(self, name: str) -> PreparedCall:
-        """The call of tool `name` on this session's project, resolved once (see `PreparedCall`). An unknown
-        name raises here; a refusal is kept for the runner."""
+        """The call of tool `name` on this session's project, resolved once (see `PreparedCall`).
+
+        An unknown name, or code that fails its integrity check, raises here: the integrity check comes before
+        the spec's by-path handler and models are imported, so nothing of a refused extension runs. The
+        project's selection error and the tool's unavailability are kept for the runner."""
         from unitycli.host.integrity import ensure_integrity
 
         try:
             tool = self.tool(name)
+            ensure_integrity(self.manager_for(tool), tool.owner)
             self._resolve(tool)
         except UnityCliError as exc:
             raise self._for_project(exc) from None
@@ -322,7 +326,6 @@ class Session:
             return PreparedCall(tool, None, known, refusal=selected)
         try:
             profile_verified = self._ensure_available(tool)
-            ensure_integrity(self.manager_for(tool), tool.owner)
         except UnityCliError as exc:
             return PreparedCall(tool, selected, known, refusal=exc.for_project(selected.root))
         return PreparedCall(tool, selected, known, profile_verified=profile_verified)
