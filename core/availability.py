@@ -90,9 +90,9 @@ class Availability(BaseModel):
         requires: list[PackageRequirement] | None = None,
         operation: Operation | None = None,
     ) -> Availability:
-        from unitycli.errors import CATALOG
+        from unitycli.errors import CORE
 
-        if code not in CATALOG:
+        if code not in CORE:  # availability is the host's answer: its codes are the core's
             raise KeyError(f"availability code {code!r} is not in the error catalog")
         return cls(
             available=False,

@@ -18,8 +18,9 @@ from pathlib import Path
 
 from unitycli.availability import Availability, check_availability, static_requirements
 from unitycli.descriptors import ToolDescriptor, describe
-from unitycli.errors import UnityCliError
+from unitycli.errors import ErrorSpec, UnityCliError
 from unitycli.knownscripts import KnownScript, merge_known_scripts
+from unitycli.next_actions import describe_command
 from unitycli.owners import ToolOwner
 from unitycli.plugin_loader import LoadedPlugins, load_plugins
 from unitycli.registry import RegisteredTool, ToolRegistry, build_registry
@@ -152,7 +153,6 @@ class Session:
             extension_entry_points,
             load_builtin,
             load_entry_point,
-            merge_error_codes,
         )
         from unitycli.registry import add_plugin_tools
 
@@ -174,10 +174,19 @@ class Session:
             load_entry_point(lazy.loaded, ep, set())  # a denied extension is never in the map
             if lazy.loaded.failures:
                 return False  # refused (integrity) or broken: the full load reports it exactly
-        merge_error_codes(lazy.loaded, [entry.plugin])
         add_plugin_tools(lazy.registry, lazy.loaded, entry.plugin)
         lazy.plugins.add(entry.plugin)
         return not lazy.loaded.failures
+
+    def error_catalog(self) -> dict[str, ErrorSpec]:
+        """The core's codes and those of every plugin this session loaded (fully, or lazily one by one): enough
+        to resolve any code a tool it ran raised, since a plugin raises the core's codes and its own."""
+        from unitycli.plugin_loader import error_catalog
+
+        lazy = self.__dict__.get("_lazy")
+        full = self.__dict__.get("plugins")
+        return error_catalog(*(loaded for loaded in (lazy.loaded if lazy is not None else None, full)
+                               if loaded is not None))
 
     def manager_for(self, tool: RegisteredTool):  # pluggy.PluginManager
         """The plugin manager that loaded `tool`: the lazy one when it came through the map."""
@@ -266,10 +275,10 @@ class Session:
             if close:
                 blocked.message += f"; or did you mean {', '.join(close)}?"
                 blocked.details["closest"] = close
-                blocked.next_actions = [*(blocked.next_actions or []), *(f"unitycli tools describe {c}" for c in close)]
+                blocked.next_actions = [*(blocked.next_actions or []), *(describe_command(c) for c in close)]
             raise blocked
         details: dict = {"tool": name, "closest": close}
-        actions = [f"unitycli tools describe {c}" for c in close] or ["unitycli tools group"]
+        actions = [describe_command(c) for c in close] or ["unitycli tools group"]
         raise UnityCliError(
             "E_TOOL_NOT_FOUND_FOR_TARGET",
             f"no tool named {name!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),

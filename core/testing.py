@@ -161,11 +161,10 @@ def describe_tool(root: Path | None, name: str) -> dict[str, Any]:
 
 
 def error_catalog() -> dict[str, Any]:
-    """Code → ErrorSpec of the merged catalog: the core's codes and every loaded plugin's own (with `owner`)."""
-    from unitycli.errors import CATALOG
+    """Code → ErrorSpec of the whole catalog: the core's codes and every loaded plugin's own (with `owner`)."""
+    from unitycli.plugin_loader import error_catalog
 
-    _ = _session().plugins  # loading merges each plugin's codes into the catalog
-    return dict(CATALOG)
+    return error_catalog(_session().plugins)
 
 
 def _snapshot(root: Path) -> dict[str, bytes]:

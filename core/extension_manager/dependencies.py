@@ -30,7 +30,7 @@ from unitycli.availability import Availability, Operation, PackageRequirement
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager.config import CONFIG, ProjectConfig
 from unitycli.extension_manager.manifest import ExtensionManifest, PackageProfile, unity_stream
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import render, tool_command
 from unitycli.packages.bundled import EDITOR_BUNDLED, is_editor_bundled
 from unitycli.packages.models import ResolvedPackage, ResolvedPackages
 from unitycli.packages.resolver import LOCK, MANIFEST, is_unity6_or_later
@@ -41,8 +41,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def package_add_command(root: Path, name: str, version: str) -> str:
-    """The exact `package.add` call that puts a verified version into the project's manifest.json."""
-    return tool_command("package.add", {"name": name, "version": version}, project=root)
+    """The exact `package.add` call that puts a verified version into the project's manifest.json, as the line
+    an availability answer (a `tools describe` field) shows."""
+    return render(tool_command("package.add", {"name": name, "version": version}, project=root))
 
 
 def doctor_command(root: Path) -> str:

@@ -4,17 +4,21 @@ E_REFERENCE_UNPROVEN, E_LIST_ELEMENT_UNKNOWN) live in `unitycli.errors`: the sce
 
 from __future__ import annotations
 
-from unitycli.errors import EXIT_USAGE, ErrorSpec
+from unitycli.errors import EXIT_USAGE, ErrorSpec, declared_specs
 
-ERROR_CODES = [
-    ErrorSpec("E_EVENT_NOT_FOUND",
-              "The property is not a UnityEvent (it has no m_PersistentCalls.m_Calls).", EXIT_USAGE),
-    ErrorSpec("E_LISTENER_NOT_FOUND", "The UnityEvent has no listener at that index or with that method.",
-              EXIT_USAGE),
-    ErrorSpec("E_LISTENER_METHOD_NOT_FOUND",
-              "The target's class has no public method of that name whose parameters the listener mode can call "
-              "(void, one int, float, string, bool or Object parameter); nothing was written.", EXIT_USAGE),
-    ErrorSpec("E_SCRIPTABLE_OBJECT_NOT_FOUND",
-              "The file is not a ScriptableObject asset (a .asset whose main object is a MonoBehaviour document "
-              "with an m_Script), or the class named is not a ScriptableObject script in the project.", EXIT_USAGE),
-]
+E_EVENT_NOT_FOUND = ErrorSpec(
+    "E_EVENT_NOT_FOUND",
+    "The property is not a UnityEvent (it has no m_PersistentCalls.m_Calls).", EXIT_USAGE)
+E_LISTENER_NOT_FOUND = ErrorSpec(
+    "E_LISTENER_NOT_FOUND", "The UnityEvent has no listener at that index or with that method.",
+    EXIT_USAGE)
+E_LISTENER_METHOD_NOT_FOUND = ErrorSpec(
+    "E_LISTENER_METHOD_NOT_FOUND",
+    "The target's class has no public method of that name whose parameters the listener mode can call "
+    "(void, one int, float, string, bool or Object parameter); nothing was written.", EXIT_USAGE)
+E_SCRIPTABLE_OBJECT_NOT_FOUND = ErrorSpec(
+    "E_SCRIPTABLE_OBJECT_NOT_FOUND",
+    "The file is not a ScriptableObject asset (a .asset whose main object is a MonoBehaviour document "
+    "with an m_Script), or the class named is not a ScriptableObject script in the project.", EXIT_USAGE)
+
+ERROR_CODES = declared_specs(globals())  # every spec above, for the unitycli_error_codes hook

@@ -23,7 +23,7 @@ from unitycli.csharp import SerializationModel
 from unitycli.csharp.defaults import default_values
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import describe_command, tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.create_common import make_parents, refuse_taken, require_new_asset_location
 from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
@@ -76,7 +76,7 @@ def _script_guid(ctx: Any, model: SerializationModel, script: str) -> str:
         f"{len(hits)} scripts have that name: {', '.join(f.shown for f in hits[:5])}; give the .cs path or GUID"
     raise UnityCliError("E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{script!r} names no single ScriptableObject script: {why}",
                         details={"script": script, "candidates": [f.shown for f in hits[:10]]},
-                        next_actions=["unitycli tools describe scriptable.create"])
+                        next_actions=[describe_command("scriptable.create")])
 
 
 def _template(ctx: Any, guid: str) -> ScriptableAsset:
