@@ -21,8 +21,8 @@ from tests.scenes_tools.example_projects import example_project  # noqa: E402
 from tests.scenes_tools.projects import SAMPLE, copy_project  # noqa: E402
 from unitycli.budget import ANSWER_BUDGET, answer_size, fit  # noqa: E402
 from unitycli.errors import UnityCliError  # noqa: E402
+from unitycli.host.session import Session  # noqa: E402
 from unitycli.runner import RunOptions, run_tool  # noqa: E402
-from unitycli.session import Session  # noqa: E402
 
 TILES = "Assets/LlamAcademy/Minigolf/Resources/Tiles"
 BIG = [  # (project, tool, input): the largest prefab (543 KB) and scene (1.17 MB) of the fixtures

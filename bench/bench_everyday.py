@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.scenes_tools.projects import copy_project  # noqa: E402
+from unitycli.host.session import Session  # noqa: E402
 from unitycli.runner import RunOptions, run_tool  # noqa: E402
-from unitycli.session import Session  # noqa: E402
 
 CHICKEN_SCENE = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"  # 1.17 MB
 MENU = "Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity"

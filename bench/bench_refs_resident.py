@@ -89,7 +89,7 @@ def main() -> None:
         root = Path(tmp) / source.name
         shutil.copytree(source, root, ignore=shutil.ignore_patterns("Library"))
         guid, path, referrer = _target(root)
-        from unitycli.session import Session
+        from unitycli.host.session import Session
 
         session = Session(project_arg=str(root))
         _tool(session, path)()  # plugins loaded, models built: only the query is timed below

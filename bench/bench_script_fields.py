@@ -21,8 +21,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
 from tests.fixturepaths import UNITY  # noqa: E402
+from unitycli.host.session import Session  # noqa: E402
 from unitycli.runner import RunOptions, run_tool  # noqa: E402
-from unitycli.session import Session  # noqa: E402
 
 GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 CASES = [

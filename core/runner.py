@@ -20,9 +20,9 @@ from pydantic.alias_generators import to_camel
 from unitycli.budget import Overflow, fit
 from unitycli.context import Cancelled, ProgressCallback, ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.host.registry import RegisteredTool
+from unitycli.host.session import Session
 from unitycli.next_actions import NextAction, describe_command, tool_command
-from unitycli.registry import RegisteredTool
-from unitycli.session import Session
 
 if TYPE_CHECKING:  # pragma: no cover
     from unitycli.project.selection import Project
@@ -278,7 +278,7 @@ def _run_tool(session: Session, name: str, raw_input: Any, options: RunOptions) 
     request = validate_input(tool, raw_input if raw_input is not None else {})
     project = session.project()
     profile_verified = ensure_available(session, tool)
-    from unitycli.integrity import ensure_integrity
+    from unitycli.host.integrity import ensure_integrity
 
     ensure_integrity(session.manager_for(tool), tool.owner)
     pinned = options.transaction is not None or options.dry_run or _pins_revision(request)

@@ -108,9 +108,9 @@ class ToolRun:
 def run_tool(root: Path, tool: str, data: dict[str, Any] | None = None, *, dry_run: bool = False) -> ToolRun:
     """Run `tool` on the project at `root` exactly as `unitycli tools run` would (a fresh session each call)."""
     from unitycli.errors import UnityCliError
+    from unitycli.host.session import Session
     from unitycli.runner import RunOptions
     from unitycli.runner import run_tool as run
-    from unitycli.session import Session
 
     session = Session(project_arg=str(root), cwd=Path(root))
     try:
@@ -138,7 +138,7 @@ def tool_error(root: Path, tool: str, data: dict[str, Any] | None = None, *, dry
 
 
 def _session(root: Path | None = None) -> Any:
-    from unitycli.session import Session
+    from unitycli.host.session import Session
 
     return Session(project_arg=str(root) if root is not None else None, cwd=Path(root) if root else Path.cwd())
 
@@ -162,7 +162,7 @@ def describe_tool(root: Path | None, name: str) -> dict[str, Any]:
 
 def error_catalog() -> dict[str, Any]:
     """Code → ErrorSpec of the whole catalog: the core's codes and every loaded plugin's own (with `owner`)."""
-    from unitycli.plugin_loader import error_catalog
+    from unitycli.host.plugin_loader import error_catalog
 
     return error_catalog(_session().plugins)
 

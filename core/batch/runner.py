@@ -25,9 +25,9 @@ from pydantic.alias_generators import to_camel
 
 from unitycli.batch.lines import BatchStep
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.internal_error import internal_error
 from unitycli.runner import RunOptions, RunResult, run_tool, validate_input
-from unitycli.session import Session
 
 
 class _Camel(BaseModel):

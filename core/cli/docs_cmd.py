@@ -10,10 +10,10 @@ from pydantic.alias_generators import to_camel
 
 from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
-from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
+from unitycli.host.descriptors import ToolDescriptor
+from unitycli.host.plugin_loader import error_catalog
 from unitycli.next_actions import render
-from unitycli.plugin_loader import error_catalog
 
 
 class ErrorDoc(BaseModel):

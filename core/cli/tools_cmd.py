@@ -12,8 +12,8 @@ from unitycli.cli.input_arg import read_input
 from unitycli.cli.lazy import LazyGroup
 from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
-from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
+from unitycli.host.descriptors import ToolDescriptor
 from unitycli.next_actions import describe_command, search_command
 from unitycli.search import ExtensionHit, rank, search_catalog, split_keywords
 

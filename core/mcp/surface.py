@@ -17,8 +17,9 @@ import mcp_types as types
 from pydantic import BaseModel
 
 from unitycli.context import ProgressCallback
-from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
+from unitycli.host.descriptors import ToolDescriptor
+from unitycli.host.session import Session
 from unitycli.mcp import wording
 from unitycli.mcp.calls import NEXT_CALLS, next_calls
 from unitycli.mcp.meta import (
@@ -41,7 +42,6 @@ from unitycli.mcp.toolsets import ListPolicy, Selection, listable, select_tools
 from unitycli.next_actions import describe_command, search_command
 from unitycli.runner import RunOptions, error_path, incomplete, run_tool
 from unitycli.search import rank, search_catalog, split_keywords
-from unitycli.session import Session
 from unitycli.toolspec import mcp_name
 
 _GLOSSARY_ROUNDS = 3  # fitting the glossary to the listed tools settles in one or two rounds

@@ -11,8 +11,8 @@ import pytest
 from tests.fixturepaths import REPO_ROOT
 from tests.indexes.projectcopies import writable_copy
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, RunResult, run_tool
-from unitycli.session import Session
 
 SAMPLE = REPO_ROOT / "examples" / "sample-project"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tests.assets.conftest import GARDEN, GRASS, LANTERN, LANTERN_GUID, failure, output, snapshot
 from unitycli.cli.main import run as cli_run
-from unitycli.errors import CATALOG, EXIT_INCOMPLETE
+from unitycli.errors import CORE, EXIT_INCOMPLETE
 
 LFS_POINTER = ("version https://git-lfs.github.com/spec/v1\noid sha256:" + "4d7a" * 16 + "\nsize 123\n")
 LFS_MESSAGE = ("a Git LFS pointer: its content is not in the checkout (git lfs pull), so its references are "
@@ -37,7 +37,7 @@ def test_deleting_lantern_is_refused_while_garden_is_an_lfs_pointer(sample: Path
     before = snapshot(sample)
     error = failure(sample, "asset.delete", {"file": LANTERN})
     assert error.code == "E_ASSET_REFERENCES_UNVERIFIABLE"
-    assert CATALOG["E_ASSET_REFERENCES_UNVERIFIABLE"].exit_code == EXIT_INCOMPLETE
+    assert CORE["E_ASSET_REFERENCES_UNVERIFIABLE"].exit_code == EXIT_INCOMPLETE
     assert error.details == {"path": LANTERN, "skipped": [
         {"path": GARDEN, "reason": "lfs-pointer", "message": LFS_MESSAGE}]}
     root = shlex.quote(str(sample))

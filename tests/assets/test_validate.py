@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tests.assets.conftest import GARDEN, GRASS, LANTERN, LANTERN_GUID, all_pages, output
 from tests.fixturepaths import fixture_project
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 
 # Grass.mat's shader and the URP assets' scripts live in packages the sample project does not contain.
 SAMPLE_PACKAGE_GUIDS = ["933532a4fcc9baf4fa0491de14d08ed7", "bf2edee5c58d82540a51f03df9d42094",

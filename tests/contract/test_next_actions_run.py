@@ -22,9 +22,9 @@ from tests.scenes_tools.projects import SAMPLE, copy_project
 from unitycli.cli.argv import extract_global_options
 from unitycli.cli.main import cli
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.next_actions import NextAction, ToolCall, render
 from unitycli.runner import RunOptions, run_tool, validate_input
-from unitycli.session import Session
 
 EXTERNAL = {"git"}  # programs a next action may name besides unitycli (`git lfs pull --include …`)
 TYPOS = {"file": lambda v: v.replace(".", "x.", 1), "gameObject": lambda v: v + "e", "component": lambda v: v + "x",

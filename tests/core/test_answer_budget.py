@@ -10,8 +10,8 @@ from pathlib import Path
 from tests.fixturepaths import fixture_project
 from tests.indexes.projectcopies import writable_copy
 from unitycli.budget import ANSWER_BUDGET, answer_size, fit
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 
 GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"  # 1.17 MB
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from unitycli.registry_index import load_index
+from unitycli.host.registry_index import load_index
+from unitycli.host.session import Session
 from unitycli.runner import run_tool
-from unitycli.session import Session
 
 
 def _session(root: Path) -> Session:

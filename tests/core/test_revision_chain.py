@@ -15,8 +15,8 @@ import pytest
 from tests.scenes_tools.example_projects import example_project
 from tests.scenes_tools.projects import SAMPLE, copy_project
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import run_tool
-from unitycli.session import Session
 
 SESSION = Session()
 CHAINED = sorted(t.spec.name for t in SESSION.registry.tools.values()

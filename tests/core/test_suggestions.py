@@ -11,8 +11,8 @@ import pytest
 from tests.scenes_tools.projects import GARDEN, copy_project
 from unitycli.cli.main import run as cli_run
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import run_tool
-from unitycli.session import Session
 from unitycli.suggest import closest, edit_distance
 from unitycli.testing import changed_lines
 

@@ -61,7 +61,7 @@ def test_model_without_schema_is_refused():
 
 def test_every_registered_tool_has_both_schemas():
     """Schemas are no longer built at registration, so this walk is what keeps every one buildable."""
-    from unitycli.session import Session
+    from unitycli.host.session import Session
 
     registry = Session().registry
     assert registry.tools
@@ -83,9 +83,9 @@ def test_unknown_input_fields_are_refused_by_the_base_model():
 
 def test_a_tool_whose_schema_cannot_be_built_is_reported_not_listed():
     from unitycli.errors import UnityCliError
-    from unitycli.hookspecs import hookimpl
-    from unitycli.owners import ToolOwner
-    from unitycli.session import Session
+    from unitycli.host.hookspecs import hookimpl
+    from unitycli.host.owners import ToolOwner
+    from unitycli.host.session import Session
 
     class Opaque:
         pass

@@ -6,9 +6,9 @@ import os
 import shutil
 
 from tests.fixturepaths import REPO_ROOT
+from unitycli.host.session import Session
 from unitycli.indexes import ProjectIndex
 from unitycli.runner import run_tool
-from unitycli.session import Session
 
 
 def test_links_leaving_the_project_are_not_indexed_but_links_inside_are(tmp_path):

@@ -14,7 +14,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from tests.fixturepaths import fixture_project
-from unitycli.descriptors import ToolDescriptor
+from unitycli.host.descriptors import ToolDescriptor
+from unitycli.host.owners import ToolOwner
+from unitycli.host.session import Session
 from unitycli.mcp.calls import next_calls
 from unitycli.mcp.schemas import (
     DRY_RUN_DESCRIPTION,
@@ -28,8 +30,6 @@ from unitycli.mcp.schemas import (
 from unitycli.mcp.surface import ToolSurface
 from unitycli.mcp.toolsets import ListPolicy
 from unitycli.next_actions import describe_command, render, search_command, tool_command
-from unitycli.owners import ToolOwner
-from unitycli.session import Session
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ import pytest
 from tests.fixturepaths import REPO_ROOT
 from tests.scenetext import HEADER, gameobject_text
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 
 pytestmark = pytest.mark.slow  # skipped locally with -m 'not slow'; CI runs it
 

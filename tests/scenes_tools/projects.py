@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.fixturepaths import REPO_ROOT, fixture_project
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, RunResult, run_tool
-from unitycli.session import Session
 
 SAMPLE = REPO_ROOT / "examples" / "sample-project"
 GARDEN = "Assets/Scenes/Garden.unity"

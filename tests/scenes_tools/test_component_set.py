@@ -15,8 +15,8 @@ from tests.scenes_tools.projects import (
     run,
 )
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 from unitycli.transaction import Transaction, revision_of
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.scenes_tools.projects import copy_project
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 
 GARDEN = "Assets/Scenes/Garden.unity"
 

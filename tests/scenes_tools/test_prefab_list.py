@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.fixturepaths import REPO_ROOT, fixture_project
+from unitycli.host.session import Session
 from unitycli.runner import run_tool
-from unitycli.session import Session
 
 TILES = "Assets/LlamAcademy/Minigolf/Resources/Tiles"
 

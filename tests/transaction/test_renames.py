@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.scenes_tools.projects import copy_project
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 from unitycli.transaction.renames import similarity
 
 

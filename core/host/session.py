@@ -4,7 +4,7 @@ Every entry (CLI command, MCP server, batch run) builds a Session and asks it; n
 time, and a test gets a fresh Session (and so a fresh plugin manager) whenever it makes one.
 
 Two ways to a tool: `registry` loads every plugin (discovery, MCP listing, docs); `tool(name)` first asks the
-compiled map (`unitycli.registry_index`) which plugin provides the name and loads only that one, so a call
+compiled map (`unitycli.host.registry_index`) which plugin provides the name and loads only that one, so a call
 pays for its own plugin. The map is written after each full build and ignored whenever anything it
 depends on changed.
 """
@@ -16,15 +16,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from unitycli.availability import Availability, check_availability, static_requirements
-from unitycli.descriptors import ToolDescriptor, describe
 from unitycli.errors import ErrorSpec, UnityCliError
+from unitycli.host.availability import Availability, check_availability, static_requirements
+from unitycli.host.descriptors import ToolDescriptor, describe
+from unitycli.host.owners import ToolOwner
+from unitycli.host.plugin_loader import LoadedPlugins, load_plugins
+from unitycli.host.registry import RegisteredTool, ToolRegistry, build_registry
+from unitycli.host.registry_index import IndexedTool, StoredIndex
 from unitycli.knownscripts import KnownScript, merge_known_scripts
 from unitycli.next_actions import describe_command
-from unitycli.owners import ToolOwner
-from unitycli.plugin_loader import LoadedPlugins, load_plugins
-from unitycli.registry import RegisteredTool, ToolRegistry, build_registry
-from unitycli.registry_index import IndexedTool, StoredIndex
 
 
 @dataclass
@@ -47,9 +47,9 @@ class Session:
     command: str | None = None  # the invocation's command words, so selection errors suggest runnable commands
 
     @cached_property
-    def project_setup(self):  # unitycli.extension_manager.project_setup.ProjectSetup
+    def project_setup(self):  # unitycli.host.project_setup.ProjectSetup
         """The selected project's approved tool files and extension deny list (nothing when none is selected)."""
-        from unitycli.extension_manager.project_setup import project_setup
+        from unitycli.host.project_setup import project_setup
 
         selected = self._project
         return project_setup(None if isinstance(selected, UnityCliError) else selected)
@@ -68,7 +68,7 @@ class Session:
         self._store_index(registry)
         return registry
 
-    # --- the compiled map (see unitycli.registry_index) -----------------------------------------------------
+    # --- the compiled map (see unitycli.host.registry_index) -----------------------------------------------------
 
     @property
     def _indexable(self) -> bool:
@@ -77,18 +77,18 @@ class Session:
 
     @cached_property
     def _index_path(self) -> Path:
-        from unitycli.registry_index import index_path
+        from unitycli.host.registry_index import index_path
 
         return index_path({"project": self.project_arg, "instance": self.instance_arg, "cwd": str(self.cwd)})
 
     def _dependencies(self) -> list[str]:
-        from unitycli.discovery_deps import discovery_dependencies
+        from unitycli.host.discovery_deps import discovery_dependencies
 
         selected = self._project
         return discovery_dependencies(None if isinstance(selected, UnityCliError) else selected.root, self.cwd)
 
     def _store_index(self, registry: ToolRegistry) -> None:
-        from unitycli.registry_index import CHECK_HOOKS, RegistryIndex, store_index
+        from unitycli.host.registry_index import CHECK_HOOKS, RegistryIndex, store_index
 
         # An unhealthy registry is stored too: only `registry.tools` (the names that run) enter the map, so a
         # clashing, refused or unapproved name still takes the full path and gets its exact error.
@@ -105,8 +105,8 @@ class Session:
 
     @cached_property
     def _lazy(self) -> LazyPlugins | None:
-        from unitycli.plugin_loader import new_manager
-        from unitycli.registry_index import load_index
+        from unitycli.host.plugin_loader import new_manager
+        from unitycli.host.registry_index import load_index
 
         if not self._indexable or "registry" in self.__dict__:
             return None
@@ -146,15 +146,15 @@ class Session:
     def _load_lazily(self, lazy: LazyPlugins, entry: IndexedTool) -> bool:
         """Load one plugin into the lazy session: a built-in by module, an extension through the same RECORD
         check (and lock pin) as a full load, before any of its code is imported."""
-        from unitycli.extension_manager.project_setup import pin_lock_digests
-        from unitycli.plugin_loader import (
+        from unitycli.host.plugin_loader import (
             BUILTIN_PLUGINS,
             builtin_owner,
             extension_entry_points,
             load_builtin,
             load_entry_point,
         )
-        from unitycli.registry import add_plugin_tools
+        from unitycli.host.project_setup import pin_lock_digests
+        from unitycli.host.registry import add_plugin_tools
 
         owner = entry.owner
         if owner.kind == "project":
@@ -181,7 +181,7 @@ class Session:
     def error_catalog(self) -> dict[str, ErrorSpec]:
         """The core's codes and those of every plugin this session loaded (fully, or lazily one by one): enough
         to resolve any code a tool it ran raised, since a plugin raises the core's codes and its own."""
-        from unitycli.plugin_loader import error_catalog
+        from unitycli.host.plugin_loader import error_catalog
 
         lazy = self.__dict__.get("_lazy")
         full = self.__dict__.get("plugins")
@@ -310,7 +310,7 @@ class Session:
 
     def descriptors(self) -> list[ToolDescriptor]:
         """Every tool's descriptor; one whose schema cannot be built is left out and reported as `malformed`."""
-        from unitycli.registry import RegistryProblem
+        from unitycli.host.registry import RegistryProblem
 
         found = []
         for name in self.registry.names():
