@@ -178,6 +178,9 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_ASSET_GUID_DUPLICATE",
           "An asset to copy shares its GUID with another asset (Unity re-assigns all but one on import), so "
           "which asset a reference to it means is unknown; nothing was written. Fix the duplicate first."),
+    _spec("E_PREFAB_LAYOUT_UNVERIFIED",
+          "The PrefabInstance layout this project's Unity version writes has not been verified against real files, "
+          "so no PrefabInstance is written.", EXIT_FAILED),
     _spec("E_PREFAB_INSTANCE_UNSUPPORTED",
           "The object belongs to a prefab instance; its values live in the source prefab and its overrides, which "
           "this tool does not edit.", EXIT_FAILED),

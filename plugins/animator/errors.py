@@ -1,4 +1,4 @@
-"""The error codes only the AnimatorController tools raise, merged into the one catalog through
+"""The error codes only the AnimatorController tools raise, declared to the catalog through
 `unitycli_error_codes`."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The error codes only the material tools raise, merged into the one catalog through `unitycli_error_codes`
+"""The error codes only the material tools raise, declared to the catalog through `unitycli_error_codes`
 (codes shared with other tools, such as E_LAYOUT_UNAVAILABLE, live in `unitycli.errors`)."""
 
 from __future__ import annotations

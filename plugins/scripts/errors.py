@@ -1,4 +1,4 @@
-"""The error codes only the script-field and ScriptableObject tools raise, merged into the one catalog through
+"""The error codes only the script-field and ScriptableObject tools raise, declared to the catalog through
 `unitycli_error_codes`. Codes component.set raises through `fieldedit` and `objectrefs` (E_REFERENCE_UNRESOLVED,
 E_REFERENCE_UNPROVEN, E_LIST_ELEMENT_UNKNOWN) live in `unitycli.errors`: the scenes plugin raises them too."""
 

@@ -1,4 +1,4 @@
-"""The error codes the settings tools own beyond the core catalog, merged in through `unitycli_error_codes`."""
+"""The error codes the settings tools own beyond the core catalog, declared through `unitycli_error_codes`."""
 
 from __future__ import annotations
 

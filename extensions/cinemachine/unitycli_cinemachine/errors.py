@@ -1,4 +1,4 @@
-"""The error codes this extension owns; the core merges them into its catalog (`docs errors` names the owner)."""
+"""The error codes this extension owns; declared to the core's catalog (`docs errors` names the owner)."""
 
 from __future__ import annotations
 
