@@ -75,6 +75,8 @@ def _parsed(words: list[str]) -> tuple[click.Command, dict, str | None] | str:
         params = command.make_context(command.name or "", list(rest), resilient_parsing=False).params
     except click.ClickException as exc:
         return f"does not parse: {exc.format_message()}"
+    except UnityCliError as exc:  # the strict commands refuse an unknown option with a catalogued code
+        return f"does not parse: {exc.code}: {exc.message}"
     return command, params, options.project
 
 
@@ -127,9 +129,21 @@ def test_every_next_action_the_tools_produce_runs(tmp_path):
     found = _actions(tmp_path)
     assert len(found) > 50  # the corpus is real: typos give suggestions, empty inputs give schema errors
     session = Session()
-    assert any(isinstance(a, ToolCall) for a in found) and any(isinstance(a, str) for a in found)
+    assert sum(isinstance(a, ToolCall) for a in found) > 50  # suggestions are calls (data), not lines
     templates = {a for a in found if "<" in render(a)}
     problems = {render(a): (p, sorted(found[a])) for a in sorted(set(found) - templates, key=render)
                 if (p := _problem(a, session)) is not None}
     shutil.rmtree(tmp_path, ignore_errors=True)
     assert not problems, "\n".join(f"{a!r}: {p} (from {', '.join(t)})" for a, (p, t) in problems.items())
+
+
+def test_the_check_can_fail():
+    """Prose, a tool call written as a line, an unknown tool and input the schema refuses are each caught."""
+    session = Session()
+    assert _problem("Check the file by hand", session) == "prose, not a command"
+    assert _problem("unitycli tools run scene.list", session).startswith("a tool call written as a line")
+    assert _problem("unitycli extensions doctor --nope", session).startswith("does not parse")
+    assert _problem(ToolCall("no.such-tool"), session).startswith("E_TOOL_NOT_FOUND")
+    assert _problem(ToolCall("asset.info", {"nope": 1}), session).startswith("E_SCHEMA_INVALID")
+    assert _problem(ToolCall("asset.info", {"file": "Assets/x.mat"}, "/p"), session) is None
+    assert _problem("unitycli extensions doctor", session) is None
