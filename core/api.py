@@ -74,8 +74,8 @@ __all__ = [
     "LoadedFile", "Mapping", "Node", "ProjectIndex", "Ref", "Scalar", "SceneModel", "SceneNode",
     "ScriptComponent", "ScriptSearch", "Sequence", "ToolContext", "ToolInput", "ToolOutput", "ToolSpec",
     "UnityCliError", "UnityYamlFile", "UnreadableFile", "append_component", "collider_head", "component_head",
-    "components_in", "components_of", "convert_value", "create_gameobject", "declared_specs", "decode_int32_le_hex", "describe_command",
-    "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex", "files_referencing",
+    "components_in", "components_of", "convert_value", "create_gameobject", "declared_specs",
+    "decode_int32_le_hex", "decode_int64_le_hex", "describe_command", "encode_int32_le_hex", "encode_int64_le_hex", "files_referencing",
     "find_gameobject", "find_script_components", "format_float", "hookimpl", "list_files", "open_for_read",
     "new_meta", "open_for_write", "parse_meta", "resolve_file", "script_guid_of", "to_json", "tool_command",
 ]

@@ -39,11 +39,13 @@ class DoctorReport(_Model):
     checks: list[DoctorCheck] = Field(default_factory=list)
     source: str = Field("unitycli", exclude=True)
 
-    def add(self, name: str, status: CheckStatus, message: str, next_actions: Sequence[NextAction] | None = None,
-            details: dict[str, Any] | None = None) -> DoctorCheck:
+    def add(self, name: str, status: CheckStatus, message: str,
+            next_actions: Sequence[NextAction] | None = None, details: dict[str, Any] | None = None) -> DoctorCheck:
+        """One check; its next actions are shown as the command lines a shell runs (the report is CLI output)."""
         if status not in STATUSES:
             raise ValueError(f"doctor check status must be one of {STATUSES}, not {status!r}")
-        check = DoctorCheck(name=name, status=status, message=message, next_actions=[render(a) for a in next_actions or []],
+        check = DoctorCheck(name=name, status=status, message=message,
+                            next_actions=[render(action) for action in next_actions or []],
                             details=dict(details or {}), source=self.source)
         self.checks.append(check)
         return check
