@@ -364,6 +364,11 @@ class UnityCliError(Exception):
     def __repr__(self) -> str:
         return f"UnityCliError({self.code!r}, {self.message!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (a worker process's error reaches its parent with its spec and next actions)."""
+        return type(self), (self._spec or self.code, self.message, self.details, self.next_actions, self.transient,
+                            self.retry_after_ms)
+
     @property
     def resolved(self) -> bool:
         return self._spec is not None

@@ -126,6 +126,17 @@ def test_a_plugins_code_string_resolves_against_the_plugins_that_ran():
     assert error.spec.owner == "unitycli-probuilder"
 
 
+def test_an_error_pickles_with_its_spec_and_next_actions():
+    import pickle
+
+    spec = ErrorSpec("E_ACME_WIDGET_NOT_FOUND", "No widget has that name.", EXIT_USAGE)
+    error = UnityCliError(spec, "no widget", details={"w": 1}, next_actions=[tool_command("acme.list", {"a": 1})])
+    back = pickle.loads(pickle.dumps(error))
+    assert (back.spec, back.message, back.details, back.next_actions) == (spec, "no widget", {"w": 1},
+                                                                          error.next_actions)
+    assert pickle.loads(pickle.dumps(UnityCliError("E_PROJECT_LOCKED", "held"))).to_dict()["transient"] is True
+
+
 def test_error_dict_has_the_documented_fields():
     error = UnityCliError("E_PROJECT_LOCKED", "held").to_dict()
     assert list(error) == ["code", "message", "details", "nextActions", "transient", "retryAfterMs"]
