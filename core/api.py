@@ -10,11 +10,11 @@ from __future__ import annotations
 from unitycli import CORE_API_VERSION
 from unitycli.context import Cancelled, ToolContext
 from unitycli.doctor_report import DoctorReport
-from unitycli.errors import EXIT_FAILED, EXIT_INCOMPLETE, EXIT_USAGE, ErrorSpec, UnityCliError
+from unitycli.errors import EXIT_FAILED, EXIT_INCOMPLETE, EXIT_USAGE, ErrorSpec, UnityCliError, declared_specs
 from unitycli.host.hookspecs import hookimpl
 from unitycli.indexes import ProjectIndex
 from unitycli.knownscripts import KnownScript
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import describe_command, tool_command
 from unitycli.scene import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
@@ -74,8 +74,8 @@ __all__ = [
     "LoadedFile", "Mapping", "Node", "ProjectIndex", "Ref", "Scalar", "SceneModel", "SceneNode",
     "ScriptComponent", "ScriptSearch", "Sequence", "ToolContext", "ToolInput", "ToolOutput", "ToolSpec",
     "UnityCliError", "UnityYamlFile", "UnreadableFile", "append_component", "collider_head", "component_head",
-    "components_in", "components_of", "convert_value", "create_gameobject", "decode_int32_le_hex",
-    "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex", "files_referencing",
+    "components_in", "components_of", "convert_value", "create_gameobject", "declared_specs",
+    "decode_int32_le_hex", "decode_int64_le_hex", "describe_command", "encode_int32_le_hex", "encode_int64_le_hex", "files_referencing",
     "find_gameobject", "find_script_components", "format_float", "hookimpl", "list_files", "open_for_read",
     "new_meta", "open_for_write", "parse_meta", "resolve_file", "script_guid_of", "to_json", "tool_command",
 ]

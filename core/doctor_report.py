@@ -6,12 +6,14 @@ exit code follows from the worst status: any `fail` → 1, else any `unverifiabl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from unitycli.errors import EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK
+from unitycli.next_actions import NextAction, render
 
 CheckStatus = Literal["pass", "warn", "fail", "unverifiable"]
 STATUSES: tuple[str, ...] = ("pass", "warn", "fail", "unverifiable")
@@ -37,11 +39,13 @@ class DoctorReport(_Model):
     checks: list[DoctorCheck] = Field(default_factory=list)
     source: str = Field("unitycli", exclude=True)
 
-    def add(self, name: str, status: CheckStatus, message: str, next_actions: list[str] | None = None,
-            details: dict[str, Any] | None = None) -> DoctorCheck:
+    def add(self, name: str, status: CheckStatus, message: str,
+            next_actions: Sequence[NextAction] | None = None, details: dict[str, Any] | None = None) -> DoctorCheck:
+        """One check; its next actions are shown as the command lines a shell runs (the report is CLI output)."""
         if status not in STATUSES:
             raise ValueError(f"doctor check status must be one of {STATUSES}, not {status!r}")
-        check = DoctorCheck(name=name, status=status, message=message, next_actions=list(next_actions or []),
+        check = DoctorCheck(name=name, status=status, message=message,
+                            next_actions=[render(action) for action in next_actions or []],
                             details=dict(details or {}), source=self.source)
         self.checks.append(check)
         return check

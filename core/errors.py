@@ -1,15 +1,23 @@
-"""The one error catalog: every code unitycli can return, with its meaning, exit code and default next actions.
+"""The core's error codes, and the one error type: every code unitycli can return is a value, `ErrorSpec`, with its
+meaning, exit code and default next actions.
 
-Code raises `UnityCliError(code, message, ...)`; constructing one with a code that is not in `CATALOG` fails at
-once, and a meta-test scans the sources so a missing code is caught before it ships.
+A code is declared once, as a value in the module that owns it: the core's here, a plugin's in its own module
+(`E_CAMERA_NOT_FOUND = ErrorSpec("E_CAMERA_NOT_FOUND", ...)`), declared to the host through the
+`unitycli_error_codes` hook. Code raises `UnityCliError(spec, message, ...)` with the value, or with a code string:
+a core code is resolved at once; a plugin's own code is resolved when the error leaves the tool that raised it,
+against the catalog of the plugins that ran (`resolve`). So constructing an error never depends on which plugins
+were loaded, or in what order. `assemble_catalog` builds the whole catalog (for `docs errors` and clash checks)
+from the core's codes and each plugin's declared values; nothing here is filled in at load.
 """
 
 from __future__ import annotations
 
 import re
-import shlex
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
+
+from unitycli.next_actions import NextAction, for_project, render, tool_command
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -23,15 +31,15 @@ CODE_RE = re.compile(r"^E_[A-Z][A-Z0-9_]{2,63}$")
 
 @dataclass(frozen=True)
 class ErrorSpec:
-    """One catalogued code. Extensions declare theirs through the `unitycli_error_codes` hook; `owner` is filled
-    in by the catalog when it merges them (the core's own codes are owned by `unitycli`)."""
+    """One catalogued code, a value owned by the module that raises it. `owner` is filled in by
+    `assemble_catalog` from the plugin that declares it (the core's own codes are owned by `unitycli`)."""
 
     code: str
     meaning: str
     exit_code: int = EXIT_FAILED
     transient: bool = False
     retry_after_ms: int | None = None
-    next_actions: tuple[str, ...] = ()
+    next_actions: tuple[NextAction, ...] = ()
     owner: str = CORE_OWNER
 
 
@@ -110,9 +118,9 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_PROPERTY_EDIT_UNSUPPORTED", "That value cannot be written at that property path (wrong shape).", EXIT_FAILED),
     # --- scenes, prefabs, GameObjects and components -------------------------------------------------------
     _spec("E_PREFAB_NOT_FOUND", "No prefab has that path or asset name.", EXIT_FAILED,
-          next_actions=("unitycli tools run prefab.list",)),
+          next_actions=(tool_command("prefab.list"),)),
     _spec("E_SCENE_NOT_FOUND", "No scene or prefab has that path or asset name.", EXIT_FAILED,
-          next_actions=("unitycli tools run scene.list",)),
+          next_actions=(tool_command("scene.list"),)),
     _spec("E_SCENE_AMBIGUOUS", "Several scenes or prefabs have that asset name; give the project-relative path.",
           EXIT_FAILED),
     _spec("E_GAMEOBJECT_NOT_FOUND", "No GameObject in the file has that hierarchy path or fileID.", EXIT_FAILED),
@@ -122,9 +130,9 @@ _SPECS: list[ErrorSpec] = [
           "Other objects in the file reference the GameObject or its components; pass force to delete anyway "
           "(those references become {fileID: 0}).", EXIT_FAILED),
     _spec("E_TAG_UNKNOWN", "The tag is neither one of Unity's built-in tags nor in ProjectSettings/"
-          "TagManager.asset.", EXIT_FAILED, next_actions=("unitycli tools run project.get-tags-layers",)),
+          "TagManager.asset.", EXIT_FAILED, next_actions=(tool_command("project.get-tags-layers"),)),
     _spec("E_LAYER_UNKNOWN", "No layer of ProjectSettings/TagManager.asset has that name, or the layer "
-          "index is unnamed.", EXIT_FAILED, next_actions=("unitycli tools run project.get-tags-layers",)),
+          "index is unnamed.", EXIT_FAILED, next_actions=(tool_command("project.get-tags-layers"),)),
     _spec("E_HIERARCHY_TOO_DEEP", "The GameObject is nested deeper than the tool builds paths for (the limit is in "
           "the error); address it by fileID or list the hierarchy in parts.", EXIT_FAILED),
     _spec("E_HIERARCHY_CYCLE", "The new parent is the GameObject itself or one of its descendants.",
@@ -170,6 +178,9 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_ASSET_GUID_DUPLICATE",
           "An asset to copy shares its GUID with another asset (Unity re-assigns all but one on import), so "
           "which asset a reference to it means is unknown; nothing was written. Fix the duplicate first."),
+    _spec("E_PREFAB_LAYOUT_UNVERIFIED",
+          "The PrefabInstance layout this project's Unity version writes has not been verified against real files, "
+          "so no PrefabInstance is written.", EXIT_FAILED),
     _spec("E_PREFAB_INSTANCE_UNSUPPORTED",
           "The object belongs to a prefab instance; its values live in the source prefab and its overrides, which "
           "this tool does not edit.", EXIT_FAILED),
@@ -287,77 +298,116 @@ _SPECS: list[ErrorSpec] = [
           "range for an integer); nothing was written.", EXIT_USAGE),
 ]
 
-CATALOG: dict[str, ErrorSpec] = {spec.code: spec for spec in _SPECS}
+CORE: dict[str, ErrorSpec] = {spec.code: spec for spec in _SPECS}
 
 
-def register_error_specs(specs: object, owner: str) -> list[str]:
-    """Merge a plugin's error specs into the catalog; return the problems (malformed specs, clashes naming both
-    owners). The same spec from the same owner again is a no-op, so every new Session may register again."""
-    problems: list[str] = []
+def declared_specs(namespace: Mapping[str, object]) -> list[ErrorSpec]:
+    """The `ErrorSpec` values a module defines, in order: a plugin's errors module ends with
+    `ERROR_CODES = declared_specs(globals())` for its `unitycli_error_codes` hook, so each code is written once."""
+    return [value for value in namespace.values() if isinstance(value, ErrorSpec)]
+
+
+def add_specs(catalog: dict[str, ErrorSpec], owner: str, specs: object) -> list[str]:
+    """Add one owner's declared specs (what its hook returned) to a catalog being assembled; return the problems:
+    a malformed spec, or a code another owner declared first (naming both; the first owner's meaning is kept)."""
     if not isinstance(specs, list | tuple):
         return [f"{owner}: unitycli_error_codes must return a list of ErrorSpec, not {type(specs).__name__}"]
+    problems: list[str] = []
     for spec in specs:
         if not isinstance(spec, ErrorSpec):
             problems.append(f"{owner}: error codes must be ErrorSpec, not {type(spec).__name__}")
-            continue
-        if not CODE_RE.match(spec.code) or spec.exit_code not in (EXIT_FAILED, EXIT_USAGE, EXIT_INCOMPLETE):
+        elif not CODE_RE.match(spec.code) or spec.exit_code not in (EXIT_FAILED, EXIT_USAGE, EXIT_INCOMPLETE):
             problems.append(f"{owner}: {spec.code!r} needs an E_UPPER_CASE code and exit code 1, 2 or 3")
-            continue
-        owned = replace(spec, owner=owner)
-        existing = CATALOG.get(spec.code)
-        if existing is None:
-            CATALOG[spec.code] = owned
-        elif existing.owner != owner:
+        elif (existing := catalog.get(spec.code)) is not None and existing.owner != owner:
             problems.append(f"error code {spec.code} is declared by both {existing.owner} and {owner}; "
                             f"{existing.owner}'s meaning is kept")
         else:
-            CATALOG[spec.code] = owned  # the same owner may refine its own spec
+            catalog[spec.code] = replace(spec, owner=owner)
     return problems
 
 
-@dataclass
+def assemble_catalog(declared: Iterable[tuple[str, object]]) -> tuple[dict[str, ErrorSpec], list[str]]:
+    """The whole catalog: the core's codes, then each (owner, declared specs) in turn, with the problems. Built
+    fresh from its inputs each time: nothing global is filled in."""
+    catalog = dict(CORE)
+    problems: list[str] = []
+    for owner, specs in declared:
+        problems.extend(add_specs(catalog, owner, specs))
+    return catalog, problems
+
+
 class UnityCliError(Exception):
-    """A catalogued failure. Handlers raise it; adapters turn it into an envelope, MCP error or exit code."""
+    """A catalogued failure. Handlers raise it; adapters turn it into an envelope, MCP error or exit code.
 
-    code: str
-    message: str
-    details: dict[str, Any] = field(default_factory=dict)
-    next_actions: list[str] | None = None
-    transient: bool | None = None
-    retry_after_ms: int | None = None
+    `code` is the spec itself, or a code string: a core code, or the raising plugin's own code (resolved by
+    `resolve` when the error leaves its tool). A string that can be neither fails at once.
+    """
 
-    def __post_init__(self) -> None:
-        if self.code not in CATALOG:
-            raise KeyError(f"error code {self.code!r} is not in the unitycli error catalog")
-        Exception.__init__(self, f"{self.code}: {self.message}")
+    def __init__(self, code: str | ErrorSpec, message: str, details: dict[str, Any] | None = None,
+                 next_actions: list[NextAction] | None = None, transient: bool | None = None,
+                 retry_after_ms: int | None = None) -> None:
+        if isinstance(code, ErrorSpec):
+            self._spec: ErrorSpec | None = code
+            code = code.code
+        else:
+            self._spec = CORE.get(code)
+            if self._spec is None and not CODE_RE.match(code):
+                raise KeyError(f"error code {code!r} is not in the unitycli error catalog")
+        self.code: str = code
+        self.message = message
+        self.details: dict[str, Any] = details if details is not None else {}
+        self.next_actions = next_actions
+        self.transient = transient
+        self.retry_after_ms = retry_after_ms
+        super().__init__(f"{code}: {message}")
+
+    def __repr__(self) -> str:
+        return f"UnityCliError({self.code!r}, {self.message!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (a worker process's error reaches its parent with its spec and next actions)."""
+        return type(self), (self._spec or self.code, self.message, self.details, self.next_actions, self.transient,
+                            self.retry_after_ms)
+
+    @property
+    def resolved(self) -> bool:
+        return self._spec is not None
+
+    def resolve(self, catalog: Mapping[str, ErrorSpec]) -> UnityCliError:
+        """Give a plugin's code string its spec from the catalog of the plugins that ran."""
+        if self._spec is None:
+            self._spec = catalog.get(self.code)
+        return self
 
     @property
     def spec(self) -> ErrorSpec:
-        return CATALOG[self.code]
+        if self._spec is None:
+            raise KeyError(f"error code {self.code!r} is in no catalog of the plugins that ran (a plugin raises the "
+                           "core's codes and its own)")
+        return self._spec
 
     @property
     def exit_code(self) -> int:
         return self.spec.exit_code
 
+    def actions(self) -> list[NextAction]:
+        """The next actions as data: the raise site's, else the spec's defaults."""
+        return list(self.next_actions) if self.next_actions is not None else list(self.spec.next_actions)
+
     def for_project(self, root: Any) -> UnityCliError:
-        """Make every `unitycli …` next action runnable from anywhere: add `--project <root>` where missing."""
+        """Make every `unitycli …` next action runnable from anywhere: name the project where none is named."""
         if self.next_actions:
-            flag = f"--project {shlex.quote(str(root))}"
-            self.next_actions = [
-                f"{action} {flag}" if action.startswith("unitycli ") and "--project" not in action
-                and "--instance" not in action else action
-                for action in self.next_actions
-            ]
+            self.next_actions = [for_project(action, root) for action in self.next_actions]
         return self
 
     def to_dict(self) -> dict[str, Any]:
+        """The error object of the envelope; next actions rendered as the command lines a shell runs."""
         spec = self.spec
-        actions = self.next_actions if self.next_actions is not None else list(spec.next_actions)
         return {
             "code": self.code,
             "message": self.message,
             "details": self.details,
-            "nextActions": actions,
+            "nextActions": [render(action) for action in self.actions()],
             "transient": spec.transient if self.transient is None else self.transient,
             "retryAfterMs": spec.retry_after_ms if self.retry_after_ms is None else self.retry_after_ms,
         }

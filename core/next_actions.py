@@ -1,27 +1,80 @@
-"""The one builder of `tools run` next actions: the tool, the project and the JSON input, quoted for a shell.
+"""Next actions as data: a tool call, or a plain command line; each entry renders them its own way.
 
-A next action is only useful if an agent can paste it and run it, so every suggestion that names a tool call is
-built here. Entries that can make a call themselves (the MCP server) read these lines back with
-`parse_tool_call`, so a next action is written once, as the command line, and its structured form is derived.
+A next action is only useful if an agent can run it. One that calls a tool is a `ToolCall` value (`{tool,
+arguments}` and the project it is for); any other step (`unitycli extensions doctor`, `git lfs pull`) is the plain
+command line, a `str`. The CLI renders every action as the line a POSIX shell runs (`render`); the MCP server
+renders the calls as `nextCalls` it can make directly (`unitycli.mcp.calls`). Nothing is parsed back from a line.
 """
 
 from __future__ import annotations
 
 import json
 import shlex
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+CallKind = Literal["run", "describe", "search"]
 
 
-def tool_command(tool: str, payload: dict[str, Any] | None = None, *, project: Path | str | None = None) -> str:
-    """`unitycli tools run <tool> [--project <root>] [--input '<json>']`, quoted for a POSIX shell."""
-    command = f"unitycli tools run {tool}"
-    if project is not None:
-        command += f" --project {shlex.quote(str(project))}"
-    if payload:
-        command += f" --input {shlex.quote(json.dumps(payload, ensure_ascii=False))}"
-    return command
+@dataclass(frozen=True)
+class ToolCall:
+    """Call one tool: `run` it with `arguments`, `describe` it, or `search` the tools (`arguments["query"]`).
+    `project` is the project root it is for; None means the one already selected."""
+
+    tool: str | None
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+    project: str | None = None
+    kind: CallKind = "run"
+
+    def __hash__(self) -> int:
+        return hash(self.line())
+
+    def line(self) -> str:
+        """The `unitycli tools run|describe|search …` line, quoted for a POSIX shell."""
+        subject = self.tool if self.kind != "search" else shlex.quote(str(self.arguments.get("query", "")))
+        command = f"unitycli tools {self.kind} {subject}"
+        if self.project is not None:
+            command += f" --project {shlex.quote(self.project)}"
+        if self.kind == "run" and self.arguments:
+            command += f" --input {shlex.quote(json.dumps(dict(self.arguments), ensure_ascii=False))}"
+        return command
+
+    __str__ = line
+
+
+NextAction = ToolCall | str
+"""A tool call, or a plain command line (a `unitycli` command that is no tool call, or another program)."""
+
+
+def tool_command(tool: str, payload: dict[str, Any] | None = None, *, project: Path | str | None = None) -> ToolCall:
+    """The call of `tool` with `payload` (for `project`, when the caller may be elsewhere)."""
+    return ToolCall(tool, dict(payload or {}), str(project) if project is not None else None)
+
+
+def describe_command(tool: str) -> ToolCall:
+    """Read `tool`'s descriptor (its input schema and examples)."""
+    return ToolCall(tool, kind="describe")
+
+
+def search_command(query: str) -> ToolCall:
+    """Search the tools for `query`."""
+    return ToolCall(None, {"query": query}, kind="search")
+
+
+def render(action: NextAction) -> str:
+    """The command line a shell runs: how the CLI (and every text field) shows a next action."""
+    return action.line() if isinstance(action, ToolCall) else action
+
+
+def for_project(action: NextAction, root: Path | str) -> NextAction:
+    """The action runnable from anywhere: a call or `unitycli` line that names no project names `root`."""
+    if isinstance(action, ToolCall):
+        return action if action.project is not None else replace(action, project=str(root))
+    if action.startswith("unitycli ") and "--project" not in action and "--instance" not in action:
+        return f"{action} --project {shlex.quote(str(root))}"
+    return action
 
 
 def lfs_pull_command(project: Path | str | None = None, *, include: str | None = None) -> str:
@@ -36,55 +89,3 @@ def lfs_pull_command(project: Path | str | None = None, *, include: str | None =
         quoted = shlex.quote(include) if set(include) & set('"$`\\!') else f'"{include}"'
         return f"git lfs pull --include {quoted}"
     return f"git -C {shlex.quote(str(project))} lfs pull" if project is not None else "git lfs pull"
-
-
-@dataclass(frozen=True)
-class ToolCall:
-    """A next action that is a call of one tool, read back from its command line (for entries that can make the
-    call themselves, such as MCP clients). `kind` is `run`, `describe` or `search`."""
-
-    kind: str
-    tool: str | None
-    arguments: dict[str, Any] = field(default_factory=dict)
-    project: str | None = None
-    dry_run: bool = False
-
-
-def parse_tool_call(command: str) -> ToolCall | None:
-    """The call a `unitycli tools run|describe|search …` next action makes; None for any other command, for a
-    template (`<keyword>`) and for a line with options this reading does not know (it never guesses)."""
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return None
-    if len(words) < 4 or words[:2] != ["unitycli", "tools"] or any(w.startswith("<") for w in words):
-        return None
-    verb, subject, rest = words[2], words[3], words[4:]
-    if verb in ("describe", "search"):
-        if rest[:1] == ["--project"] and len(rest) == 2:
-            project, rest = rest[1], []
-        else:
-            project = None
-        if rest:
-            return None
-        return ToolCall(verb, subject if verb == "describe" else None,
-                        {"name": subject} if verb == "describe" else {"query": subject}, project)
-    if verb != "run":
-        return None
-    options: dict[str, str] = {}
-    dry_run = False
-    while rest:
-        flag = rest.pop(0)
-        if flag == "--dry-run":
-            dry_run = True
-        elif flag in ("--project", "--input") and rest and flag not in options:
-            options[flag] = rest.pop(0)
-        else:
-            return None
-    try:
-        arguments = json.loads(options.get("--input", "{}"))
-    except ValueError:
-        return None
-    if not isinstance(arguments, dict):
-        return None
-    return ToolCall("run", subject, arguments, options.get("--project"), dry_run)

@@ -23,6 +23,7 @@ from unitycli.context import Cancelled, ProgressCallback, ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.host.registry import RegisteredTool
 from unitycli.host.session import PreparedCall
+from unitycli.next_actions import NextAction, describe_command, tool_command
 from unitycli.strict_json import JsonText
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -101,7 +102,7 @@ def validate_input(tool: RegisteredTool, raw: Any) -> BaseModel:
             raise UnityCliError("E_SCHEMA_INVALID", f"input for {tool.spec.name} is not JSON data: {exc}",
                                 details={"tool": tool.spec.name, "errors": [{"path": "(root)", "message": str(exc),
                                                                              "type": "not_json"}]},
-                                next_actions=[f"unitycli tools describe {tool.spec.name}"]) from None
+                                next_actions=[describe_command(tool.spec.name)]) from None
     try:
         return model.model_validate_json(text, strict=True)
     except ValidationError as exc:
@@ -122,15 +123,13 @@ def validate_input(tool: RegisteredTool, raw: Any) -> BaseModel:
             "E_SCHEMA_INVALID",
             f"input for {tool.spec.name} is invalid at {first['path']}: {first['message']}",
             details={"tool": tool.spec.name, "errors": errors},
-            next_actions=_corrected_call(tool.spec.name, raw, errors) + [f"unitycli tools describe {tool.spec.name}"],
+            next_actions=_corrected_call(tool.spec.name, raw, errors) + [describe_command(tool.spec.name)],
         ) from None
 
 
-def _corrected_call(name: str, raw: Any, errors: list[dict[str, Any]]) -> list[str]:
+def _corrected_call(name: str, raw: Any, errors: list[dict[str, Any]]) -> list[NextAction]:
     """The same call with the one misspelt top-level key or value replaced by its likeliest meaning, when that is
     the only error: runnable as it stands."""
-    from unitycli.next_actions import tool_command
-
     if len(errors) != 1 or not errors[0].get("didYouMean") or not isinstance(raw, dict) or errors[0]["path"] not in raw:
         return []
     key, meant = errors[0]["path"], errors[0]["didYouMean"][0]
@@ -211,6 +210,8 @@ def run_tool(call: PreparedCall, raw_input: Any, options: RunOptions | None = No
     try:
         return _run_tool(call, raw_input, options)
     except UnityCliError as exc:
+        if not exc.resolved:  # a plugin's own code, raised as a string: its spec is in the catalog of what ran
+            exc.resolve(call.error_catalog())
         exc = _with_call_actions(exc, call.spec.name, _as_data(raw_input))
         raise (exc.for_project(call.project.root) if call.project is not None else exc) from None
 
@@ -226,8 +227,6 @@ def _as_data(raw_input: Any) -> Any:
 
 def _with_call_actions(exc: UnityCliError, name: str, raw_input: Any) -> UnityCliError:
     """Errors raised below the tool (path guard, revision check) get next actions that are runnable calls."""
-    from unitycli.next_actions import tool_command
-
     path = exc.details.get("path")
     if not isinstance(path, str) or not isinstance(raw_input, dict):
         return exc
@@ -262,7 +261,7 @@ def _run_tool(call: PreparedCall, raw_input: Any, options: RunOptions) -> RunRes
             "E_DRY_RUN_UNSUPPORTED",
             f"{spec.name} cannot be previewed with --dry-run",
             details={"tool": spec.name},
-            next_actions=[f"unitycli tools describe {spec.name}"],
+            next_actions=[describe_command(spec.name)],
         )
     if options.transaction is not None and options.transaction.dry_run != options.dry_run:
         raise ValueError("the caller's transaction and options.dry_run disagree")

@@ -231,11 +231,8 @@ def describe_tool(root: Path | None, name: str) -> dict[str, Any]:
 
 
 def error_catalog() -> dict[str, Any]:
-    """Code → ErrorSpec of the merged catalog: the core's codes and every loaded plugin's own (with `owner`)."""
-    from unitycli.errors import CATALOG
-
-    _ = _session().plugins  # loading merges each plugin's codes into the catalog
-    return dict(CATALOG)
+    """Code → ErrorSpec of the whole catalog: the core's codes and every loaded plugin's own (with `owner`)."""
+    return _session().error_catalog(everything=True)
 
 
 def _snapshot(root: Path) -> dict[str, bytes]:

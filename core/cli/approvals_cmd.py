@@ -17,6 +17,7 @@ from pydantic.alias_generators import to_camel
 from unitycli.cli.state import state
 from unitycli.cli.tools_cmd import tools_group
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import render
 
 
 class _Model(BaseModel):
@@ -127,7 +128,8 @@ def approvals_cmd(prune: bool) -> ApprovalsResult:
         entries.append(ApprovalEntry(file=tool_file.relative, status=tool_file.status, digest=tool_file.digest,
                                      approved_digest=(records.get(tool_file.relative) or {}).get("digest"),
                                      tools=tool_file.known_tools, imports=[m.relative for m in tool_file.closure],
-                                     problem=blocked.message if blocked else None, next_actions=actions))
+                                     problem=blocked.message if blocked else None,
+                                     next_actions=[render(action) for action in actions]))
     present = {f.relative for f in scanned}
     for relative, record in sorted(records.items()):
         if relative not in present:

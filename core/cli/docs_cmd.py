@@ -10,8 +10,9 @@ from pydantic.alias_generators import to_camel
 
 from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
-from unitycli.errors import CATALOG, UnityCliError
+from unitycli.errors import UnityCliError
 from unitycli.host.descriptors import ToolDescriptor
+from unitycli.next_actions import render
 
 
 class ErrorDoc(BaseModel):
@@ -41,11 +42,11 @@ def docs_group() -> None:
 def errors_cmd() -> ErrorsDoc:
     """Every error code unitycli and its installed extensions can return, with meaning, exit code, default next
     actions and owner."""
-    _ = state().session.plugins  # loading the plugins merges their own codes into the catalog
+    catalog = state().session.error_catalog(everything=True)  # the core's codes and each plugin's declared ones
     return ErrorsDoc(errors=[
         ErrorDoc(code=s.code, meaning=s.meaning, exit_code=s.exit_code, transient=s.transient,
-                 retry_after_ms=s.retry_after_ms, next_actions=list(s.next_actions), owner=s.owner)
-        for s in sorted(CATALOG.values(), key=lambda s: s.code)
+                 retry_after_ms=s.retry_after_ms, next_actions=[render(a) for a in s.next_actions], owner=s.owner)
+        for s in sorted(catalog.values(), key=lambda s: s.code)
     ])
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from unitycli import strict_json
 from unitycli.cli.bounded_read import read_file, read_stdin
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import describe_command
 
 
 def read_input(value: str | None, tool: str) -> Any:
@@ -29,7 +30,7 @@ def read_input(value: str | None, tool: str) -> Any:
             raise UnityCliError(
                 "E_INPUT_JSON_INVALID", f"input from {source} is not UTF-8 ({exc.reason} at byte {exc.start})",
                 details={"source": source, "reason": "not UTF-8", "position": exc.start},
-                next_actions=[f"unitycli tools describe {tool}"],
+                next_actions=[describe_command(tool)],
             ) from None
     else:
         text = value
@@ -39,17 +40,17 @@ def read_input(value: str | None, tool: str) -> Any:
         raise UnityCliError(
             "E_INPUT_JSON_INVALID", f"input from {source} is refused: {exc}",
             details={"source": source, "reason": exc.reason, "limits": dict(strict_json.LIMITS)},
-            next_actions=[f"unitycli tools describe {tool}"],
+            next_actions=[describe_command(tool)],
         ) from None
     except strict_json.StrictJsonError as exc:
         raise UnityCliError(
             "E_INPUT_JSON_INVALID", f"input from {source} is not strict JSON: {exc}",
-            details={"source": source}, next_actions=[f"unitycli tools describe {tool}"],
+            details={"source": source}, next_actions=[describe_command(tool)],
         ) from None
     except json.JSONDecodeError as exc:
         raise UnityCliError(
             "E_INPUT_JSON_INVALID",
             f"input from {source} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
             details={"source": source, "line": exc.lineno, "column": exc.colno, "position": exc.pos},
-            next_actions=[f"unitycli tools describe {tool}"],
+            next_actions=[describe_command(tool)],
         ) from None

@@ -14,6 +14,7 @@ from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
 from unitycli.errors import UnityCliError
 from unitycli.host.descriptors import ToolDescriptor
+from unitycli.next_actions import describe_command, search_command
 from unitycli.search import ExtensionHit, rank, search_catalog, split_keywords
 
 
@@ -139,7 +140,7 @@ def search_cmd(query: str) -> SearchResult:
     keywords = split_keywords(query)
     if not keywords:
         raise UnityCliError("E_OPTION_VALUE_INVALID", "the search query has no keywords",
-                            details={"query": query}, next_actions=["unitycli tools search 'scene|prefab'"])
+                            details={"query": query}, next_actions=[search_command("scene|prefab")])
     descriptors = {d.name: d for d in state().session.descriptors()}
     entries = [{"name": d.name, "title": d.title, "summary": d.summary, "description": d.description}
                for d in descriptors.values()]
@@ -179,7 +180,7 @@ def run_cmd(name: str, input_value: str | None, dry_run: bool, expect_revision: 
             raise UnityCliError(
                 "E_OPTION_VALUE_INVALID", f"{name} takes no expectedRevision",
                 details={"option": "--expect-revision", "tool": name},
-                next_actions=[f"unitycli tools describe {name}"],
+                next_actions=[describe_command(name)],
             )
         raw = {**data, "expectedRevision": expect_revision}
     result = run_tool(call, raw, RunOptions(dry_run=dry_run, allow_editor_open=allow_editor_open,

@@ -16,6 +16,7 @@ from unitycli.csharp.model import ClassLayout, SerializationModel
 from unitycli.csharp.project import PackageInfo
 from unitycli.csharp.sources import CSharpFile
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ def package_folder(model: SerializationModel, package: str) -> PackageInfo:
         return info
     if package not in project.package_versions:
         raise UnityCliError("E_PACKAGE_NOT_FOUND", f"the project has no package {package}",
-                            details={"package": package}, next_actions=["unitycli tools run package.list"])
+                            details={"package": package}, next_actions=[tool_command("package.list")])
     version = project.package_versions[package]
     raise UnityCliError("E_PACKAGE_SOURCE_UNAVAILABLE",
                         f"{package} {version} is a dependency, but its source is not on this machine (not embedded, "

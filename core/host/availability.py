@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, InstanceOf
 from pydantic.alias_generators import to_camel
+
+from unitycli.next_actions import NextAction, ToolCall
 
 if TYPE_CHECKING:  # pragma: no cover
     import pluggy
@@ -40,7 +42,8 @@ class Availability(BaseModel):
     available: bool
     code: str | None = None
     unavailable_reason: str | None = None
-    next_actions: list[str] = Field(default_factory=list)
+    next_actions: list[InstanceOf[ToolCall] | str] = Field(default_factory=list)  # data: the runner's error and
+    # the MCP server's nextCalls take the calls as they are; a descriptor shows them as lines
     requires_packages: list[PackageRequirement] = Field(default_factory=list)
     profile_verified: bool = True
     # False when a package the tool needs is taken from Packages/manifest.json that Unity has not resolved yet
@@ -57,7 +60,7 @@ class Availability(BaseModel):
     @classmethod
     def ok(cls, requires: list[PackageRequirement] | None = None, *, profile_verified: bool = True,
            resolved_by_unity: bool = True, notes: list[str] | None = None,
-           next_actions: list[str] | None = None, operation: Operation | None = None,
+           next_actions: list[NextAction] | None = None, operation: Operation | None = None,
            verified_by: str | None = None) -> Availability:
         return cls(available=True, requires_packages=requires or [], profile_verified=profile_verified,
                    resolved_by_unity=resolved_by_unity, notes=notes or [], next_actions=next_actions or [],
@@ -68,7 +71,7 @@ class Availability(BaseModel):
         """Several available answers as one: every requirement, note and step; verified only if all are."""
         requires: list[PackageRequirement] = []
         notes: list[str] = []
-        steps: list[str] = []
+        steps: list[NextAction] = []
         bases: list[str] = []
         for answer in answers:
             requires.extend(answer.requires_packages)
@@ -86,13 +89,13 @@ class Availability(BaseModel):
         cls,
         code: str,
         reason: str,
-        next_actions: list[str] | None = None,
+        next_actions: list[NextAction] | None = None,
         requires: list[PackageRequirement] | None = None,
         operation: Operation | None = None,
     ) -> Availability:
-        from unitycli.errors import CATALOG
+        from unitycli.errors import CORE
 
-        if code not in CATALOG:
+        if code not in CORE:  # availability is the host's answer: its codes are the core's
             raise KeyError(f"availability code {code!r} is not in the error catalog")
         return cls(
             available=False,

@@ -30,7 +30,7 @@ from unitycli.errors import UnityCliError
 from unitycli.extension_manager.config import CONFIG, ProjectConfig
 from unitycli.host.availability import Availability, Operation, PackageRequirement
 from unitycli.host.manifest import ExtensionManifest, PackageProfile, unity_stream
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import NextAction, ToolCall, tool_command
 from unitycli.packages.bundled import EDITOR_BUNDLED, is_editor_bundled
 from unitycli.packages.models import ResolvedPackage, ResolvedPackages
 from unitycli.packages.resolver import LOCK, MANIFEST, is_unity6_or_later
@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
 
 
-def package_add_command(root: Path, name: str, version: str) -> str:
+def package_add_command(root: Path, name: str, version: str) -> ToolCall:
     """The exact `package.add` call that puts a verified version into the project's manifest.json."""
     return tool_command("package.add", {"name": name, "version": version}, project=root)
 
@@ -128,7 +128,7 @@ def unity_resolve_step(resolved: ResolvedPackages) -> str:
     return f"Open the project in the Unity Editor so it resolves {MANIFEST} and rewrites {LOCK}"
 
 
-def get_version_step(profile: PackageProfile, project: ProjectPackages) -> str:
+def get_version_step(profile: PackageProfile, project: ProjectPackages) -> NextAction:
     """The step that brings a verified version of the package, as Unity resolves it, or a plain human step."""
     name = profile.name
     if is_editor_bundled(name, project.resolved):
@@ -191,7 +191,7 @@ def _absent(profile: PackageProfile, project: ProjectPackages, needs: str,
                                     [get, unity_resolve_step(resolved), doctor], requirement, operation)
 
 
-def _unverifiable_actions(profile: PackageProfile, package: ResolvedPackage, project: ProjectPackages) -> list[str]:
+def _unverifiable_actions(profile: PackageProfile, package: ResolvedPackage, project: ProjectPackages) -> list[NextAction]:
     """What changes an unverifiable package: pin a verified version in the manifest, or let Unity fill in what
     cannot be read offline. An embedded package wins over the manifest, so only its folder can change it."""
     root, resolved = project.root, project.resolved
@@ -269,7 +269,7 @@ def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: 
             "E_EXTENSION_DEPENDENCY_UNVERIFIABLE", f"{needs}; the project has {_has(package)}: {why}",
             _unverifiable_actions(profile, package, project), requirement, operation)
     notes = _ignored_acceptance(profile, project.config)
-    steps: list[str] = []
+    steps: list[NextAction] = []
     bundled = is_editor_bundled(profile.name, resolved)
     if not package.resolved_by_unity:
         notes.append(f"not yet resolved by Unity: {profile.name}@{package.version} comes from {MANIFEST} "

@@ -10,6 +10,7 @@ from pydantic.alias_generators import to_camel
 from unitycli.host.availability import Availability, PackageRequirement
 from unitycli.host.owners import ToolOwner
 from unitycli.host.registry import RegisteredTool
+from unitycli.next_actions import render
 
 
 class ToolDescriptor(BaseModel):
@@ -78,7 +79,7 @@ def describe(tool: RegisteredTool, availability: Availability | None) -> ToolDes
         descriptor.available = availability.available
         descriptor.unavailable_code = availability.code
         descriptor.unavailable_reason = availability.unavailable_reason
-        descriptor.next_actions = availability.next_actions
+        descriptor.next_actions = [render(action) for action in availability.next_actions]
         descriptor.profile_verified = availability.profile_verified
         descriptor.operation = availability.operation
         descriptor.verified_by = availability.verified_by

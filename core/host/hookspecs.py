@@ -105,13 +105,21 @@ def unitycli_extension_manifest() -> str | None:
 
 @hookspec
 def unitycli_error_codes() -> list[ErrorSpec] | None:
-    """The error codes this plugin owns, merged into the one catalog (a code two owners declare is a problem
-    that names both, and the first owner's meaning is kept). `docs errors` shows each code's owner. Example::
+    """The error codes this plugin owns: the `ErrorSpec` values its modules define, for `docs errors` and the
+    load-time clash check (a code two owners declare is a problem that names both, and the first owner's meaning is
+    kept). Raising one never depends on this hook: the raise site passes the value, or its code string, which is
+    resolved against the plugins that ran. Example::
 
+        # acme/errors.py
+        E_ACME_WIDGET_NOT_FOUND = ErrorSpec("E_ACME_WIDGET_NOT_FOUND", "No widget has that name.",
+                                            next_actions=(tool_command("acme.list"),))
+        ERROR_CODES = declared_specs(globals())
+
+        # acme/__init__.py
         @hookimpl
         def unitycli_error_codes():
-            return [ErrorSpec(code, "No widget has that name.", next_actions=("unitycli tools run acme.list",))
-                    for code in ACME_CODES]
+            from acme.errors import ERROR_CODES
+            return ERROR_CODES
     """
 
 

@@ -14,13 +14,16 @@ from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from unitycli.host import hookspecs
 from unitycli.host.installed import ENTRY_POINT_GROUP
 from unitycli.host.owners import ToolOwner
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.errors import ErrorSpec
 
 DISABLE_ENV = "UNITYCLI_DISABLE_EXTENSIONS"
 
@@ -248,25 +251,41 @@ def load_plugins(
             load_entry_point(loaded, ep, denied)
     for plugin, owner in extra_plugins:
         register_plugin(loaded, plugin, owner)
-    merge_error_codes(loaded)
+    check_error_codes(loaded)
     return loaded
 
 
-def merge_error_codes(loaded: LoadedPlugins, plugins: Iterable[str] | None = None) -> None:
-    """Each plugin's own error codes join the catalog before any of its code can raise them (only `plugins`,
-    by name, when given: a lazily loaded session merges each plugin as it arrives)."""
-    from unitycli.errors import register_error_specs
-
-    only = set(plugins) if plugins is not None else None
+def declared_error_codes(loaded: LoadedPlugins) -> list[tuple[ToolOwner, str, object]]:
+    """What each loaded plugin's `unitycli_error_codes` hook declares: (owner, its name in the catalog, the specs,
+    or the exception the guest's hook raised). Asked afresh each time; nothing is merged anywhere."""
+    declared: list[tuple[ToolOwner, str, object]] = []
     for impl in loaded.manager.hook.unitycli_error_codes.get_hookimpls():
-        if only is not None and impl.plugin_name not in only:
-            continue
         owner = loaded.owners.get(impl.plugin_name) or ToolOwner(kind="extension", plugin=impl.plugin_name)
         name = "unitycli" if owner.kind == "builtin" else owner.distribution or owner.label()
         try:
-            problems = register_error_specs(impl.function() or [], name)
+            specs: object = impl.function() or []
         except Exception as exc:  # a guest's hook may raise anything
-            problems = [repr(exc)]
+            specs = exc
+        declared.append((owner, name, specs))
+    return declared
+
+
+def error_catalog(*loaded: LoadedPlugins) -> dict[str, ErrorSpec]:
+    """The catalog of the core and of every plugin in `loaded`: for `docs errors`, and to resolve a plugin's code
+    when its error leaves the tool that raised it."""
+    from unitycli.errors import assemble_catalog
+
+    return assemble_catalog((name, specs) for each in loaded for _, name, specs in declared_error_codes(each)
+                            if not isinstance(specs, Exception))[0]
+
+
+def check_error_codes(loaded: LoadedPlugins) -> None:
+    """A malformed declaration, or a code two owners declare, is a load failure of the plugin that declares it."""
+    from unitycli.errors import CORE, add_specs
+
+    catalog = dict(CORE)
+    for owner, name, specs in declared_error_codes(loaded):
+        problems = [repr(specs)] if isinstance(specs, Exception) else add_specs(catalog, name, specs)
         for problem in problems:
             loaded.failures.append(LoadFailure(owner.plugin, owner.distribution, owner.entry_point, "error-codes",
                                                problem, ""))

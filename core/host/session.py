@@ -12,19 +12,20 @@ written after each full build and ignored whenever anything it depends on change
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from unitycli.errors import UnityCliError
+from unitycli.errors import ErrorSpec, UnityCliError
 from unitycli.host.availability import Availability, check_availability, static_requirements
 from unitycli.host.owners import ToolOwner
 from unitycli.host.plugin_loader import LoadedPlugins, load_plugins
 from unitycli.host.registry import RegisteredTool, ToolRegistry, build_registry
 from unitycli.host.registry_index import IndexedTool, StoredIndex
 from unitycli.knownscripts import KnownScript, merge_known_scripts
+from unitycli.next_actions import describe_command
 
 if TYPE_CHECKING:  # pragma: no cover
     from unitycli.host.descriptors import ToolDescriptor
@@ -47,6 +48,7 @@ class PreparedCall:
     known_scripts: dict[str, KnownScript]
     profile_verified: bool | None = None
     refusal: UnityCliError | None = None
+    error_catalog: Callable[[], dict[str, ErrorSpec]] = dict  # resolves a plugin's own code raised as a string
 
     @property
     def spec(self) -> ToolSpec:
@@ -180,7 +182,6 @@ class Session:
             extension_entry_points,
             load_builtin,
             load_entry_point,
-            merge_error_codes,
         )
         from unitycli.host.project_setup import pin_lock_digests
         from unitycli.host.registry import add_plugin_tools
@@ -203,10 +204,22 @@ class Session:
             load_entry_point(lazy.loaded, ep, set())  # a denied extension is never in the map
             if lazy.loaded.failures:
                 return False  # refused (integrity) or broken: the full load reports it exactly
-        merge_error_codes(lazy.loaded, [entry.plugin])
         add_plugin_tools(lazy.registry, lazy.loaded, entry.plugin)
         lazy.plugins.add(entry.plugin)
         return not lazy.loaded.failures
+
+    def error_catalog(self, *, everything: bool = False) -> dict[str, ErrorSpec]:
+        """The core's codes and those of every plugin this session loaded (fully, or lazily one by one): enough
+        to resolve any code a tool it ran raised, since a plugin raises the core's codes and its own.
+        `everything` loads every plugin first, for the whole catalog (`docs errors`, an extension's meta-tests)."""
+        from unitycli.host.plugin_loader import error_catalog
+
+        if everything:
+            self.plugins  # noqa: B018 - the full load, so every installed plugin's codes are in
+        lazy = self.__dict__.get("_lazy")
+        full = self.__dict__.get("plugins")
+        return error_catalog(*(loaded for loaded in (lazy.loaded if lazy is not None else None, full)
+                               if loaded is not None))
 
     def manager_for(self, tool: RegisteredTool):  # pluggy.PluginManager
         """The plugin manager that loaded `tool`: the lazy one when it came through the map."""
@@ -295,10 +308,10 @@ class Session:
             if close:
                 blocked.message += f"; or did you mean {', '.join(close)}?"
                 blocked.details["closest"] = close
-                blocked.next_actions = [*(blocked.next_actions or []), *(f"unitycli tools describe {c}" for c in close)]
+                blocked.next_actions = [*(blocked.next_actions or []), *(describe_command(c) for c in close)]
             raise blocked
         details: dict = {"tool": name, "closest": close}
-        actions = [f"unitycli tools describe {c}" for c in close] or ["unitycli tools group"]
+        actions = [describe_command(c) for c in close] or ["unitycli tools group"]
         raise UnityCliError(
             "E_TOOL_NOT_FOUND_FOR_TARGET",
             f"no tool named {name!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),
@@ -323,12 +336,14 @@ class Session:
         known = self.known_scripts
         selected = self._project
         if isinstance(selected, UnityCliError):
-            return PreparedCall(tool, None, known, refusal=selected)
+            return PreparedCall(tool, None, known, refusal=selected, error_catalog=self.error_catalog)
         try:
             profile_verified = self._ensure_available(tool)
         except UnityCliError as exc:
-            return PreparedCall(tool, selected, known, refusal=exc.for_project(selected.root))
-        return PreparedCall(tool, selected, known, profile_verified=profile_verified)
+            return PreparedCall(tool, selected, known, refusal=exc.for_project(selected.root),
+                                error_catalog=self.error_catalog)
+        return PreparedCall(tool, selected, known, profile_verified=profile_verified,
+                            error_catalog=self.error_catalog)
 
     @staticmethod
     def _resolve(tool: RegisteredTool) -> None:

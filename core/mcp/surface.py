@@ -21,7 +21,7 @@ from unitycli.errors import UnityCliError
 from unitycli.host.descriptors import ToolDescriptor
 from unitycli.host.session import Session
 from unitycli.mcp import wording
-from unitycli.mcp.calls import with_next_calls
+from unitycli.mcp.calls import NEXT_CALLS, next_calls
 from unitycli.mcp.meta import (
     DescribeInput,
     RunInput,
@@ -39,6 +39,7 @@ from unitycli.mcp.schemas import (
     wire_size,
 )
 from unitycli.mcp.toolsets import ListPolicy, Selection, listable, select_tools
+from unitycli.next_actions import describe_command, search_command
 from unitycli.runner import RunOptions, error_path, incomplete, run_tool
 from unitycli.search import rank, search_catalog, split_keywords
 from unitycli.toolspec import mcp_name
@@ -106,10 +107,9 @@ class ToolSurface:
         project = self.session.optional_project()
         listed = set(self.selection.names)
         tools = self.session.registry.tools
-        return with_next_calls(
-            error.to_dict(), project_root=str(project.root) if project else None,
-            known=lambda name: name in tools, listed=listed.__contains__,
-            previewable=lambda name: tools[name].spec.supports_dry_run)
+        calls = next_calls(error.actions(), project_root=str(project.root) if project else None,
+                           known=tools.__contains__, listed=listed.__contains__)
+        return {**error.to_dict(), NEXT_CALLS: calls}
 
     # --- calls --------------------------------------------------------------------------------------------
 
@@ -145,7 +145,7 @@ class ToolSurface:
                         "E_SCHEMA_INVALID", f"input for {registry_name} is invalid at dryRun: must be a boolean",
                         details={"tool": registry_name, "errors": [
                             {"path": DRY_RUN_ARG, "message": "Input should be a valid boolean", "type": "bool_type"}]},
-                        next_actions=[f"unitycli tools describe {registry_name}"])
+                        next_actions=[describe_command(registry_name)])
             raw = arguments
         result = run_tool(call, raw, RunOptions(dry_run=dry_run, progress=progress, is_cancelled=is_cancelled))
         return result.answer(), incomplete(result)
@@ -162,7 +162,7 @@ class ToolSurface:
             raise UnityCliError("E_SCHEMA_INVALID", f"input for {SEARCH_TOOL} is invalid at query: no keywords",
                                 details={"tool": SEARCH_TOOL, "errors": [
                                     {"path": "query", "message": "no keywords", "type": "value_error"}]},
-                                next_actions=["unitycli tools search 'scene|prefab'"])
+                                next_actions=[search_command("scene|prefab")])
         by_name = {d.name: d for d in self.descriptors}
         entries = [{"name": d.name, "title": d.title, "summary": d.summary, "description": d.description}
                    for d in self.descriptors]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.scene.layouts import TemplateSource
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.references import Reference, null_references, references_to
@@ -132,7 +133,7 @@ def add_component(model: SceneModel, node: SceneNode, class_name: str,
     if editor is None:
         raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"no Unity version names the layout of a new {class_name}",
                             details={"component": class_name},
-                            next_actions=["unitycli tools run project.info"])
+                            next_actions=[tool_command("project.info")])
     return add_native_component(model, node, class_name, editor, source.root).file_id
 
 
@@ -191,7 +192,7 @@ def remove_component(model: SceneModel, node: SceneNode, component_id: int, *, f
     if component_id == node.transform_id:
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", "the Transform cannot be removed; delete the GameObject",
                             details={"gameObject": node.path, "fileID": component_id},
-                            next_actions=["unitycli tools run gameobject.delete"])
+                            next_actions=[tool_command("gameobject.delete")])
     refs = [r for r in references_to(file, {component_id}, skip={component_id, node.file_id})]
     _refuse_if_referenced(refs, node, force, f"{doc.class_name} &{component_id}")
     null_references(file, refs)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.transaction.crashpoints import crash_point
 from unitycli.transaction.durable import fsync_dir
 
@@ -32,8 +33,7 @@ def protected_folder(rel: str) -> UnityCliError:
         "E_FOLDER_PROTECTED",
         f"{rel} is the project root, a Unity root folder or unitycli's state folder and is never removed",
         details={"path": rel},
-        next_actions=["Remove the assets inside it instead: unitycli tools run asset.delete --input "
-                      "'{\"path\": \"Assets/<folder>\"}'"],
+        next_actions=[tool_command("asset.find", {"folder": rel})],  # the assets inside it, to remove instead
     )
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import describe_command
 from unitycli.scene.edits import append_component, has_class
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.tree import SceneModel, SceneNode
@@ -49,7 +50,7 @@ def component_layout(class_name: str, picked: Picked) -> Layout:
                             "AudioListener, CharacterController, …) of the project's Unity version, or for a "
                             "script its class name or GUID as `script`",
                             details={"component": class_name, "layoutFrom": picked.layout_from, "didYouMean": close},
-                            next_actions=["unitycli tools describe component.add"])
+                            next_actions=[describe_command("component.add")])
     return layout
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import describe_command, tool_command
 from unitycli.scene import LoadedFile
 from unitycli.typetree.new_objects import NewObject, build_new
 from unitycli.typetree.table import Layout
@@ -101,7 +101,7 @@ class Controller:
                             "animator.add-parameter",
                             details={"parameter": name, "parameters": [p.get("m_Name") for p in self.parameters()]},
                             next_actions=[tool_command("animator.get", {"file": self.loaded.path}),
-                                          "unitycli tools describe animator.add-parameter"])
+                                          describe_command("animator.add-parameter")])
 
 
 def open_controller(loaded: LoadedFile) -> Controller:

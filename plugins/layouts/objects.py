@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import describe_command, tool_command
 from unitycli.scene.files import LoadedFile, open_for_read, open_for_write
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.typetree import PICK_RULE, Layout, Picked, layouts_of, pick_version, require_layout
@@ -118,7 +118,7 @@ def _path(ctx: ToolContext, file: str) -> str:
     path = exact_path(Path(ctx.project.root), file)
     if not path or not ctx.transaction.exists(path):
         raise UnityCliError("E_ASSET_NOT_FOUND", f"no file {file!r} in the project", details={"path": file},
-                            next_actions=["unitycli tools describe asset.find"])
+                            next_actions=[describe_command("asset.find")])
     return path
 
 
@@ -144,7 +144,7 @@ def _document(loaded: LoadedFile, request: ObjectInput) -> Document:
     raise UnityCliError("E_OBJECT_AMBIGUOUS", f"{loaded.path} holds {len(docs)} "
                         f"{request.class_name + ' ' if request.class_name else ''}objects; name one by fileID",
                         details={"file": loaded.path, "candidates": listing},
-                        next_actions=["unitycli tools describe object.get"])
+                        next_actions=[describe_command("object.get")])
 
 
 def _layout(ctx: ToolContext, doc: Document, path: str) -> tuple[str, Picked, Layout]:
@@ -156,7 +156,7 @@ def _layout(ctx: ToolContext, doc: Document, path: str) -> tuple[str, Picked, La
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{path} &{doc.file_id} is a script's object: its fields "
                             "are the script's, not in Unity's native layout",
                             details={"file": path, "fileID": doc.file_id, "class": name},
-                            next_actions=["unitycli tools describe component.set"])
+                            next_actions=[describe_command("component.set")])
     picked = pick_version(ctx.unity_version.editor_version)
     return name, picked, require_layout(name, picked)
 

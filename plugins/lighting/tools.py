@@ -15,7 +15,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import describe_command, tool_command
 from unitycli.plugins.lighting.model import (
     AMBIENT_MODES,
     ENUMS,
@@ -190,7 +190,7 @@ def _sun_ref(model: SceneModel, value: str | int) -> dict[str, Any]:
             return {"fileID": doc.file_id}
     raise UnityCliError("E_COMPONENT_NOT_FOUND", f"{node.path!r} has no Light to be the sun",
                         details={"gameObject": node.path, "component": "Light"},
-                        next_actions=["unitycli tools describe component.add"])
+                        next_actions=[describe_command("component.add")])
 
 
 def _value(ctx: Any, model: SceneModel, setting: Setting, value: Any) -> Any:

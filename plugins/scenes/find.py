@@ -16,7 +16,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import render, tool_command
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.scenes.common import COMPONENT_DESCRIPTION, Names, open_model
 from unitycli.scene import (
@@ -181,4 +181,5 @@ def _unresolved(ctx: ToolContext, request: FindInput, unnamed: list[ComponentRef
         message=(f"matches may be missing: {count} {have} whose class cannot be named offline (the .cs is not in "
                  f"the project, e.g. it comes from a package), so {request.component!r} may be among them; search "
                  f"by script GUID instead"),
-        search_by_guid=[tool_command(TOOL, {**data, "component": guid}, project=ctx.project.root) for guid in guids])
+        search_by_guid=[render(tool_command(TOOL, {**data, "component": guid}, project=ctx.project.root))
+                        for guid in guids])

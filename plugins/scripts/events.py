@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import describe_command
 from unitycli.plugins.scripts.methods import MODE_NAMES
 from unitycli.scene import to_json
 from unitycli.unityyaml import Document, Mapping, Ref, Sequence
@@ -49,7 +50,7 @@ def require_event(doc: Document, event: str) -> Sequence:
         return node
     raise UnityCliError("E_EVENT_NOT_FOUND", f"{doc.class_name} &{doc.file_id} has no UnityEvent at {event!r}",
                         details={"property": event, "events": events_of(doc)},
-                        next_actions=["unitycli tools describe component.list-listeners"])
+                        next_actions=[describe_command("component.list-listeners")])
 
 
 def events_of(doc: Document) -> list[str]:

@@ -20,6 +20,7 @@ from unitycli.context import ToolContext
 from unitycli.csharp import ClassLayout, SerializationModel, SerializedField
 from unitycli.csharp.defaults import default_values
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import describe_command
 from unitycli.plugins.scenes.common import Names
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver
 from unitycli.plugins.scripts.typed import Coercer, layout_for, locate
@@ -45,7 +46,7 @@ def _split_item(prop: str) -> tuple[str, int]:
     if match is None:
         raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{prop!r} names no list item; insert and remove take "
                             "`List[i]`", details={"path": prop},
-                            next_actions=["unitycli tools describe component.set"])
+                            next_actions=[describe_command("component.set")])
     return match.group(1), int(match.group(2))
 
 
@@ -60,7 +61,7 @@ def _list(doc: Document, path: str) -> Sequence:
         raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"{path} is not a list, so it has no items to insert, remove "
                             "or resize", details={"property": path, "expected": "list",
                                                   "current": to_json(node.to_python())},
-                            next_actions=["unitycli tools describe component.set"])
+                            next_actions=[describe_command("component.set")])
     return node
 
 
@@ -111,7 +112,7 @@ def element_default(element: SerializedField | None, item: Node, where: str) -> 
     raise UnityCliError("E_LIST_ELEMENT_UNKNOWN", f"{where}: a new item of this list is a structure whose defaults "
                         "are not known here: insert each new item with operation insert and a full value", details={"property": where,
                                                        "item": to_json(item.to_python())},
-                        next_actions=["unitycli tools describe component.set"])
+                        next_actions=[describe_command("component.set")])
 
 
 class FieldRequest(Protocol):

@@ -17,6 +17,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.csharp import SerializationModel
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import describe_command
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
     ComponentSummary,
@@ -179,7 +180,7 @@ def remove_listener(ctx: ToolContext, request: RemoveListenerInput) -> ListenerW
         raise UnityCliError("E_LISTENER_NOT_FOUND", f"{request.property} has {len(calls.items)} listener(s); no "
                             f"index {request.index}", details={"property": request.property, "index": request.index,
                                                               "listeners": describe(calls)[:20]},
-                            next_actions=["unitycli tools describe component.list-listeners"])
+                            next_actions=[describe_command("component.list-listeners")])
     doc.remove_item(calls_path(request.property), request.index)
     loaded.save(ctx)
     return _answer(ListenerWriteOutput, loaded, node, comp, request.property, doc, changed=True)

@@ -21,6 +21,7 @@ from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
+from unitycli.next_actions import describe_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.mainobject import conventional_main_id, main_file_id
 from unitycli.plugins.scenes.common import Names
@@ -71,7 +72,7 @@ def unproven(text: str, why: str, details: dict[str, Any] | None = None) -> Unit
     return UnityCliError("E_REFERENCE_UNPROVEN", f"{text!r}: {why}; nothing was written (pass the reference as {{fileID, guid, type}} "
                          "copied from an Editor-written file that references the same object)",
                          details={"reference": text, **(details or {})},
-                         next_actions=["unitycli tools describe asset.references"])
+                         next_actions=[describe_command("asset.references")])
 
 
 class ReferenceResolver:

@@ -22,7 +22,7 @@ from unitycli.csharp import SerializationModel
 from unitycli.csharp.defaults import default_values
 from unitycli.csharp.sources import meta_guid
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import describe_command, tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.create_common import make_parents, refuse_taken, require_new_asset_location
 from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
@@ -78,8 +78,7 @@ def _script_guid(ctx: ToolContext, model: SerializationModel, script: str) -> st
         if exc.code not in ("E_COMPONENT_NOT_FOUND", "E_COMPONENT_AMBIGUOUS"):
             raise
         raise UnityCliError("E_SCRIPTABLE_OBJECT_NOT_FOUND", f"{script!r} names no single ScriptableObject script: "
-                            f"{exc.message}", details=exc.details,
-                            next_actions=["Give the script's .cs path or its GUID (from its .cs.meta)"]) from None
+                            f"{exc.message}", details=exc.details, next_actions=[describe_command("scriptable.create")]) from None
 
 
 def _template(ctx: ToolContext, guid: str) -> ScriptableAsset:

@@ -14,7 +14,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import NextAction, describe_command, tool_command
 from unitycli.plugins.settings.build_scenes import (
     BuildScene,
     BuildSceneEntry,
@@ -53,9 +53,9 @@ class BuildSceneEditOutput(ToolOutput):
     verified: bool
 
 
-def _listed(ctx: Any, entries: list[dict[str, Any]]) -> list[str]:
+def _listed(ctx: Any, entries: list[dict[str, Any]]) -> list[NextAction]:
     return [tool_command("project.get-build-scenes", project=ctx.project.root)] + (
-        ["unitycli tools describe project.set-build-scenes"] if entries else [])  # it needs the whole list
+        [describe_command("project.set-build-scenes")] if entries else [])  # it needs the whole list
 
 
 def add_build_scene(ctx: ToolContext, request: BuildSceneAddInput) -> BuildSceneEditOutput:

@@ -15,6 +15,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
+from unitycli.next_actions import describe_command, tool_command
 from unitycli.plugins.settings.settings_file import (
     SettingsFile,
     read_settings,
@@ -137,10 +138,10 @@ def resolve_scene(ctx: Any, entry: BuildSceneEntry) -> dict[str, Any]:
     if not path.endswith(".unity") or not path.startswith(("Assets/", "Packages/")):
         raise UnityCliError("E_ASSET_PATH_INVALID", f"{path!r} is not a scene path (Assets/…/Name.unity)",
                             details={"path": path},
-                            next_actions=["unitycli tools run asset.find --input '{\"type\": \"Scene\"}'"])
+                            next_actions=[tool_command("asset.find", {"type": "Scene"})])
     if not ctx.transaction.exists(path):
         raise UnityCliError("E_SCENE_NOT_FOUND", f"no scene at {path}", details={"path": path},
-                            next_actions=["unitycli tools run asset.find --input '{\"type\": \"Scene\"}'"])
+                            next_actions=[tool_command("asset.find", {"type": "Scene"})])
     if not ctx.transaction.exists(path + ".meta"):
         raise UnityCliError("E_ASSET_NOT_FOUND", f"{path}.meta does not exist: the scene has no GUID until Unity "
                             "imports it", details={"path": path + ".meta"},
@@ -157,7 +158,7 @@ def set_build_scenes(ctx: ToolContext, request: BuildScenesSetInput) -> BuildSce
         raise UnityCliError("E_SCHEMA_INVALID", f"scenes lists {duplicates[0]} more than once",
                             details={"errors": [{"path": "scenes", "message": f"duplicate scene {p}"}
                                                 for p in duplicates]},
-                            next_actions=["unitycli tools describe project.set-build-scenes"])
+                            next_actions=[describe_command("project.set-build-scenes")])
     before = entries_of(settings)
     wanted = [resolve_scene(ctx, entry) for entry in request.scenes]
     revision = None

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.plugins.settings.settings_file import read_settings_or_unreadable
 from unitycli.plugins.settings.versions import QUALITY
 from unitycli.toolspec import ToolInput, ToolOutput
@@ -72,7 +73,7 @@ def level_index(levels: list[Any], wanted: str | int) -> int:
         return names.index(wanted)
     raise UnityCliError("E_PROPERTY_NOT_FOUND", f"no quality level {wanted!r}; levels: {', '.join(map(str, names))}",
                         details={"level": wanted, "levels": names},
-                        next_actions=["unitycli tools run project.get-quality-settings"])
+                        next_actions=[tool_command("project.get-quality-settings")])
 
 
 def get_quality_settings(ctx: ToolContext, request: QualitySettingsGetInput) -> QualitySettingsGetOutput:

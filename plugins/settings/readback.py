@@ -13,6 +13,7 @@ from collections.abc import Mapping as AbcMapping
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.unityyaml import Mapping, Node, Ref, Scalar, Sequence, UnityYamlFile
 from unitycli.unityyaml.fidelity import check
 from unitycli.unityyaml.floats import to_float32
@@ -76,7 +77,7 @@ def _failed(file: str, why: str, **details: Any) -> UnityCliError:
         f"{file}: reading back the edited file failed ({why}); nothing was written",
         details={"file": file, **details},
         next_actions=["Report this with the file attached: the edit did not produce what was asked",
-                      "unitycli tools run project.format-check"],
+                      tool_command("project.format-check")],
     )
 
 

@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.names import NewName
+from unitycli.next_actions import tool_command
 from unitycli.plugins.settings.settings_file import (
     SettingsFile,
     read_settings,
@@ -174,8 +175,7 @@ def _layer_for(names: list[str], name: str) -> int:
             "E_PROJECT_LAYER_NONE_FREE", f"every user layer {FIRST_FREE_SEARCH.start}–{LAYER_COUNT - 1} is named",
             details={"name": name, "searched": f"{FIRST_FREE_SEARCH.start}-{LAYER_COUNT - 1}",
                      "unnamedUserLayers": [i for i in (3, 6, 7) if not names[i]]},
-            next_actions=["Give an index to rename a layer, or clear one first: unitycli tools run project.set-layer "
-                          '--input \'{"index": 31, "name": ""}\''])
+            next_actions=[tool_command("project.get-tags-layers")])  # give an index, or clear a layer first
     return free[0]
 
 
@@ -192,14 +192,13 @@ def set_layer(ctx: ToolContext, request: LayerSetInput) -> LayerSetOutput:
             "E_PROJECT_LAYER_RESERVED",
             f"layer {index} is Unity's built-in layer {BUILTIN_LAYERS[index]!r} and cannot be renamed",
             details={"index": index, "builtin": BUILTIN_LAYERS[index], "userLayers": "3, 6-31"},
-            next_actions=["Use a user layer: 3 or 6–31 (unitycli tools run project.get-tags-layers lists them)"])
+            next_actions=[tool_command("project.get-tags-layers")])  # the user layers are 3 and 6-31
     taken = [i for i, n in enumerate(names) if name and n == name and i != index]
     if taken:
         raise UnityCliError(
             "E_PROJECT_LAYER_NAME_TAKEN", f"layer {taken[0]} is already named {name!r}",
             details={"name": name, "index": taken[0]},
-            next_actions=[f'Clear it first: unitycli tools run project.set-layer --input \'{{"index": {taken[0]}, '
-                          '"name": ""}\'', "Or choose another name"])
+            next_actions=[tool_command("project.set-layer", {"index": taken[0], "name": ""})])  # or another name
     previous = names[index]
     revision = None
     if previous != name:

@@ -118,4 +118,5 @@ def test_a_scene_name_without_unity_suggests_the_command_with_it(sample: Path, f
     error = failure(sample, "scene.create", {"file": file, "preambleFrom": GARDEN})
     assert error.code == "E_ASSET_PATH_INVALID"
     assert len(error.next_actions) == 1
-    assert f'"file": "{suggested}"' in error.next_actions[0] and f'"preambleFrom": "{GARDEN}"' in error.next_actions[0]
+    [call] = error.next_actions
+    assert call.tool == "scene.create" and call.arguments == {"file": suggested, "preambleFrom": GARDEN}

@@ -11,15 +11,16 @@ from typing import Any
 from tests.assets.conftest import GARDEN, GRASS, LANTERN, failure
 from tests.fixturepaths import fixture_project
 from unitycli.cli.main import run as cli_run
+from unitycli.next_actions import NextAction, render
 
 EGG_MAT = "Assets/LlamAcademy/ChickenDefense/Materials/Egg.mat"
 EGG_PREFAB = "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Egg.prefab"
 EGG_SCRIPT = "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Behaviors/Egg.cs"
 
 
-def run_as_is(action: str, root: Path) -> dict[str, Any]:
-    """Run a suggested `unitycli ...` command exactly as written; it must name this project and succeed."""
-    argv = shlex.split(action)
+def run_as_is(action: NextAction, root: Path) -> dict[str, Any]:
+    """Run a suggested `unitycli ...` command exactly as the CLI writes it; it must name this project and succeed."""
+    argv = shlex.split(render(action))
     assert argv[:3] == ["unitycli", "tools", "run"], action
     assert argv[argv.index("--project") + 1] == str(root), action
     outcome = cli_run(argv[1:] + ["--json"])
@@ -34,9 +35,9 @@ def test_a_missing_name_suggests_the_close_assets_and_a_glob_that_finds_them() -
     assert error.details["closeMatches"][:3] == [EGG_MAT, EGG_SCRIPT, EGG_PREFAB]
     assert len(error.details["closeMatches"]) == 5
     quoted = shlex.quote(str(root))
-    assert error.next_actions[0] == (f"unitycli tools run asset.info --project {quoted} --input "
+    assert render(error.next_actions[0]) == (f"unitycli tools run asset.info --project {quoted} --input "
                                      f"'{{\"file\": \"{EGG_MAT}\"}}'")
-    assert error.next_actions[-1] == f"unitycli tools run asset.find --project {quoted} --input '{{\"name\": \"*Egg*\"}}'"
+    assert render(error.next_actions[-1]) == f"unitycli tools run asset.find --project {quoted} --input '{{\"name\": \"*Egg*\"}}'"
     infos = [run_as_is(action, root) for action in error.next_actions[:-1]]
     assert [info["file"] for info in infos] == error.details["closeMatches"][:3]
     found = run_as_is(error.next_actions[-1], root)
@@ -61,7 +62,7 @@ def test_deleting_a_referenced_folder_suggests_references_of_the_assets_inside_i
     assert error.code == "E_ASSET_REFERENCED"
     assert error.details["referencedAssets"] == [GRASS]
     quoted = shlex.quote(str(sample))
-    assert error.next_actions == [
+    assert [render(a) for a in error.next_actions] == [
         f"unitycli tools run asset.references --project {quoted} --input '{{\"file\": \"{GRASS}\"}}'",
         f"unitycli tools run asset.delete --project {quoted} --input '{{\"file\": \"Assets/Materials\", \"force\": true}}'"]
     refs = run_as_is(error.next_actions[0], sample)

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from tests.assets.conftest import GARDEN, GRASS, LANTERN, LANTERN_GUID, failure, output, snapshot
 from unitycli.cli.main import run as cli_run
-from unitycli.errors import CATALOG, EXIT_INCOMPLETE
+from unitycli.errors import CORE, EXIT_INCOMPLETE
+from unitycli.next_actions import render
 
 LFS_POINTER = ("version https://git-lfs.github.com/spec/v1\noid sha256:" + "4d7a" * 16 + "\nsize 123\n")
 LFS_MESSAGE = ("a Git LFS pointer: its content is not in the checkout (git lfs pull), so its references are "
@@ -37,11 +38,11 @@ def test_deleting_lantern_is_refused_while_garden_is_an_lfs_pointer(sample: Path
     before = snapshot(sample)
     error = failure(sample, "asset.delete", {"file": LANTERN})
     assert error.code == "E_ASSET_REFERENCES_UNVERIFIABLE"
-    assert CATALOG["E_ASSET_REFERENCES_UNVERIFIABLE"].exit_code == EXIT_INCOMPLETE
+    assert CORE["E_ASSET_REFERENCES_UNVERIFIABLE"].exit_code == EXIT_INCOMPLETE
     assert error.details == {"path": LANTERN, "skipped": [
         {"path": GARDEN, "reason": "lfs-pointer", "message": LFS_MESSAGE}]}
     root = shlex.quote(str(sample))
-    assert error.next_actions == [
+    assert [render(a) for a in error.next_actions] == [
         f"git -C {root} lfs pull",
         f"unitycli tools run asset.delete --project {root} --input "
         f"'{{\"file\": \"{LANTERN}\", \"force\": true}}'"]
@@ -106,4 +107,4 @@ def test_a_json_asset_alone_makes_deleting_its_guid_unverifiable(sample: Path) -
     error = failure(sample, "asset.delete", {"file": LANTERN})
     assert error.code == "E_ASSET_REFERENCES_UNVERIFIABLE"
     assert [s["path"] for s in error.details["skipped"]] == [LINKS]
-    assert not any(action.startswith("git ") for action in error.next_actions)  # nothing to pull
+    assert not any(render(action).startswith("git ") for action in error.next_actions)  # nothing to pull

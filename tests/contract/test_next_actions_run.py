@@ -1,5 +1,6 @@
-"""Every next action the tools produce is runnable: a tool call names a registered tool with input its schema
-accepts, any other `unitycli` line names a command that parses with its options, and nothing is prose.
+"""Every next action the tools produce is runnable: a tool call (data) names a registered tool with input its
+schema accepts, and its rendered line parses as that same call; any other `unitycli` line names a command that
+parses with its options, and nothing is prose.
 
 The actions are collected from real failures: each tool's examples run (dry) on the project each example names
 (`tests/scenes_tools/example_projects.py`), as given and with typos in their file, GameObject and component
@@ -8,6 +9,7 @@ names, plus an empty input. A template the user must fill (`<keyword>`) is count
 
 from __future__ import annotations
 
+import json
 import shlex
 import shutil
 from pathlib import Path
@@ -21,7 +23,7 @@ from unitycli.cli.argv import extract_global_options
 from unitycli.cli.main import cli
 from unitycli.errors import UnityCliError
 from unitycli.host.session import Session
-from unitycli.next_actions import parse_tool_call
+from unitycli.next_actions import NextAction, ToolCall, render
 from unitycli.runner import RunOptions, run_tool, validate_input
 
 EXTERNAL = {"git"}  # programs a next action may name besides unitycli (`git lfs pull --include …`)
@@ -37,9 +39,9 @@ def _inputs(example: dict) -> list[dict]:
     return variants
 
 
-def _actions(tmp_path: Path) -> dict[str, set[str]]:
-    """{action line: the tools that produced it}."""
-    found: dict[str, set[str]] = {}
+def _actions(tmp_path: Path) -> dict[NextAction, set[str]]:
+    """{action: the tools that produced it}."""
+    found: dict[NextAction, set[str]] = {}
     roots: dict[str, Path] = {}
     registry = Session().registry
     for tool in sorted(registry.tools.values(), key=lambda t: t.spec.name):
@@ -59,8 +61,53 @@ def _actions(tmp_path: Path) -> dict[str, set[str]]:
     return found
 
 
-def _problem(action: str, session: Session) -> str | None:
-    """Why the line cannot run as written, or None."""
+def _parsed(words: list[str]) -> tuple[click.Command, dict, str | None] | str:
+    """The command a line's words name, its parsed options and project, or why they do not parse."""
+    options = extract_global_options(words[1:])
+    rest = options.rest
+    command: click.Command = cli
+    while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
+        sub = command.get_command(click.Context(command), rest[0])
+        if sub is None:
+            return f"no command {rest[0]!r}"
+        command, rest = sub, rest[1:]
+    try:
+        params = command.make_context(command.name or "", list(rest), resilient_parsing=False).params
+    except click.ClickException as exc:
+        return f"does not parse: {exc.format_message()}"
+    except UnityCliError as exc:  # the strict commands refuse an unknown option with a catalogued code
+        return f"does not parse: {exc.code}: {exc.message}"
+    return command, params, options.project
+
+
+def _call_problem(call: ToolCall, session: Session) -> str | None:
+    """Why the call cannot run, or its rendered line would run something else; None when it runs as meant."""
+    if call.tool is not None:
+        try:
+            tool = session.tool(call.tool)
+            if call.kind == "run":
+                validate_input(tool, dict(call.arguments))
+        except UnityCliError as exc:
+            return f"{exc.code}: {exc.message}"
+    parsed = _parsed(shlex.split(render(call)))
+    if isinstance(parsed, str):
+        return parsed
+    command, params, project = parsed
+    if project != call.project:
+        return f"the line runs on project {project!r}, not {call.project!r}"
+    if command.name != call.kind:
+        return f"the line runs `tools {command.name}`, not `tools {call.kind}`"
+    if call.kind == "run":
+        given = json.loads(params["input_value"]) if params.get("input_value") else {}
+        if (params["name"], given) != (call.tool, dict(call.arguments)):
+            return f"the line runs {params['name']} with {given}"
+    return None
+
+
+def _problem(action: NextAction, session: Session) -> str | None:
+    """Why the action cannot run as written, or None."""
+    if isinstance(action, ToolCall):
+        return _call_problem(action, session)
     try:
         words = shlex.split(action)
     except ValueError as exc:
@@ -71,29 +118,10 @@ def _problem(action: str, session: Session) -> str | None:
         return None
     if words[0] != "unitycli":
         return "prose, not a command"
-    call = parse_tool_call(action)
-    if call is not None and call.tool is not None:
-        try:
-            tool = session.tool(call.tool)
-            if call.kind == "run":
-                validate_input(tool, call.arguments)
-        except UnityCliError as exc:
-            return f"{exc.code}: {exc.message}"
-        return None
-    if call is not None:
-        return None  # a search
-    rest = extract_global_options(words[1:]).rest
-    command: click.Command = cli
-    while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
-        sub = command.get_command(click.Context(command), rest[0])
-        if sub is None:
-            return f"no command {rest[0]!r}"
-        command, rest = sub, rest[1:]
-    try:
-        command.make_context(command.name or "", list(rest), resilient_parsing=False)
-    except click.ClickException as exc:
-        return f"does not parse: {exc.format_message()}"
-    return None
+    if words[1:3] in (["tools", "run"], ["tools", "describe"]):
+        return "a tool call written as a line: build it with tool_command or describe_command"
+    parsed = _parsed(words)
+    return parsed if isinstance(parsed, str) else None
 
 
 @pytest.mark.slow
@@ -101,8 +129,21 @@ def test_every_next_action_the_tools_produce_runs(tmp_path):
     found = _actions(tmp_path)
     assert len(found) > 50  # the corpus is real: typos give suggestions, empty inputs give schema errors
     session = Session()
-    templates = {a for a in found if "<" in a}
-    problems = {a: (p, sorted(found[a])) for a in sorted(set(found) - templates)
+    assert sum(isinstance(a, ToolCall) for a in found) > 50  # suggestions are calls (data), not lines
+    templates = {a for a in found if "<" in render(a)}
+    problems = {render(a): (p, sorted(found[a])) for a in sorted(set(found) - templates, key=render)
                 if (p := _problem(a, session)) is not None}
     shutil.rmtree(tmp_path, ignore_errors=True)
     assert not problems, "\n".join(f"{a!r}: {p} (from {', '.join(t)})" for a, (p, t) in problems.items())
+
+
+def test_the_check_can_fail():
+    """Prose, a tool call written as a line, an unknown tool and input the schema refuses are each caught."""
+    session = Session()
+    assert _problem("Check the file by hand", session) == "prose, not a command"
+    assert _problem("unitycli tools run scene.list", session).startswith("a tool call written as a line")
+    assert _problem("unitycli extensions doctor --nope", session).startswith("does not parse")
+    assert _problem(ToolCall("no.such-tool"), session).startswith("E_TOOL_NOT_FOUND")
+    assert _problem(ToolCall("asset.info", {"nope": 1}), session).startswith("E_SCHEMA_INVALID")
+    assert _problem(ToolCall("asset.info", {"file": "Assets/x.mat"}, "/p"), session) is None
+    assert _problem("unitycli extensions doctor", session) is None

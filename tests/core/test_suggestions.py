@@ -12,6 +12,7 @@ from tests.scenes_tools.projects import GARDEN, copy_project
 from unitycli.cli.main import run as cli_run
 from unitycli.errors import UnityCliError
 from unitycli.host.session import Session
+from unitycli.next_actions import NextAction, render
 from unitycli.runner import run_tool
 from unitycli.suggest import closest, edit_distance
 from unitycli.testing import changed_lines
@@ -26,15 +27,15 @@ def _error(root: Path, tool: str, data: dict) -> UnityCliError:
     return info.value
 
 
-def _run_action(action: str) -> dict:
-    """Run a next action exactly as printed, through the CLI."""
-    argv = shlex.split(action)
+def _run_action(action: NextAction) -> dict:
+    """Run a next action exactly as the CLI prints it."""
+    argv = shlex.split(render(action))
     assert argv[:3] == ["unitycli", "tools", "run"], action
     return cli_run(argv[1:] + ["--json"]).envelope
 
 
 def _no_glob(error: UnityCliError) -> None:
-    assert not any("*" in action for action in error.next_actions), error.next_actions
+    assert not any("*" in render(action) for action in error.next_actions), error.next_actions
 
 
 def test_edit_distance_counts_a_swap_as_one_edit() -> None:
@@ -111,7 +112,7 @@ def test_a_component_set_inside_a_prefab_instance_points_at_the_override_call_th
     assert error.code == "E_PREFAB_INSTANCE_UNSUPPORTED"
     assert error.details["overrideTarget"] == 3225885301537407164  # the Light of Lantern.prefab's child
     action = error.for_project(root).next_actions[0]
-    assert json.loads(shlex.split(action)[-1]) == {
+    assert json.loads(shlex.split(render(action))[-1]) == {
         "file": GARDEN, "gameObject": 2004719383, "target": {"fileID": 3225885301537407164},
         "propertyPath": "m_Intensity", "value": 2}
     before = (root / GARDEN).read_text()

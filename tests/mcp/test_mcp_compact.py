@@ -8,6 +8,7 @@ exactly what the tool's own schema says; and error next actions turn into calls 
 from __future__ import annotations
 
 import json
+import shlex
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -16,7 +17,7 @@ from tests.fixturepaths import fixture_project
 from unitycli.host.descriptors import ToolDescriptor
 from unitycli.host.owners import ToolOwner
 from unitycli.host.session import Session
-from unitycli.mcp.calls import with_next_calls
+from unitycli.mcp.calls import next_calls
 from unitycli.mcp.schemas import (
     DRY_RUN_DESCRIPTION,
     compact_schema,
@@ -28,7 +29,7 @@ from unitycli.mcp.schemas import (
 )
 from unitycli.mcp.surface import ToolSurface
 from unitycli.mcp.toolsets import ListPolicy
-from unitycli.next_actions import ToolCall, parse_tool_call, tool_command
+from unitycli.next_actions import describe_command, render, search_command, tool_command
 
 
 @pytest.fixture(scope="module")
@@ -212,36 +213,33 @@ def test_a_listed_schema_read_with_the_glossary_says_exactly_what_the_tools_sche
 
 
 @pytest.mark.parametrize("payload", [None, {"path": "Assets/It's here.prefab"}, {"name": "ünï", "n": [1, {"a": None}]}])
-def test_a_tool_command_reads_back_as_the_call_it_makes(payload):
-    line = tool_command("asset.info", payload, project="/tmp/my project")
-    assert parse_tool_call(line) == ToolCall("run", "asset.info", payload or {}, "/tmp/my project")
-    assert parse_tool_call(tool_command("scene.list")) == ToolCall("run", "scene.list", {})
-
-
-@pytest.mark.parametrize("line", ["unitycli extensions doctor", "unitycli tools search <keyword>",
-                                  "unitycli tools run x.y --input '[1]'", "unitycli tools run x.y --instance a",
-                                  "unitycli tools run x.y --input '{bad'", "git -C /p lfs pull", "unitycli tools run"])
-def test_lines_that_are_no_exact_call_read_back_as_none(line):
-    assert parse_tool_call(line) is None
+def test_a_tool_call_renders_as_the_line_a_shell_runs(payload):
+    call = tool_command("asset.info", payload, project="/tmp/my project")
+    assert (call.tool, dict(call.arguments), call.project) == ("asset.info", payload or {}, "/tmp/my project")
+    words = shlex.split(render(call))
+    assert words[:6] == ["unitycli", "tools", "run", "asset.info", "--project", "/tmp/my project"]
+    assert json.loads(words[7]) == payload if payload else len(words) == 6
+    assert render(tool_command("scene.list")) == "unitycli tools run scene.list"
+    assert render(describe_command("scene.list")) == "unitycli tools describe scene.list"
+    assert render(search_command("scene|prefab")) == "unitycli tools search 'scene|prefab'"
 
 
 def test_next_calls_use_the_listed_name_the_run_tool_or_nothing():
-    error = {"code": "E_X", "nextActions": [
-        "unitycli tools run asset.info --project /p --input '{\"path\": \"A\"}'",
-        "unitycli tools run probuilder.list-meshes --dry-run",
-        "unitycli tools run asset.find --project /elsewhere",
-        "unitycli tools describe asset.info",
-        "unitycli tools search 'scene|prefab'",
-        "unitycli tools run nope.nothing",
+    actions = [
+        tool_command("asset.info", {"path": "A"}, project="/p"),
+        tool_command("probuilder.list-meshes"),
+        tool_command("asset.find", project="/elsewhere"),
+        describe_command("asset.info"),
+        search_command("scene|prefab"),
+        tool_command("nope.nothing"),
         "unitycli extensions doctor",
-    ]}
+        "unitycli tools run asset.info",  # a plain line stays a line: nothing is parsed back
+    ]
     known = {"asset.info", "asset.find", "probuilder.list-meshes"}
-    out = with_next_calls(error, project_root="/p", known=known.__contains__, listed={"asset.info"}.__contains__,
-                          previewable=lambda _name: True)
-    assert out["nextActions"] == error["nextActions"]
-    assert out["nextCalls"] == [
+    calls = next_calls(actions, project_root="/p", known=known.__contains__, listed={"asset.info"}.__contains__)
+    assert calls == [
         {"tool": "asset_info", "arguments": {"path": "A"}},
-        {"tool": "unitycli_run_tool", "arguments": {"name": "probuilder.list-meshes", "input": {}, "dryRun": True}},
+        {"tool": "unitycli_run_tool", "arguments": {"name": "probuilder.list-meshes", "input": {}}},
         {"tool": "unitycli_describe_tool", "arguments": {"name": "asset.info"}},
         {"tool": "unitycli_search_tools", "arguments": {"query": "scene|prefab"}},
     ]

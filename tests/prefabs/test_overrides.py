@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.prefabs.checks import references_unchanged, referrers
 from tests.scenes_tools.projects import CHICKEN_GAME, GARDEN, MINIGOLF_GAME, documents
+from unitycli.next_actions import render
 from unitycli.testing import assert_dry_run_matches_commit, changed_lines, run_tool
 
 TREE = 535170536  # huge_tree (2) in chicken-defense's Game.unity
@@ -166,8 +167,8 @@ def test_component_set_on_an_instance_can_point_at_the_override_that_does_it(sam
         error = instance_override_error(ctx, names, GARDEN, lantern, "BoxCollider", "m_Size", {"x": 1, "y": 3, "z": 1})
         unknown = instance_override_error(ctx, names, GARDEN, lantern, "Rigidbody", "m_Mass", 2)
     assert error.code == "E_PREFAB_INSTANCE_UNSUPPORTED" and error.details["overrideTarget"] == 7341902286657413958
-    assert len(error.next_actions) == 4 and '"propertyPath": "m_Size.y", "value": 3' in error.next_actions[1]
-    assert unknown.details["overrideTarget"] is None and "prefab.get-overrides" in unknown.next_actions[0]
+    assert len(error.next_actions) == 4 and '"propertyPath": "m_Size.y", "value": 3' in render(error.next_actions[1])
+    assert unknown.details["overrideTarget"] is None and "prefab.get-overrides" in render(unknown.next_actions[0])
 
 
 

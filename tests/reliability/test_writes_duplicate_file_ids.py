@@ -16,7 +16,7 @@ import pytest
 
 from tests.fixturepaths import fixture_project
 from tests.transaction.txnprojects import make_project
-from unitycli.errors import CATALOG
+from unitycli.errors import CORE
 from unitycli.testing import run_tool
 from unitycli.unityyaml import UnityYamlFile
 
@@ -59,7 +59,7 @@ def duplicated(project: Path) -> tuple[Path, bytes, list[int]]:
 
 
 def test_the_code_is_catalogued() -> None:
-    assert "E_FILE_DUPLICATE_FILE_ID" in CATALOG
+    assert "E_FILE_DUPLICATE_FILE_ID" in CORE
 
 
 def test_the_parsed_file_records_its_duplicates(duplicated: tuple[Path, bytes, list[int]]) -> None:

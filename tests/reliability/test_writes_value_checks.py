@@ -15,8 +15,7 @@ import pytest
 
 from tests.fixturepaths import fixture_project
 from tests.transaction.txnprojects import make_project, tree
-from unitycli.errors import CATALOG
-from unitycli.testing import run_tool
+from unitycli.testing import error_catalog, run_tool
 
 SCENE = "Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity"
 TARGET = "Assets/Scenes/Menu.unity"
@@ -48,7 +47,7 @@ def _refused(root: Path, tool: str, data: dict, code: str) -> dict:
         run = run_tool(root, tool, data, dry_run=dry_run)
         assert not run.ok, f"{tool} accepted {data!r}"
         assert run.error is not None and run.error["code"] == code, run.error
-        assert run.error["code"] in CATALOG
+        assert run.error["code"] in error_catalog()
     assert tree(root) == before, f"{tool} changed the project although it refused"
     return run.error
 

@@ -18,6 +18,7 @@ import pytest
 from tests.scenes_tools.projects import CHICKEN_GAME, GARDEN, run
 from unitycli.cli.main import run as cli_run
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import render
 
 VCAM_GUID = "45e653bab7fb20e499bda25e1b646fea"
 MESH_GUID = "8233d90336aea43098adf6dbabd606a2"
@@ -55,7 +56,7 @@ def test_asking_for_cinemachine_by_name_says_the_script_cannot_be_named_and_retr
         "that can be named offline, but 1 component has a script that cannot be named offline (the .cs is not in "
         "the project, e.g. it comes from a package); 'CinemachineVirtualCamera' may be it")
     assert error.details["unresolvedScripts"] == [{"fileID": 1843731367, "scriptGuid": VCAM_GUID}]
-    assert error.next_actions == [
+    assert [render(a) for a in error.next_actions] == [
         _command(chicken, tool, {**request, "component": VCAM_GUID}),
         _command(chicken, "gameobject.get", {"file": CHICKEN_GAME, "gameObject": 1843731366})]
 
@@ -64,7 +65,7 @@ def test_the_suggested_command_runs_and_reads_the_lens(chicken: Path, cinemachin
     request = {"file": "Game", "gameObject": "Virtual Camera", "component": "CinemachineVirtualCamera",
                "property": "m_Lens.FieldOfView"}
     error = _error(chicken, "component.get", request)
-    outcome = cli_run(shlex.split(error.next_actions[0])[1:] + ["--json"])
+    outcome = cli_run(shlex.split(render(error.next_actions[0]))[1:] + ["--json"])
     assert outcome.exit_code == 0
     output = outcome.envelope["result"]["output"]
     assert (output["component"]["fileID"], output["component"]["scriptGuid"], output["value"]) == (

@@ -18,7 +18,7 @@ import pytest
 from tests.assets.conftest import failure, output, run, snapshot
 from tests.indexes.projectcopies import meta_guid_of, writable_copy
 from unitycli.cli.main import run as cli_run
-from unitycli.next_actions import parse_tool_call
+from unitycli.next_actions import NextAction, ToolCall
 
 MINIGOLF = "Assets/LlamAcademy/Minigolf"
 MATERIALS = f"{MINIGOLF}/Materials"
@@ -85,11 +85,10 @@ def test_renaming_to_a_name_with_a_leading_space_keeps_it(minigolf: Path) -> Non
     assert (minigolf / MATERIALS / " Ball Copy.mat").is_file()
 
 
-def _runs(next_action: str, project: Path) -> dict[str, Any]:
-    call = parse_tool_call(next_action)
-    assert call is not None and call.kind == "run" and call.project == str(project), next_action
-    assert call.tool is not None
-    return run(project, call.tool, call.arguments).output
+def _runs(next_action: NextAction, project: Path) -> dict[str, Any]:
+    assert isinstance(next_action, ToolCall), next_action
+    assert next_action.kind == "run" and next_action.project == str(project) and next_action.tool is not None
+    return run(project, next_action.tool, dict(next_action.arguments)).output
 
 
 BACKSLASH_CASES: list[tuple[str, dict[str, Any], str]] = [
@@ -122,10 +121,10 @@ def test_a_windows_separator_is_refused_with_the_exact_spelling_as_the_next_call
     exact = given.replace("\\", "/")
     assert error.details == {"path": given, "exactSpelling": exact, "reason": "backslash"}
     assert snapshot(minigolf) == before
-    [action] = error.next_actions or []
-    call = parse_tool_call(action)
+    [call] = error.next_actions or []
+    assert isinstance(call, ToolCall)
     respelled = {**payload, key: exact} if key != "scenes" else {"scenes": [{"path": exact}]}
-    assert call is not None and (call.tool, call.arguments) == (tool, respelled)
+    assert (call.tool, call.arguments) == (tool, respelled)
     assert call.project == str(minigolf)
 
 

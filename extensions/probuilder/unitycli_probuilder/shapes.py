@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from unitycli.api import UnityCliError
+from unitycli.api import UnityCliError, describe_command
 from unitycli_probuilder.f32 import f
 from unitycli_probuilder.shapegen import SHAPES, ShapeKind
 from unitycli_probuilder.shapegen.common import Built
@@ -18,7 +18,7 @@ from unitycli_probuilder.shapegen.common import Built
 
 def invalid(message: str, **details: object) -> UnityCliError:
     return UnityCliError("E_PROBUILDER_SHAPE_INVALID", message, details=dict(details),
-                         next_actions=["unitycli tools describe probuilder.create-shape"])
+                         next_actions=[describe_command("probuilder.create-shape")])
 
 
 def kind_of(name: str) -> ShapeKind:

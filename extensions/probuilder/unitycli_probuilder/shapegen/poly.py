@@ -16,7 +16,7 @@ package's; the cap's triangle list (which diagonals, in which order) may differ.
 
 from __future__ import annotations
 
-from unitycli.api import UnityCliError
+from unitycli.api import UnityCliError, describe_command
 from unitycli_probuilder import edits, f32, geometry
 from unitycli_probuilder.f32 import Vec3
 from unitycli_probuilder.meshdata import MeshData
@@ -27,7 +27,7 @@ Point2 = tuple[float, float]
 
 def invalid(message: str, **details: object) -> UnityCliError:
     return UnityCliError("E_PROBUILDER_SHAPE_INVALID", message, details=dict(details),
-                         next_actions=["unitycli tools describe probuilder.create-poly-shape"])
+                         next_actions=[describe_command("probuilder.create-poly-shape")])
 
 
 def _signed_area(points: list[Point2]) -> float:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
 from unitycli_probuilder import geometry, locate
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_SCENE, Bounds, MaterialRef
 from unitycli_probuilder.meshdata import MeshData
@@ -92,7 +92,7 @@ def list_meshes(ctx: ToolContext, request: ListMeshesInput) -> ListMeshesOutput:
         path = next(iter(revisions))
         raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"{path} has no ProBuilderMesh",
                             details={"file": path},
-                            next_actions=["unitycli tools run probuilder.list-meshes"])
+                            next_actions=[tool_command("probuilder.list-meshes")])
     guids = {m.guid for site, _ in found for m in site.materials() if m.guid}
     paths = locate.material_paths(ctx, guids)
     return ListMeshesOutput(meshes=[summarize(site, data, paths) for site, data in found], revisions=revisions,
