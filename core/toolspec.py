@@ -10,12 +10,16 @@ tests build every registered tool's schemas, and `check_schemas()` names the plu
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 from pydantic.alias_generators import to_camel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.context import ToolContext
 
 TOOL_NAME_RE = re.compile(r"^[a-z][a-z0-9]*(?:\.[a-z0-9][a-z0-9-]*)+$")
 MCP_NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
@@ -56,11 +60,14 @@ def mcp_name(tool_name: str) -> str:
     return tool_name.replace(".", "_").replace("-", "_")
 
 
-Handler = Callable[[Any, Any], BaseModel]
+InputT = TypeVar("InputT", bound=BaseModel)
+OutputT = TypeVar("OutputT", bound=BaseModel)
+# `ToolContext` is named by string: the context module imports the transaction, which a spec must not need.
+Handler = Callable[["ToolContext", InputT], OutputT]
 
 
 @dataclass(frozen=True)
-class ToolSpec:
+class ToolSpec(Generic[InputT, OutputT]):
     """One tool: identity, typed models, handler and risk hints.
 
     `handler(ctx, request)` receives a `ToolContext` and a validated `input_model` instance and returns an
@@ -71,9 +78,9 @@ class ToolSpec:
     title: str
     summary: str
     description: str
-    input_model: type[BaseModel]
-    output_model: type[BaseModel]
-    handler: Handler
+    input_model: type[InputT]
+    output_model: type[OutputT]
+    handler: Handler[InputT, OutputT]
     read_only: bool = True
     destructive: bool = False
     idempotent: bool = True
@@ -133,6 +140,26 @@ class ToolSpec:
     @property
     def mcp_name(self) -> str:
         return mcp_name(self.name)
+
+
+class Register(Protocol):
+    """The callable a plugin's `unitycli_register_tools` hook receives: hand it each tool's spec once."""
+
+    def __call__(self, spec: ToolSpec[Any, Any], /) -> None: ...
+
+
+def register_package(register: Register, package: str, modules: Iterable[str], *,
+                     adjust: Callable[[ToolSpec[Any, Any]], ToolSpec[Any, Any]] | None = None) -> None:
+    """Register the tools of `package`'s `modules`, in order: a module declares one tool as `SPEC`, or several
+    related ones as `SPECS`. `adjust` rewrites each spec first (a package-wide default such as `example_projects`).
+
+    The one registration loop of every extension: `register_package(register, f"{__name__}.tools", TOOL_MODULES)`.
+    """
+    for name in modules:
+        module = import_module(f"{package}.{name}")
+        specs = getattr(module, "SPECS", None) or (module.SPEC,)
+        for spec in specs:
+            register(adjust(spec) if adjust is not None else spec)
 
 
 def _schema_of(tool: str, label: str, model: type[BaseModel], mode: str) -> dict[str, Any]:

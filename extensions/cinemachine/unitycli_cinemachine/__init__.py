@@ -9,10 +9,9 @@ component is written in is read from its fields (`layout.py`), never from its sc
 
 from __future__ import annotations
 
-from importlib import import_module
 from importlib.resources import files
 
-from unitycli.api import hookimpl
+from unitycli.api import Register, hookimpl, register_package
 
 TOOL_MODULES = ("list_cameras", "get_camera", "set_priority", "set_lens", "set_targets", "get_brain", "set_brain",
                 "set_noise", "set_body", "set_aim", "create_camera", "list_blends", "set_blend",
@@ -20,9 +19,8 @@ TOOL_MODULES = ("list_cameras", "get_camera", "set_priority", "set_lens", "set_t
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
-    for name in TOOL_MODULES:
-        register(import_module(f"{__name__}.tools.{name}").SPEC)
+def unitycli_register_tools(register: Register) -> None:
+    register_package(register, f"{__name__}.tools", TOOL_MODULES)
 
 
 @hookimpl

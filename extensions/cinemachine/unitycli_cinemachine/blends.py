@@ -13,9 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import Document, Ref, ToolOutput, UnityCliError, UnityYamlFile
+from unitycli.api import Document, Field, Ref, ToolOutput, UnityCliError, UnityYamlFile
 from unitycli_cinemachine import brain
 from unitycli_cinemachine.layout import CM2, CM3
 from unitycli_cinemachine.values import number

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import SceneNode, ToolOutput
+from unitycli.api import Field, SceneNode, ToolOutput
 from unitycli_cinemachine.layout import CM3, LEGACY_PRIORITY_UPGRADE_BELOW, LENS_FIELDS, MODE_OVERRIDES
 from unitycli_cinemachine.locate import CameraSite
 from unitycli_cinemachine.values import number, to_json

@@ -13,10 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     Document,
+    Field,
     ProjectIndex,
     Ref,
     ToolContext,

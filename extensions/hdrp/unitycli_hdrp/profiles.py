@@ -10,17 +10,15 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     LoadedFile,
     ToolOutput,
     UnityCliError,
     VolumeModelError,
     VolumeOverride,
     VolumeProfile,
-    open_for_read,
-    open_for_write,
+    open_path,
     profile_paths,
     raise_as,
     tool_command,
@@ -73,8 +71,7 @@ class OpenProfile:
     def __init__(self, ctx: Any, profile: str, *, for_write: bool = False, expected_revision: str | None = None):
         self.family = project.family(ctx)
         self.path = resolve(ctx, profile)
-        self.loaded: LoadedFile = (open_for_write(ctx, self.path, expected_revision) if for_write
-                                   else open_for_read(ctx, self.path))
+        self.loaded: LoadedFile = open_path(ctx, self.path, for_write=for_write, expected_revision=expected_revision)
         try:
             self.model = VolumeProfile.load(self.path, self.loaded.yaml, overrides.all_specs(self.family))
         except VolumeModelError as exc:

@@ -17,7 +17,7 @@ from unitycli.api import (
     Ref,
     UnityCliError,
     open_for_read,
-    open_for_write,
+    open_path,
     script_guid_of,
     tool_command,
 )
@@ -112,7 +112,7 @@ def main_object(loaded: LoadedFile, script_guid: str) -> Document | None:
 def open_asset(ctx: Any, path: str, script_guid: str, *, for_write: bool = False,
                expected_revision: str | None = None) -> HdrpFile | None:
     """Open `path` and return it with its object of `script_guid`, or None when it holds none."""
-    loaded = open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
+    loaded = open_path(ctx, path, for_write=for_write, expected_revision=expected_revision)
     doc = main_object(loaded, script_guid)
     return HdrpFile(loaded, doc) if doc is not None else None
 

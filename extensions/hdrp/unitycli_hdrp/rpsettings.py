@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, create_model
-
-from unitycli.api import ToolInput, ToolOutput
+from unitycli.api import Field, ToolInput, ToolOutput, create_model
 
 BOOLS: dict[str, str] = {
     "supportShadowMask": "Shadowmask lighting mode support",

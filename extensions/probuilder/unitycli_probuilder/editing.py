@@ -10,9 +10,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_probuilder import geometry, layout, locate, overrides, rebuild
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, Bounds, EditTarget
 from unitycli_probuilder.meshdata import MeshData

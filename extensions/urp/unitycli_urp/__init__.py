@@ -9,10 +9,9 @@ model is shared with the HDRP extension). Availability is the core's business: i
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib import import_module
 from importlib.resources import files
 
-from unitycli.api import hookimpl
+from unitycli.api import Register, hookimpl, register_package
 
 TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "list_features", "set_feature_active",
                 "add_feature", "remove_feature", "move_feature", "list_profiles", "get_profile", "add_override",
@@ -21,11 +20,10 @@ TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "list_features",
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
-    for name in TOOL_MODULES:
-        spec = import_module(f"{__name__}.tools.{name}").SPEC
-        # The examples name chicken-defense's assets (URP 14.0.9) by path or asset name.
-        register(replace(spec, example_projects=("chicken-defense",) * len(spec.examples)))
+def unitycli_register_tools(register: Register) -> None:
+    # The examples name chicken-defense's assets (URP 14.0.9) by path or asset name.
+    register_package(register, f"{__name__}.tools", TOOL_MODULES,
+                     adjust=lambda spec: replace(spec, example_projects=("chicken-defense",) * len(spec.examples)))
 
 
 @hookimpl

@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     Document,
+    Field,
     Flow,
     LoadedFile,
     Ref,

@@ -7,9 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     LoadedFile,
     Ref,
     ToolInput,
@@ -17,7 +16,7 @@ from unitycli.api import (
     UnityYamlFile,
     asset_path,
     open_for_read,
-    open_for_write,
+    open_path,
 )
 from unitycli_urp.ids import MAIN_FILE_ID, PIPELINE_ASSET_GUID
 
@@ -131,7 +130,7 @@ def resolve_asset(ctx: Any, target: PipelineTarget) -> str:
 
 
 def open_asset(ctx: Any, path: str, *, for_write: bool = False, expected_revision: str | None = None) -> LoadedFile:
-    return open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
+    return open_path(ctx, path, for_write=for_write, expected_revision=expected_revision)
 
 
 def renderer_refs(yaml: UnityYamlFile) -> tuple[list[Ref], int]:

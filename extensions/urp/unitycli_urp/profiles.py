@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     LoadedFile,
     ToolInput,
     ToolOutput,
@@ -14,8 +13,7 @@ from unitycli.api import (
     VolumeModelError,
     VolumeOverride,
     VolumeProfile,
-    open_for_read,
-    open_for_write,
+    open_path,
     profile_paths,
 )
 from unitycli_urp.errors import volume_error
@@ -79,7 +77,7 @@ def resolve_profile(ctx: Any, spec: str) -> str:
 def open_profile(ctx: Any, spec: str, *, for_write: bool = False,
                  expected_revision: str | None = None) -> tuple[LoadedFile, VolumeProfile]:
     path = resolve_profile(ctx, spec)
-    loaded = open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
+    loaded = open_path(ctx, path, for_write=for_write, expected_revision=expected_revision)
     try:
         return loaded, VolumeProfile.load(path, loaded.yaml, specs_for(project_layout(ctx)))
     except VolumeModelError as exc:

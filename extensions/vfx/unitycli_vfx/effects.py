@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import Document, Flow, Ref, ToolOutput, UnityCliError, tool_command
+from unitycli.api import Document, Field, Flow, Ref, ToolOutput, UnityCliError, tool_command
 from unitycli_vfx import graphs
 from unitycli_vfx.locate import Site
 from unitycli_vfx.values import plain

@@ -15,10 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     Document,
+    Field,
     ToolOutput,
     UnityCliError,
     UnityYamlFile,

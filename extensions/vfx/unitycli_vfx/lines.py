@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import Document, LoadedFile, ToolInput, ToolOutput, UnityCliError
+from unitycli.api import Document, Field, LoadedFile, ToolInput, ToolOutput, UnityCliError
 from unitycli_vfx.locate import ComponentIds, Site
 from unitycli_vfx.values import curve_keys, gradient, plain, ref_json, set_if_changed
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import Flow, Ref, ToolInput, UnityCliError, format_float
+from unitycli.api import Field, Flow, Ref, ToolInput, UnityCliError, format_float
 
 CURVE_MODES = {0: "constant", 1: "curve", 2: "twoCurves", 3: "twoConstants"}
 GRADIENT_MODES = {0: "color", 1: "gradient", 2: "twoColors", 3: "twoGradients", 4: "randomColor"}

@@ -24,12 +24,11 @@ import math
 import re
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
     Document,
+    Field,
     Ref,
     SceneModel,
     SceneNode,
@@ -42,6 +41,7 @@ from unitycli.api import (
     append_component,
     create_gameobject,
     find_gameobject,
+    open_scene_file,
 )
 from unitycli_cinemachine import components, locate, read, scripts
 from unitycli_cinemachine.components import ComponentType, Options, vec2
@@ -274,7 +274,7 @@ def create_camera(ctx: ToolContext, request: CreateCameraInput) -> CreateCameraO
                             "Cinemachine has no Third Person Aim Camera without it",
                             details={"type": "CinemachineThirdPersonAim", "stage": "other", "layout": layout,
                                      "supported": []})
-    loaded, model = locate.open_file(ctx, request.file, expected_revision=request.expected_revision, for_write=True)
+    loaded, model = open_scene_file(ctx, request.file, expected_revision=request.expected_revision, for_write=True)
     yaml = loaded.yaml
     is_scene = loaded.path.endswith(".unity")
     parent = find_gameobject(model, request.parent) if request.parent is not None else None

@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     GAMEOBJECT_DESCRIPTION,
+    Field,
     Ref,
     SceneModel,
     ToolContext,

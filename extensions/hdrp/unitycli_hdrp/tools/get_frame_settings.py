@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_hdrp import frames, project
 
 GLOBAL_DESCRIPTION = ("Project-relative path of an HDRenderPipelineGlobalSettings asset; omitted: the one "

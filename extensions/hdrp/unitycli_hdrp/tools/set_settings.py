@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
 from unitycli_hdrp import ids, project, rpsettings
 from unitycli_hdrp.tools.get_settings import ASSET_DESCRIPTION, EXAMPLE_NOTE, SAMPLE_ASSET
 

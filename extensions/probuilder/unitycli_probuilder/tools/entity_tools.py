@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     CLASS_IDS,
+    Field,
     Ref,
     ToolContext,
     ToolOutput,

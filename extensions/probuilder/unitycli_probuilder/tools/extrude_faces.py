@@ -5,9 +5,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field
-
-from unitycli.api import ToolContext
+from unitycli.api import AfterValidator, Field, ToolContext
 from unitycli_probuilder import edits, layout
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     ToolContext,
     ToolOutput,
     ToolSpec,

@@ -5,9 +5,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, UnityCliError
+from unitycli.api import Field, ToolContext, UnityCliError
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
 from unitycli_probuilder.meshops import base, objectops

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, UnityCliError
+from unitycli.api import Field, ToolContext, ToolInput, UnityCliError
 from unitycli_probuilder import edits, layout
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll, Finite

@@ -5,9 +5,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import Field, field_validator
-
-from unitycli.api import ToolContext, ToolInput, UnityCliError
+from unitycli.api import Field, ToolContext, ToolInput, UnityCliError, field_validator
 from unitycli_probuilder import edits, transforms
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget, Finite

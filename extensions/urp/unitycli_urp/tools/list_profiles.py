@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     ToolContext,
     ToolInput,
     ToolOutput,

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ProjectIndex, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ProjectIndex, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_urp import features, pipeline
 from unitycli_urp.ids import RENDERER_GUIDS
 
