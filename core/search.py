@@ -95,7 +95,7 @@ class ExtensionHit(BaseModel):
 def catalog_entries() -> list[dict[str, str]]:
     """One search entry per catalog manifest: its id, distribution, summary, and the Unity packages and tool
     globs it covers (so `camera`, `cinemachine` and `com.unity.cinemachine` all find unitycli-cinemachine)."""
-    from unitycli.extension_manager.catalog import load_catalog
+    from unitycli.host.catalog import load_catalog
 
     entries = []
     for ext_id, manifest in sorted(load_catalog().manifests.items()):
@@ -112,9 +112,9 @@ def search_catalog(query: str, project: Project | None = None) -> list[Extension
     (`.unitycli/config.toml`) are the ones asked."""
     import shlex
 
-    from unitycli.extension_manager.catalog import load_catalog
-    from unitycli.extension_manager.installed import installed_extensions, same_name
     from unitycli.extension_manager.installer import Sources, locate
+    from unitycli.host.catalog import load_catalog
+    from unitycli.host.installed import installed_extensions, same_name
 
     hits = rank(catalog_entries(), query)
     if not hits:

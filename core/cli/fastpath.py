@@ -15,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from unitycli.depstat import ENV_KEYS, deps_unchanged, stat_entry
+from unitycli.host.depstat import ENV_KEYS, deps_unchanged, stat_entry
 
 CACHE_VERSION = 1
 DISCOVERY = (("tools", "group"), ("tools", "search"), ("tools", "describe"))

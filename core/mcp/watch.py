@@ -14,7 +14,7 @@ from pathlib import Path
 
 
 def watched_paths(project_root: Path | None, cwd: Path) -> list[str]:
-    from unitycli.discovery_deps import discovery_dependencies
+    from unitycli.host.discovery_deps import discovery_dependencies
 
     files = set(discovery_dependencies(project_root, cwd))
     # The folders of code and of `.unitycli/` too, so a new tool file shows up; not the folders of settings,

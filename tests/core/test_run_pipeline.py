@@ -35,13 +35,13 @@ def counted(monkeypatch):
 
 
 def test_a_write_recovers_once_and_checks_the_editor_once(sample_copy, counted):
-    result = run_tool(notes_session(sample_copy), "notes.append", {"file": NOTE, "text": "one"})
+    result = run_tool(notes_session(sample_copy).prepare("notes.append"), {"file": NOTE, "text": "one"})
     assert result.applied_effects["created"] == [NOTE]
     assert counted == {"recover": 1, "editor": 1}
 
 
 def test_a_dry_run_recovers_once_and_never_asks_about_the_editor(sample_copy, counted):
-    result = run_tool(notes_session(sample_copy), "notes.append", {"file": NOTE, "text": "one"},
+    result = run_tool(notes_session(sample_copy).prepare("notes.append"), {"file": NOTE, "text": "one"},
                       RunOptions(dry_run=True))
     assert result.planned_effects["created"] == [NOTE] and not (sample_copy / NOTE).exists()
     assert counted == {"recover": 1, "editor": 0}

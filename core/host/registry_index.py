@@ -23,9 +23,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from unitycli.depstat import ENV_KEYS, deps_unchanged, stat_entry
+from unitycli.host.depstat import ENV_KEYS, deps_unchanged, stat_entry
+from unitycli.host.owners import ToolOwner
 from unitycli.knownscripts import KnownScript
-from unitycli.owners import ToolOwner
 
 INDEX_VERSION = 2
 
