@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from unitycli.errors import UnityCliError
 from unitycli.host.availability import Availability, check_availability, static_requirements
@@ -49,7 +49,7 @@ class PreparedCall:
     refusal: UnityCliError | None = None
 
     @property
-    def spec(self) -> ToolSpec:
+    def spec(self) -> ToolSpec[Any, Any]:
         return self.tool.spec
 
 

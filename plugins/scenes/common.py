@@ -8,10 +8,10 @@ tool needs a name for a GUID.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
@@ -84,14 +84,14 @@ class WriteOutput(ToolOutput):
     revision: str = Field(description="The file's revision after the edit")
 
 
-def finish(ctx: Any, loaded: LoadedFile) -> str:
+def finish(ctx: ToolContext, loaded: LoadedFile) -> str:
     """Stage the edited file (if anything changed) and return its new revision."""
     if loaded.yaml.dirty:
         loaded.save(ctx)
     return revision_of(loaded.yaml.to_bytes())
 
 
-def meta_guid(ctx: Any, path: str) -> str | None:
+def meta_guid(ctx: ToolContext, path: str) -> str | None:
     """The GUID in `path`'s .meta, read through the transaction; None when there is no readable meta."""
     meta = path + ".meta"
     if not ctx.transaction.exists(meta):
@@ -134,7 +134,7 @@ class Names:
         self.close()
 
 
-def find_named_component(ctx: Any, tool: str, request: ToolInput, model: SceneModel, node: SceneNode,
+def find_named_component(ctx: ToolContext, tool: str, request: ToolInput, model: SceneModel, node: SceneNode,
                          names: Names) -> ComponentRef:
     """`find_component` for `request.component`; when the answer is unknown because the GameObject has scripts
     that cannot be named offline, the error's next actions are this same call by each one's GUID or fileID."""
@@ -159,7 +159,7 @@ def component_summary(comp: ComponentRef) -> ComponentSummary:
                             missing=comp.missing)
 
 
-def open_model(ctx: Any, file: str, suffixes: tuple[str, ...], names: Names | None, *, write: bool = False,
+def open_model(ctx: ToolContext, file: str, suffixes: tuple[str, ...], names: Names | None, *, write: bool = False,
                expected_revision: str | None = None) -> tuple[LoadedFile, SceneModel]:
     """Resolve, read and model a scene or prefab (`open_scene_file`). A prefab instance without an `m_Name`
     override is named after its source prefab, as the Editor shows it."""

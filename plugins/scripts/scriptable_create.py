@@ -62,7 +62,7 @@ class ScriptableCreateOutput(ToolOutput):
     created_folders: list[str]
 
 
-def _script_guid(ctx: Any, model: SerializationModel, script: str) -> str:
+def _script_guid(ctx: ToolContext, model: SerializationModel, script: str) -> str:
     if _GUID.match(script):
         return script.lower()
     files = model.project.files
@@ -79,7 +79,7 @@ def _script_guid(ctx: Any, model: SerializationModel, script: str) -> str:
                         next_actions=["unitycli tools describe scriptable.create"])
 
 
-def _template(ctx: Any, guid: str) -> ScriptableAsset:
+def _template(ctx: ToolContext, guid: str) -> ScriptableAsset:
     """An Editor-written ScriptableObject asset of the project: one of the same script when there is one."""
     others: list[ScriptableAsset] = []
     for path in list_files(Path(ctx.project.root), (".asset",)):

@@ -53,7 +53,7 @@ class BuildSceneEditOutput(ToolOutput):
     verified: bool
 
 
-def _listed(ctx: Any, entries: list[dict[str, Any]]) -> list[str]:
+def _listed(ctx: ToolContext, entries: list[dict[str, Any]]) -> list[str]:
     return [tool_command("project.get-build-scenes", project=ctx.project.root)] + (
         ["unitycli tools describe project.set-build-scenes"] if entries else [])  # it needs the whole list
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from unitycli.api import Register, hookimpl, register_package
+from unitycli.api import DoctorReport, ErrorSpec, KnownScript, Register, hookimpl, register_package
 
 TOOL_MODULES = ("list_cameras", "get_camera", "set_priority", "set_lens", "set_targets", "get_brain", "set_brain",
                 "set_noise", "set_body", "set_aim", "create_camera", "list_blends", "set_blend",
@@ -24,21 +24,21 @@ def unitycli_register_tools(register: Register) -> None:
 
 
 @hookimpl
-def unitycli_error_codes() -> list:
+def unitycli_error_codes() -> list[ErrorSpec]:
     from unitycli_cinemachine.errors import ERROR_CODES
 
     return ERROR_CODES
 
 
 @hookimpl
-def unitycli_known_scripts() -> list:
+def unitycli_known_scripts() -> list[KnownScript]:
     from unitycli_cinemachine.scripts import KNOWN_SCRIPTS
 
     return KNOWN_SCRIPTS
 
 
 @hookimpl
-def unitycli_doctor_checks(report) -> None:
+def unitycli_doctor_checks(report: DoctorReport) -> None:
     """The findings of `cinemachine.check` over the project, one doctor entry per check."""
     from unitycli_cinemachine.doctor import add_checks
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from unitycli.api import Register, hookimpl, register_package
+from unitycli.api import ErrorSpec, Register, hookimpl, register_package
 
 TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "get_frame_settings", "set_frame_settings",
                 "get_default_profile", "list_diffusion_profiles", "list_profiles", "get_profile", "add_override",
@@ -23,7 +23,7 @@ def unitycli_register_tools(register: Register) -> None:
 
 
 @hookimpl
-def unitycli_error_codes() -> list:
+def unitycli_error_codes() -> list[ErrorSpec]:
     from unitycli_hdrp.errors import ERROR_CODES
 
     return ERROR_CODES

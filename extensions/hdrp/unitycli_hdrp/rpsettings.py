@@ -52,7 +52,7 @@ KEYS = [*BOOLS, *ENUMS]
 
 
 def _literal(names: dict[str, int]) -> Any:
-    return Literal[tuple(names)]  # type: ignore[valid-type]
+    return Literal[tuple(names)]
 
 
 # What get-settings reports: the name of a known value, else the raw integer the file holds (kept, never guessed).

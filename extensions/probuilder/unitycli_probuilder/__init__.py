@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from unitycli.api import Register, hookimpl, register_package
+from unitycli.api import ErrorSpec, KnownScript, Register, hookimpl, register_package
 
 TOOL_MODULES = ("list_meshes", "inspect_mesh", "export_obj", "create_shape", "create_poly_shape", "delete_faces", "flip_normals",
                 "extrude_faces", "set_face_material", "vertex_tools", "topology_tools", "face_tools", "surface_tools",
@@ -23,14 +23,14 @@ def unitycli_register_tools(register: Register) -> None:
 
 
 @hookimpl
-def unitycli_error_codes() -> list:
+def unitycli_error_codes() -> list[ErrorSpec]:
     from unitycli_probuilder.errors import ERROR_CODES
 
     return ERROR_CODES
 
 
 @hookimpl
-def unitycli_known_scripts() -> list:
+def unitycli_known_scripts() -> list[KnownScript]:
     from unitycli_probuilder import ids
 
     return ids.KNOWN_SCRIPTS

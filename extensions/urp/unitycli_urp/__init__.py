@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from importlib.resources import files
 
-from unitycli.api import Register, hookimpl, register_package
+from unitycli.api import ErrorSpec, KnownScript, Register, hookimpl, register_package
 
 TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "list_features", "set_feature_active",
                 "add_feature", "remove_feature", "move_feature", "list_profiles", "get_profile", "add_override",
@@ -27,14 +27,14 @@ def unitycli_register_tools(register: Register) -> None:
 
 
 @hookimpl
-def unitycli_error_codes() -> list:
+def unitycli_error_codes() -> list[ErrorSpec]:
     from unitycli_urp.errors import ERROR_CODES
 
     return ERROR_CODES
 
 
 @hookimpl
-def unitycli_known_scripts() -> list:
+def unitycli_known_scripts() -> list[KnownScript]:
     from unitycli_urp.ids import known_scripts
 
     return known_scripts()

@@ -5,7 +5,7 @@ Volume-model failures (`unitycli.api.VolumeModelError`) map to the E_URP_PROFILE
 
 from __future__ import annotations
 
-from unitycli.api import EXIT_FAILED, EXIT_USAGE, ErrorSpec, VolumeModelError, raise_as
+from unitycli.api import EXIT_FAILED, EXIT_USAGE, ErrorSpec, UnityCliError, VolumeModelError, raise_as
 
 ERROR_CODES = [
     ErrorSpec("E_URP_PIPELINE_NOT_FOUND",
@@ -57,6 +57,6 @@ VOLUME_CODES = {
 }
 
 
-def volume_error(exc: VolumeModelError):
+def volume_error(exc: VolumeModelError) -> UnityCliError:
     """The URP error for a volume-model failure (raise the result)."""
     return raise_as(exc, VOLUME_CODES)

@@ -7,6 +7,7 @@ from typing import Any
 from unitycli.api import (
     Field,
     LoadedFile,
+    ToolContext,
     ToolInput,
     ToolOutput,
     UnityCliError,
@@ -56,7 +57,7 @@ def override_info(o: VolumeOverride) -> OverrideInfo:
                         missing_parameters=missing)
 
 
-def resolve_profile(ctx: Any, spec: str) -> str:
+def resolve_profile(ctx: ToolContext, spec: str) -> str:
     text = spec.replace("\\", "/").strip()
     if "/" in text:
         if not (text.endswith(".asset") and ctx.transaction.exists(text)):
@@ -74,7 +75,7 @@ def resolve_profile(ctx: Any, spec: str) -> str:
     return hits[0]
 
 
-def open_profile(ctx: Any, spec: str, *, for_write: bool = False,
+def open_profile(ctx: ToolContext, spec: str, *, for_write: bool = False,
                  expected_revision: str | None = None) -> tuple[LoadedFile, VolumeProfile]:
     path = resolve_profile(ctx, spec)
     loaded = open_path(ctx, path, for_write=for_write, expected_revision=expected_revision)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from unitycli.api import Register, hookimpl, register_package
+from unitycli.api import ErrorSpec, Register, hookimpl, register_package
 
 TOOL_MODULES = ("list_graphs", "get_graph", "list_effects", "get_effect", "set_effect_property", "set_effect_seed",
                 "set_effect_asset", "list_particle_systems", "get_particle_system", "set_particle_main",
@@ -25,7 +25,7 @@ def unitycli_register_tools(register: Register) -> None:
 
 
 @hookimpl
-def unitycli_error_codes() -> list:
+def unitycli_error_codes() -> list[ErrorSpec]:
     from unitycli_vfx.errors import ERROR_CODES
 
     return ERROR_CODES

@@ -3,8 +3,6 @@ not resolve, and cameras competing with equal priorities (the same findings `ext
 
 from __future__ import annotations
 
-from typing import Any
-
 from unitycli.api import (
     Field,
     LoadedFile,
@@ -33,7 +31,7 @@ class CheckOutput(ToolOutput):
     skipped: list[SkippedFile] = Field(description="Files that could not be read; project-wide only")
 
 
-def major_of(ctx: Any) -> str | None:
+def major_of(ctx: ToolContext) -> str | None:
     version = ctx.package_version("com.unity.cinemachine") or ""
     return "cm2" if version.startswith("2.") else "cm3" if version.startswith("3.") else None
 

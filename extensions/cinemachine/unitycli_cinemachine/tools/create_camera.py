@@ -249,12 +249,12 @@ def _unique_name(siblings: list[SceneNode], name: str) -> str:
     return f"{base} ({n})"
 
 
-def _major(ctx: Any) -> str:
+def _major(ctx: ToolContext) -> str:
     version = ctx.package_version("com.unity.cinemachine") or ""
     return CM2 if version.startswith("2.") else CM3
 
 
-def _streaming_version(ctx: Any) -> int:
+def _streaming_version(ctx: ToolContext) -> int:
     """CM3 kStreamingVersion of the installed package: 20230301 in 3.1.0-3.1.1, 20241001 from 3.1.2 (research §2.3)."""
     version = ctx.package_version("com.unity.cinemachine") or ""
     return 20230301 if re.match(r"^3\.1\.[01](?![0-9])", version) else 20241001
@@ -372,7 +372,7 @@ def create_camera(ctx: ToolContext, request: CreateCameraInput) -> CreateCameraO
                               revision=ctx.transaction.revision(loaded.path) or loaded.revision)
 
 
-def _cm3_parts(preset: str, ctx: Any, opts: Options) -> list[tuple[str, Any]]:
+def _cm3_parts(preset: str, ctx: ToolContext, opts: Options) -> list[tuple[str, Any]]:
     """(class, field overrides) for stage components, (class, (guid, fields, enabled)) for the others."""
     if preset == "follow":
         return [("CinemachineFollow", {}), ("CinemachineRotationComposer", {})]
@@ -393,13 +393,13 @@ def _cm3_parts(preset: str, ctx: Any, opts: Options) -> list[tuple[str, Any]]:
     return []
 
 
-def _has_focus_distance(ctx: Any) -> bool:
+def _has_focus_distance(ctx: ToolContext) -> bool:
     """LensSettings.FocusDistance is serialized on Unity 2022.2 and later (CM 2.9.5+, research §2.2)."""
     version = ctx.unity_version
     return (version.major, version.minor) >= (2022, 2)
 
 
-def _hdrp(ctx: Any) -> bool:
+def _hdrp(ctx: ToolContext) -> bool:
     return ctx.package_version("com.unity.render-pipelines.high-definition") is not None
 
 

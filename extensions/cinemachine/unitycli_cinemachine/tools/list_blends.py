@@ -3,8 +3,6 @@ CinemachineBlenderSettings asset, or the blends of such an asset."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from unitycli.api import (
     OBJECT_FILE_SUFFIXES,
     Field,
@@ -54,7 +52,7 @@ class ListBlendsOutput(ToolOutput):
     revision: str
 
 
-def read_asset(ctx: Any, path: str | None, guid: str | None) -> BlenderAsset:
+def read_asset(ctx: ToolContext, path: str | None, guid: str | None) -> BlenderAsset:
     if path is None:
         return BlenderAsset(path=None, guid=guid, layout=None, blends=[],
                             problem="the GUID is not in the project (the asset is missing)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from unitycli.api import Field, ToolContext, ToolSpec
+from unitycli_cinemachine import locate
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
     CM2_CAMERA,
@@ -25,7 +26,7 @@ class SetPriorityInput(CameraEdit):
 
 
 def set_priority(ctx: ToolContext, request: SetPriorityInput) -> EditResult:
-    def change(site) -> list[str]:
+    def change(site: locate.CameraSite) -> list[str]:
         doc, changed = site.doc, []
         if site.layout.layout != CM3:
             set_field(doc, "m_Priority", request.priority, changed)

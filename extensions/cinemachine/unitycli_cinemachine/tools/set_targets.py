@@ -15,7 +15,7 @@ from unitycli.api import (
     UnityCliError,
     find_gameobject,
 )
-from unitycli_cinemachine import read
+from unitycli_cinemachine import locate, read
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
     CM2_CAMERA,
@@ -76,7 +76,7 @@ def set_targets(ctx: ToolContext, request: SetTargetsInput) -> SetTargetsOutput:
                             details={"fields": ["follow", "lookAt"]})
     after: dict[str, Any] = {}
 
-    def change(site) -> list[str]:
+    def change(site: locate.CameraSite) -> list[str]:
         doc, lay, changed = site.doc, site.layout, []
         if lay.follow is None or lay.look_at is None:
             raise UnityCliError("E_CINEMACHINE_LAYOUT_UNKNOWN",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_hdrp import frames, project
@@ -45,7 +45,7 @@ class GetFrameSettingsOutput(ToolOutput):
     blocks: list[FrameSettingsBlock]
 
 
-def describe(ctx: Any, file: project.HdrpFile, only: str | None = None) -> GetFrameSettingsOutput:
+def describe(ctx: ToolContext, file: project.HdrpFile, only: str | None = None) -> GetFrameSettingsOutput:
     fam, where, found = frames.blocks(ctx, file)
     out = []
     for render_type, block in found.items():

@@ -75,7 +75,7 @@ class CreateShapeOutput(ToolOutput):
     bounds: Bounds
 
 
-def material_ref(ctx: Any, path: str | None) -> Ref:
+def material_ref(ctx: ToolContext, path: str | None) -> Ref:
     if path is None:
         return ids.DEFAULT_MATERIAL
     meta = parse_meta(ctx.transaction.read_bytes(path + ".meta"), path + ".meta")

@@ -6,9 +6,10 @@ import math
 from typing import Annotated, Literal
 
 from unitycli.api import AfterValidator, Field, ToolContext
-from unitycli_probuilder import edits, layout
+from unitycli_probuilder import edits, layout, locate
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import base, extrude
 
 
@@ -30,7 +31,7 @@ class ExtrudeFacesInput(EditTarget):
 
 
 def extrude_faces(ctx: ToolContext, request: ExtrudeFacesInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         if request.method == "individual":
             return edits.extrude_faces(data, request.faces, request.distance)
         edits.check_faces(data, request.faces)
@@ -49,7 +50,7 @@ class ExtrudeEdgesInput(EditTarget):
 def extrude_edges(ctx: ToolContext, request: ExtrudeEdgesInput) -> EditOutput:
     legacy = layout.legacy_hard_groups(layout.project_layout(ctx))
 
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         edges = base.check_edges(data, [tuple(e) for e in request.edges])
         return extrude.extrude_edges(data, edges, request.distance, as_group=request.as_group,
                                      manifold=request.manifold, legacy=legacy)

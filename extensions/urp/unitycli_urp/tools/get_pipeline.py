@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, Ref, ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_urp import features, pipeline
 from unitycli_urp.layout import project_layout
 
@@ -47,7 +45,7 @@ class GetPipelineOutput(ToolOutput):
     unresolved: list[str] = Field(description="Assigned GUIDs that resolve to no URP asset")
 
 
-def _asset(ctx: Any, path: str) -> PipelineAsset:
+def _asset(ctx: ToolContext, path: str) -> PipelineAsset:
     yaml = pipeline.open_asset(ctx, path).yaml
     main = yaml.get(pipeline.MAIN_FILE_ID)
     refs, default = pipeline.renderer_refs(yaml)
@@ -69,7 +67,7 @@ def get_pipeline(ctx: ToolContext, request: GetPipelineInput) -> GetPipelineOutp
     unresolved: list[str] = []
     assets: dict[str, None] = {}
 
-    def urp_path(ref):
+    def urp_path(ref: Ref | None) -> str | None:
         if ref is None:
             return None
         path = pipeline.ref_path(ctx, ref)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Document, Field, ToolContext, ToolOutput, ToolSpec
 from unitycli_urp import pipeline, settings
 from unitycli_urp.layout import project_layout
 
@@ -23,7 +23,7 @@ class GetSettingsOutput(ToolOutput):
     unsupported: list[str] = Field(description="Settings this asset's URP version does not have")
 
 
-def read_settings(doc, layout: str) -> tuple[dict[str, Any], list[str]]:
+def read_settings(doc: Document, layout: str) -> tuple[dict[str, Any], list[str]]:
     values: dict[str, Any] = {}
     unsupported = []
     for s in settings.SETTINGS:

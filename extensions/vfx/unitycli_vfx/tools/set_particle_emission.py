@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from unitycli.api import Field, ToolContext, ToolInput, ToolSpec, UnityCliError
@@ -81,7 +82,7 @@ def set_particle_emission(ctx: ToolContext, request: SetEmissionInput) -> SetEmi
     particles.check_writable(doc, "emission", site.file)
     changed: list[str] = []
 
-    def track(path: str, edit) -> None:
+    def track(path: str, edit: Callable[[], object]) -> None:
         before = doc.text
         edit()
         if doc.text != before:

@@ -35,7 +35,7 @@ class SetRendererOutput(locate.ComponentIds):
     materials: list[dict[str, Any]]
 
 
-def _material(ctx: Any, path: str, field: str) -> Ref:
+def _material(ctx: ToolContext, path: str, field: str) -> Ref:
     if not path.endswith(".mat"):
         raise UnityCliError("E_SCHEMA_INVALID", f"{field} {path!r} is not a .mat file",
                             details={"path": field, "value": path})
