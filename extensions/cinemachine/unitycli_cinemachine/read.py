@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, SceneNode, ToolOutput
+from unitycli.api import Field, SceneNode, ToolOutput, to_json
 from unitycli_cinemachine.layout import CM3, LEGACY_PRIORITY_UPGRADE_BELOW, LENS_FIELDS, MODE_OVERRIDES
 from unitycli_cinemachine.locate import CameraSite
-from unitycli_cinemachine.values import number, to_json
+from unitycli_cinemachine.values import number
 
 
 class PriorityInfo(ToolOutput):

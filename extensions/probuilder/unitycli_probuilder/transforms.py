@@ -112,7 +112,7 @@ def rotation_of(trs_chain: list[Trs]) -> Mat3:
 def to_world(trs_chain: list[Trs], p: Vec3) -> Vec3:
     """Transform.TransformPoint: each level's T * R * S, the GameObject's first."""
     for trs in trs_chain:
-        p = tuple(a + b for a, b in zip(mat_vec(trs.linear(), p), trs.position, strict=True))  # type: ignore[assignment]
+        p = tuple(a + b for a, b in zip(mat_vec(trs.linear(), p), trs.position, strict=True))
     return p
 
 

@@ -147,7 +147,7 @@ def guid_of(ctx: ToolContext, path: str) -> str | None:
 
 def guid_map(ctx: ToolContext) -> dict[str, str]:
     """GUID → path of every graph asset under Assets/ and Packages/ (read from their .meta files)."""
-    found = {}
+    found: dict[str, str] = {}
     for path in graph_files(ctx):
         try:
             guid = guid_of(ctx, path)

@@ -15,6 +15,7 @@ from unitycli.api import (
     scan_scene_files,
 )
 from unitycli_cinemachine import findings, locate
+from unitycli_cinemachine.findings import CHECKS
 from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
 
 
@@ -26,7 +27,7 @@ class CheckInput(ToolInput):
 class CheckOutput(ToolOutput):
     ok: bool = Field(description="No findings")
     findings: list[findings.Finding]
-    counts: dict[str, int] = Field(description="Findings per check: " + ", ".join(findings.CHECKS))
+    counts: dict[str, int] = Field(description="Findings per check: " + ", ".join(CHECKS))
     files: list[str] = Field(description="Files checked")
     skipped: list[SkippedFile] = Field(description="Files that could not be read; project-wide only")
 

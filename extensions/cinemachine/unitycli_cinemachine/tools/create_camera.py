@@ -197,7 +197,7 @@ def cmcamera_fields(go: int, tracking: Ref, look_at: Ref, custom: int, lens: dic
 def brain_fields(go: int, layout: str) -> dict[str, Any]:
     head = _head(go, 0, scripts.BRAIN_GUID)
     if layout == CM2:
-        event = {"m_PersistentCalls": {"m_Calls": []}}
+        event: dict[str, Any] = {"m_PersistentCalls": {"m_Calls": []}}
         return {**head, "m_ShowDebugText": 0, "m_ShowCameraFrustum": 1, "m_IgnoreTimeScale": 0,
                 "m_WorldUpOverride": Ref(0), "m_UpdateMethod": 2, "m_BlendUpdateMethod": 1,
                 "m_DefaultBlend": components.blend("m_", 1, 2), "m_CustomBlends": Ref(0),

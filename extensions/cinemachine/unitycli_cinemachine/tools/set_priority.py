@@ -27,7 +27,8 @@ class SetPriorityInput(CameraEdit):
 
 def set_priority(ctx: ToolContext, request: SetPriorityInput) -> EditResult:
     def change(site: locate.CameraSite) -> list[str]:
-        doc, changed = site.doc, []
+        doc = site.doc
+        changed: list[str] = []
         if site.layout.layout != CM3:
             set_field(doc, "m_Priority", request.priority, changed)
             return changed

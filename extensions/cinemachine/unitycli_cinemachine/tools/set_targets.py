@@ -77,7 +77,8 @@ def set_targets(ctx: ToolContext, request: SetTargetsInput) -> SetTargetsOutput:
     after: dict[str, Any] = {}
 
     def change(site: locate.CameraSite) -> list[str]:
-        doc, lay, changed = site.doc, site.layout, []
+        doc, lay = site.doc, site.layout
+        changed: list[str] = []
         if lay.follow is None or lay.look_at is None:
             raise UnityCliError("E_CINEMACHINE_LAYOUT_UNKNOWN",
                                 f"the {site.class_name} on {site.path!r} has no Follow/LookAt targets",

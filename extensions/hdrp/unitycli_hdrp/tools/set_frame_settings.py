@@ -66,7 +66,9 @@ def set_frame_settings(ctx: ToolContext, request: SetFrameSettingsInput) -> SetF
     block = found[request.render_type]
     table = frames.fields(fam)
     bits = block.bits(file)
-    on, off, same = [], [], []
+    on: list[str] = []
+    off: list[str] = []
+    same: list[str] = []
     for name in request.enable:
         (same if bits >> table[name] & 1 else on).append(name)
         bits |= 1 << table[name]

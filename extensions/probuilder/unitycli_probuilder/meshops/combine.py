@@ -59,7 +59,7 @@ def combine(target: MeshData, materials: list[Ref], donors: list[Donor]) -> tupl
             geometry.refresh_tangents(scratch)
             donor_tangents = scratch.tangents
         for i, p in enumerate(mesh.positions):
-            positions.append(tuple(f32.f(c) for c in donor.point(p)))  # type: ignore[arg-type]
+            positions.append(tuple(f32.f(c) for c in donor.point(p)))
             t = donor_tangents[i]
             tangents.append((*(f32.f(c) for c in donor.direction(t[:3])), t[3]))
             if has["colors"]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from unitycli.api import Field, Ref, ToolContext, ToolInput, ToolOutput, ToolSpec
-from unitycli_urp import features, pipeline
+from unitycli_urp import features, ids, pipeline
 from unitycli_urp.layout import project_layout
 
 
@@ -47,7 +47,7 @@ class GetPipelineOutput(ToolOutput):
 
 def _asset(ctx: ToolContext, path: str) -> PipelineAsset:
     yaml = pipeline.open_asset(ctx, path).yaml
-    main = yaml.get(pipeline.MAIN_FILE_ID)
+    main = yaml.get(ids.MAIN_FILE_ID)
     refs, default = pipeline.renderer_refs(yaml)
     renderers = []
     for i, ref in enumerate(refs):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from unitycli.api import Document, Field, ToolContext, ToolOutput, ToolSpec
-from unitycli_urp import pipeline, settings
+from unitycli_urp import ids, pipeline, settings
 from unitycli_urp.layout import project_layout
 
 
@@ -37,7 +37,7 @@ def read_settings(doc: Document, layout: str) -> tuple[dict[str, Any], list[str]
 def get_settings(ctx: ToolContext, request: GetSettingsInput) -> GetSettingsOutput:
     path = pipeline.resolve_asset(ctx, request)
     loaded = pipeline.open_asset(ctx, path)
-    doc = loaded.yaml.get(pipeline.MAIN_FILE_ID)
+    doc = loaded.yaml.get(ids.MAIN_FILE_ID)
     layout = project_layout(ctx)
     values, unsupported = read_settings(doc, layout)
     return GetSettingsOutput(asset=path, revision=loaded.revision, layout=layout,
