@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
@@ -52,30 +51,12 @@ def rank(entries: Iterable[Mapping[str, str]], query: str) -> list[tuple[int, Ma
     return hits
 
 
-def closest_names(name: str, candidates: list[str], limit: int = 3) -> list[str]:
-    """Likely intended names: another case or a few typos first (`unitycli.suggest`), then close spellings, then
-    names sharing the group or verb."""
-    from unitycli.suggest import closest
-
-    close = closest(name, candidates, limit)
-    close += [c for c in difflib.get_close_matches(name, candidates, n=limit, cutoff=0.6) if c not in close]
-    close = close[:limit]
-    if len(close) < limit:
-        tail = name.split(".")[-1]
-        for candidate in candidates:
-            if candidate not in close and (candidate.endswith("." + tail) or tail in candidate):
-                close.append(candidate)
-            if len(close) >= limit:
-                break
-    return close
-
-
 # --- the catalog: extensions that are not installed yet are found by the same keywords -------------------------
 
 class ExtensionHit(BaseModel):
     """A catalog extension matching a search: what `tools search` / `unitycli_search_tools` list beside tools."""
 
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, defer_build=True)
 
     id: str
     distribution: str

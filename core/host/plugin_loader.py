@@ -24,10 +24,11 @@ from unitycli.host.owners import ToolOwner
 
 DISABLE_ENV = "UNITYCLI_DISABLE_EXTENSIONS"
 
-# Built-in plugins live in unitycli.plugins and register through the same hooks as any extension.
+# Built-in plugins (the tools in unitycli.plugins, and the host's own checks) register through the same hooks as
+# any extension.
 BUILTIN_PLUGINS = (
     "unitycli.plugins.project_info",
-    "unitycli.plugins.core_checks",
+    "unitycli.host.core_checks",  # the host's own checks (availability, integrity), answered as hooks
     "unitycli.plugins.packages_tools",
     "unitycli.plugins.assets",
     "unitycli.plugins.scenes",

@@ -37,9 +37,9 @@ class PreparedCall:
     """One tool resolved for the session's project, once: the spec and owner, the plugin manager that loaded it,
     the package scripts handlers may name, and the checks that do not depend on the input.
 
-    `refusal` is the project-selection, availability or integrity error that stops the call; it is kept, not
-    raised, so the runner reports a malformed input first (an agent fixes its call before its project), in the
-    same order on every entry.
+    `refusal` is the project-selection or availability error that stops the call; it is kept, not raised, so the
+    runner reports a malformed input first (an agent fixes its call before its project), in the same order on
+    every entry.
     """
 
     tool: RegisteredTool
@@ -107,7 +107,9 @@ class Session:
 
         return index_path({"project": self.project_arg, "instance": self.instance_arg, "cwd": str(self.cwd)})
 
-    def _dependencies(self) -> list[str]:
+    def dependencies(self) -> list[str]:
+        """The files what this session loads and answers depends on (installed code, entry points, the project's
+        package and unitycli files, approvals, aliases): the discovery cache and the MCP watcher check them."""
         from unitycli.host.discovery_deps import discovery_dependencies
 
         selected = self._project
@@ -127,7 +129,7 @@ class Session:
         if len(checkers) != len(checking):  # a checker with no known owner could not be reloaded: no map
             return
         store_index(self._index_path, RegistryIndex(tools=tools, known_scripts=self.known_scripts,
-                                                    checkers=checkers), self._dependencies())
+                                                    checkers=checkers), self.dependencies())
 
     @cached_property
     def _lazy(self) -> LazyPlugins | None:
@@ -283,7 +285,7 @@ class Session:
                                     details={"tool": name, **{k: v for k, v in failure.details.items()
                                                               if k != "nextActions"}},
                                     next_actions=failure.details.get("nextActions") or [])
-        from unitycli.search import closest_names
+        from unitycli.suggest import closest_names
 
         close = closest_names(name, self.registry.names())
         blocked = self.project_setup.blocked_error(name)
@@ -305,12 +307,16 @@ class Session:
         )
 
     def prepare(self, name: str) -> PreparedCall:
-        """The call of tool `name` on this session's project, resolved once (see `PreparedCall`). An unknown
-        name raises here; a refusal is kept for the runner."""
+        """The call of tool `name` on this session's project, resolved once (see `PreparedCall`).
+
+        An unknown name, or code that fails its integrity check, raises here: the integrity check comes before
+        the spec's by-path handler and models are imported, so nothing of a refused extension runs. The
+        project's selection error and the tool's unavailability are kept for the runner."""
         from unitycli.host.integrity import ensure_integrity
 
         try:
             tool = self.tool(name)
+            ensure_integrity(self.manager_for(tool), tool.owner)
             self._resolve(tool)
         except UnityCliError as exc:
             raise self._for_project(exc) from None
@@ -320,7 +326,6 @@ class Session:
             return PreparedCall(tool, None, known, refusal=selected)
         try:
             profile_verified = self._ensure_available(tool)
-            ensure_integrity(self.manager_for(tool), tool.owner)
         except UnityCliError as exc:
             return PreparedCall(tool, selected, known, refusal=exc.for_project(selected.root))
         return PreparedCall(tool, selected, known, profile_verified=profile_verified)

@@ -89,7 +89,7 @@ def test_an_edited_source_file_invalidates_the_map(sample_copy):
     """Editable installs: every .py file of unitycli (and of each extension) is a dependency."""
     session = _session(sample_copy)
     _warm(sample_copy)
-    deps = session._dependencies()
+    deps = session.dependencies()
     import unitycli.runner
 
     assert unitycli.runner.__file__ in deps
