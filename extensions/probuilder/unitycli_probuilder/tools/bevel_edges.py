@@ -25,7 +25,7 @@ def bevel_edges(ctx: ToolContext, request: BevelEdgesInput) -> EditOutput:
                             details={"amount": request.amount})
 
     def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
-        edges = base.check_edges(data, [tuple(e) for e in request.edges])
+        edges = base.check_edges(data, list(request.edges))
         return bevel.bevel(data, edges, request.amount)
     return run_edit(ctx, request, edit)
 

@@ -51,7 +51,7 @@ def extrude_edges(ctx: ToolContext, request: ExtrudeEdgesInput) -> EditOutput:
     legacy = layout.legacy_hard_groups(layout.project_layout(ctx))
 
     def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
-        edges = base.check_edges(data, [tuple(e) for e in request.edges])
+        edges = base.check_edges(data, list(request.edges))
         return extrude.extrude_edges(data, edges, request.distance, as_group=request.as_group,
                                      manifold=request.manifold, legacy=legacy)
     return run_edit(ctx, request, edit)

@@ -20,7 +20,7 @@ class SubdivideEdgesInput(EditTarget):
 
 def subdivide_edges(ctx: ToolContext, request: SubdivideEdgesInput) -> EditOutput:
     def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
-        edges = base.check_edges(data, [tuple(e) for e in request.edges])
+        edges = base.check_edges(data, list(request.edges))
         return edgesplit.subdivide_edges(data, edges, request.count)
     return run_edit(ctx, request, edit)
 

@@ -122,7 +122,7 @@ class EdgesInput(EditTarget):
 
 def connect_edges(ctx: ToolContext, request: EdgesInput) -> EditOutput:
     def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
-        return connect.connect_edges(data, base.check_edges(data, [tuple(e) for e in request.edges]))
+        return connect.connect_edges(data, base.check_edges(data, list(request.edges)))
     return run_edit(ctx, request, edit)
 
 
@@ -140,7 +140,7 @@ CONNECT = edit_spec(
 
 def insert_edge_loop(ctx: ToolContext, request: EdgesInput) -> EditOutput:
     def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
-        return connect.insert_edge_loop(data, base.check_edges(data, [tuple(e) for e in request.edges]))
+        return connect.insert_edge_loop(data, base.check_edges(data, list(request.edges)))
     return run_edit(ctx, request, edit)
 
 

@@ -35,7 +35,7 @@ def _selected(data: MeshData, request: MoveElementsInput) -> list[int]:
     if request.faces is not None:
         chosen += [v for f in edits.check_faces(data, request.faces) for v in data.faces[f].distinct]
     if request.edges is not None:
-        chosen += [v for e in base.check_edges(data, [tuple(e) for e in request.edges]) for v in e]
+        chosen += [v for e in base.check_edges(data, list(request.edges)) for v in e]
     if request.vertices is not None:
         chosen += base.check_vertices(data, request.vertices)
     if not chosen:
