@@ -57,7 +57,8 @@ def targets(site: CameraSite) -> tuple[Any, Any, bool | None]:
 
 
 def enabled(doc: Any) -> bool:
-    return number(doc, "m_Enabled", 1) != 0
+    on: bool = number(doc, "m_Enabled", 1) != 0
+    return on
 
 
 def active_in_hierarchy(node: SceneNode) -> bool:
