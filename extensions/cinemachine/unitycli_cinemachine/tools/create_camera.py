@@ -164,7 +164,8 @@ def main_camera(model: SceneModel) -> tuple[SceneNode, Document] | None:
             continue
         found.append((node, camera))
     tagged = [f for f in found if model.file.get(f[0].file_id).get("m_TagString", "") == "MainCamera"]
-    return (tagged or found or [None])[0]
+    candidates = tagged or found
+    return candidates[0] if candidates else None
 
 
 # --- documents --------------------------------------------------------------------------------------------------
