@@ -9,7 +9,6 @@ This module must stay stdlib-only: its whole point is start-up time.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -52,6 +51,8 @@ def parse(argv: list[str]) -> tuple[list[str], dict[str, str], bool] | None:
 
 
 def cache_key(rest: list[str], options: dict[str, str], cwd: str) -> str:
+    import hashlib  # only a discovery command gets here; `tools run` does not pay for it
+
     material = {
         "v": CACHE_VERSION,
         "python": sys.executable,
