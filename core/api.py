@@ -1,61 +1,66 @@
 """The one module extensions import: everything an extension needs, and nothing it should not reach.
 
 `CORE_API_VERSION` versions exactly this surface: a name removed or changed here is a new major version, a name
-added is a new minor. Extensions declare the range they support in their manifest (`core_api = ">=1.0,<2"`), and
-a test fails when an extension imports `unitycli.*` past this module (or `unitycli.testing` in its tests).
+added is a new minor. Extensions declare the range they support in their manifest (`core_api = ">=1.3,<2"`), and
+a test fails when an extension imports `unitycli.*` past this module (or `unitycli.testing` in its tests), or a
+third-party package it does not declare: pydantic's `Field` and validators come from here.
+
+A name is here because an extension uses it (`tests/core/test_api_surface.py` fails on one no extension or
+built-in plugin imports), so the surface stays what an extension needs.
 """
 
 from __future__ import annotations
 
+from pydantic import AfterValidator, Field, create_model, field_validator
+
 from unitycli import CORE_API_VERSION
-from unitycli.context import Cancelled, ToolContext
+from unitycli.context import ToolContext
 from unitycli.doctor_report import DoctorReport
-from unitycli.errors import EXIT_FAILED, EXIT_INCOMPLETE, EXIT_USAGE, ErrorSpec, UnityCliError, declared_specs
+from unitycli.errors import EXIT_FAILED, EXIT_USAGE, ErrorSpec, UnityCliError, declared_specs
 from unitycli.host.hookspecs import hookimpl
 from unitycli.indexes import ProjectIndex
 from unitycli.knownscripts import KnownScript
 from unitycli.next_actions import describe_command, tool_command
+from unitycli.safefs import read_bytes as read_regular_bytes
+from unitycli.safefs import read_text as read_regular_text
 from unitycli.scene import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
     OBJECT_FILE_SUFFIXES,
     PREFAB_SUFFIXES,
-    SCENE_SUFFIXES,
     LoadedFile,
     SceneModel,
     SceneNode,
+    SkippedFile,
     TemplateSource,
-    add_component,
-    add_script,
     append_component,
     components_of,
-    convert_value,
     create_gameobject,
+    delete_gameobject,
     find_gameobject,
+    find_owner_gameobject,
     list_files,
     open_for_read,
     open_for_write,
+    open_path,
+    open_scene_file,
+    remove_component,
     resolve_file,
+    scan_scene_files,
     to_json,
 )
-from unitycli.scene.scripts import (
-    ScriptComponent,
-    ScriptSearch,
-    UnreadableFile,
-    components_in,
-    files_referencing,
-    find_script_components,
-    script_guid_of,
-)
-from unitycli.scene.templates import COMPONENTS, LAYOUTS, Layout, collider_head, component_head, layouts_of
-from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+from unitycli.scene.remap import duplicate_gameobject, unique_sibling_name
+from unitycli.scene.scripts import components_in, files_referencing, script_guid_of
+from unitycli.scene.templates import COMPONENTS, collider_head, component_head
+from unitycli.scene.values import FLOAT32_MAX
+from unitycli.toolspec import Register, ToolInput, ToolOutput, ToolSpec, register_package
+from unitycli.typetree import pick_version
 from unitycli.unityclasses import CLASS_IDS, CLASS_NAMES
 from unitycli.unityfiles.meta import new_meta, parse_meta
 from unitycli.unityyaml import (
     Document,
     Flow,
     Mapping,
-    Node,
     Ref,
     Scalar,
     Sequence,
@@ -66,76 +71,47 @@ from unitycli.unityyaml import (
     encode_int64_le_hex,
     format_float,
 )
-
-__all__ = [
-    "CLASS_IDS", "CLASS_NAMES", "COMPONENTS", "CORE_API_VERSION", "EXIT_FAILED", "EXIT_INCOMPLETE",
-    "EXIT_USAGE", "FILE_DESCRIPTION", "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES",
-    "SCENE_SUFFIXES", "Cancelled", "DoctorReport", "Document", "ErrorSpec", "Flow", "KnownScript",
-    "LoadedFile", "Mapping", "Node", "ProjectIndex", "Ref", "Scalar", "SceneModel", "SceneNode",
-    "ScriptComponent", "ScriptSearch", "Sequence", "ToolContext", "ToolInput", "ToolOutput", "ToolSpec",
-    "UnityCliError", "UnityYamlFile", "UnreadableFile", "append_component", "collider_head", "component_head",
-    "components_in", "components_of", "convert_value", "create_gameobject", "declared_specs",
-    "decode_int32_le_hex", "decode_int64_le_hex", "describe_command", "encode_int32_le_hex", "encode_int64_le_hex", "files_referencing",
-    "find_gameobject", "find_script_components", "format_float", "hookimpl", "list_files", "open_for_read",
-    "new_meta", "open_for_write", "parse_meta", "resolve_file", "script_guid_of", "to_json", "tool_command",
-]
-
-# --- reading a project file without blocking on a FIFO, socket or device (issue 29: hostile repositories) -------
-from unitycli.safefs import read_bytes as read_regular_bytes  # noqa: E402
-from unitycli.safefs import read_text as read_regular_text  # noqa: E402
-
-__all__ += ["read_regular_bytes", "read_regular_text"]
-
-# --- the float32 limit of Unity's float fields (a writer refuses numbers beyond it) ------------------------------
-from unitycli.scene.values import FLOAT32_MAX  # noqa: E402
-
-__all__ += ["FLOAT32_MAX"]
-
-# --- volume profiles (com.unity.render-pipelines.core), shared by the URP and HDRP extensions -----------------
-from unitycli.volumes import (  # noqa: E402
-    VOLUME_PROFILE_SCRIPT_GUID,
-    VOLUME_SCRIPT_GUID,
+from unitycli.volumes import (
     OverrideSpec,
     ParameterSpec,
-    ParameterValue,
     SceneVolume,
     SetVolumeInput,
     SetVolumeOutput,
-    VolumeEdit,
     VolumeModelError,
     VolumeOverride,
     VolumeProfile,
     asset_path,
-    edit_volume,
     find_volumes,
-    is_volume_profile,
     profile_paths,
     raise_as,
     set_volume,
     to_json_value,
-    to_yaml_value,
-    volume_on,
 )
 
-# --- layouts of new objects: which serialization a created object may use (E_TEMPLATE_UNVERIFIABLE otherwise) ----
-__all__ += ["LAYOUTS", "Layout", "TemplateSource", "add_component", "add_script", "layouts_of"]
-
-# --- copying a GameObject and removing a component, as Editor commands do (ProBuilder's detach and entity tools) --
-from unitycli.scene.edits import delete_gameobject, remove_component  # noqa: E402
-from unitycli.scene.remap import Duplicated, duplicate_gameobject, unique_sibling_name  # noqa: E402
-
-__all__ += ["Duplicated", "delete_gameobject", "duplicate_gameobject", "remove_component", "unique_sibling_name"]
-
-__all__ += [
-    "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue",
-    "SceneVolume", "SetVolumeInput", "SetVolumeOutput", "VolumeEdit", "VolumeModelError", "VolumeOverride",
-    "VolumeProfile", "asset_path", "edit_volume", "find_volumes", "is_volume_profile", "profile_paths", "raise_as",
-    "set_volume", "to_json_value", "to_yaml_value", "volume_on",
+__all__ = [
+    # the surface's version, registration and declaring a tool
+    "CORE_API_VERSION", "Register", "hookimpl", "register_package", "ToolSpec", "ToolInput", "ToolOutput",
+    "ToolContext", "Field", "AfterValidator", "field_validator", "create_model",
+    # errors, doctor entries and next actions
+    "UnityCliError", "ErrorSpec", "declared_specs", "EXIT_FAILED", "EXIT_USAGE", "DoctorReport", "tool_command",
+    "describe_command", "KnownScript",
+    # naming, opening (every core guard on a write) and scanning scenes, prefabs and other project files
+    "FILE_DESCRIPTION", "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "LoadedFile",
+    "open_scene_file", "open_path", "open_for_read", "open_for_write", "resolve_file", "list_files",
+    "scan_scene_files", "SkippedFile", "read_regular_bytes", "read_regular_text", "ProjectIndex",
+    "files_referencing",
+    # the GameObject tree, components and edits as Editor commands make them
+    "SceneModel", "SceneNode", "find_gameobject", "find_owner_gameobject", "components_of", "components_in",
+    "script_guid_of", "create_gameobject", "append_component", "delete_gameobject", "remove_component",
+    "duplicate_gameobject", "unique_sibling_name", "to_json", "FLOAT32_MAX",
+    # layouts of new objects: what a created object may be written as (E_TEMPLATE_UNVERIFIABLE otherwise)
+    "TemplateSource", "COMPONENTS", "collider_head", "component_head", "pick_version", "CLASS_IDS", "CLASS_NAMES",
+    # the lossless YAML model and .meta files
+    "UnityYamlFile", "Document", "Mapping", "Sequence", "Scalar", "Flow", "Ref", "format_float",
+    "decode_int32_le_hex", "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex", "new_meta",
+    "parse_meta",
+    # volume profiles (com.unity.render-pipelines.core), shared by the URP and HDRP extensions
+    "VolumeProfile", "VolumeOverride", "OverrideSpec", "ParameterSpec", "VolumeModelError", "SceneVolume",
+    "SetVolumeInput", "SetVolumeOutput", "asset_path", "find_volumes", "profile_paths", "raise_as", "set_volume",
+    "to_json_value",
 ]
-
-# --- Unity's own layouts: the Editor dump standing for a version, and typed reads and edits of native objects ------
-from unitycli.typetree import Picked, layout_for, pick_version  # noqa: E402
-from unitycli.typetree.typed import describe, field_node, set_field, typed_read, typed_value  # noqa: E402
-
-__all__ += ["Picked", "describe", "field_node", "layout_for", "pick_version", "set_field", "typed_read",
-            "typed_value"]

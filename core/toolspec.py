@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 from pydantic.alias_generators import to_camel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.context import ToolContext
 
 TOOL_NAME_RE = re.compile(r"^[a-z][a-z0-9]*(?:\.[a-z0-9][a-z0-9-]*)+$")
 MCP_NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
@@ -64,13 +67,16 @@ def mcp_name(tool_name: str) -> str:
     return tool_name.replace(".", "_").replace("-", "_")
 
 
-Handler = Callable[[Any, Any], BaseModel]
+InputT = TypeVar("InputT", bound=BaseModel)
+OutputT = TypeVar("OutputT", bound=BaseModel)
+# `ToolContext` is named by string: the context module imports the transaction, which a spec must not need.
+Handler = Callable[["ToolContext", InputT], OutputT]
 REFERENCE_RE = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")  # "package.module:attribute"
 LAZY_FIELDS = ("input_model", "output_model", "handler")
 
 
 @dataclass(frozen=True)
-class ToolSpec:
+class ToolSpec(Generic[InputT, OutputT]):
     """One tool: identity, typed models, handler and risk hints.
 
     `handler(ctx, request)` receives a `ToolContext` and a validated `input_model` instance and returns an
@@ -81,9 +87,10 @@ class ToolSpec:
     title: str
     summary: str
     description: str
-    input_model: type[BaseModel]  # or "package.module:Model", imported on first use
-    output_model: type[BaseModel]  # likewise
-    handler: Handler  # or "package.module:function"
+    # Typed as what a read returns; each may also be given as an import path (see the module doc).
+    input_model: type[InputT]  # or "package.module:Model", imported on first use
+    output_model: type[OutputT]  # likewise
+    handler: Handler[InputT, OutputT]  # or "package.module:function"
     read_only: bool = True
     destructive: bool = False
     idempotent: bool = True
@@ -153,6 +160,26 @@ class ToolSpec:
         return mcp_name(self.name)
 
 
+class Register(Protocol):
+    """The callable a plugin's `unitycli_register_tools` hook receives: hand it each tool's spec once."""
+
+    def __call__(self, spec: ToolSpec[Any, Any], /) -> None: ...
+
+
+def register_package(register: Register, package: str, modules: Iterable[str], *,
+                     adjust: Callable[[ToolSpec[Any, Any]], ToolSpec[Any, Any]] | None = None) -> None:
+    """Register the tools of `package`'s `modules`, in order: a module declares one tool as `SPEC`, or several
+    related ones as `SPECS`. `adjust` rewrites each spec first (a package-wide default such as `example_projects`).
+
+    The one registration loop of every extension: `register_package(register, f"{__name__}.tools", TOOL_MODULES)`.
+    """
+    for name in modules:
+        module = importlib.import_module(f"{package}.{name}")
+        specs = getattr(module, "SPECS", None) or (module.SPEC,)
+        for spec in specs:
+            register(adjust(spec) if adjust is not None else spec)
+
+
 def _check(tool: str, label: str, value: Any) -> None:
     if label == "handler":
         if not callable(value):
@@ -179,13 +206,13 @@ def _lazy(label: str) -> property:
     """The field as the object: a by-path reference is imported on first read and kept (see the module doc)."""
     slot = f"_{label}"
 
-    def get(self: ToolSpec) -> Any:
+    def get(self: ToolSpec[Any, Any]) -> Any:
         value = self.__dict__[slot]
         if isinstance(value, str):
             value = self.__dict__[slot] = _imported(self.name, label, value)
         return value
 
-    def set_(self: ToolSpec, value: Any) -> None:  # only the dataclass __init__ sets it (the spec is frozen)
+    def set_(self: ToolSpec[Any, Any], value: Any) -> None:  # only the dataclass __init__ sets it (the spec is frozen)
         self.__dict__[slot] = value
 
     return property(get, set_)

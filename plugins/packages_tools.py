@@ -18,7 +18,7 @@ from unitycli.host.hookspecs import hookimpl
 from unitycli.packages.manifest_edit import MANIFEST, Manifest
 from unitycli.packages.models import ResolvedPackage
 from unitycli.packages.resolver import resolve_packages
-from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+from unitycli.toolspec import Register, ToolInput, ToolOutput, ToolSpec
 
 _LOCK_NOTE = ("Packages/packages-lock.json is unchanged: the Unity Editor resolves the new manifest and rewrites the "
               "lock when it next opens the project; until then availability checks report the lock's state.")
@@ -149,7 +149,7 @@ def package_remove(ctx, request: PackageRemoveInput) -> PackageEditOutput:
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     register(ToolSpec(
         name="package.list", title="List Unity packages",
         summary="Unity packages of the project with resolved version, source and certainty.",

@@ -13,7 +13,7 @@ from unitycli.packages.models import ResolvedPackage
 from unitycli.packages.resolver import resolve_packages
 from unitycli.plugins.render_pipeline import RenderPipelineInfo, detect_render_pipeline
 from unitycli.project.instances import editor_state
-from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+from unitycli.toolspec import Register, ToolInput, ToolOutput, ToolSpec
 from unitycli.unityfiles.project_version import read_project_version
 from unitycli.unityfiles.unreadable import (
     UNREADABLE_DESCRIPTION,
@@ -143,7 +143,7 @@ def project_info(ctx, request: ProjectInfoInput) -> ProjectInfoOutput:
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     register(ToolSpec(
         name="project.info",
         title="Project information",

@@ -6,7 +6,7 @@ and the commands that fix it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, InstanceOf
 from pydantic.alias_generators import to_camel
@@ -107,7 +107,7 @@ class Availability(BaseModel):
         )
 
 
-def check_availability(pm: pluggy.PluginManager, spec: ToolSpec, owner: ToolOwner, project: Project) -> Availability:
+def check_availability(pm: pluggy.PluginManager, spec: ToolSpec[Any, Any], owner: ToolOwner, project: Project) -> Availability:
     """Combine every plugin's answer: the first `available: false` wins; otherwise merge requirements."""
     answers = [a for a in pm.hook.unitycli_tool_availability(tool=spec, owner=owner, project=project) if a]
     for answer in answers:
@@ -116,7 +116,7 @@ def check_availability(pm: pluggy.PluginManager, spec: ToolSpec, owner: ToolOwne
     return Availability.merged(answers)
 
 
-def static_requirements(pm: pluggy.PluginManager, spec: ToolSpec, owner: ToolOwner) -> list[PackageRequirement]:
+def static_requirements(pm: pluggy.PluginManager, spec: ToolSpec[Any, Any], owner: ToolOwner) -> list[PackageRequirement]:
     """What every plugin says the tool needs, independent of any project (for descriptors without one)."""
     found: list[PackageRequirement] = []
     for answer in pm.hook.unitycli_tool_requirements(tool=spec, owner=owner):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from unitycli.errors import UnityCliError
 from unitycli.host.availability import Availability, PackageRequirement
@@ -24,6 +24,7 @@ from unitycli.unityfiles.lfs import MAX_POINTER_SIZE, is_lfs_pointer
 # The extension manager and the package resolver are imported where an extension's tool needs them: a built-in
 # tool's call (most calls) never does, and importing them costs ~40 ms of every run.
 if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.doctor_report import DoctorReport
     from unitycli.extension_manager.config import ProjectConfig
     from unitycli.host.catalog import Catalog
     from unitycli.host.dependencies import ProjectPackages
@@ -110,7 +111,7 @@ class CoreChecks:
     def packaged_manifest_text(self, owner: ToolOwner) -> str | None:
         for impl in self.loaded.manager.hook.unitycli_extension_manifest.get_hookimpls():
             if impl.plugin_name == owner.plugin:
-                return impl.function()
+                return cast("str | None", impl.function())
         return None
 
     def _find_manifest(self, owner: ToolOwner) -> ExtensionManifest | UnityCliError | None:
@@ -155,7 +156,7 @@ class CoreChecks:
 
     # --- hooks ---------------------------------------------------------------------------------------------
     @hookimpl
-    def unitycli_doctor_checks(self, report) -> None:
+    def unitycli_doctor_checks(self, report: DoctorReport) -> None:
         """Git LFS pointers where settings or assets should be: reads skip them, writers refuse them."""
         if not report.project:
             return
@@ -171,7 +172,7 @@ class CoreChecks:
                    {"count": len(pointers), "files": pointers[:LFS_LISTED], "listed": min(len(pointers), LFS_LISTED)})
 
     @hookimpl
-    def unitycli_tool_availability(self, tool: ToolSpec, owner: ToolOwner, project: Project) -> Availability | None:
+    def unitycli_tool_availability(self, tool: ToolSpec[Any, Any], owner: ToolOwner, project: Project) -> Availability | None:
         if owner.kind != "extension":
             return None
         from unitycli.host.dependencies import (
@@ -211,7 +212,7 @@ class CoreChecks:
         return check_tool(manifest, tool.name, self._packages[root], read_only=tool.read_only)
 
     @hookimpl
-    def unitycli_tool_requirements(self, tool: ToolSpec, owner: ToolOwner) -> list[PackageRequirement] | None:
+    def unitycli_tool_requirements(self, tool: ToolSpec[Any, Any], owner: ToolOwner) -> list[PackageRequirement] | None:
         if owner.kind != "extension":
             return None
         manifest = self.manifest_for(owner)

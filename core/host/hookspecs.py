@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover - imports for type hints only
     from unitycli.host.owners import ToolOwner
     from unitycli.knownscripts import KnownScript
     from unitycli.project.selection import Project
-    from unitycli.toolspec import ToolSpec
+    from unitycli.toolspec import Register, ToolSpec
 
 PROJECT_NAME = "unitycli"
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
@@ -26,19 +26,19 @@ hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
 
 
 @hookspec
-def unitycli_register_tools(register: Any) -> None:
+def unitycli_register_tools(register: Register) -> None:
     """Register this plugin's tools by calling `register(ToolSpec(...))` once per tool.
 
     Example::
 
         @hookimpl
-        def unitycli_register_tools(register):
+        def unitycli_register_tools(register: Register) -> None:
             register(ToolSpec(name="probuilder.list-meshes", handler=list_meshes, ...))
     """
 
 
 @hookspec
-def unitycli_tool_availability(tool: ToolSpec, owner: ToolOwner, project: Project) -> Availability | None:
+def unitycli_tool_availability(tool: ToolSpec[Any, Any], owner: ToolOwner, project: Project) -> Availability | None:
     """Say whether `tool` can run on `project`, or return None to have no opinion.
 
     Every non-None answer counts; the first unavailable one wins. The core's own implementation checks the
@@ -52,7 +52,7 @@ def unitycli_tool_availability(tool: ToolSpec, owner: ToolOwner, project: Projec
 
 
 @hookspec
-def unitycli_tool_requirements(tool: ToolSpec, owner: ToolOwner) -> list[PackageRequirement] | None:
+def unitycli_tool_requirements(tool: ToolSpec[Any, Any], owner: ToolOwner) -> list[PackageRequirement] | None:
     """The Unity packages (and exact verified versions) `tool` needs, known without any project.
 
     Descriptors show them even when no project is selected. The core answers from the owning extension's

@@ -16,7 +16,7 @@ from unitycli.toolspec import ToolSpec, ToolSpecError
 
 @dataclass
 class RegisteredTool:
-    spec: ToolSpec
+    spec: ToolSpec[Any, Any]
     owner: ToolOwner
 
 
@@ -56,7 +56,7 @@ class ToolRegistry:
     def get(self, name: str) -> RegisteredTool | None:
         return self.tools.get(name)
 
-    def add(self, spec: ToolSpec, owner: ToolOwner) -> None:
+    def add(self, spec: ToolSpec[Any, Any], owner: ToolOwner) -> None:
         if spec.name in self.conflicts:
             self.conflicts[spec.name].append(RegisteredTool(spec, owner))
             self._describe_conflict(spec.name)
@@ -112,9 +112,9 @@ def add_load_failures(registry: ToolRegistry, failures: list[LoadFailure]) -> No
 
 def _register_from(registry: ToolRegistry, loaded: LoadedPlugins, impl: Any) -> None:
     owner = loaded.owners.get(impl.plugin_name) or ToolOwner(kind="extension", plugin=impl.plugin_name)
-    collected: list[ToolSpec] = []
+    collected: list[ToolSpec[Any, Any]] = []
 
-    def register(spec: ToolSpec) -> None:
+    def register(spec: ToolSpec[Any, Any]) -> None:
         if not isinstance(spec, ToolSpec):
             raise ToolSpecError(f"register() takes a ToolSpec, got {type(spec).__name__}")
         collected.append(spec)

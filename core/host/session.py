@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from unitycli.errors import ErrorSpec, UnityCliError
 from unitycli.host.availability import Availability, check_availability, static_requirements
@@ -51,7 +51,7 @@ class PreparedCall:
     error_catalog: Callable[[], dict[str, ErrorSpec]] = dict  # resolves a plugin's own code raised as a string
 
     @property
-    def spec(self) -> ToolSpec:
+    def spec(self) -> ToolSpec[Any, Any]:
         return self.tool.spec
 
 

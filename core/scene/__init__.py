@@ -40,18 +40,32 @@ from unitycli.scene.files import (
     resolve_file,
 )
 from unitycli.scene.layouts import Chosen, TemplateSource
-from unitycli.scene.lookup import GAMEOBJECT_DESCRIPTION, find_gameobject, instance_unsupported
+from unitycli.scene.lookup import (
+    GAMEOBJECT_DESCRIPTION,
+    find_gameobject,
+    find_owner_gameobject,
+    instance_unsupported,
+)
+from unitycli.scene.opening import (
+    Scanned,
+    SkippedFile,
+    open_path,
+    open_scene_file,
+    scan_scene_files,
+    unreadable_file,
+)
 from unitycli.scene.references import Reference, null_references, references_to
 from unitycli.scene.tree import SceneModel, SceneNode, instance_modifications, instance_name
 from unitycli.scene.values import convert_value, property_node, shape_of, to_json
 
 __all__ = [
     "FILE_DESCRIPTION", "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES",
-    "Chosen", "ComponentRef", "Created", "Deleted", "LoadedFile", "Reference", "SceneModel", "SceneNode", "TemplateSource",
+    "Chosen", "ComponentRef", "Created", "Deleted", "LoadedFile", "Reference", "Scanned", "SceneModel", "SceneNode",
+    "SkippedFile", "TemplateSource",
     "add_component", "add_script",
     "append_component", "components_of", "convert_value", "create_gameobject", "delete_gameobject", "describe",
-    "find_component", "find_gameobject", "instance_modifications", "instance_name", "instance_unsupported",
-    "known_class", "list_files", "names_a_script", "null_references", "open_for_read", "open_for_write",
-    "property_node", "references_to", "remove_component", "resolve_file", "shape_of", "subtree_objects", "to_json",
-    "unnamed_scripts", "uses_root_order",
+    "find_component", "find_gameobject", "find_owner_gameobject", "instance_modifications", "instance_name", "instance_unsupported",
+    "known_class", "list_files", "names_a_script", "null_references", "open_for_read", "open_for_write", "open_path", "open_scene_file",
+    "property_node", "references_to", "remove_component", "resolve_file", "scan_scene_files", "shape_of", "subtree_objects", "to_json",
+    "unnamed_scripts", "unreadable_file", "uses_root_order",
 ]

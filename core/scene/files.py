@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
 from unitycli.next_actions import tool_command
@@ -39,7 +39,7 @@ class LoadedFile:
     revision: str
     yaml: UnityYamlFile
 
-    def save(self, ctx: Any) -> None:
+    def save(self, ctx: ToolContext) -> None:
         """Stage the edited file in the tool's transaction (written at commit, previewed in dry-run), and keep it
         as the file at its new revision for the next step of this process (scene/filecache.py)."""
         data = self.yaml.verified_bytes()
@@ -79,7 +79,7 @@ def _not_found(file: str, why: str, suffixes: tuple[str, ...], candidates: list[
                          details={"file": file, "didYouMean": candidates}, next_actions=actions)
 
 
-def resolve_file(ctx: Any, file: str, suffixes: tuple[str, ...] = OBJECT_FILE_SUFFIXES) -> str:
+def resolve_file(ctx: ToolContext, file: str, suffixes: tuple[str, ...] = OBJECT_FILE_SUFFIXES) -> str:
     """The project-relative path `file` names: a path (`Assets/Scenes/Game.unity`) or a unique asset name
     (`Game`, `Game.unity`). `E_SCENE_NOT_FOUND`, `E_SCENE_AMBIGUOUS` (with candidates), `E_PATH_OUTSIDE_PROJECT`."""
     text = file
@@ -115,26 +115,26 @@ def _name_matches(path: str, name: str, suffixes: tuple[str, ...], *, exact: boo
     return name.lower() in (base.lower(), stem.lower())
 
 
-def _read(ctx: Any, path: str) -> bytes:
+def _read(ctx: ToolContext, path: str) -> bytes:
     data = ctx.transaction.read_bytes(path)
     ensure_not_lfs(path, data)
     return data
 
 
-def _parsed(ctx: Any, path: str) -> tuple[str, UnityYamlFile]:
+def _parsed(ctx: ToolContext, path: str) -> tuple[str, UnityYamlFile]:
     """(revision, a model of the file to use and edit freely): parsed once per revision in this process."""
     data = _read(ctx, path)
     revision = revision_of(data)
     return revision, filecache.parsed(path, revision, data)
 
 
-def open_for_read(ctx: Any, path: str) -> LoadedFile:
+def open_for_read(ctx: ToolContext, path: str) -> LoadedFile:
     """Read and parse (lazily) a scene or prefab; the revision is that of the bytes read."""
     revision, yaml = _parsed(ctx, path)
     return LoadedFile(path, revision, yaml)
 
 
-def open_for_write(ctx: Any, path: str, expected_revision: str | None) -> LoadedFile:
+def open_for_write(ctx: ToolContext, path: str, expected_revision: str | None) -> LoadedFile:
     """Read a file to edit: `E_STALE_WRITE` if it is not at `expected_revision`, `E_FILE_FORMAT_UNSUPPORTED` if
     it would not round-trip byte-identically (so an edit can never damage text we do not understand),
     `E_FILE_FORMAT_UNSUPPORTED` too if it holds a pre-2018.3 prefab instance (Unity would undo the edit),

@@ -13,6 +13,7 @@ from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.scene.tree import MAX_DEPTH, SceneModel, SceneNode, walk_depths
 from unitycli.suggest import closest, closest_paths
+from unitycli.unityyaml import Ref
 
 _FILE_ID = re.compile(r"^&?-?[0-9]+$")
 
@@ -109,3 +110,14 @@ def instance_unsupported(node: SceneNode, why: str) -> UnityCliError:
         "E_PREFAB_INSTANCE_UNSUPPORTED", f"{node.path!r} (&{node.file_id}) is a prefab instance: {why}",
         details={"gameObject": node.path, "fileID": node.file_id, "sourcePrefabGuid": node.source_prefab_guid},
         next_actions=["Edit the source prefab instead (prefab.hierarchy shows its objects)"])
+
+
+def find_owner_gameobject(model: SceneModel, target: str | int) -> SceneNode:
+    """`find_gameobject`, where a component's fileID also names the GameObject it is on (what list tools report
+    as a component's fileID can be given back as the GameObject)."""
+    text = str(target).strip()
+    doc = model.file.find(int(text.lstrip("&"))) if _FILE_ID.match(text) else None
+    owner = doc.get("m_GameObject", None) if doc is not None and not doc.stripped else None
+    if isinstance(owner, Ref) and owner.guid is None and owner.file_id in model.nodes:
+        return model.nodes[owner.file_id]
+    return find_gameobject(model, target)

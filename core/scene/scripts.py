@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.scene.files import OBJECT_FILE_SUFFIXES, open_for_read
 from unitycli.scene.tree import SceneModel, SceneNode
@@ -71,7 +71,7 @@ def components_in(file: str, yaml: UnityYamlFile, guids: Iterable[str],
     return found
 
 
-def files_referencing(ctx: Any, guids: Iterable[str]) -> tuple[list[str], list[UnreadableFile]]:
+def files_referencing(ctx: ToolContext, guids: Iterable[str]) -> tuple[list[str], list[UnreadableFile]]:
     """Scenes and prefabs under Assets/ that reference any of `guids` (from the index), and those it could not
     read, which may hold such components too."""
     from unitycli.indexes import ProjectIndex
@@ -89,7 +89,7 @@ def files_referencing(ctx: Any, guids: Iterable[str]) -> tuple[list[str], list[U
     return keep, sorted(unreadable, key=lambda u: u.path)
 
 
-def find_script_components(ctx: Any, guids: Iterable[str], files: Iterable[str] | None = None) -> ScriptSearch:
+def find_script_components(ctx: ToolContext, guids: Iterable[str], files: Iterable[str] | None = None) -> ScriptSearch:
     """Every component of the scripts `guids` in `files` (default: every scene and prefab that references them)."""
     wanted = list(dict.fromkeys(guids))
     search = ScriptSearch()

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.scene.components import components_of
 from unitycli.scene.scripts import ScriptComponent, UnreadableFile, find_script_components
@@ -49,7 +50,7 @@ def read_volume(found: ScriptComponent) -> SceneVolume:
                        profile if isinstance(profile, Ref) and not profile.is_null else None, found)
 
 
-def find_volumes(ctx: Any, files: Iterable[str] | None = None) -> tuple[list[SceneVolume], list[UnreadableFile]]:
+def find_volumes(ctx: ToolContext, files: Iterable[str] | None = None) -> tuple[list[SceneVolume], list[UnreadableFile]]:
     """Every Volume in `files` (default: every scene and prefab under Assets/ that references the script), and the
     files that could not be read, each with the reason."""
     search = find_script_components(ctx, [VOLUME_SCRIPT_GUID], files)

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.scene import (
@@ -49,7 +50,7 @@ class SetVolumeOutput(ToolOutput):
     changed: list[str]
 
 
-def _profile(ctx: Any, request: SetVolumeInput, profile_ref: ProfileRef) -> Ref | None:
+def _profile(ctx: ToolContext, request: SetVolumeInput, profile_ref: ProfileRef) -> Ref | None:
     if request.profile and request.clear_profile:
         raise UnityCliError("E_SCHEMA_INVALID", "profile and clearProfile cannot both be given",
                             details={"path": "clearProfile"})
@@ -58,7 +59,7 @@ def _profile(ctx: Any, request: SetVolumeInput, profile_ref: ProfileRef) -> Ref 
     return profile_ref(ctx, request.profile) if request.profile else None
 
 
-def set_volume(ctx: Any, request: SetVolumeInput, list_tool: str, profile_ref: ProfileRef) -> SetVolumeOutput:
+def set_volume(ctx: ToolContext, request: SetVolumeInput, list_tool: str, profile_ref: ProfileRef) -> SetVolumeOutput:
     """Check every value, then rewrite only the Volume lines that change (`list_tool` is named when the GameObject
     has no Volume)."""
     path = resolve_file(ctx, request.file, OBJECT_FILE_SUFFIXES)

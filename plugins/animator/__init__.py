@@ -4,10 +4,11 @@ hook as any extension."""
 from __future__ import annotations
 
 from unitycli.host.hookspecs import hookimpl
+from unitycli.toolspec import Register
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     from unitycli.plugins.animator.specs import ANIMATOR_TOOLS
 
     for spec in ANIMATOR_TOOLS:

@@ -46,12 +46,12 @@ FILE_DESCRIPTION = "The .controller file: project path or unique asset name"
 LAYER_DESCRIPTION = "Layer name or index; the first layer (Base Layer) when omitted"
 
 
-def _layout(ctx: Any, class_id: int) -> tuple[Layout, str]:
+def _layout(ctx: ToolContext, class_id: int) -> tuple[Layout, str]:
     picked = pick_version(ctx.unity_version.editor_version)
     return require_layout(class_name_of(class_id), picked), picked.layout_from
 
 
-def _open(ctx: Any, file: str, expected_revision: str | None = None, *, write: bool = True) -> Controller:
+def _open(ctx: ToolContext, file: str, expected_revision: str | None = None, *, write: bool = True) -> Controller:
     path = resolve_file(ctx, file, SUFFIX)
     loaded = open_for_write(ctx, path, expected_revision) if write else open_for_read(ctx, path)
     return open_controller(loaded)

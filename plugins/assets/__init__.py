@@ -6,9 +6,10 @@ from __future__ import annotations
 from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.assets.create_specs import CREATE_TOOLS
 from unitycli.plugins.assets.specs import ASSET_TOOLS
+from unitycli.toolspec import Register
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     for spec in ASSET_TOOLS + CREATE_TOOLS:
         register(spec)

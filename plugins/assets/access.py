@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from unitycli import safefs
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
 from unitycli.indexes import ProjectIndex
@@ -66,7 +67,7 @@ class AssetTarget(FileInput):
         return self
 
 
-def project_path(ctx: Any, path: str, *, meta_ok: bool = False) -> str:
+def project_path(ctx: ToolContext, path: str, *, meta_ok: bool = False) -> str:
     """The one way a requested path enters the asset tools: exactly as given (`unitycli.given_paths`), inside the
     project root, before any other judgement.
 
@@ -121,7 +122,7 @@ def close_matches(index: ProjectIndex, root: Path, path: str) -> list[str]:
     return [p for _, _, p in sorted(ranked)[:MAX_SUGGESTIONS]]
 
 
-def not_found(ctx: Any, index: ProjectIndex, path: str) -> UnityCliError:
+def not_found(ctx: ToolContext, index: ProjectIndex, path: str) -> UnityCliError:
     """`E_ASSET_NOT_FOUND` with the closest assets in details and, as next actions, commands that find them."""
     matches = close_matches(index, Path(ctx.project.root), path)
     actions = [tool_command("asset.info", {"file": match}, project=ctx.project.root) for match in matches[:3]]
@@ -140,7 +141,7 @@ def not_found(ctx: Any, index: ProjectIndex, path: str) -> UnityCliError:
                          details={"path": path, "closeMatches": matches}, next_actions=actions)
 
 
-def resolve_target(ctx: Any, index: ProjectIndex, target: AssetTarget) -> str:
+def resolve_target(ctx: ToolContext, index: ProjectIndex, target: AssetTarget) -> str:
     """The asset path a request names; `E_ASSET_NOT_FOUND` when neither the asset nor its meta exists."""
     if target.guid is not None:
         guid = target.guid.lower()
@@ -157,7 +158,7 @@ def resolve_target(ctx: Any, index: ProjectIndex, target: AssetTarget) -> str:
     return path
 
 
-def external_path(ctx: Any, index: ProjectIndex, path: str) -> Path | None:
+def external_path(ctx: ToolContext, index: ProjectIndex, path: str) -> Path | None:
     """The disk path of a file in a local `file:` package outside the project folder, else None.
 
     Only a package root that the manifest places outside the project qualifies (a symlink inside the project that
@@ -180,14 +181,14 @@ def external_path(ctx: Any, index: ProjectIndex, path: str) -> Path | None:
     return None
 
 
-def exists(ctx: Any, index: ProjectIndex, path: str) -> bool:
+def exists(ctx: ToolContext, index: ProjectIndex, path: str) -> bool:
     outside = external_path(ctx, index, path)
     if outside is not None:
         return outside.exists()
     return ctx.transaction.exists(path)
 
 
-def is_folder(ctx: Any, index: ProjectIndex, path: str) -> bool:
+def is_folder(ctx: ToolContext, index: ProjectIndex, path: str) -> bool:
     """A stat, not a read: folders have no content to snapshot."""
     outside = external_path(ctx, index, path)
     if outside is not None:
@@ -195,7 +196,7 @@ def is_folder(ctx: Any, index: ProjectIndex, path: str) -> bool:
     return resolve_inside(Path(ctx.project.root), path).is_dir()
 
 
-def read_bytes(ctx: Any, index: ProjectIndex, path: str) -> bytes | None:
+def read_bytes(ctx: ToolContext, index: ProjectIndex, path: str) -> bytes | None:
     """The file's bytes, or None when it is absent."""
     outside = external_path(ctx, index, path)
     if outside is not None:
@@ -208,12 +209,12 @@ def read_bytes(ctx: Any, index: ProjectIndex, path: str) -> bytes | None:
     return ctx.transaction.read_bytes(path)
 
 
-def read_meta(ctx: Any, index: ProjectIndex, path: str) -> MetaFile | None:
+def read_meta(ctx: ToolContext, index: ProjectIndex, path: str) -> MetaFile | None:
     data = read_bytes(ctx, index, path + ".meta")
     return None if data is None else parse_meta(data, path + ".meta")
 
 
-def files_below(ctx: Any, folder: str) -> tuple[list[str], list[str]]:
+def files_below(ctx: ToolContext, folder: str) -> tuple[list[str], list[str]]:
     """(files, folders) below a project folder, sorted; hidden files too, since moving a folder moves all of it.
 
     A symlink inside is refused: staging a write through it would copy its target, and a delete would remove the

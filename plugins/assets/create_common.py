@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 import re
 from pathlib import PurePosixPath
-from typing import Any
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
@@ -28,7 +28,7 @@ def require_new_asset_location(path: str, *, packages: bool = True) -> None:
     require_valid_destination(path)
 
 
-def taken_by(ctx: Any, path: str) -> str | None:
+def taken_by(ctx: ToolContext, path: str) -> str | None:
     """The existing path (file, folder or lone `.meta`) that `path` would collide with, ignoring case."""
     if ctx.transaction.exists(path) or ctx.transaction.exists(path + ".meta"):
         return path
@@ -44,7 +44,7 @@ def taken_by(ctx: Any, path: str) -> str | None:
     return None
 
 
-def require_existing_spelling(ctx: Any, path: str) -> None:
+def require_existing_spelling(ctx: ToolContext, path: str) -> None:
     """Each existing folder above `path` must be named with its own case: `Assets/materials/New` beside an existing
     `Assets/Materials` would be a second folder (and a second `.meta` with another GUID) on Linux, and the same
     folder on Windows and macOS, so the checkout would differ by platform."""
@@ -65,7 +65,7 @@ def require_existing_spelling(ctx: Any, path: str) -> None:
         return
 
 
-def refuse_taken(ctx: Any, path: str, tool: str) -> None:
+def refuse_taken(ctx: ToolContext, path: str, tool: str) -> None:
     """`E_ASSET_OUTPUT_EXISTS` when `path` is taken: creating tools never overwrite. A folder above it spelled
     with another case than the existing one is `E_ASSET_PATH_INVALID`."""
     require_existing_spelling(ctx, path)
@@ -79,7 +79,7 @@ def refuse_taken(ctx: Any, path: str, tool: str) -> None:
 _NUMBERED = re.compile(r"^(.*) (\d+)$")
 
 
-def unique_sibling(ctx: Any, path: str) -> str:
+def unique_sibling(ctx: ToolContext, path: str) -> str:
     """The name Unity's Duplicate gives a copy: `Name 1.ext`, or the next free number (`Name 2 1` never)."""
     pure = PurePosixPath(path)
     folder = resolve_inside(ctx.project.root, path).is_dir()
@@ -93,7 +93,7 @@ def unique_sibling(ctx: Any, path: str) -> str:
         number += 1
 
 
-def missing_folders(ctx: Any, path: str) -> list[str]:
+def missing_folders(ctx: ToolContext, path: str) -> list[str]:
     """Ancestors of `path` that do not exist, outermost first; a missing package folder is refused."""
     missing = []
     parent = PurePosixPath(path).parent
@@ -105,7 +105,7 @@ def missing_folders(ctx: Any, path: str) -> list[str]:
     return missing[::-1]
 
 
-def make_folder(ctx: Any, folder: str) -> str:
+def make_folder(ctx: ToolContext, folder: str) -> str:
     """Stage a new folder with its folder `.meta`; returns the new GUID."""
     guid = ctx.transaction.new_guid(folder)
     ctx.transaction.make_dir(folder)
@@ -113,6 +113,6 @@ def make_folder(ctx: Any, folder: str) -> str:
     return guid
 
 
-def make_parents(ctx: Any, path: str) -> list[tuple[str, str]]:
+def make_parents(ctx: ToolContext, path: str) -> list[tuple[str, str]]:
     """Stage every missing ancestor folder of `path` with its `.meta`; (folder, GUID) of each, outermost first."""
     return [(folder, make_folder(ctx, folder)) for folder in missing_folders(ctx, path)]

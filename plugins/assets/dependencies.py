@@ -7,7 +7,6 @@ the file's current content (a batch step sees an earlier step's edit) and agrees
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 from pydantic import Field
 
@@ -72,7 +71,7 @@ def direct_dependencies(data: bytes, path: str) -> dict[str, dict[tuple[int | No
     return found
 
 
-def _load(ctx: Any, index: ProjectIndex, path: str, skipped: list[SkippedFile]) -> bytes | None:
+def _load(ctx: ToolContext, index: ProjectIndex, path: str, skipped: list[SkippedFile]) -> bytes | None:
     """A YAML-typed file's bytes when its references can be read; otherwise None, noting why in `skipped`."""
     try:
         data = access.read_bytes(ctx, index, path)

@@ -66,7 +66,7 @@ class DuplicateOutput(ToolOutput):
                           "the source's equalled its file name); null when unchanged (a folder copy keeps every name)")
 
 
-def _require_destination(ctx: Any, source: str, destination: str, folder: bool) -> None:
+def _require_destination(ctx: ToolContext, source: str, destination: str, folder: bool) -> None:
     require_new_asset_location(destination)
     if destination == source or destination.startswith(source + "/"):
         raise access.invalid_path(destination, f"a copy cannot be {source} or inside it")
@@ -76,7 +76,7 @@ def _require_destination(ctx: Any, source: str, destination: str, folder: bool) 
     refuse_taken(ctx, destination, "asset.duplicate")
 
 
-def _sources(ctx: Any, source: str, folder: bool) -> tuple[list[str], list[str], list[str]]:
+def _sources(ctx: ToolContext, source: str, folder: bool) -> tuple[list[str], list[str], list[str]]:
     """(assets, folders, lone metas) to copy: for a folder every file with a .meta and every subfolder, else the
     file. A `.meta` without its asset (a checkout without the scripts) is not copied: Unity would delete it."""
     if not folder:
@@ -94,7 +94,7 @@ def _ignored(source: str, path: str) -> bool:
     return any(part.startswith(".") or part.endswith("~") for part in path[len(source) + 1:].split("/") if part)
 
 
-def _meta(ctx: Any, index: ProjectIndex, path: str) -> Any:
+def _meta(ctx: ToolContext, index: ProjectIndex, path: str) -> Any:
     meta = access.read_meta(ctx, index, path)
     if meta is None:
         raise UnityCliError("E_ASSET_PATH_INVALID", f"{path} has no .meta, so Unity has not imported it and its GUID "
@@ -110,7 +110,7 @@ def _meta(ctx: Any, index: ProjectIndex, path: str) -> Any:
     return meta
 
 
-def _require_unique_guids(ctx: Any, index: ProjectIndex, metas: dict[str, Any]) -> None:
+def _require_unique_guids(ctx: ToolContext, index: ProjectIndex, metas: dict[str, Any]) -> None:
     """Remapping is by GUID, so each copied asset's GUID must name it alone: a GUID two metas claim (a copied file
     pasted without a new GUID) would send references of both to one copy."""
     claims: dict[str, list[str]] = {}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import fnmatch
-from typing import Any
 
 from pydantic import Field
 
@@ -45,7 +44,7 @@ class AssetFindOutput(ToolOutput):
     next_cursor: str | None
 
 
-def _type_of(ctx: Any, index: ProjectIndex, entry: AssetEntry) -> str | None:
+def _type_of(ctx: ToolContext, index: ProjectIndex, entry: AssetEntry) -> str | None:
     quick = type_from_extension(entry.path, entry.is_folder)
     if quick is not None or not entry.has_meta:
         return quick

@@ -7,16 +7,16 @@ project never imported) is left where it is, and so is every folder above it, wh
 
 from __future__ import annotations
 
-from typing import Any
+from unitycli.context import ToolContext
 
 
-def make_tree(ctx: Any, folders: list[str], source: str, destination: str) -> None:
+def make_tree(ctx: ToolContext, folders: list[str], source: str, destination: str) -> None:
     """Stage every folder of `source` at `destination`, so an empty subfolder arrives beside its moved `.meta`."""
     for folder in folders:
         ctx.transaction.make_dir(destination + folder[len(source):])
 
 
-def remove_emptied(ctx: Any, folders: list[str], gone: set[str]) -> tuple[list[str], list[str]]:
+def remove_emptied(ctx: ToolContext, folders: list[str], gone: set[str]) -> tuple[list[str], list[str]]:
     """Stage removal of each folder whose `.meta` is in `gone`, deepest first; (removed, kept), both sorted.
 
     `folders` are all folders of the tree and every file in them is in `gone`, so a removed folder is empty at

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from pathlib import PurePosixPath
-from typing import Any
 
 from pydantic import Field
 
@@ -72,7 +71,7 @@ class AssetMoveOutput(ToolOutput):
                           "where it equalled the old file name); null when the name is unchanged")
 
 
-def _siblings_clash(ctx: Any, destination: str, source: str) -> str | None:
+def _siblings_clash(ctx: ToolContext, destination: str, source: str) -> str | None:
     """A path in the destination folder equal to `destination` ignoring case (Unity's paths are case-insensitive)."""
     parent = PurePosixPath(destination).parent.as_posix()
     folder = resolve_inside(ctx.project.root, parent)
@@ -127,7 +126,7 @@ def require_valid_destination(destination: str) -> None:
                                        "and not CON, PRN, AUX, NUL, COM1-9 or LPT1-9"])
 
 
-def _missing_folders(ctx: Any, destination: str) -> list[str]:
+def _missing_folders(ctx: ToolContext, destination: str) -> list[str]:
     """Ancestors of `destination` that do not exist, outermost first; a missing package is refused."""
     missing = []
     parent = PurePosixPath(destination).parent
@@ -139,7 +138,7 @@ def _missing_folders(ctx: Any, destination: str) -> list[str]:
     return missing[::-1]
 
 
-def _remove(ctx: Any, path: str, folder: bool) -> None:
+def _remove(ctx: ToolContext, path: str, folder: bool) -> None:
     """Stage the replaced asset's deletion; of a folder, its emptied folders too (the move then keeps those it uses)."""
     files, folders = access.files_below(ctx, path) if folder else ([path], [])
     files += [path + ".meta"] if ctx.transaction.exists(path + ".meta") else []
@@ -148,7 +147,7 @@ def _remove(ctx: Any, path: str, folder: bool) -> None:
     remove_emptied(ctx, folders, set(files))
 
 
-def move_asset(ctx: Any, source: str, destination: str, overwrite: bool,
+def move_asset(ctx: ToolContext, source: str, destination: str, overwrite: bool,
                expected_revision: str | None) -> AssetMoveOutput:
     """The shared body of move and rename."""
     access.require_asset_location(source)

@@ -6,8 +6,6 @@ read to name the objects and properties, so paging through a widely used materia
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
 from unitycli.context import ToolContext
@@ -63,7 +61,7 @@ class AssetReferencesOutput(ToolOutput):
     next_cursor: str | None
 
 
-def describe_referrer(ctx: Any, index: ProjectIndex, referrer: Referrer, guid: str,
+def describe_referrer(ctx: ToolContext, index: ProjectIndex, referrer: Referrer, guid: str,
                       include_properties: bool) -> ReferencingFile:
     """One referring file with its objects, reading the file only when properties are asked for."""
     yaml_file = None

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from pydantic import Field
 
@@ -64,13 +63,13 @@ def _layout_rank(yaml: UnityYamlFile) -> tuple[int, ...]:
     return (int(bool(yaml.of_class(SCENE_ROOTS_CLASS_ID))), *versions)
 
 
-def _load(ctx: Any, path: str) -> UnityYamlFile:
+def _load(ctx: ToolContext, path: str) -> UnityYamlFile:
     data = ctx.transaction.read_bytes(path)
     ensure_not_lfs(path, data)
     return ensure_roundtrips(data, path)
 
 
-def _source(ctx: Any, preamble_from: str | None) -> tuple[str, UnityYamlFile]:
+def _source(ctx: ToolContext, preamble_from: str | None) -> tuple[str, UnityYamlFile]:
     if preamble_from is not None:
         path = resolve_file(ctx, preamble_from, SCENE_SUFFIXES)
         return path, _load(ctx, path)

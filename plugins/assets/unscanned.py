@@ -10,10 +10,11 @@ is left out; the JSON `.asset`s of the fixtures (XRSettings and the like) hold n
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.plugins.assets import access
@@ -56,7 +57,7 @@ def reason_for(data: bytes | None, guids: Collection[str] | None) -> Reason | No
     return "not-yaml" if any(guid.encode("ascii") in text for guid in guids) else None
 
 
-def skipped_files(ctx: Any, index: ProjectIndex, guids: Collection[str] | None,
+def skipped_files(ctx: ToolContext, index: ProjectIndex, guids: Collection[str] | None,
                   exclude: Collection[str] = ()) -> list[SkippedFile]:
     """The files the index could not scan that may reference `guids`, read as this transaction sees them now."""
     found = []

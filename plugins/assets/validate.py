@@ -25,7 +25,7 @@ Built-in resources (`0000000000000000e000000000000000`, `...f000...`) are never 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -88,7 +88,7 @@ class AssetValidateOutput(ToolOutput):
     next_cursor: str | None
 
 
-def _folder_flag(ctx: Any, index: ProjectIndex, entry: AssetEntry) -> bool:
+def _folder_flag(ctx: ToolContext, index: ProjectIndex, entry: AssetEntry) -> bool:
     if entry.is_folder or extension(entry.path):
         return entry.is_folder
     meta = access.read_meta(ctx, index, entry.path)
@@ -117,7 +117,7 @@ class _ObjectProblems:
             return  # not parseable: format-check reports it; references are still scanned
 
 
-def _referenced(ctx: Any, index: ProjectIndex, problems: _ObjectProblems | None = None
+def _referenced(ctx: ToolContext, index: ProjectIndex, problems: _ObjectProblems | None = None
                 ) -> tuple[dict[str, dict[str, int]], dict[str, str]]:
     """(guid -> {referring file: count}, {file: why its references are unknown}), scanning every YAML-typed file
     of the project (ProjectSettings included); shared fileIDs and Transform cycles go into `problems`."""
@@ -144,7 +144,7 @@ def _referenced(ctx: Any, index: ProjectIndex, problems: _ObjectProblems | None 
     return found, unscanned
 
 
-def _guid_lines(ctx: Any, index: ProjectIndex, entries: list[AssetEntry]) -> list[ValidationIssue]:
+def _guid_lines(ctx: ToolContext, index: ProjectIndex, entries: list[AssetEntry]) -> list[ValidationIssue]:
     """Metas with more than one `guid:` line (a bad merge, or a hand edit): the first is the one tools read."""
     issues = []
     for entry in entries:
@@ -167,7 +167,7 @@ def _guid_lines(ctx: Any, index: ProjectIndex, entries: list[AssetEntry]) -> lis
     return issues
 
 
-def _issues(ctx: Any, index: ProjectIndex) -> list[ValidationIssue]:
+def _issues(ctx: ToolContext, index: ProjectIndex) -> list[ValidationIssue]:
     entries = list_assets(index, ctx.project.root)
     by_guid = {e.guid: e for e in entries if e.guid is not None}
     issues: list[ValidationIssue] = []

@@ -4,10 +4,11 @@ the same hook as any extension."""
 from __future__ import annotations
 
 from unitycli.host.hookspecs import hookimpl
+from unitycli.toolspec import Register
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     from unitycli.plugins.importers.specs import IMPORTER_TOOLS
 
     for spec in IMPORTER_TOOLS:

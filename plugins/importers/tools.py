@@ -139,7 +139,7 @@ def _platform_index(meta: MetaImporter, platform: str) -> int:
     return names.index(platform)
 
 
-def _open(ctx: Any, request: AssetTarget, expected_revision: str | None = None) -> tuple[str, MetaImporter]:
+def _open(ctx: ToolContext, request: AssetTarget, expected_revision: str | None = None) -> tuple[str, MetaImporter]:
     with ProjectIndex.open(ctx.project.root) as index:
         asset = resolve_target(ctx, index, request)
     meta_path = asset + ".meta"

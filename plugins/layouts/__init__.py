@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.layouts.specs import LAYOUT_TOOLS
+from unitycli.toolspec import Register
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     for spec in LAYOUT_TOOLS:
         register(spec)

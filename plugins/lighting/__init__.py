@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.lighting.specs import LIGHTING_TOOLS
+from unitycli.toolspec import Register
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     for spec in LIGHTING_TOOLS:
         register(spec)

@@ -113,7 +113,7 @@ def _render_settings(model: SceneModel, path: str) -> Document:
     return docs[0]
 
 
-def _layout(ctx: Any) -> tuple[Layout, str]:
+def _layout(ctx: ToolContext) -> tuple[Layout, str]:
     picked = pick_version(ctx.unity_version.editor_version)
     return require_layout(RENDER_SETTINGS, picked), picked.layout_from
 
@@ -163,7 +163,7 @@ def _wanted(request: LightingSetInput) -> dict[str, Any]:
     return out
 
 
-def _skybox_ref(ctx: Any, value: str) -> dict[str, Any]:
+def _skybox_ref(ctx: ToolContext, value: str) -> dict[str, Any]:
     if value.strip().lower() == "none":
         return {"fileID": 0}
     text = value.strip()
@@ -193,7 +193,7 @@ def _sun_ref(model: SceneModel, value: str | int) -> dict[str, Any]:
                         next_actions=[describe_command("component.add")])
 
 
-def _value(ctx: Any, model: SceneModel, setting: Setting, value: Any) -> Any:
+def _value(ctx: ToolContext, model: SceneModel, setting: Setting, value: Any) -> Any:
     kind = setting.kind
     if kind == "bool":
         return 1 if value else 0

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.materials.specs import MATERIAL_TOOLS
+from unitycli.toolspec import Register
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     for spec in MATERIAL_TOOLS:
         register(spec)
 

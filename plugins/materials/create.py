@@ -59,7 +59,7 @@ class MaterialCreateOutput(ToolOutput):
     created_folders: list[str]
 
 
-def _used_ref(ctx: Any, guid: str, users: list[tuple[str, Ref]], like: Ref | None) -> Ref:
+def _used_ref(ctx: ToolContext, guid: str, users: list[tuple[str, Ref]], like: Ref | None) -> Ref:
     """The fileID and type the project's own materials use for a shader GUID with no asset in the project. Unity's
     built-in shaders all share one GUID (PhysicsSamples' materials use fileIDs 104, 211 and 10600 with it), so
     where the materials disagree, only `like`'s own shader says which one is meant."""
@@ -76,7 +76,7 @@ def _used_ref(ctx: Any, guid: str, users: list[tuple[str, Ref]], like: Ref | Non
                                       for path in refs.values()])
 
 
-def _shader_ref(ctx: Any, index: ProjectIndex, shader: str, users: dict[str, list[tuple[str, Ref]]],
+def _shader_ref(ctx: ToolContext, index: ProjectIndex, shader: str, users: dict[str, list[tuple[str, Ref]]],
                 like: Ref | None) -> Ref:
     text = shader  # as given: a path is addressed exactly (unitycli.given_paths)
     if _GUID.match(text):
@@ -102,7 +102,7 @@ def _shader_ref(ctx: Any, index: ProjectIndex, shader: str, users: dict[str, lis
     return Ref(SHADER_FILE_IDS[suffix], meta.guid, 3)
 
 
-def _project_materials(ctx: Any) -> dict[str, Material]:
+def _project_materials(ctx: ToolContext) -> dict[str, Material]:
     found: dict[str, Material] = {}
     for path in list_files(Path(ctx.project.root), (".mat",)):
         if not path.startswith("Assets/"):
@@ -114,7 +114,7 @@ def _project_materials(ctx: Any) -> dict[str, Material]:
     return found
 
 
-def _like(ctx: Any, like: str | None) -> Material | None:
+def _like(ctx: ToolContext, like: str | None) -> Material | None:
     if like is None:
         return None
     template = open_material(ctx, like)
@@ -122,7 +122,7 @@ def _like(ctx: Any, like: str | None) -> Material | None:
     return template
 
 
-def _template(ctx: Any, ref: Ref, materials: dict[str, Material]) -> Material:
+def _template(ctx: ToolContext, ref: Ref, materials: dict[str, Material]) -> Material:
     standalone = [m for m in materials.values() if m.parent is None]
     same = [m for m in standalone if m.doc.get("m_Shader") == ref]
     if same:

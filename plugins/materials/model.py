@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
@@ -95,7 +96,7 @@ class Material:
         return (str(text).split() if text not in (None, "") else []), []
 
 
-def _by_name(ctx: Any, name: str) -> str | None:
+def _by_name(ctx: ToolContext, name: str) -> str | None:
     """The one `.mat` whose name (with or without `.mat`) is `name`, as the scene tools take a unique asset name;
     None when no material has it; E_MATERIAL_AMBIGUOUS with the candidates when several do."""
     stem = name[:-len(".mat")] if name.lower().endswith(".mat") else name
@@ -108,7 +109,7 @@ def _by_name(ctx: Any, name: str) -> str | None:
     return matches[0] if matches else None
 
 
-def _no_material_named(ctx: Any, name: str) -> UnityCliError:
+def _no_material_named(ctx: ToolContext, name: str) -> UnityCliError:
     """`E_ASSET_NOT_FOUND` naming the materials meant (a typo, another case, a longer name), each a runnable read."""
     stem = name[:-len(".mat")] if name.lower().endswith(".mat") else name
     near = closest_files(stem, list_files(Path(ctx.project.root), (".mat",)))
@@ -120,7 +121,7 @@ def _no_material_named(ctx: Any, name: str) -> UnityCliError:
                          or [tool_command("asset.find", {"type": "Material"}, project=root)])
 
 
-def _require_material_path(ctx: Any, file: str) -> str:
+def _require_material_path(ctx: ToolContext, file: str) -> str:
     path = access.project_path(ctx, file)
     if "/" not in path:
         found = _by_name(ctx, path)
@@ -148,13 +149,13 @@ def _material_doc(loaded: LoadedFile) -> Document:
     return doc
 
 
-def open_material(ctx: Any, file: str, *, write: bool = False, expected_revision: str | None = None) -> Material:
+def open_material(ctx: ToolContext, file: str, *, write: bool = False, expected_revision: str | None = None) -> Material:
     path = _require_material_path(ctx, file)
     loaded = open_for_write(ctx, path, expected_revision) if write else open_for_read(ctx, path)
     return Material(loaded, _material_doc(loaded))
 
 
-def property_not_found(ctx: Any, material: Material, name: str, kind: str) -> UnityCliError:
+def property_not_found(ctx: ToolContext, material: Material, name: str, kind: str) -> UnityCliError:
     """Names the properties of that kind the material has: a shader's colour is often `_BaseColor` in one
     pipeline and `_Color` in another, and the list says which this material uses."""
     have = [next(iter(item)) for item in material.saved(kind) or [] if isinstance(item, dict) and item]
@@ -174,7 +175,7 @@ def kind_mismatch(material: Material, name: str, has: str, given: str) -> UnityC
                          details={"file": material.path, "property": name, "kind": has, "given": given})
 
 
-def shader_name(ctx: Any, index: ProjectIndex, ref: Ref) -> tuple[str | None, str | None]:
+def shader_name(ctx: ToolContext, index: ProjectIndex, ref: Ref) -> tuple[str | None, str | None]:
     """(project path, shader name) of a shader reference: the name from a project `.shader` file's `Shader "..."`
     line; None where it cannot be read (built-in shaders, Shader Graphs, package files outside the project)."""
     if not ref.guid or ref.guid == BUILTIN_GUID:

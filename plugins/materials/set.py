@@ -124,7 +124,7 @@ def _require_given(name: str, value: Any, added: bool) -> None:
                             details={"errors": [{"path": name, "message": "no component given"}]})
 
 
-def _slot(ctx: Any, material: Material, name: str, kind: str, add: bool, default: Any) -> tuple[str, Any, bool]:
+def _slot(ctx: ToolContext, material: Material, name: str, kind: str, add: bool, default: Any) -> tuple[str, Any, bool]:
     """The property path of `name` in the `kind` list (added, in name order, when `add`), its old value, added?"""
     found = material.find(name)
     if found is not None and found[0] != kind:
@@ -149,7 +149,7 @@ def _slot(ctx: Any, material: Material, name: str, kind: str, add: bool, default
     return f"{list_path}[{found[1]}].{name}", material.doc.get(f"{list_path}[{found[1]}].{name}"), False
 
 
-def _texture_ref(ctx: Any, index: ProjectIndex, value: TextureValue) -> Ref | None:
+def _texture_ref(ctx: ToolContext, index: ProjectIndex, value: TextureValue) -> Ref | None:
     """The reference to write, or None to keep the current texture."""
     if value.clear:
         return Ref(0, None, None)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.prefabs.specs import PREFAB_TOOLS
+from unitycli.toolspec import Register
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     for spec in PREFAB_TOOLS:
         register(spec)
 

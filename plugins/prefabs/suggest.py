@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.scenes.common import Names
@@ -44,7 +45,7 @@ def _component_on(source: UnityYamlFile, game_object: int, component: str) -> in
     return hits[0] if len(hits) == 1 else None
 
 
-def instance_override_error(ctx: Any, names: Names, file: str, node: SceneNode, component: str, prop: str,
+def instance_override_error(ctx: ToolContext, names: Names, file: str, node: SceneNode, component: str, prop: str,
                             value: Any, target: int | None = None,
                             why: str = "its components live in the source prefab; write the value as an override",
                             ) -> UnityCliError:
@@ -75,7 +76,7 @@ def _changes(prop: str, value: Any) -> list[dict[str, Any]]:
     return [{"propertyPath": prop, "value": value}]
 
 
-def instance_child_error(ctx: Any, names: Names, file: str, model: SceneModel, path: str, component: str, prop: str,
+def instance_child_error(ctx: ToolContext, names: Names, file: str, model: SceneModel, path: str, component: str, prop: str,
                          value: Any) -> UnityCliError | None:
     """For a path inside a prefab instance (`Instance/Child`), the override answer; None when no instance in the
     file starts the path."""

@@ -7,9 +7,10 @@ from __future__ import annotations
 from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.scenes.editing_specs import EDITING_TOOLS
 from unitycli.plugins.scenes.specs import SCENE_TOOLS
+from unitycli.toolspec import Register
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     for spec in SCENE_TOOLS + EDITING_TOOLS:
         register(spec)

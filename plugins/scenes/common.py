@@ -8,10 +8,10 @@ tool needs a name for a GUID.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
@@ -24,14 +24,11 @@ from unitycli.scene import (
     SceneNode,
     components_of,
     find_component,
-    open_for_read,
-    open_for_write,
-    resolve_file,
+    open_scene_file,
 )
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import revision_of
 from unitycli.unityfiles import parse_meta
-from unitycli.unityyaml.scalars import ScalarError
 
 COMPONENT_DESCRIPTION = ("Class name (Transform, Light, BoxCollider), a script class name (resolved through the "
                          "project's .cs.meta GUIDs), a script GUID, or the component's fileID")
@@ -87,14 +84,14 @@ class WriteOutput(ToolOutput):
     revision: str = Field(description="The file's revision after the edit")
 
 
-def finish(ctx: Any, loaded: LoadedFile) -> str:
+def finish(ctx: ToolContext, loaded: LoadedFile) -> str:
     """Stage the edited file (if anything changed) and return its new revision."""
     if loaded.yaml.dirty:
         loaded.save(ctx)
     return revision_of(loaded.yaml.to_bytes())
 
 
-def meta_guid(ctx: Any, path: str) -> str | None:
+def meta_guid(ctx: ToolContext, path: str) -> str | None:
     """The GUID in `path`'s .meta, read through the transaction; None when there is no readable meta."""
     meta = path + ".meta"
     if not ctx.transaction.exists(meta):
@@ -137,7 +134,7 @@ class Names:
         self.close()
 
 
-def find_named_component(ctx: Any, tool: str, request: ToolInput, model: SceneModel, node: SceneNode,
+def find_named_component(ctx: ToolContext, tool: str, request: ToolInput, model: SceneModel, node: SceneNode,
                          names: Names) -> ComponentRef:
     """`find_component` for `request.component`; when the answer is unknown because the GameObject has scripts
     that cannot be named offline, the error's next actions are this same call by each one's GUID or fileID."""
@@ -162,27 +159,11 @@ def component_summary(comp: ComponentRef) -> ComponentSummary:
                             missing=comp.missing)
 
 
-def _unreadable(path: str, message: str, details: dict[str, Any]) -> UnityCliError:
-    return UnityCliError("E_FILE_FORMAT_UNSUPPORTED", message if path in message else f"{path}: {message}",
-                         details=details, next_actions=[
-                             tool_command("project.format-check", {"path": path}),
-                             "Open and save the file in the Unity Editor, then retry"])
-
-
-def open_model(ctx: Any, file: str, suffixes: tuple[str, ...], names: Names | None, *, write: bool = False,
+def open_model(ctx: ToolContext, file: str, suffixes: tuple[str, ...], names: Names | None, *, write: bool = False,
                expected_revision: str | None = None) -> tuple[LoadedFile, SceneModel]:
-    """Resolve, read and model a scene or prefab. A prefab instance without an `m_Name` override is named after
-    its source prefab, as the Editor shows it."""
-    path = resolve_file(ctx, file, suffixes)
-    try:
-        loaded = open_for_write(ctx, path, expected_revision) if write else open_for_read(ctx, path)
-        model = SceneModel(loaded.yaml)
-    except ScalarError as exc:  # a bad escape in a quoted string is only found when the value is decoded
-        raise _unreadable(path, str(exc), {"file": path}) from None
-    except UnityCliError as exc:
-        if exc.code != "E_FILE_FORMAT_UNSUPPORTED" or exc.next_actions:
-            raise
-        raise _unreadable(path, exc.message, exc.details) from None
+    """Resolve, read and model a scene or prefab (`open_scene_file`). A prefab instance without an `m_Name`
+    override is named after its source prefab, as the Editor shows it."""
+    loaded, model = open_scene_file(ctx, file, suffixes=suffixes, for_write=write, expected_revision=expected_revision)
     if names is not None:
         for node in model.nodes.values():
             if node.is_instance and not node.name and node.source_prefab_guid:

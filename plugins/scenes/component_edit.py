@@ -92,7 +92,7 @@ class ComponentAddOutput(WriteOutput):
                                                                          "from its C# (unitycli.csharp)")
 
 
-def template_source(ctx: Any, allow_unverified: bool) -> TemplateSource:
+def template_source(ctx: ToolContext, allow_unverified: bool) -> TemplateSource:
     """What may verify a new object's layout in this project (its files and its ProjectVersion.txt)."""
     return TemplateSource.for_project(ctx.project.root, allow_unverified=allow_unverified)
 

@@ -24,6 +24,7 @@ from unitycli.scene import (
     ComponentRef,
     SceneModel,
     SceneNode,
+    SkippedFile,
     components_of,
     known_class,
     list_files,
@@ -54,12 +55,6 @@ class FoundObject(ToolOutput):
     active: bool | None
     tag: str | None
     layer: int | None
-
-
-class SkippedFile(ToolOutput):
-    path: str
-    code: str
-    reason: str
 
 
 class UnresolvedScripts(ToolOutput):

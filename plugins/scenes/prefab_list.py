@@ -7,7 +7,6 @@ prefab whose root is itself a prefab instance (minigolf's `Wall Left Long Varian
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
@@ -42,7 +41,7 @@ class PrefabListOutput(ToolOutput):
     next_cursor: str | None
 
 
-def _entry(ctx: Any, path: str, names: Names) -> PrefabEntry:
+def _entry(ctx: ToolContext, path: str, names: Names) -> PrefabEntry:
     guid = meta_guid(ctx, path)
     try:
         _loaded, model = open_model(ctx, path, PREFAB_SUFFIXES, names)

@@ -3,8 +3,7 @@ bytes), each parsed once per call."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import Names
 from unitycli.scene import SceneNode, open_for_read
@@ -15,7 +14,7 @@ from unitycli.unityyaml import UnityYamlFile
 class SourcePrefabs:
     """GUID -> parsed prefab file and its root, for the prefabs that are in the project."""
 
-    def __init__(self, ctx: Any, names: Names) -> None:
+    def __init__(self, ctx: ToolContext, names: Names) -> None:
         self.ctx = ctx
         self.names = names
         self._files: dict[str, UnityYamlFile | None] = {}

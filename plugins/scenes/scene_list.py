@@ -41,7 +41,7 @@ class SceneListOutput(ToolOutput):
     unreadable: list[UnreadableFile] = Field(default_factory=list, description=UNREADABLE_DESCRIPTION)
 
 
-def _build_scenes(ctx: Any) -> list[dict[str, Any]] | UnreadableFile:
+def _build_scenes(ctx: ToolContext) -> list[dict[str, Any]] | UnreadableFile:
     """The Build Settings entries, or the unreadable entry when the file is a Git LFS pointer."""
     if not ctx.transaction.exists(BUILD_SETTINGS):
         return []
@@ -78,7 +78,7 @@ def scene_list(ctx: ToolContext, request: SceneListInput) -> SceneListOutput:
     return SceneListOutput(total=len(entries), scenes=chunk, next_cursor=cursor)
 
 
-def _without_build_settings(ctx: Any, files: list[str], request: SceneListInput,
+def _without_build_settings(ctx: ToolContext, files: list[str], request: SceneListInput,
                             unreadable: list[UnreadableFile]) -> SceneListOutput:
     """The scenes on disk when Build Settings cannot be read: whether each is in the build is unknown (null)."""
     entries = [SceneEntry(path=path, guid=meta_guid(ctx, path), in_build=None, enabled=None, build_order=None,

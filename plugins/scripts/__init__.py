@@ -5,10 +5,11 @@ Registered through the same hook as any extension."""
 from __future__ import annotations
 
 from unitycli.host.hookspecs import hookimpl
+from unitycli.toolspec import Register
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     from unitycli.plugins.scripts.specs import SCRIPT_TOOLS
 
     for spec in SCRIPT_TOOLS:

@@ -90,7 +90,7 @@ class ListenerWriteOutput(ListenersOutput):
     changed: bool
 
 
-def _component(ctx: Any, tool: str, request: Any, names: Names, write: bool
+def _component(ctx: ToolContext, tool: str, request: Any, names: Names, write: bool
                ) -> tuple[Any, SceneModel, Any, ComponentRef]:
     loaded, model = open_model(ctx, request.file, OBJECT_FILE_SUFFIXES, names, write=write,
                                expected_revision=getattr(request, "expected_revision", None))

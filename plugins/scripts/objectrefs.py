@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import describe_command
@@ -79,7 +80,7 @@ class ReferenceResolver:
     """Resolves reference names for one file being edited (`model` is None for a ScriptableObject asset, which
     has no GameObjects; its own sub-assets are named by fileID)."""
 
-    def __init__(self, ctx: Any, names: Names, file: UnityYamlFile, model: SceneModel | None) -> None:
+    def __init__(self, ctx: ToolContext, names: Names, file: UnityYamlFile, model: SceneModel | None) -> None:
         self.ctx = ctx
         self.names = names
         self.file = file

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
@@ -44,7 +45,7 @@ def not_scriptable(path: str, why: str) -> UnityCliError:
                          next_actions=[tool_command("asset.find", {"name": "*.asset"})])
 
 
-def open_scriptable(ctx: Any, file: str, *, write: bool = False,
+def open_scriptable(ctx: ToolContext, file: str, *, write: bool = False,
                     expected_revision: str | None = None) -> ScriptableAsset:
     path = access.project_path(ctx, file)
     with ProjectIndex.open(ctx.project.root) as index:

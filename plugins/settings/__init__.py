@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.settings.specs import SETTINGS_TOOLS
+from unitycli.toolspec import Register
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
+def unitycli_register_tools(register: Register) -> None:
     for spec in SETTINGS_TOOLS:
         register(spec)
 

@@ -53,7 +53,7 @@ class BuildSceneEditOutput(ToolOutput):
     verified: bool
 
 
-def _listed(ctx: Any, entries: list[dict[str, Any]]) -> list[NextAction]:
+def _listed(ctx: ToolContext, entries: list[dict[str, Any]]) -> list[NextAction]:
     return [tool_command("project.get-build-scenes", project=ctx.project.root)] + (
         [describe_command("project.set-build-scenes")] if entries else [])  # it needs the whole list
 

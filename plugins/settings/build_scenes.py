@@ -90,14 +90,14 @@ def entries_of(settings: SettingsFile) -> list[dict[str, Any]]:
     return out
 
 
-def _meta_guid(ctx: Any, path: str) -> str | None:
+def _meta_guid(ctx: ToolContext, path: str) -> str | None:
     """The GUID in `path`.meta as this transaction sees it, or None when the scene or its meta is absent."""
     if not ctx.transaction.exists(path) or not ctx.transaction.exists(path + ".meta"):
         return None
     return parse_meta(ctx.transaction.read_bytes(path + ".meta"), path + ".meta").guid
 
 
-def describe_scenes(ctx: Any, entries: list[dict[str, Any]]) -> list[BuildScene]:
+def describe_scenes(ctx: ToolContext, entries: list[dict[str, Any]]) -> list[BuildScene]:
     index = None
     scenes: list[BuildScene] = []
     build_index = 0
@@ -132,7 +132,7 @@ def get_build_scenes(ctx: ToolContext, request: BuildScenesGetInput) -> BuildSce
                                 warnings=settings.warnings)
 
 
-def resolve_scene(ctx: Any, entry: BuildSceneEntry) -> dict[str, Any]:
+def resolve_scene(ctx: ToolContext, entry: BuildSceneEntry) -> dict[str, Any]:
     """The `m_Scenes` item for `entry`, its path exactly as given (relative, or absolute inside the project)."""
     path = exact_path(Path(ctx.project.root), entry.path)
     if not path.endswith(".unity") or not path.startswith(("Assets/", "Packages/")):

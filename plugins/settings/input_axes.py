@@ -149,7 +149,7 @@ def _axis(index: int, node: Mapping) -> Axis:
                 axis=int(value["axis"]), joy_num=int(value["joyNum"]))
 
 
-def _precheck(ctx: Any) -> None:
+def _precheck(ctx: ToolContext) -> None:
     """Refuse an oversized file from a cheap line count before the whole file is parsed."""
     data = ctx.transaction.read_bytes(INPUT.path)
     count = data.count(b"\n  - ")

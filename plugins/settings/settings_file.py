@@ -11,6 +11,7 @@ from collections.abc import Mapping as AbcMapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.settings.readback import verify_readback
 from unitycli.plugins.settings.versions import SettingsKind
@@ -65,7 +66,7 @@ def version_unavailable(kind: SettingsKind, found: Any, what: str = "serializedV
     )
 
 
-def read_settings(ctx: Any, kind: SettingsKind, *, expected_revision: str | None = None,
+def read_settings(ctx: ToolContext, kind: SettingsKind, *, expected_revision: str | None = None,
                   for_write: bool = False) -> SettingsFile:
     """The settings file as this transaction sees it; writers also get the version and revision checks."""
     if expected_revision is not None:
@@ -89,7 +90,7 @@ def read_settings(ctx: Any, kind: SettingsKind, *, expected_revision: str | None
     return settings
 
 
-def read_settings_or_unreadable(ctx: Any, kind: SettingsKind) -> tuple[SettingsFile | None, list[UnreadableFile]]:
+def read_settings_or_unreadable(ctx: ToolContext, kind: SettingsKind) -> tuple[SettingsFile | None, list[UnreadableFile]]:
     """For readers: the settings file, or None and the file listed as unreadable when it is a Git LFS pointer.
 
     A pointer says nothing about the settings, so the reader answers only what holds without the file; writers
@@ -102,7 +103,7 @@ def read_settings_or_unreadable(ctx: Any, kind: SettingsKind) -> tuple[SettingsF
     return read_settings(ctx, kind), []
 
 
-def stage_edit(ctx: Any, settings: SettingsFile, intended: AbcMapping[str, Any]) -> str | None:
+def stage_edit(ctx: ToolContext, settings: SettingsFile, intended: AbcMapping[str, Any]) -> str | None:
     """Read back the edited model's bytes, then stage exactly those bytes; the new revision, or None if unchanged.
 
     Verification runs before staging, so a failed check leaves nothing in the transaction, even in a batch.

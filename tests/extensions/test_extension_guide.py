@@ -92,7 +92,7 @@ def test_doctor_and_integrity_cover_it(acme):
                                     capture_output=True, text=True, check=True, timeout=60).stdout.strip())
     original = installed.read_bytes()
     try:
-        installed.write_bytes(original.replace(b"len(found.components)", b"42"))
+        installed.write_bytes(original.replace(b"meshes=len(found)", b"meshes=42"))
         code, out = cli("tools", "run", "acme.count-meshes", "--project", str(with_pb))
         assert (code, out["error"]["code"]) == (1, "E_EXTENSION_INTEGRITY_MISMATCH")
     finally:

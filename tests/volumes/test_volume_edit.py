@@ -5,17 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from unitycli.api import (
-    Ref,
-    SceneModel,
-    UnityCliError,
-    UnityYamlFile,
-    VolumeEdit,
-    edit_volume,
-    find_gameobject,
-    volume_on,
-)
+from unitycli.errors import UnityCliError
+from unitycli.scene import SceneModel, find_gameobject
 from unitycli.testing import changed_lines, fixture_project
+from unitycli.unityyaml import Ref, UnityYamlFile
+from unitycli.volumes import VolumeEdit, edit_volume, volume_on
 
 CHICKEN_GAME = ("chicken-defense", "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity", "Main Camera")
 BONFIRE = ("VisualEffectGraph-Samples", "Assets/Samples/BonFire/BonFire.unity", "Sky and Fog Volume")

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from unitycli.api import (
+from unitycli.testing import changed_lines, fixture_project
+from unitycli.unityyaml import UnityYamlFile
+from unitycli.volumes import (
+    KINDS,
     OverrideSpec,
     ParameterSpec,
-    UnityYamlFile,
     VolumeModelError,
     VolumeProfile,
     is_volume_profile,
     raise_as,
     to_yaml_value,
 )
-from unitycli.testing import changed_lines, fixture_project
-from unitycli.volumes import KINDS
 
 BITESIZE = "com.unity.multiplayer.samples.bitesize/Basic/DistributedAuthoritySocialHub"
 POST = "Assets/Settings/Graphics/PostProcessing.asset"
@@ -161,8 +161,8 @@ class _Ctx:
 
 
 def test_profile_paths_and_volumes_of_a_project(tmp_path):
-    from unitycli.api import find_volumes, profile_paths
     from unitycli.testing import copy_fixture_project
+    from unitycli.volumes import find_volumes, profile_paths
 
     root = copy_fixture_project("chicken-defense", tmp_path)
     ctx = _Ctx(root)

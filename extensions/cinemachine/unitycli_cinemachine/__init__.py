@@ -9,10 +9,9 @@ component is written in is read from its fields (`layout.py`), never from its sc
 
 from __future__ import annotations
 
-from importlib import import_module
 from importlib.resources import files
 
-from unitycli.api import hookimpl
+from unitycli.api import DoctorReport, ErrorSpec, KnownScript, Register, hookimpl, register_package
 
 TOOL_MODULES = ("list_cameras", "get_camera", "set_priority", "set_lens", "set_targets", "get_brain", "set_brain",
                 "set_noise", "set_body", "set_aim", "create_camera", "list_blends", "set_blend",
@@ -20,27 +19,26 @@ TOOL_MODULES = ("list_cameras", "get_camera", "set_priority", "set_lens", "set_t
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
-    for name in TOOL_MODULES:
-        register(import_module(f"{__name__}.tools.{name}").SPEC)
+def unitycli_register_tools(register: Register) -> None:
+    register_package(register, f"{__name__}.tools", TOOL_MODULES)
 
 
 @hookimpl
-def unitycli_error_codes() -> list:
+def unitycli_error_codes() -> list[ErrorSpec]:
     from unitycli_cinemachine.errors import ERROR_CODES
 
     return ERROR_CODES
 
 
 @hookimpl
-def unitycli_known_scripts() -> list:
+def unitycli_known_scripts() -> list[KnownScript]:
     from unitycli_cinemachine.scripts import KNOWN_SCRIPTS
 
     return KNOWN_SCRIPTS
 
 
 @hookimpl
-def unitycli_doctor_checks(report) -> None:
+def unitycli_doctor_checks(report: DoctorReport) -> None:
     """The findings of `cinemachine.check` over the project, one doctor entry per check."""
     from unitycli_cinemachine.doctor import add_checks
 

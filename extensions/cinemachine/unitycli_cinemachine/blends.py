@@ -10,12 +10,11 @@ From→ANY; an ANY→ANY entry replaces the default blend.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import Document, Ref, ToolOutput, UnityCliError, UnityYamlFile
+from unitycli.api import Document, Field, Ref, ToolOutput, UnityCliError, UnityYamlFile
 from unitycli_cinemachine import brain
 from unitycli_cinemachine.layout import CM2, CM3
 from unitycli_cinemachine.values import number
@@ -53,7 +52,7 @@ class Blender:
         return [e for e in value if isinstance(e, dict)] if isinstance(value, list) else []
 
 
-def blend_info(value: Any, key) -> dict[str, Any]:
+def blend_info(value: Any, key: Callable[[str], str]) -> dict[str, Any]:
     """style/time/customCurveKeys of a blend definition mapping (`key` spells its field names)."""
     value = value if isinstance(value, dict) else {}
     time = value.get(key("Time"))
@@ -89,7 +88,7 @@ def custom_blends(blender: Blender) -> list[CustomBlend]:
     return out
 
 
-def brain_default(doc: Document, key) -> BlendInfo:
+def brain_default(doc: Document, key: Callable[[str], str]) -> BlendInfo:
     time = number(doc, key("DefaultBlend.Time"))
     curve = doc.get(key("DefaultBlend.CustomCurve.m_Curve"), [])
     return BlendInfo(style=brain.name_of(brain.BLEND_STYLES, doc.get(key("DefaultBlend.Style"), None)),

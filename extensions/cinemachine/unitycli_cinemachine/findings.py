@@ -19,9 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import Ref, SceneModel, ToolOutput, UnityYamlFile, read_regular_text
+from unitycli.api import Field, Ref, SceneModel, ToolOutput, UnityYamlFile, read_regular_text
 from unitycli_cinemachine import locate, read, scripts
 from unitycli_cinemachine.layout import CM3
 from unitycli_cinemachine.values import number

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION, Ref, SceneModel, ToolInput, ToolOutput
+from unitycli.api import (
+    FILE_DESCRIPTION,
+    GAMEOBJECT_DESCRIPTION,
+    Field,
+    Ref,
+    SceneModel,
+    ToolInput,
+    ToolOutput,
+)
 from unitycli_cinemachine.values import target_path
 
 # Examples run on the fixture projects (shared/fixtures/unity): chicken-defense has Cinemachine 2.9.7, minigolf 3.1.2.

@@ -25,37 +25,20 @@ from unitycli.api import (
     Ref,
     SceneModel,
     SceneNode,
+    ToolContext,
     UnityCliError,
     UnityYamlFile,
+    components_in,
     components_of,
     find_gameobject,
-    open_for_read,
-    open_for_write,
-    resolve_file,
+    open_scene_file,
     tool_command,
 )
 from unitycli_cinemachine import scripts
 from unitycli_cinemachine.layout import BrainLayout, CameraLayout, brain_layout, camera_layout
 
 MONO_BEHAVIOUR = 114
-_BRAIN = frozenset({scripts.BRAIN_GUID})
 _FILE_ID = re.compile(r"^&?-?[0-9]+$")
-
-
-_SCRIPT_LINE = re.compile(r"^  m_Script: \{fileID: -?[0-9]+, guid: ([0-9a-fA-F]{32})", re.MULTILINE)
-
-
-def _script_guid(doc: Document, wanted: frozenset[str]) -> str | None:
-    """The script GUID of a MonoBehaviour when it is one of `wanted`. The `m_Script` line is looked at in the text
-    first, so the thousands of other MonoBehaviours of a big scene are never parsed; a hit is confirmed by the parse."""
-    if doc.class_id != MONO_BEHAVIOUR or doc.stripped:
-        return None
-    match = _SCRIPT_LINE.search(doc.text)
-    if match is not None and match.group(1).lower() not in wanted:
-        return None
-    script = doc.get("m_Script", None)
-    guid = script.guid.lower() if isinstance(script, Ref) and script.guid else None
-    return guid if guid in wanted else None
 
 
 @dataclass
@@ -134,40 +117,18 @@ class BrainSite:
     layout: BrainLayout
 
 
-def open_file(ctx: Any, file: str, *, expected_revision: str | None = None,
-              for_write: bool = False) -> tuple[LoadedFile, SceneModel]:
-    """The scene or prefab `file` names (path or unique name), read through the transaction, and its tree."""
-    path = resolve_file(ctx, file, OBJECT_FILE_SUFFIXES)
-    loaded = open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
-    return loaded, SceneModel(loaded.yaml)
-
-
-def _owner_node(model: SceneModel, doc: Document) -> SceneNode | None:
-    owner = doc.get("m_GameObject", None)
-    return model.node_of_object(owner.file_id) if isinstance(owner, Ref) and owner.is_local else None
-
-
 def cameras_in(file: str, yaml: UnityYamlFile, model: SceneModel) -> list[CameraSite]:
     """Every Cinemachine camera component of the file, in hierarchy order (file order within a GameObject)."""
-    sites = []
-    for doc in yaml.of_class(MONO_BEHAVIOUR):
-        guid = _script_guid(doc, scripts.CAMERA_GUIDS)
-        if guid is None:
-            continue
-        node = _owner_node(model, doc)
-        if node is not None:
-            sites.append(CameraSite(file, yaml, model, node, doc, scripts.BY_GUID[guid], camera_layout(doc)))
+    sites = [CameraSite(file, yaml, model, found.node, found.component, scripts.BY_GUID[found.script_guid],
+                        camera_layout(found.component))
+             for found in components_in(file, yaml, scripts.CAMERA_GUIDS, model)]
     order = {node.file_id: i for i, node in enumerate(model.walk())}
     return sorted(sites, key=lambda s: order.get(s.node.file_id, len(order)))
 
 
 def brains_in(file: str, yaml: UnityYamlFile, model: SceneModel) -> list[BrainSite]:
-    sites = []
-    for doc in yaml.of_class(MONO_BEHAVIOUR):
-        if _script_guid(doc, _BRAIN) is not None:
-            node = _owner_node(model, doc)
-            if node is not None:
-                sites.append(BrainSite(file, model, node, doc, brain_layout(doc)))
+    sites = [BrainSite(file, model, found.node, found.component, brain_layout(found.component))
+             for found in components_in(file, yaml, [scripts.BRAIN_GUID], model)]
     order = {node.file_id: i for i, node in enumerate(model.walk())}
     return sorted(sites, key=lambda s: order.get(s.node.file_id, len(order)))
 
@@ -181,11 +142,11 @@ def _list_action(file: str) -> str:
     return tool_command("cinemachine.list-cameras", {"file": file})
 
 
-def find_camera(ctx: Any, file: str, spec: str | int, *, expected_revision: str | None = None,
+def find_camera(ctx: ToolContext, file: str, spec: str | int, *, expected_revision: str | None = None,
                 for_write: bool = False) -> tuple[LoadedFile, CameraSite]:
     """The file as read and the camera `spec` names: a GameObject (path or fileID) that carries one camera, or
     a camera component's fileID. `E_CAMERA_NOT_FOUND` lists the file's cameras."""
-    loaded, model = open_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
+    loaded, model = open_scene_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
     sites = cameras_in(loaded.path, loaded.yaml, model)
     text = str(spec).strip()
     if _FILE_ID.match(text):
@@ -212,10 +173,10 @@ def find_camera(ctx: Any, file: str, spec: str | int, *, expected_revision: str 
                         next_actions=[_list_action(loaded.path)])
 
 
-def find_brain(ctx: Any, file: str, spec: str | int | None, *, expected_revision: str | None = None,
+def find_brain(ctx: ToolContext, file: str, spec: str | int | None, *, expected_revision: str | None = None,
                for_write: bool = False) -> tuple[LoadedFile, BrainSite]:
     """The file as read and its CinemachineBrain: the one on GameObject `spec`, or the only one in the file."""
-    loaded, model = open_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
+    loaded, model = open_scene_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
     sites = brains_in(loaded.path, loaded.yaml, model)
     listed = [{"gameObject": s.node.path, "gameObjectFileID": s.node.file_id, "fileID": s.doc.file_id}
               for s in sites]
@@ -243,7 +204,7 @@ def find_brain(ctx: Any, file: str, spec: str | int | None, *, expected_revision
                         next_actions=[_list_action(loaded.path)])
 
 
-def project_files(ctx: Any) -> list[str]:
+def project_files(ctx: ToolContext) -> list[str]:
     """Scenes and prefabs under Assets/ that reference a Cinemachine camera or brain script, from the project
     index, and those the index could not read (they may hold cameras: the caller opens them and says why not)."""
     return project_files_at(ctx.project.root)

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import SceneNode, ToolOutput
+from unitycli.api import Field, SceneNode, ToolOutput, to_json
 from unitycli_cinemachine.layout import CM3, LEGACY_PRIORITY_UPGRADE_BELOW, LENS_FIELDS, MODE_OVERRIDES
 from unitycli_cinemachine.locate import CameraSite
-from unitycli_cinemachine.values import number, to_json
+from unitycli_cinemachine.values import number
 
 
 class PriorityInfo(ToolOutput):
@@ -59,7 +57,8 @@ def targets(site: CameraSite) -> tuple[Any, Any, bool | None]:
 
 
 def enabled(doc: Any) -> bool:
-    return number(doc, "m_Enabled", 1) != 0
+    on: bool = number(doc, "m_Enabled", 1) != 0
+    return on
 
 
 def active_in_hierarchy(node: SceneNode) -> bool:

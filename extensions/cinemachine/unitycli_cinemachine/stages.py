@@ -13,10 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     Document,
+    Field,
     ProjectIndex,
     Ref,
     ToolContext,
@@ -59,7 +58,7 @@ class StageResult(EditResult):
     added: bool = Field(description="A new component document was written (replacement or empty stage)")
 
 
-def options(ctx: Any) -> Options:
+def options(ctx: ToolContext) -> Options:
     version = ctx.package_version("com.unity.cinemachine") or ""
     parts = [int(p) for p in re.findall(r"\d+", version)[:3]] + [0, 0, 0]
     return Options(physics=ctx.package_version("com.unity.modules.physics") is not None,
@@ -107,7 +106,7 @@ def _numbers(name: str, value: Any, keys: list[str], current: dict[str, Any]) ->
     return {k: value[k] for k in keys if k in value}
 
 
-def _noise_profile(ctx: Any, value: str | None) -> Ref:
+def _noise_profile(ctx: ToolContext, value: str | None) -> Ref:
     if value is None:
         return Ref(0)
     text = value.strip()
@@ -133,7 +132,7 @@ def _noise_profile(ctx: Any, value: str | None) -> Ref:
     return Ref(11400000, guid, 2)
 
 
-def write_settings(ctx: Any, doc: Document, ctype: ComponentType, wanted: dict[str, Any], changed: list[str]) -> None:
+def write_settings(ctx: ToolContext, doc: Document, ctype: ComponentType, wanted: dict[str, Any], changed: list[str]) -> None:
     """Write the named settings onto a component of type `ctype` (only the values that change)."""
     for name, value in wanted.items():
         setting: Setting | None = ctype.settings.get(name)
@@ -263,7 +262,7 @@ def apply(ctx: ToolContext, request: StageEdit, stage: str) -> StageResult:
                        replaced=replaced, added=replaced is not None or present is None)
 
 
-def stage_spec(stage: str, *, input_model: type[StageEdit], **spec: Any) -> ToolSpec:
+def stage_spec(stage: str, *, input_model: type[StageEdit], **spec: Any) -> ToolSpec[Any, Any]:
     """The ToolSpec of the tool that edits `stage` (name, texts and examples in `spec`): every stage tool applies its
     request the same way and has the same result and risk hints."""
 

@@ -8,10 +8,9 @@ E_EXTENSION_DEPENDENCY_MISSING.
 
 from __future__ import annotations
 
-from importlib import import_module
 from importlib.resources import files
 
-from unitycli.api import hookimpl
+from unitycli.api import ErrorSpec, Register, hookimpl, register_package
 
 TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "get_frame_settings", "set_frame_settings",
                 "get_default_profile", "list_diffusion_profiles", "list_profiles", "get_profile", "add_override",
@@ -19,13 +18,12 @@ TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "get_frame_setti
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
-    for name in TOOL_MODULES:
-        register(import_module(f"{__name__}.tools.{name}").SPEC)
+def unitycli_register_tools(register: Register) -> None:
+    register_package(register, f"{__name__}.tools", TOOL_MODULES)
 
 
 @hookimpl
-def unitycli_error_codes() -> list:
+def unitycli_error_codes() -> list[ErrorSpec]:
     from unitycli_hdrp.errors import ERROR_CODES
 
     return ERROR_CODES

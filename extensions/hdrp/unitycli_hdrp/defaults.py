@@ -8,13 +8,11 @@ level. The diffusion profile list lives in the default profile's DiffusionProfil
 
 from __future__ import annotations
 
-from typing import Any
-
-from unitycli.api import UnityCliError, open_for_read, script_guid_of
+from unitycli.api import ToolContext, UnityCliError, open_for_read, script_guid_of
 from unitycli_hdrp import ids, project
 
 
-def profile_refs(ctx: Any, file: project.HdrpFile) -> dict[str, tuple[str | None, str]]:
+def profile_refs(ctx: ToolContext, file: project.HdrpFile) -> dict[str, tuple[str | None, str]]:
     """{"default": (guid, where), "lookDev": (guid, where)} read from a checked global settings file."""
     if project.family(ctx) == "14":
         return {"default": (project.ref_guid(file.doc.get("m_DefaultVolumeProfile", None)), "m_DefaultVolumeProfile"),
@@ -27,7 +25,7 @@ def profile_refs(ctx: Any, file: project.HdrpFile) -> dict[str, tuple[str | None
     return out
 
 
-def default_profile_path(ctx: Any) -> str | None:
+def default_profile_path(ctx: ToolContext) -> str | None:
     """The project path of HDRP's default volume profile, or None when it cannot be told."""
     try:
         file = project.choose_global_settings(ctx, None)
@@ -37,7 +35,7 @@ def default_profile_path(ctx: Any) -> str | None:
     return project.guid_paths(ctx, [guid]).get(guid) if guid else None
 
 
-def diffusion_list(ctx: Any, profile_path: str | None) -> list[str] | None:
+def diffusion_list(ctx: ToolContext, profile_path: str | None) -> list[str] | None:
     """GUIDs in the DiffusionProfileList override of a profile (None when it has none)."""
     if not profile_path or not project.exists(ctx, profile_path):
         return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from unitycli.api import UnityCliError
+from unitycli.api import ToolContext, UnityCliError
 from unitycli_hdrp import project
 
 COMMON: dict[str, int] = {
@@ -124,7 +124,7 @@ class Block:
         return changed
 
 
-def blocks(ctx: Any, file: project.HdrpFile) -> tuple[str, str, dict[str, Block]]:
+def blocks(ctx: ToolContext, file: project.HdrpFile) -> tuple[str, str, dict[str, Block]]:
     """(family, where the live data is, block per render type) of a checked global settings file."""
     fam = project.family(ctx)
     if fam == "14":

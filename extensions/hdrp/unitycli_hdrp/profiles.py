@@ -10,17 +10,16 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     LoadedFile,
+    ToolContext,
     ToolOutput,
     UnityCliError,
     VolumeModelError,
     VolumeOverride,
     VolumeProfile,
-    open_for_read,
-    open_for_write,
+    open_path,
     profile_paths,
     raise_as,
     tool_command,
@@ -47,7 +46,7 @@ def model_error(exc: VolumeModelError, path: str | None = None) -> UnityCliError
     return raise_as(exc, CODES, actions)
 
 
-def resolve(ctx: Any, profile: str) -> str:
+def resolve(ctx: ToolContext, profile: str) -> str:
     """The project path `profile` names: a path, or the unique VolumeProfile whose file name (or stem) it is."""
     text = project.normalise(profile)
     if "/" in text:
@@ -70,11 +69,10 @@ def resolve(ctx: Any, profile: str) -> str:
 class OpenProfile:
     """A profile as read in this transaction, with the HDRP specs of the project's version."""
 
-    def __init__(self, ctx: Any, profile: str, *, for_write: bool = False, expected_revision: str | None = None):
+    def __init__(self, ctx: ToolContext, profile: str, *, for_write: bool = False, expected_revision: str | None = None):
         self.family = project.family(ctx)
         self.path = resolve(ctx, profile)
-        self.loaded: LoadedFile = (open_for_write(ctx, self.path, expected_revision) if for_write
-                                   else open_for_read(ctx, self.path))
+        self.loaded: LoadedFile = open_path(ctx, self.path, for_write=for_write, expected_revision=expected_revision)
         try:
             self.model = VolumeProfile.load(self.path, self.loaded.yaml, overrides.all_specs(self.family))
         except VolumeModelError as exc:
@@ -86,11 +84,11 @@ class OpenProfile:
         except VolumeModelError as exc:
             raise model_error(exc, self.path) from None
 
-    def save(self, ctx: Any) -> None:
+    def save(self, ctx: ToolContext) -> None:
         self.loaded.save(ctx)
 
 
-def class_identifier(ctx: Any, name: str) -> str:
+def class_identifier(ctx: ToolContext, name: str) -> str:
     """What the Editor writes into m_EditorClassIdentifier of a new override: Unity 6000.2+ writes
     `Assembly::Namespace.Class` (the HDRP 17.2.0 fixture), older Editors leave it empty."""
     version = ctx.unity_version

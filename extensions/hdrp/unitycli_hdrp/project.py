@@ -15,9 +15,10 @@ from unitycli.api import (
     LoadedFile,
     ProjectIndex,
     Ref,
+    ToolContext,
     UnityCliError,
     open_for_read,
-    open_for_write,
+    open_path,
     script_guid_of,
     tool_command,
 )
@@ -44,16 +45,16 @@ class HdrpFile:
     def revision(self) -> str:
         return self.loaded.revision
 
-    def save(self, ctx: Any) -> None:
+    def save(self, ctx: ToolContext) -> None:
         self.loaded.save(ctx)
 
 
 # --- versions ----------------------------------------------------------------------------------------------------
-def package_version(ctx: Any) -> str | None:
+def package_version(ctx: ToolContext) -> str | None:
     return ctx.package_version(ids.PACKAGE)
 
 
-def family(ctx: Any) -> str:
+def family(ctx: ToolContext) -> str:
     """`"14"` or `"17"`: which serialized layout family the project's HDRP version writes."""
     version = package_version(ctx) or ""
     major = version.split(".", 1)[0]
@@ -66,7 +67,7 @@ def family(ctx: Any) -> str:
                         details={"packageVersion": version or None})
 
 
-def check_layout(ctx: Any, file: HdrpFile, table: dict[int, str], what: str) -> int:
+def check_layout(ctx: ToolContext, file: HdrpFile, table: dict[int, str], what: str) -> int:
     """The file's `m_Version`, refused unless it is the verified value for the project's HDRP family."""
     version = file.doc.get("m_Version", None)
     fam = family(ctx)
@@ -89,11 +90,11 @@ def normalise(path: str) -> str:
     return text
 
 
-def exists(ctx: Any, path: str) -> bool:
+def exists(ctx: ToolContext, path: str) -> bool:
     return ctx.transaction.exists(path)  # raises E_PATH_OUTSIDE_PROJECT for .., absolute paths, symlinks
 
 
-def read_settings(ctx: Any, path: str) -> Document | None:
+def read_settings(ctx: ToolContext, path: str) -> Document | None:
     """The first object of a ProjectSettings YAML file, or None when the project has no such file."""
     if not exists(ctx, path):
         return None
@@ -109,22 +110,22 @@ def main_object(loaded: LoadedFile, script_guid: str) -> Document | None:
     return next((d for d in loaded.yaml if script_guid_of(d) == script_guid), None)
 
 
-def open_asset(ctx: Any, path: str, script_guid: str, *, for_write: bool = False,
+def open_asset(ctx: ToolContext, path: str, script_guid: str, *, for_write: bool = False,
                expected_revision: str | None = None) -> HdrpFile | None:
     """Open `path` and return it with its object of `script_guid`, or None when it holds none."""
-    loaded = open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
+    loaded = open_path(ctx, path, for_write=for_write, expected_revision=expected_revision)
     doc = main_object(loaded, script_guid)
     return HdrpFile(loaded, doc) if doc is not None else None
 
 
-def referencing(ctx: Any, guid: str, suffix: str = ".asset") -> list[str]:
+def referencing(ctx: ToolContext, guid: str, suffix: str = ".asset") -> list[str]:
     """Asset files under Assets/ or Packages/ that reference `guid` (the project index's reference scan)."""
     with ProjectIndex.open(ctx.project.root) as index:
         paths = {r.path for r in index.referrers(guid)}
     return sorted(p for p in paths if p.endswith(suffix) and p.startswith(("Assets/", "Packages/")))
 
 
-def assets_of(ctx: Any, script_guid: str) -> list[str]:
+def assets_of(ctx: ToolContext, script_guid: str) -> list[str]:
     """Asset files whose object is of `script_guid` (checked in the file, not only by the index)."""
     found = []
     for path in referencing(ctx, script_guid):
@@ -136,7 +137,7 @@ def assets_of(ctx: Any, script_guid: str) -> list[str]:
     return found
 
 
-def guid_paths(ctx: Any, guids: list[str]) -> dict[str, str | None]:
+def guid_paths(ctx: ToolContext, guids: list[str]) -> dict[str, str | None]:
     """Asset paths of GUIDs (None for a GUID no .meta in the project has, e.g. a package asset)."""
     wanted = [g for g in dict.fromkeys(guids) if g]
     if not wanted:
@@ -145,7 +146,7 @@ def guid_paths(ctx: Any, guids: list[str]) -> dict[str, str | None]:
         return {g: index.path_for_guid(g) for g in wanted}
 
 
-def guid_of_path(ctx: Any, path: str) -> str | None:
+def guid_of_path(ctx: ToolContext, path: str) -> str | None:
     with ProjectIndex.open(ctx.project.root) as index:
         return index.guid_for_path(path)
 
@@ -167,7 +168,7 @@ class Active:
     quality_level: str | None
 
 
-def active_pipeline(ctx: Any) -> Active:
+def active_pipeline(ctx: ToolContext) -> Active:
     """The current quality level's customRenderPipeline when set, else GraphicsSettings.m_CustomRenderPipeline."""
     level_name = None
     quality = read_settings(ctx, QUALITY_SETTINGS)
@@ -184,7 +185,7 @@ def active_pipeline(ctx: Any) -> Active:
     return Active(guid, "GraphicsSettings m_CustomRenderPipeline" if guid else None, level_name)
 
 
-def choose_asset(ctx: Any, asset: str | None, *, for_write: bool = False,
+def choose_asset(ctx: ToolContext, asset: str | None, *, for_write: bool = False,
                  expected_revision: str | None = None) -> HdrpFile:
     """The HDRenderPipelineAsset named by `asset`, else the active one, else the project's only one."""
     if asset:
@@ -217,7 +218,7 @@ def choose_asset(ctx: Any, asset: str | None, *, for_write: bool = False,
                         or [tool_command("hdrp.get-pipeline")])
 
 
-def registered_global_settings(ctx: Any) -> tuple[str | None, str | None]:
+def registered_global_settings(ctx: ToolContext) -> tuple[str | None, str | None]:
     """(GUID, map key name) of the global settings GraphicsSettings registers for HDRP."""
     graphics = read_settings(ctx, GRAPHICS_SETTINGS)
     if graphics is None:
@@ -231,7 +232,7 @@ def registered_global_settings(ctx: Any) -> tuple[str | None, str | None]:
     return None, None
 
 
-def choose_global_settings(ctx: Any, path: str | None, *, for_write: bool = False,
+def choose_global_settings(ctx: ToolContext, path: str | None, *, for_write: bool = False,
                            expected_revision: str | None = None) -> HdrpFile:
     """The HDRenderPipelineGlobalSettings named by `path`, else the registered one, else the project's only one;
     its m_Version checked against the project's HDRP family."""

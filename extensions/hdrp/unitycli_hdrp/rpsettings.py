@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, create_model
-
-from unitycli.api import ToolInput, ToolOutput
+from unitycli.api import Field, ToolInput, ToolOutput, create_model
 
 BOOLS: dict[str, str] = {
     "supportShadowMask": "Shadowmask lighting mode support",
@@ -54,7 +52,7 @@ KEYS = [*BOOLS, *ENUMS]
 
 
 def _literal(names: dict[str, int]) -> Any:
-    return Literal[tuple(names)]  # type: ignore[valid-type]
+    return Literal[tuple(names)]
 
 
 # What get-settings reports: the name of a known value, else the raw integer the file holds (kept, never guessed).

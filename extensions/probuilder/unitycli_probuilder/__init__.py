@@ -7,10 +7,9 @@ the core's business: it reads this package's manifest (`manifest.toml`, identica
 
 from __future__ import annotations
 
-from importlib import import_module
 from importlib.resources import files
 
-from unitycli.api import hookimpl
+from unitycli.api import ErrorSpec, KnownScript, Register, hookimpl, register_package
 
 TOOL_MODULES = ("list_meshes", "inspect_mesh", "export_obj", "create_shape", "create_poly_shape", "delete_faces", "flip_normals",
                 "extrude_faces", "set_face_material", "vertex_tools", "topology_tools", "face_tools", "surface_tools",
@@ -19,22 +18,19 @@ TOOL_MODULES = ("list_meshes", "inspect_mesh", "export_obj", "create_shape", "cr
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
-    for name in TOOL_MODULES:
-        module = import_module(f"{__name__}.tools.{name}")
-        for spec in getattr(module, "SPECS", None) or (module.SPEC,):  # a module of related tools lists SPECS
-            register(spec)
+def unitycli_register_tools(register: Register) -> None:
+    register_package(register, f"{__name__}.tools", TOOL_MODULES)
 
 
 @hookimpl
-def unitycli_error_codes() -> list:
+def unitycli_error_codes() -> list[ErrorSpec]:
     from unitycli_probuilder.errors import ERROR_CODES
 
     return ERROR_CODES
 
 
 @hookimpl
-def unitycli_known_scripts() -> list:
+def unitycli_known_scripts() -> list[KnownScript]:
     from unitycli_probuilder import ids
 
     return ids.KNOWN_SCRIPTS

@@ -10,9 +10,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_probuilder import geometry, layout, locate, overrides, rebuild
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, Bounds, EditTarget
 from unitycli_probuilder.meshdata import MeshData
@@ -48,7 +46,7 @@ class EditOutput(ToolOutput):
 Edit = Callable[[MeshData, locate.MeshSite], list[int]]
 
 
-def edit_spec(*, description: str, **fields: Any) -> ToolSpec:
+def edit_spec(*, description: str, **fields: Any) -> ToolSpec[Any, Any]:
     """The ToolSpec of a mesh edit run through `run_edit`: it writes the project, is destructive and answers with
     EditOutput; `fields` gives the rest (name, texts, input model, handler, idempotent, examples). Every edit's
     description ends the same way (the rebuild note, dry-run, the example's cube), so it is appended here."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from unitycli.api import Ref, UnityCliError
 from unitycli_probuilder import geometry
-from unitycli_probuilder.meshdata import VERTEX_ARRAYS, MeshData
+from unitycli_probuilder.meshdata import VERTEX_ARRAYS, Face, MeshData
 from unitycli_probuilder.meshops.base import keep_vertices
 
 
@@ -32,7 +32,7 @@ def delete_faces(mesh: MeshData, faces: list[int]) -> list[int]:
         raise UnityCliError("E_PROBUILDER_FACES_INVALID", "deleting every face would leave an empty mesh",
                             details={"faces": faces, "faceCount": len(mesh.faces)})
     face_remap = {}
-    kept = []
+    kept: list[Face] = []
     for i, face in enumerate(mesh.faces):
         if i not in doomed:
             face_remap[i] = len(kept)

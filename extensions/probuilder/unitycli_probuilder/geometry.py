@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from unitycli_probuilder.meshdata import Face, MeshData, Vec
 
@@ -164,7 +165,7 @@ def projection_axes(direction: Vec) -> tuple[Vec, Vec]:
     return normalized(u), normalized(v)
 
 
-def apply_uv_settings(uvs: list[list[float]], indexes: list[int], settings: dict) -> None:
+def apply_uv_settings(uvs: list[list[float]], indexes: list[int], settings: dict[str, Any]) -> None:
     """UvUnwrapping.ApplyUVSettings for local-space projections: fill, scale/rotation, anchor, flips, offset."""
     xs = [uvs[i][0] for i in indexes]
     ys = [uvs[i][1] for i in indexes]

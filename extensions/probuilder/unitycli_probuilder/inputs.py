@@ -5,9 +5,16 @@ from __future__ import annotations
 import math
 from typing import Annotated
 
-from pydantic import AfterValidator, Field
-
-from unitycli.api import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION, Ref, ToolInput, ToolOutput, format_float
+from unitycli.api import (
+    FILE_DESCRIPTION,
+    GAMEOBJECT_DESCRIPTION,
+    AfterValidator,
+    Field,
+    Ref,
+    ToolInput,
+    ToolOutput,
+    format_float,
+)
 
 # The examples run on examples/sample-project, which has ProBuilder but no mesh: create-shape's example adds one.
 SAMPLE_SCENE = "Assets/Scenes/Garden.unity"
@@ -26,7 +33,7 @@ def _finite(value: float) -> float:
 Finite = Annotated[float, AfterValidator(_finite)]
 """A float input that refuses NaN and infinities (JSON has neither, but Python callers can pass them)."""
 
-# ProBuilder's own habit on top of the shared vocabulary (see `locate.game_object`).
+# ProBuilder's own habit on top of the shared vocabulary (see `find_owner_gameobject`).
 MESH_GAMEOBJECT_DESCRIPTION = GAMEOBJECT_DESCRIPTION + "; the ProBuilderMesh's fileID (meshFileID) also names it"
 
 

@@ -8,7 +8,7 @@ project that accepted an unverified version explicitly gets the layout of its ma
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from unitycli.api import ToolContext, UnityCliError
 from unitycli_probuilder import ids
@@ -32,7 +32,7 @@ def layout_of(version: str | None) -> Layout:
     )
 
 
-def project_layout(ctx: Any) -> Layout:
+def project_layout(ctx: ToolContext) -> Layout:
     return layout_of(probuilder_version(ctx))
 
 

@@ -7,32 +7,26 @@ as the scene tools find them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Any
 
 from unitycli.api import (
-    OBJECT_FILE_SUFFIXES,
     Document,
     LoadedFile,
     ProjectIndex,
     Ref,
     SceneModel,
     SceneNode,
+    ToolContext,
     UnityCliError,
     UnityYamlFile,
     components_in,
     components_of,
     files_referencing,
-    find_gameobject,
-    open_for_read,
-    open_for_write,
-    resolve_file,
+    find_owner_gameobject,
+    open_scene_file,
     tool_command,
 )
 from unitycli_probuilder import ids
-
-_FILE_ID = re.compile(r"^&?-?[0-9]+$")
 
 
 @dataclass
@@ -74,37 +68,18 @@ class MeshSite:
         return [m for m in renderer.get("m_Materials", []) if isinstance(m, Ref)]
 
 
-def open_file(ctx: Any, file: str, *, expected_revision: str | None = None,
-              for_write: bool = False) -> tuple[LoadedFile, SceneModel]:
-    """The scene or prefab `file` names (path or unique name), read through the transaction, and its tree."""
-    path = resolve_file(ctx, file, OBJECT_FILE_SUFFIXES)
-    loaded = open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
-    return loaded, SceneModel(loaded.yaml)
-
-
-def game_object(model: SceneModel, spec: str | int) -> SceneNode:
-    """`find_gameobject`, and one ProBuilder habit kept: a component's fileID (list-meshes reports the
-    ProBuilderMesh's as meshFileID) names the GameObject it is on."""
-    text = str(spec).strip()
-    doc = model.file.find(int(text.lstrip("&"))) if _FILE_ID.match(text) else None
-    owner = doc.get("m_GameObject", None) if doc is not None and not doc.stripped else None
-    if isinstance(owner, Ref) and owner.guid is None and owner.file_id in model.nodes:
-        return model.nodes[owner.file_id]
-    return find_gameobject(model, spec)
-
-
 def meshes_in(file: str, yaml: UnityYamlFile, model: SceneModel | None = None) -> list[MeshSite]:
     """Every ProBuilderMesh in the file, in file order, with the GameObject (tree node) that carries it."""
     return [MeshSite(file, yaml, found.model, found.node, found.component)
             for found in components_in(file, yaml, [ids.MESH_SCRIPT_GUID], model)]
 
 
-def find_mesh(ctx: Any, file: str, spec: str | int, *, expected_revision: str | None = None,
+def find_mesh(ctx: ToolContext, file: str, spec: str | int, *, expected_revision: str | None = None,
               for_write: bool = False) -> tuple[LoadedFile, MeshSite]:
     """The file as read and the ProBuilderMesh on GameObject `spec` in it; `E_PROBUILDER_MESH_NOT_FOUND` when
     the GameObject has none."""
-    loaded, model = open_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
-    node = game_object(model, spec)
+    loaded, model = open_scene_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
+    node = find_owner_gameobject(model, spec)
     sites = meshes_in(loaded.path, loaded.yaml, model)
     for site in sites:
         if site.node is node:
@@ -117,14 +92,14 @@ def find_mesh(ctx: Any, file: str, spec: str | int, *, expected_revision: str | 
     )
 
 
-def project_mesh_files(ctx: Any) -> list[str]:
+def project_mesh_files(ctx: ToolContext) -> list[str]:
     """Scenes and prefabs under Assets/ that reference the ProBuilderMesh script, and those the index could not read
     (a Git LFS pointer, binary serialization): they may hold meshes, so the caller opens them and says why not."""
     referencing, unreadable = files_referencing(ctx, [ids.MESH_SCRIPT_GUID])
     return sorted({*referencing, *(u.path for u in unreadable)})
 
 
-def material_paths(ctx: Any, guids: set[str]) -> dict[str, str | None]:
+def material_paths(ctx: ToolContext, guids: set[str]) -> dict[str, str | None]:
     """Asset paths of material GUIDs (None for GUIDs outside Assets/ and Packages/, e.g. missing ones)."""
     if not guids:
         return {}

@@ -11,16 +11,15 @@ ids, not the base's).
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from unitycli.api import files_referencing, parse_meta
+from unitycli.api import ToolContext, files_referencing, parse_meta
 from unitycli_probuilder.locate import MeshSite
 
 INDEXED = ("m_Positions", "m_Textures0", "m_Textures2", "m_Textures3", "m_Tangents", "m_Colors", "m_Faces",
            "m_SharedVertices", "m_SharedTextures")
 
 
-def overriding_files(ctx: Any, site: MeshSite) -> list[str]:
+def overriding_files(ctx: ToolContext, site: MeshSite) -> list[str]:
     """Scenes and prefabs whose prefab-instance modifications target this mesh's indexed arrays."""
     if not site.file.endswith(".prefab") or not ctx.transaction.exists(site.file + ".meta"):
         return []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from unitycli.api import Document, Flow, UnityCliError
+from unitycli.api import Document, Flow, SceneNode, UnityCliError
 from unitycli_probuilder.locate import MeshSite
 
 Vec3 = tuple[float, float, float]
@@ -43,7 +43,7 @@ def read_trs(doc: Document) -> Trs:
                _vec(doc, "m_LocalScale"))  # type: ignore[arg-type]
 
 
-def transform_doc(site: MeshSite, node=None) -> Document:
+def transform_doc(site: MeshSite, node: SceneNode | None = None) -> Document:
     node = node or site.node
     doc = site.yaml.find(node.transform_id) if node.transform_id is not None else None
     if doc is None or doc.class_name not in ("Transform", "RectTransform"):
@@ -91,7 +91,7 @@ def chain(site: MeshSite) -> list[Trs]:
 
 
 def world_linear(site: MeshSite) -> Mat3:
-    m: Mat3 = ((1, 0, 0), (0, 1, 0), (0, 0, 1))  # type: ignore[assignment]
+    m: Mat3 = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
     for trs in chain(site):
         m = mat_mul(trs.linear(), m)
     return m
@@ -103,7 +103,7 @@ def flow(v: tuple[float, ...], names: str = "xyz") -> Flow:
 
 def rotation_of(trs_chain: list[Trs]) -> Mat3:
     """The chain's world rotation alone (Transform.TransformDirection ignores scale)."""
-    m: Mat3 = ((1, 0, 0), (0, 1, 0), (0, 0, 1))  # type: ignore[assignment]
+    m: Mat3 = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
     for trs in trs_chain:
         m = mat_mul(rotation_matrix(trs.rotation), m)
     return m
@@ -112,7 +112,7 @@ def rotation_of(trs_chain: list[Trs]) -> Mat3:
 def to_world(trs_chain: list[Trs], p: Vec3) -> Vec3:
     """Transform.TransformPoint: each level's T * R * S, the GameObject's first."""
     for trs in trs_chain:
-        p = tuple(a + b for a, b in zip(mat_vec(trs.linear(), p), trs.position, strict=True))  # type: ignore[assignment]
+        p = tuple(a + b for a, b in zip(mat_vec(trs.linear(), p), trs.position, strict=True))
     return p
 
 

@@ -9,10 +9,9 @@ model is shared with the HDRP extension). Availability is the core's business: i
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib import import_module
 from importlib.resources import files
 
-from unitycli.api import hookimpl
+from unitycli.api import ErrorSpec, KnownScript, Register, hookimpl, register_package
 
 TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "list_features", "set_feature_active",
                 "add_feature", "remove_feature", "move_feature", "list_profiles", "get_profile", "add_override",
@@ -21,22 +20,21 @@ TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "list_features",
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
-    for name in TOOL_MODULES:
-        spec = import_module(f"{__name__}.tools.{name}").SPEC
-        # The examples name chicken-defense's assets (URP 14.0.9) by path or asset name.
-        register(replace(spec, example_projects=("chicken-defense",) * len(spec.examples)))
+def unitycli_register_tools(register: Register) -> None:
+    # The examples name chicken-defense's assets (URP 14.0.9) by path or asset name.
+    register_package(register, f"{__name__}.tools", TOOL_MODULES,
+                     adjust=lambda spec: replace(spec, example_projects=("chicken-defense",) * len(spec.examples)))
 
 
 @hookimpl
-def unitycli_error_codes() -> list:
+def unitycli_error_codes() -> list[ErrorSpec]:
     from unitycli_urp.errors import ERROR_CODES
 
     return ERROR_CODES
 
 
 @hookimpl
-def unitycli_known_scripts() -> list:
+def unitycli_known_scripts() -> list[KnownScript]:
     from unitycli_urp.ids import known_scripts
 
     return known_scripts()

@@ -9,6 +9,7 @@ from unitycli.api import (
     EXIT_FAILED,
     EXIT_USAGE,
     ErrorSpec,
+    UnityCliError,
     VolumeModelError,
     declared_specs,
     describe_command,
@@ -81,6 +82,6 @@ VOLUME_CODES = {
 }
 
 
-def volume_error(exc: VolumeModelError):
+def volume_error(exc: VolumeModelError) -> UnityCliError:
     """The URP error for a volume-model failure (raise the result)."""
     return raise_as(exc, VOLUME_CODES)

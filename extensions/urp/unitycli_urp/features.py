@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     Document,
+    Field,
     Flow,
     LoadedFile,
     Ref,
+    ToolContext,
     ToolOutput,
     UnityCliError,
     UnityYamlFile,
@@ -82,7 +82,7 @@ def is_renderer(yaml: UnityYamlFile) -> bool:
     return pipeline.script_guid(yaml) in RENDERER_GUIDS or "\n  m_RendererFeatures:" in doc.text
 
 
-def resolve_renderer(ctx: Any, target: RendererTarget) -> str:
+def resolve_renderer(ctx: ToolContext, target: RendererTarget) -> str:
     if target.renderer:
         path = target.renderer.replace("\\", "/").strip()
         ok = path.endswith(".asset") and ctx.transaction.exists(path)
@@ -186,7 +186,7 @@ class Renderer:
         self._write_map()
 
 
-def open_renderer(ctx: Any, target: RendererTarget, *, for_write: bool = False) -> Renderer:
+def open_renderer(ctx: ToolContext, target: RendererTarget, *, for_write: bool = False) -> Renderer:
     path = resolve_renderer(ctx, target)
     return Renderer(pipeline.open_asset(ctx, path, for_write=for_write, expected_revision=target.expected_revision))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Ref
+from unitycli.api import KnownScript, Ref
 
 PACKAGE = "com.unity.render-pipelines.universal"
 PIPELINE_ASSET_GUID = "bf2edee5c58d82540a51f03df9d42094"  # UniversalRenderPipelineAsset
@@ -62,7 +62,7 @@ _SCRIPTS = [
 ]
 
 
-def known_scripts() -> list:
+def known_scripts() -> list[KnownScript]:
     """URP's scripts by GUID and class name, with URP's volume overrides, so the core's
     component tools can name them (`component.get … UniversalAdditionalCameraData`)."""
     from unitycli.api import KnownScript

@@ -3,12 +3,11 @@ by 6000.2.10f1). An accepted unverified version maps to the nearest line by its 
 
 from __future__ import annotations
 
-from typing import Any
-
+from unitycli.api import ToolContext
 from unitycli_urp.ids import PACKAGE, URP_RUNTIME_PREFIX
 
 
-def project_layout(ctx: Any) -> str:
+def project_layout(ctx: ToolContext) -> str:
     version = ctx.package_version(PACKAGE) or ""
     parts = version.split(".")
     try:
@@ -20,7 +19,7 @@ def project_layout(ctx: Any) -> str:
     return "17.0" if minor < 2 else "17.2"
 
 
-def class_identifier(ctx: Any, class_name: str, prefix: str = URP_RUNTIME_PREFIX) -> str:
+def class_identifier(ctx: ToolContext, class_name: str, prefix: str = URP_RUNTIME_PREFIX) -> str:
     """`m_EditorClassIdentifier` of an object Unity creates: empty up to 6000.1, `Assembly::Namespace.Class` from
     6000.2 on (ECS PhysicsSamples DefaultVolumeProfile)."""
     version = ctx.unity_version

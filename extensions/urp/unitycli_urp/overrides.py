@@ -8,6 +8,9 @@ TextureCurve fields in core 14.0.9 and 17.x; ColorCurves.cs identical in 14.0.9 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from unitycli.api import OverrideSpec, ParameterSpec
 from unitycli_urp.ids import URP_RUNTIME_PREFIX
 
@@ -19,11 +22,12 @@ HALF2 = {"x": 0.5, "y": 0.5}
 TEXTURE_EXTRA = (("dimension", 1),)
 
 
-def _p(name, kind, default, lo=None, hi=None, enum=(), extra=()):
+def _p(name: str, kind: str, default: Any, lo: float | None = None, hi: float | None = None,
+       enum: Iterable[tuple[str, int]] = (), extra: Iterable[tuple[str, Any]] = ()) -> ParameterSpec:
     return ParameterSpec(name, kind, default, lo, hi, tuple(enum), tuple(extra))
 
 
-def _o(name, guid, *params):
+def _o(name: str, guid: str, *params: ParameterSpec) -> OverrideSpec:
     return OverrideSpec(name, guid, tuple(params), URP_RUNTIME_PREFIX)
 
 
@@ -99,7 +103,7 @@ _LENS_FLARE = _o(
     _p("chromaticAbberationIntensity", "float", 0.5, 0, 1))
 
 
-def _curve(name: str, keys: list[dict], zero: float, loop: bool) -> ParameterSpec:
+def _curve(name: str, keys: list[dict[str, Any]], zero: float, loop: bool) -> ParameterSpec:
     """A TextureCurveParameter; m_Range is `bounds.magnitude` of the (0, 1) bounds every ColorCurves curve uses."""
     return ParameterSpec(name, "texture-curve", {"keys": keys, "zeroValue": zero, "loop": loop, "range": 1})
 

@@ -5,19 +5,18 @@ one, else the default. Assets are found by GUID through the project index."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-from pydantic import Field
 
 from unitycli.api import (
+    Field,
     LoadedFile,
     Ref,
+    ToolContext,
     ToolInput,
     UnityCliError,
     UnityYamlFile,
     asset_path,
     open_for_read,
-    open_for_write,
+    open_path,
 )
 from unitycli_urp.ids import MAIN_FILE_ID, PIPELINE_ASSET_GUID
 
@@ -40,7 +39,7 @@ class QualityLevel:
     pipeline: Ref | None
 
 
-def _read(ctx: Any, path: str) -> UnityYamlFile:
+def _read(ctx: ToolContext, path: str) -> UnityYamlFile:
     return open_for_read(ctx, path).yaml
 
 
@@ -52,7 +51,7 @@ def script_guid(yaml: UnityYamlFile, file_id: int = MAIN_FILE_ID) -> str | None:
     return script.guid if isinstance(script, Ref) else None
 
 
-def default_pipeline(ctx: Any) -> Ref | None:
+def default_pipeline(ctx: ToolContext) -> Ref | None:
     if not ctx.transaction.exists(GRAPHICS):
         return None
     docs = _read(ctx, GRAPHICS).documents
@@ -60,7 +59,7 @@ def default_pipeline(ctx: Any) -> Ref | None:
     return ref if isinstance(ref, Ref) and not ref.is_null else None
 
 
-def quality_levels(ctx: Any) -> tuple[list[QualityLevel], int | None]:
+def quality_levels(ctx: ToolContext) -> tuple[list[QualityLevel], int | None]:
     """The quality levels in order, and `m_CurrentQuality`."""
     if not ctx.transaction.exists(QUALITY):
         return [], None
@@ -77,7 +76,7 @@ def quality_levels(ctx: Any) -> tuple[list[QualityLevel], int | None]:
     return levels, current if isinstance(current, int) else None
 
 
-def find_level(ctx: Any, spec: str | int) -> QualityLevel:
+def find_level(ctx: ToolContext, spec: str | int) -> QualityLevel:
     levels, _ = quality_levels(ctx)
     text = str(spec).strip()
     hit = [q for q in levels if q.name == text] or [q for q in levels if q.name.lower() == text.lower()]
@@ -89,11 +88,11 @@ def find_level(ctx: Any, spec: str | int) -> QualityLevel:
     return hit[0]
 
 
-def ref_path(ctx: Any, ref: Ref | None) -> str | None:
+def ref_path(ctx: ToolContext, ref: Ref | None) -> str | None:
     return asset_path(ctx, ref.guid) if ref is not None else None
 
 
-def is_urp_asset(ctx: Any, path: str | None) -> bool:
+def is_urp_asset(ctx: ToolContext, path: str | None) -> bool:
     if not path or not path.endswith(".asset") or not ctx.transaction.exists(path):
         return False
     try:
@@ -102,7 +101,7 @@ def is_urp_asset(ctx: Any, path: str | None) -> bool:
         return False
 
 
-def resolve_asset(ctx: Any, target: PipelineTarget) -> str:
+def resolve_asset(ctx: ToolContext, target: PipelineTarget) -> str:
     """The URP asset a request names: `asset`, else `qualityLevel`'s (or the default for it), else the active one."""
     if target.asset:
         path = target.asset.replace("\\", "/").strip()
@@ -127,11 +126,11 @@ def resolve_asset(ctx: Any, target: PipelineTarget) -> str:
     if not is_urp_asset(ctx, path):
         raise UnityCliError("E_URP_PIPELINE_NOT_FOUND", f"{where} assigns no URP asset",
                             details={"source": where, "guid": ref.guid if ref else None, "path": path})
-    return path  # type: ignore[return-value]
+    return path
 
 
-def open_asset(ctx: Any, path: str, *, for_write: bool = False, expected_revision: str | None = None) -> LoadedFile:
-    return open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
+def open_asset(ctx: ToolContext, path: str, *, for_write: bool = False, expected_revision: str | None = None) -> LoadedFile:
+    return open_path(ctx, path, for_write=for_write, expected_revision=expected_revision)
 
 
 def renderer_refs(yaml: UnityYamlFile) -> tuple[list[Ref], int]:

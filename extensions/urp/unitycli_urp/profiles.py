@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     LoadedFile,
+    ToolContext,
     ToolInput,
     ToolOutput,
     UnityCliError,
     VolumeModelError,
     VolumeOverride,
     VolumeProfile,
-    open_for_read,
-    open_for_write,
+    open_path,
     profile_paths,
 )
 from unitycli_urp.errors import volume_error
@@ -58,7 +57,7 @@ def override_info(o: VolumeOverride) -> OverrideInfo:
                         missing_parameters=missing)
 
 
-def resolve_profile(ctx: Any, spec: str) -> str:
+def resolve_profile(ctx: ToolContext, spec: str) -> str:
     text = spec.replace("\\", "/").strip()
     if "/" in text:
         if not (text.endswith(".asset") and ctx.transaction.exists(text)):
@@ -76,10 +75,10 @@ def resolve_profile(ctx: Any, spec: str) -> str:
     return hits[0]
 
 
-def open_profile(ctx: Any, spec: str, *, for_write: bool = False,
+def open_profile(ctx: ToolContext, spec: str, *, for_write: bool = False,
                  expected_revision: str | None = None) -> tuple[LoadedFile, VolumeProfile]:
     path = resolve_profile(ctx, spec)
-    loaded = open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
+    loaded = open_path(ctx, path, for_write=for_write, expected_revision=expected_revision)
     try:
         return loaded, VolumeProfile.load(path, loaded.yaml, specs_for(project_layout(ctx)))
     except VolumeModelError as exc:

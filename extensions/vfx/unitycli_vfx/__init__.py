@@ -9,10 +9,9 @@ against the project's resolved packages; its globs make only the graph and effec
 
 from __future__ import annotations
 
-from importlib import import_module
 from importlib.resources import files
 
-from unitycli.api import hookimpl
+from unitycli.api import ErrorSpec, Register, hookimpl, register_package
 
 TOOL_MODULES = ("list_graphs", "get_graph", "list_effects", "get_effect", "set_effect_property", "set_effect_seed",
                 "set_effect_asset", "list_particle_systems", "get_particle_system", "set_particle_main",
@@ -21,13 +20,12 @@ TOOL_MODULES = ("list_graphs", "get_graph", "list_effects", "get_effect", "set_e
 
 
 @hookimpl
-def unitycli_register_tools(register) -> None:
-    for name in TOOL_MODULES:
-        register(import_module(f"{__name__}.tools.{name}").SPEC)
+def unitycli_register_tools(register: Register) -> None:
+    register_package(register, f"{__name__}.tools", TOOL_MODULES)
 
 
 @hookimpl
-def unitycli_error_codes() -> list:
+def unitycli_error_codes() -> list[ErrorSpec]:
     from unitycli_vfx.errors import ERROR_CODES
 
     return ERROR_CODES

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import Document, Flow, Ref, ToolOutput, UnityCliError, tool_command
+from unitycli.api import Document, Field, Flow, Ref, ToolContext, ToolOutput, UnityCliError, tool_command
 from unitycli_vfx import graphs
 from unitycli_vfx.locate import Site
 from unitycli_vfx.values import plain
@@ -48,7 +46,7 @@ def asset_ref(effect: Document, by_guid: dict[str, str]) -> AssetRef | None:
     return AssetRef(guid=asset.guid, path=by_guid.get(asset.guid or ""))
 
 
-def graph_of(ctx: Any, site: Site, by_guid: dict[str, str] | None = None) -> graphs.Graph:
+def graph_of(ctx: ToolContext, site: Site, by_guid: dict[str, str] | None = None) -> graphs.Graph:
     """The graph the VisualEffect plays; E_VFX_GRAPH_NOT_FOUND when it has none or the GUID is unknown here."""
     asset = asset_of(site.component)
     if asset is None or not asset.guid:

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     Document,
+    Field,
+    ToolContext,
     ToolOutput,
     UnityCliError,
     UnityYamlFile,
@@ -134,20 +134,20 @@ def parameters_of(infos: list[Any]) -> list[Parameter]:
     return leaves
 
 
-def graph_files(ctx: Any) -> list[str]:
+def graph_files(ctx: ToolContext) -> list[str]:
     return list_files(Path(ctx.project.root), GRAPH_SUFFIXES)
 
 
-def guid_of(ctx: Any, path: str) -> str | None:
+def guid_of(ctx: ToolContext, path: str) -> str | None:
     meta = path + ".meta"
     if not ctx.transaction.exists(meta):
         return None
     return parse_meta(ctx.transaction.read_bytes(meta), meta).guid
 
 
-def guid_map(ctx: Any) -> dict[str, str]:
+def guid_map(ctx: ToolContext) -> dict[str, str]:
     """GUID → path of every graph asset under Assets/ and Packages/ (read from their .meta files)."""
-    found = {}
+    found: dict[str, str] = {}
     for path in graph_files(ctx):
         try:
             guid = guid_of(ctx, path)
@@ -158,7 +158,7 @@ def guid_map(ctx: Any) -> dict[str, str]:
     return found
 
 
-def resolve_graph(ctx: Any, spec: str, suffixes: tuple[str, ...] = GRAPH_SUFFIXES) -> str:
+def resolve_graph(ctx: ToolContext, spec: str, suffixes: tuple[str, ...] = GRAPH_SUFFIXES) -> str:
     """The project path `spec` names: a path, or a unique file name with or without its extension."""
     text = spec.replace("\\", "/").strip()
     while text.startswith("./"):
@@ -182,7 +182,7 @@ def resolve_graph(ctx: Any, spec: str, suffixes: tuple[str, ...] = GRAPH_SUFFIXE
                         details={"graph": spec, "candidates": base})
 
 
-def load(ctx: Any, path: str, guid: str | None = None) -> Graph:
+def load(ctx: ToolContext, path: str, guid: str | None = None) -> Graph:
     """Read and parse a graph asset: the VFXGraph object is required (E_FILE_FORMAT_UNSUPPORTED without one)."""
     loaded = open_for_read(ctx, path)
     yaml = loaded.yaml

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION, ToolInput, UnityCliError
+from unitycli.api import FILE_DESCRIPTION, GAMEOBJECT_DESCRIPTION, Field, ToolInput, UnityCliError
 
 # The examples run on the shared fixtures: VisualEffectGraph-Samples (graph and effect tools), minigolf
 # (ParticleSystem tools) and chicken-defense (LineRenderer tools).

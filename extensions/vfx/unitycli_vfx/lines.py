@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import Document, LoadedFile, ToolInput, ToolOutput, UnityCliError
+from unitycli.api import Document, Field, LoadedFile, ToolInput, ToolOutput, UnityCliError
 from unitycli_vfx.locate import ComponentIds, Site
 from unitycli_vfx.values import curve_keys, gradient, plain, ref_json, set_if_changed
 
 LINE_VERSION = 2
 TRAIL_VERSION = 3
 PARAMETERS_VERSION = 3
-ALIGNMENTS = {0: "view", 1: "transformZ"}
-TEXTURE_MODES = {0: "stretch", 1: "tile", 2: "distributePerSegment", 3: "repeatPerSegment", 4: "static"}
+ALIGNMENTS: dict[Any, str] = {0: "view", 1: "transformZ"}
+TEXTURE_MODES: dict[Any, str] = {0: "stretch", 1: "tile", 2: "distributePerSegment", 3: "repeatPerSegment", 4: "static"}
 
 
 class WidthKey(ToolInput):

@@ -7,30 +7,28 @@ find them. VisualEffect, ParticleSystem, LineRenderer and TrailRenderer are engi
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-from pydantic import Field
 
 from unitycli.api import (
     CLASS_NAMES,
     OBJECT_FILE_SUFFIXES,
     Document,
+    Field,
     LoadedFile,
     Ref,
     SceneModel,
     SceneNode,
+    SkippedFile,
     ToolContext,
     ToolOutput,
     UnityCliError,
     components_of,
-    find_gameobject,
+    find_owner_gameobject,
     list_files,
-    open_for_read,
-    open_for_write,
-    resolve_file,
+    open_scene_file,
+    scan_scene_files,
     tool_command,
 )
 from unitycli_vfx.inputs import EditTarget
@@ -48,8 +46,6 @@ NAMES = {VISUAL_EFFECT: "VisualEffect", VFX_RENDERER: "VFXRenderer", PARTICLE_SY
 LISTERS = {VISUAL_EFFECT: "vfx.list-effects", PARTICLE_SYSTEM: "vfx.list-particle-systems",
            LINE_RENDERER: "scene.hierarchy", TRAIL_RENDERER: "scene.hierarchy"}
 
-_FILE_ID = re.compile(r"^&?-?[0-9]+$")
-_LFS = b"version https://git-lfs.github.com/spec/"
 
 
 def class_name(class_id: int) -> str:
@@ -76,30 +72,6 @@ class Site:
                      if c.class_id == class_id and not c.missing), None)
 
 
-class SkippedFile(ToolOutput):
-    path: str
-    code: str
-    reason: str
-
-
-def open_file(ctx: Any, file: str, *, expected_revision: str | None = None,
-              for_write: bool = False) -> tuple[LoadedFile, SceneModel]:
-    """The scene or prefab `file` names (path or unique name), read through the transaction, and its tree."""
-    path = resolve_file(ctx, file, OBJECT_FILE_SUFFIXES)
-    loaded = open_for_write(ctx, path, expected_revision) if for_write else open_for_read(ctx, path)
-    return loaded, SceneModel(loaded.yaml)
-
-
-def game_object(model: SceneModel, spec: str | int) -> SceneNode:
-    """`find_gameobject`, and one habit kept from the list tools: a component's fileID names its GameObject."""
-    text = str(spec).strip()
-    doc = model.file.find(int(text.lstrip("&"))) if _FILE_ID.match(text) else None
-    owner = doc.get("m_GameObject", None) if doc is not None and not doc.stripped else None
-    if isinstance(owner, Ref) and owner.guid is None and owner.file_id in model.nodes:
-        return model.nodes[owner.file_id]
-    return find_gameobject(model, spec)
-
-
 def sites_in(file: str, model: SceneModel, class_id: int) -> list[Site]:
     """Every component of `class_id` in the file, in file order, with its GameObject (stripped ones skipped)."""
     found = []
@@ -113,14 +85,14 @@ def sites_in(file: str, model: SceneModel, class_id: int) -> list[Site]:
     return found
 
 
-def find_site(ctx: Any, file: str, spec: str | int, class_id: int, *, expected_revision: str | None = None,
+def find_site(ctx: ToolContext, file: str, spec: str | int, class_id: int, *, expected_revision: str | None = None,
               for_write: bool = False) -> tuple[LoadedFile, Site]:
     """The file as read and the `class_id` component on GameObject `spec` in it.
 
     `E_PREFAB_INSTANCE_UNSUPPORTED` for a prefab instance (its values live in the source prefab);
     `E_COMPONENT_NOT_FOUND` (listing the GameObjects that have one) when the GameObject has none."""
-    loaded, model = open_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
-    node = game_object(model, spec)
+    loaded, model = open_scene_file(ctx, file, expected_revision=expected_revision, for_write=for_write)
+    node = find_owner_gameobject(model, spec)
     name = class_name(class_id)
     if node.is_instance:
         raise UnityCliError(
@@ -144,38 +116,22 @@ def find_for_edit(ctx: ToolContext, request: EditTarget, class_id: int) -> tuple
                      for_write=True)
 
 
-def scan(ctx: Any, class_ids: tuple[int, ...], file: str | None) -> tuple[list[Site], dict[str, str],
-                                                                           list[SkippedFile]]:
+def scan(ctx: ToolContext, class_ids: tuple[int, ...],
+         file: str | None) -> tuple[list[Site], dict[str, str], list[SkippedFile]]:
     """The components of `class_ids` in one file (`file`) or in every scene and prefab of the project.
 
     Across the project a file whose text has no such object header is not parsed; a Git LFS pointer or a file that
     fails to open is listed in `skipped` with its error, so a short count says so."""
+
+    def read_file(loaded: LoadedFile, model: SceneModel) -> list[Site]:
+        return [s for cid in class_ids for s in sites_in(loaded.path, model, cid)]
+
     if file:
-        loaded, model = open_file(ctx, file)
-        sites = [s for cid in class_ids for s in sites_in(loaded.path, model, cid)]
-        return sorted(sites, key=lambda s: s.component.line), {loaded.path: loaded.revision}, []
+        scanned = scan_scene_files(ctx, [file], read_file, strict=True)
+        return sorted(scanned.found[0], key=lambda s: s.component.line), scanned.revisions, []
     paths = list_files(Path(ctx.project.root), OBJECT_FILE_SUFFIXES)
-    headers = [f"--- !u!{cid} &".encode() for cid in class_ids]
-    found: list[Site] = []
-    revisions: dict[str, str] = {}
-    skipped: list[SkippedFile] = []
-    for i, path in enumerate(paths):
-        ctx.progress(i, len(paths), path)
-        try:
-            data = ctx.transaction.read_bytes(path)
-            if data.startswith(_LFS):
-                raise UnityCliError("E_ASSET_LFS_POINTER", f"{path} is a Git LFS pointer, not its content",
-                                    details={"file": path})
-            if data.lstrip(b"\xef\xbb\xbf").startswith(b"%YAML") and not any(h in data for h in headers):
-                continue  # text without such an object; anything else is opened so its error is reported
-            loaded, model = open_file(ctx, path)
-            for cid in class_ids:
-                found.extend(sites_in(loaded.path, model, cid))
-        except UnityCliError as exc:
-            skipped.append(SkippedFile(path=path, code=exc.code, reason=exc.message))
-            continue
-        revisions[loaded.path] = loaded.revision
-    return found, revisions, skipped
+    scanned = scan_scene_files(ctx, paths, read_file, needles=[f"--- !u!{cid} &".encode() for cid in class_ids])
+    return [s for in_file in scanned.found for s in in_file], scanned.revisions, scanned.skipped
 
 
 class ComponentIds(ToolOutput):

@@ -11,12 +11,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pydantic import Field
+from unitycli.api import Field, Flow, Ref, ToolInput, UnityCliError, format_float
 
-from unitycli.api import Flow, Ref, ToolInput, UnityCliError, format_float
-
-CURVE_MODES = {0: "constant", 1: "curve", 2: "twoCurves", 3: "twoConstants"}
-GRADIENT_MODES = {0: "color", 1: "gradient", 2: "twoColors", 3: "twoGradients", 4: "randomColor"}
+CURVE_MODES: dict[Any, str] = {0: "constant", 1: "curve", 2: "twoCurves", 3: "twoConstants"}
+GRADIENT_MODES: dict[Any, str] = {0: "color", 1: "gradient", 2: "twoColors", 3: "twoGradients", 4: "randomColor"}
 _MIN_MAX_CURVE = {"minMaxState", "scalar", "minScalar", "maxCurve", "minCurve"}
 _MIN_MAX_GRADIENT = {"minMaxState", "minColor", "maxColor", "maxGradient", "minGradient"}
 _UINT16 = 65535
@@ -56,7 +54,8 @@ def gradient(value: dict[str, Any]) -> dict[str, Any]:
                            "r": number(key.get("r")), "g": number(key.get("g")), "b": number(key.get("b"))})
     alpha_keys = [{"time": round(int(value.get(f"atime{i}", 0)) / _UINT16, 6),
                    "alpha": number((value.get(f"key{i}", {}) or {}).get("a"))} for i in range(min(alphas, 8))]
-    return {"mode": {0: "blend", 1: "fixed", 2: "perceptualBlend"}.get(value.get("m_Mode"), value.get("m_Mode")),
+    blend_modes: dict[Any, str] = {0: "blend", 1: "fixed", 2: "perceptualBlend"}
+    return {"mode": blend_modes.get(value.get("m_Mode"), value.get("m_Mode")),
             "colorKeys": color_keys, "alphaKeys": alpha_keys}
 
 
@@ -149,7 +148,8 @@ def scale_curve(doc: Any, path: str, factor: float) -> None:
 def _same(a: Any, b: Any) -> bool:
     if isinstance(a, int | float) and isinstance(b, int | float) and not isinstance(a, bool):
         return format_float(float(a)) == format_float(float(b))
-    return a == b
+    same: bool = a == b
+    return same
 
 
 def _set_if_changed(doc: Any, path: str, value: Any) -> bool:

@@ -3,14 +3,20 @@ not resolve, and cameras competing with equal priorities (the same findings `ext
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import (
+    Field,
+    LoadedFile,
+    SceneModel,
+    SkippedFile,
+    ToolContext,
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
+    scan_scene_files,
+)
 from unitycli_cinemachine import findings, locate
+from unitycli_cinemachine.findings import CHECKS
 from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
-from unitycli_cinemachine.tools.list_cameras import SkippedFile
 
 
 class CheckInput(ToolInput):
@@ -21,12 +27,12 @@ class CheckInput(ToolInput):
 class CheckOutput(ToolOutput):
     ok: bool = Field(description="No findings")
     findings: list[findings.Finding]
-    counts: dict[str, int] = Field(description="Findings per check: " + ", ".join(findings.CHECKS))
+    counts: dict[str, int] = Field(description="Findings per check: " + ", ".join(CHECKS))
     files: list[str] = Field(description="Files checked")
     skipped: list[SkippedFile] = Field(description="Files that could not be read; project-wide only")
 
 
-def major_of(ctx: Any) -> str | None:
+def major_of(ctx: ToolContext) -> str | None:
     version = ctx.package_version("com.unity.cinemachine") or ""
     return "cm2" if version.startswith("2.") else "cm3" if version.startswith("3.") else None
 
@@ -34,22 +40,15 @@ def major_of(ctx: Any) -> str | None:
 def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
     files = [request.file] if request.file else locate.project_files(ctx)
     major = major_of(ctx)
-    found: list[findings.Finding] = []
-    checked: list[str] = []
-    skipped: list[SkippedFile] = []
-    for i, file in enumerate(files):
-        ctx.progress(i, len(files), file)
-        try:
-            loaded, model = locate.open_file(ctx, file)
-            found += findings.file_findings(loaded.path, loaded.yaml, model, major)
-        except UnityCliError as exc:
-            if request.file:
-                raise
-            skipped.append(SkippedFile(path=file, code=exc.code, reason=exc.message))
-            continue
-        checked.append(loaded.path)
+
+    def read_file(loaded: LoadedFile, model: SceneModel) -> list[findings.Finding]:
+        return findings.file_findings(loaded.path, loaded.yaml, model, major)
+
+    scanned = scan_scene_files(ctx, files, read_file, strict=bool(request.file))
+    found = [f for in_file in scanned.found for f in in_file]
     counts = {name: sum(1 for f in found if f.check == name) for name in findings.CHECKS}
-    return CheckOutput(ok=not found, findings=found, counts=counts, files=checked, skipped=skipped)
+    return CheckOutput(ok=not found, findings=found, counts=counts, files=list(scanned.revisions),
+                       skipped=scanned.skipped)
 
 
 SPEC = ToolSpec(

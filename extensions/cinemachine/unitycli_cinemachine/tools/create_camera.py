@@ -24,12 +24,11 @@ import math
 import re
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
     Document,
+    Field,
     Ref,
     SceneModel,
     SceneNode,
@@ -42,6 +41,7 @@ from unitycli.api import (
     append_component,
     create_gameobject,
     find_gameobject,
+    open_scene_file,
 )
 from unitycli_cinemachine import components, locate, read, scripts
 from unitycli_cinemachine.components import ComponentType, Options, vec2
@@ -164,7 +164,8 @@ def main_camera(model: SceneModel) -> tuple[SceneNode, Document] | None:
             continue
         found.append((node, camera))
     tagged = [f for f in found if model.file.get(f[0].file_id).get("m_TagString", "") == "MainCamera"]
-    return (tagged or found or [None])[0]
+    candidates = tagged or found
+    return candidates[0] if candidates else None
 
 
 # --- documents --------------------------------------------------------------------------------------------------
@@ -197,7 +198,7 @@ def cmcamera_fields(go: int, tracking: Ref, look_at: Ref, custom: int, lens: dic
 def brain_fields(go: int, layout: str) -> dict[str, Any]:
     head = _head(go, 0, scripts.BRAIN_GUID)
     if layout == CM2:
-        event = {"m_PersistentCalls": {"m_Calls": []}}
+        event: dict[str, Any] = {"m_PersistentCalls": {"m_Calls": []}}
         return {**head, "m_ShowDebugText": 0, "m_ShowCameraFrustum": 1, "m_IgnoreTimeScale": 0,
                 "m_WorldUpOverride": Ref(0), "m_UpdateMethod": 2, "m_BlendUpdateMethod": 1,
                 "m_DefaultBlend": components.blend("m_", 1, 2), "m_CustomBlends": Ref(0),
@@ -249,12 +250,12 @@ def _unique_name(siblings: list[SceneNode], name: str) -> str:
     return f"{base} ({n})"
 
 
-def _major(ctx: Any) -> str:
+def _major(ctx: ToolContext) -> str:
     version = ctx.package_version("com.unity.cinemachine") or ""
     return CM2 if version.startswith("2.") else CM3
 
 
-def _streaming_version(ctx: Any) -> int:
+def _streaming_version(ctx: ToolContext) -> int:
     """CM3 kStreamingVersion of the installed package: 20230301 in 3.1.0-3.1.1, 20241001 from 3.1.2."""
     version = ctx.package_version("com.unity.cinemachine") or ""
     return 20230301 if re.match(r"^3\.1\.[01](?![0-9])", version) else 20241001
@@ -274,7 +275,7 @@ def create_camera(ctx: ToolContext, request: CreateCameraInput) -> CreateCameraO
                             "Cinemachine has no Third Person Aim Camera without it",
                             details={"type": "CinemachineThirdPersonAim", "stage": "other", "layout": layout,
                                      "supported": []})
-    loaded, model = locate.open_file(ctx, request.file, expected_revision=request.expected_revision, for_write=True)
+    loaded, model = open_scene_file(ctx, request.file, expected_revision=request.expected_revision, for_write=True)
     yaml = loaded.yaml
     is_scene = loaded.path.endswith(".unity")
     parent = find_gameobject(model, request.parent) if request.parent is not None else None
@@ -372,7 +373,7 @@ def create_camera(ctx: ToolContext, request: CreateCameraInput) -> CreateCameraO
                               revision=ctx.transaction.revision(loaded.path) or loaded.revision)
 
 
-def _cm3_parts(preset: str, ctx: Any, opts: Options) -> list[tuple[str, Any]]:
+def _cm3_parts(preset: str, ctx: ToolContext, opts: Options) -> list[tuple[str, Any]]:
     """(class, field overrides) for stage components, (class, (guid, fields, enabled)) for the others."""
     if preset == "follow":
         return [("CinemachineFollow", {}), ("CinemachineRotationComposer", {})]
@@ -393,13 +394,13 @@ def _cm3_parts(preset: str, ctx: Any, opts: Options) -> list[tuple[str, Any]]:
     return []
 
 
-def _has_focus_distance(ctx: Any) -> bool:
+def _has_focus_distance(ctx: ToolContext) -> bool:
     """LensSettings.FocusDistance is serialized on Unity 2022.2 and later (CM 2.9.5+)."""
     version = ctx.unity_version
     return (version.major, version.minor) >= (2022, 2)
 
 
-def _hdrp(ctx: Any) -> bool:
+def _hdrp(ctx: ToolContext) -> bool:
     return ctx.package_version("com.unity.render-pipelines.high-definition") is not None
 
 

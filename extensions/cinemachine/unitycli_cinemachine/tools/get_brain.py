@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
-
-from pydantic import Field
 
 from unitycli.api import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
+    Field,
     ProjectIndex,
     Ref,
     ToolContext,
@@ -65,7 +65,7 @@ class GetBrainOutput(ToolOutput):
     revision: str
 
 
-def blend_of(doc: Any, key) -> Blend:
+def blend_of(doc: Any, key: Callable[[str], str]) -> Blend:
     curve = doc.get(key("DefaultBlend.CustomCurve.m_Curve"), [])
     time = number(doc, key("DefaultBlend.Time"))
     return Blend(style=brain.name_of(brain.BLEND_STYLES, doc.get(key("DefaultBlend.Style"), None)),

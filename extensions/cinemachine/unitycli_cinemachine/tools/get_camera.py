@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
 from unitycli_cinemachine import locate, read, scripts
 from unitycli_cinemachine.inputs import (
     CM2_CAMERA,

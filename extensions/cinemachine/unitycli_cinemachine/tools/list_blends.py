@@ -3,12 +3,9 @@ CinemachineBlenderSettings asset, or the blends of such an asset."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import Field
-
 from unitycli.api import (
     OBJECT_FILE_SUFFIXES,
+    Field,
     ProjectIndex,
     Ref,
     ToolContext,
@@ -17,6 +14,7 @@ from unitycli.api import (
     ToolSpec,
     UnityCliError,
     open_for_read,
+    open_scene_file,
     resolve_file,
 )
 from unitycli_cinemachine import blends, locate
@@ -54,7 +52,7 @@ class ListBlendsOutput(ToolOutput):
     revision: str
 
 
-def read_asset(ctx: Any, path: str | None, guid: str | None) -> BlenderAsset:
+def read_asset(ctx: ToolContext, path: str | None, guid: str | None) -> BlenderAsset:
     if path is None:
         return BlenderAsset(path=None, guid=guid, layout=None, blends=[],
                             problem="the GUID is not in the project (the asset is missing)")
@@ -77,7 +75,7 @@ def list_blends(ctx: ToolContext, request: ListBlendsInput) -> ListBlendsOutput:
         asset = BlenderAsset(path=path, guid=guid, layout=blender.layout, blends=blends.custom_blends(blender),
                              revision=loaded.revision)
         return ListBlendsOutput(file=path, brains=[], asset=asset, revision=loaded.revision)
-    loaded, model = locate.open_file(ctx, path)
+    loaded, model = open_scene_file(ctx, path)
     found = []
     for site in locate.brains_in(loaded.path, loaded.yaml, model):
         key = site.layout.key

@@ -6,9 +6,17 @@ with its error, as `probuilder.list-meshes` does, so a short list says so.
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import (
+    Field,
+    LoadedFile,
+    SceneModel,
+    SkippedFile,
+    ToolContext,
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
+    scan_scene_files,
+)
 from unitycli_cinemachine import locate, read
 from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
 from unitycli_cinemachine.values import target_path
@@ -42,12 +50,6 @@ class BrainSummary(ToolOutput):
     enabled: bool
 
 
-class SkippedFile(ToolOutput):
-    path: str
-    code: str
-    reason: str
-
-
 class ListCamerasOutput(ToolOutput):
     cameras: list[CameraSummary]
     brains: list[BrainSummary]
@@ -66,27 +68,17 @@ def summarize(site: locate.CameraSite) -> CameraSummary:
 
 def list_cameras(ctx: ToolContext, request: ListCamerasInput) -> ListCamerasOutput:
     files = [request.file] if request.file else locate.project_files(ctx)
-    cameras: list[CameraSummary] = []
-    brains: list[BrainSummary] = []
-    revisions: dict[str, str] = {}
-    skipped: list[SkippedFile] = []
-    for i, file in enumerate(files):
-        ctx.progress(i, len(files), file)
-        try:
-            loaded, model = locate.open_file(ctx, file)
-            found = [summarize(s) for s in locate.cameras_in(loaded.path, loaded.yaml, model)]
-            found_brains = [BrainSummary(file=b.file, game_object=b.node.path, game_object_file_id=b.node.file_id,
-                                         file_id=b.doc.file_id, layout=b.layout.layout, enabled=read.enabled(b.doc))
-                            for b in locate.brains_in(loaded.path, loaded.yaml, model)]
-        except UnityCliError as exc:
-            if request.file:
-                raise
-            skipped.append(SkippedFile(path=file, code=exc.code, reason=exc.message))
-            continue
-        revisions[loaded.path] = loaded.revision
-        cameras += found
-        brains += found_brains
-    return ListCamerasOutput(cameras=cameras, brains=brains, revisions=revisions, skipped=skipped)
+
+    def read_file(loaded: LoadedFile, model: SceneModel) -> tuple[list[CameraSummary], list[BrainSummary]]:
+        brains = [BrainSummary(file=b.file, game_object=b.node.path, game_object_file_id=b.node.file_id,
+                               file_id=b.doc.file_id, layout=b.layout.layout, enabled=read.enabled(b.doc))
+                  for b in locate.brains_in(loaded.path, loaded.yaml, model)]
+        return [summarize(s) for s in locate.cameras_in(loaded.path, loaded.yaml, model)], brains
+
+    scanned = scan_scene_files(ctx, files, read_file, strict=bool(request.file))
+    return ListCamerasOutput(cameras=[c for cameras, _ in scanned.found for c in cameras],
+                             brains=[b for _, brains in scanned.found for b in brains],
+                             revisions=scanned.revisions, skipped=scanned.skipped)
 
 
 SPEC = ToolSpec(

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     GAMEOBJECT_DESCRIPTION,
     OBJECT_FILE_SUFFIXES,
+    Field,
     ToolContext,
     ToolInput,
     ToolOutput,

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
+from unitycli.api import Field
 from unitycli_cinemachine import scripts
 from unitycli_cinemachine.components import BINDING_MODES
 from unitycli_cinemachine.inputs import CM2_CAMERA, CM2_SCENE, CM3_CAMERA, CM3_SCENE, EXAMPLE_NOTE

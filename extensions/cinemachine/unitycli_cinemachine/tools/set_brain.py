@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_cinemachine import brain, locate
 from unitycli_cinemachine.editing import set_field
 from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EDIT_HINTS, EXAMPLE_NOTE

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolSpec, UnityCliError
+from unitycli_cinemachine import locate
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
     CM2_CAMERA,
@@ -42,7 +41,7 @@ def set_lens(ctx: ToolContext, request: SetLensInput) -> EditResult:
         raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", "give at least one lens field to set",
                             details={"fields": [f.replace("_", " ") for f in _INPUTS.values()]})
 
-    def change(site) -> list[str]:
+    def change(site: locate.CameraSite) -> list[str]:
         lens = site.layout.lens
         if lens is None:
             raise UnityCliError("E_CINEMACHINE_LAYOUT_UNKNOWN",

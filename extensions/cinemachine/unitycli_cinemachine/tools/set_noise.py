@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
+from unitycli.api import Field
 from unitycli_cinemachine import components, scripts
 from unitycli_cinemachine.inputs import CM2_CAMERA, CM2_SCENE, CM3_CAMERA, CM3_SCENE, EXAMPLE_NOTE
 from unitycli_cinemachine.stages import VECTOR_NOTE, StageEdit, VectorValue, stage_spec

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext, ToolSpec
+from unitycli_cinemachine import locate
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
     CM2_CAMERA,
@@ -27,8 +26,9 @@ class SetPriorityInput(CameraEdit):
 
 
 def set_priority(ctx: ToolContext, request: SetPriorityInput) -> EditResult:
-    def change(site) -> list[str]:
-        doc, changed = site.doc, []
+    def change(site: locate.CameraSite) -> list[str]:
+        doc = site.doc
+        changed: list[str] = []
         if site.layout.layout != CM3:
             set_field(doc, "m_Priority", request.priority, changed)
             return changed

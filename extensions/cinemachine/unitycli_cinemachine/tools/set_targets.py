@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     GAMEOBJECT_DESCRIPTION,
+    Field,
     Ref,
     SceneModel,
     ToolContext,
@@ -16,7 +15,7 @@ from unitycli.api import (
     UnityCliError,
     find_gameobject,
 )
-from unitycli_cinemachine import read
+from unitycli_cinemachine import locate, read
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
     CM2_CAMERA,
@@ -77,8 +76,9 @@ def set_targets(ctx: ToolContext, request: SetTargetsInput) -> SetTargetsOutput:
                             details={"fields": ["follow", "lookAt"]})
     after: dict[str, Any] = {}
 
-    def change(site) -> list[str]:
-        doc, lay, changed = site.doc, site.layout, []
+    def change(site: locate.CameraSite) -> list[str]:
+        doc, lay = site.doc, site.layout
+        changed: list[str] = []
         if lay.follow is None or lay.look_at is None:
             raise UnityCliError("E_CINEMACHINE_LAYOUT_UNKNOWN",
                                 f"the {site.class_name} on {site.path!r} has no Follow/LookAt targets",

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, VolumeModelError
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, VolumeModelError
 from unitycli_hdrp import overrides, profiles
 from unitycli_hdrp.tools.set_override import apply_values
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     Ref,
     ToolContext,
     ToolInput,
@@ -53,7 +52,7 @@ class _Report:
         self.add(id, "fail", f"{exc.code}: {exc.message}", file, code=exc.code)
 
 
-def _pipeline(ctx: Any, report: _Report) -> None:
+def _pipeline(ctx: ToolContext, report: _Report) -> None:
     active = project.active_pipeline(ctx)
     if not project.exists(ctx, project.GRAPHICS_SETTINGS):
         report.add("pipeline.active", "warn", "ProjectSettings/GraphicsSettings.asset is missing, so no pipeline asset "
@@ -85,7 +84,7 @@ def _pipeline(ctx: Any, report: _Report) -> None:
             report.error("pipeline.asset-layout", exc, path)
 
 
-def _global_settings(ctx: Any, report: _Report) -> project.HdrpFile | None:
+def _global_settings(ctx: ToolContext, report: _Report) -> project.HdrpFile | None:
     guid, key = project.registered_global_settings(ctx)
     try:
         file = project.choose_global_settings(ctx, None)
@@ -122,7 +121,7 @@ def _global_settings(ctx: Any, report: _Report) -> project.HdrpFile | None:
     return file
 
 
-def _profiles(ctx: Any, report: _Report, family: str) -> None:
+def _profiles(ctx: ToolContext, report: _Report, family: str) -> None:
     default = defaults.default_profile_path(ctx)
     report.add("profiles.default", "pass" if default else "warn",
                f"the default volume profile is {default}" if default else
@@ -157,7 +156,7 @@ def _profiles(ctx: Any, report: _Report, family: str) -> None:
                                f"range [{spec.min}, {spec.max}]; Unity clamps it on load", path)
 
 
-def _diffusion(ctx: Any, report: _Report) -> None:
+def _diffusion(ctx: ToolContext, report: _Report) -> None:
     default = defaults.default_profile_path(ctx)
     listed = defaults.diffusion_list(ctx, default)
     if listed is not None and len(listed) > MAX_LISTED:

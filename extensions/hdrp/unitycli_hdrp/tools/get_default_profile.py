@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_hdrp import defaults, profiles, project
 from unitycli_hdrp.tools.get_frame_settings import GLOBAL_DESCRIPTION, SAMPLE_GLOBAL
 

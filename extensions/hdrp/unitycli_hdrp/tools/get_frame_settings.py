@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_hdrp import frames, project
 
 GLOBAL_DESCRIPTION = ("Project-relative path of an HDRenderPipelineGlobalSettings asset; omitted: the one "
@@ -47,7 +45,7 @@ class GetFrameSettingsOutput(ToolOutput):
     blocks: list[FrameSettingsBlock]
 
 
-def describe(ctx: Any, file: project.HdrpFile, only: str | None = None) -> GetFrameSettingsOutput:
+def describe(ctx: ToolContext, file: project.HdrpFile, only: str | None = None) -> GetFrameSettingsOutput:
     fam, where, found = frames.blocks(ctx, file)
     out = []
     for render_type, block in found.items():

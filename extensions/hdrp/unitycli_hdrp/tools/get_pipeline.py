@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Literal
 
 from unitycli.api import (
+    Field,
     ToolContext,
     ToolInput,
     ToolOutput,
@@ -60,7 +59,7 @@ class GetPipelineOutput(ToolOutput):
     notes: list[str]
 
 
-def _describe(ctx: Any, guid: str | None, paths: dict[str, str | None]) -> PipelineAssetRef | None:
+def _describe(ctx: ToolContext, guid: str | None, paths: dict[str, str | None]) -> PipelineAssetRef | None:
     if not guid:
         return None
     path = paths.get(guid)

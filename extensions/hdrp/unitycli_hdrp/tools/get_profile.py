@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_hdrp import profiles
 
 
@@ -25,7 +21,7 @@ class GetProfileOutput(ToolOutput):
     missing: list[int] = Field(description="fileIDs components lists without an object")
 
 
-def read_profile(ctx: Any, prof: profiles.OpenProfile, only: str | None = None) -> GetProfileOutput:
+def read_profile(ctx: ToolContext, prof: profiles.OpenProfile, only: str | None = None) -> GetProfileOutput:
     listed = [prof.find(only)] if only else prof.model.overrides()
     return GetProfileOutput(
         profile=prof.path, name=prof.model.name, revision=prof.loaded.revision,

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_hdrp import ids, project, rpsettings
 
 ASSET_DESCRIPTION = ("Project-relative path of an HDRenderPipelineAsset (.asset); omitted: the active one "
@@ -24,11 +20,11 @@ class GetSettingsOutput(ToolOutput):
     revision: str
     package_version: str | None
     asset_version: int = Field(description="The asset's m_Version (22 = 14.x layout, 25 = 17.0–17.2 layout)")
-    settings: rpsettings.SettingsValues  # type: ignore[valid-type]
+    settings: rpsettings.SettingsValues
     missing: list[str] = Field(description="Documented keys this file's layout does not have")
 
 
-def read_settings(ctx: Any, file: project.HdrpFile) -> GetSettingsOutput:
+def read_settings(ctx: ToolContext, file: project.HdrpFile) -> GetSettingsOutput:
     version = project.check_layout(ctx, file, ids.ASSET_VERSIONS, "HDRenderPipelineAsset")
     values, missing = rpsettings.read_all(file.doc)
     return GetSettingsOutput(asset=file.path, revision=file.revision, package_version=project.package_version(ctx),

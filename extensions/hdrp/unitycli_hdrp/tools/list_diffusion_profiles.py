@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_hdrp import defaults, diffusion, ids, project
 
 MAX_LISTED = 15  # DIFFUSION_PROFILE_COUNT 16 minus the neutral slot

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from unitycli.api import (
     FILE_DESCRIPTION,
+    Field,
     SceneVolume,
     ToolContext,
     ToolInput,

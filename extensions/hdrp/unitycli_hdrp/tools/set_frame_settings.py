@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
 from unitycli_hdrp import frames, project
 from unitycli_hdrp.tools.get_frame_settings import (
     EXAMPLE_NOTE,
@@ -68,7 +66,9 @@ def set_frame_settings(ctx: ToolContext, request: SetFrameSettingsInput) -> SetF
     block = found[request.render_type]
     table = frames.fields(fam)
     bits = block.bits(file)
-    on, off, same = [], [], []
+    on: list[str] = []
+    off: list[str] = []
+    same: list[str] = []
     for name in request.enable:
         (same if bits >> table[name] & 1 else on).append(name)
         bits |= 1 << table[name]

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     ToolContext,
     ToolInput,
     ToolOutput,

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
 from unitycli_hdrp import ids, project, rpsettings
 from unitycli_hdrp.tools.get_settings import ASSET_DESCRIPTION, EXAMPLE_NOTE, SAMPLE_ASSET
 
 
 class SetSettingsInput(ToolInput):
     asset: str | None = Field(None, description=ASSET_DESCRIPTION)
-    settings: rpsettings.SettingsPatch = Field(  # type: ignore[valid-type]
+    settings: rpsettings.SettingsPatch = Field(
         description="The keys to change and their new values (only documented keys; unknown keys are refused)")
     expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the asset is at this revision.")
 
@@ -27,7 +25,7 @@ class SettingChange(ToolOutput):
 class SetSettingsOutput(ToolOutput):
     asset: str
     changed: list[SettingChange] = Field(description="Keys whose value changed (a key already at its value is not)")
-    settings: rpsettings.SettingsValues  # type: ignore[valid-type]
+    settings: rpsettings.SettingsValues
 
 
 def set_settings(ctx: ToolContext, request: SetSettingsInput) -> SetSettingsOutput:

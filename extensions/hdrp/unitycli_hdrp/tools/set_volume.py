@@ -5,8 +5,6 @@ what is HDRP's own is how a profile name becomes a reference."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from unitycli.api import (
     Ref,
     SetVolumeInput,
@@ -20,7 +18,7 @@ from unitycli_hdrp import ids, profiles, project
 from unitycli_hdrp.tools.list_volumes import SAMPLE_SCENE, SAMPLE_VOLUME
 
 
-def _profile_ref(ctx: Any, name: str) -> Ref:
+def _profile_ref(ctx: ToolContext, name: str) -> Ref:
     target = profiles.resolve(ctx, name)
     guid = project.guid_of_path(ctx, target)
     if not guid:

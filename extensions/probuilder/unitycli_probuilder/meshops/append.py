@@ -8,6 +8,8 @@ position groups of the corners they copy and carry their colours; UVs are auto-p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from unitycli.api import UnityCliError
 from unitycli_probuilder import geometry, ids
 from unitycli_probuilder.meshdata import VERTEX_ARRAYS, Face, MeshData
@@ -36,7 +38,7 @@ def _append_face(mesh: MeshData, corners: list[int], indexes: list[int], templat
     return len(mesh.faces) - 1
 
 
-def _intersects(p0, p1, p2, p3) -> bool:
+def _intersects(p0: Sequence[float], p1: Sequence[float], p2: Sequence[float], p3: Sequence[float]) -> bool:
     """Math.GetLineSegmentIntersect."""
     s1 = (p1[0] - p0[0], p1[1] - p0[1])
     s2 = (p3[0] - p2[0], p3[1] - p2[1])

@@ -17,6 +17,7 @@ import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from unitycli.api import Ref
 from unitycli_probuilder import f32, geometry
@@ -58,7 +59,7 @@ def combine(target: MeshData, materials: list[Ref], donors: list[Donor]) -> tupl
             geometry.refresh_tangents(scratch)
             donor_tangents = scratch.tangents
         for i, p in enumerate(mesh.positions):
-            positions.append(tuple(f32.f(c) for c in donor.point(p)))  # type: ignore[arg-type]
+            positions.append(tuple(f32.f(c) for c in donor.point(p)))
             t = donor_tangents[i]
             tangents.append((*(f32.f(c) for c in donor.direction(t[:3])), t[3]))
             if has["colors"]:
@@ -85,7 +86,7 @@ def combine(target: MeshData, materials: list[Ref], donors: list[Donor]) -> tupl
             target.faces.append(new)
         target.shared_vertices += [[i + offset for i in g] for g in mesh.shared_vertices]
         target.shared_textures += [[i + offset for i in g] for g in mesh.shared_textures]
-    target.positions, target.tangents = positions, tangents  # type: ignore[assignment]
+    target.positions, target.tangents = positions, tangents
     target.colors = colors if has["colors"] else []
     target.textures0 = uv0 if has["uv0"] else []
     target.textures2, target.textures3 = uv2 or [], uv3 or []
@@ -133,7 +134,7 @@ def _bounds(points: list[tuple[float, float]]) -> tuple[tuple[float, float], tup
     return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), (max(xs) - min(xs), max(ys) - min(ys))
 
 
-def _delta(src: list, dst: list, indexes: list[int]) -> tuple[tuple[float, float], float, tuple[float, float]] | None:
+def _delta(src: list[Any], dst: list[Any], indexes: list[int]) -> tuple[tuple[float, float], float, tuple[float, float]] | None:
     """UvUnwrapping.CalculateDelta(src, indexes, dst, indexes): translation, rotation, scale."""
     sa = (src[indexes[1]][0] - src[indexes[0]][0], src[indexes[1]][1] - src[indexes[0]][1])
     da = (dst[indexes[1]][0] - dst[indexes[0]][0], dst[indexes[1]][1] - dst[indexes[0]][1])

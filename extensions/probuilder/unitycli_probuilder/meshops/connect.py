@@ -13,6 +13,8 @@ so a quad's diagonal may differ from the Editor's — the outlines, vertices and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from unitycli.api import UnityCliError
 from unitycli_probuilder import edits, f32, geometry, ids
 from unitycli_probuilder.meshdata import VERTEX_ARRAYS, Face, MeshData
@@ -64,7 +66,7 @@ def ear_clip(points: list[tuple[float, ...]]) -> list[int]:
                for i in range(len(flat)))
     sign = 1 if area >= 0 else -1
 
-    def cross(o, a, b):
+    def cross(o: Sequence[float], a: Sequence[float], b: Sequence[float]) -> float:
         return ((a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])) * sign
 
     remaining = list(range(len(points)))

@@ -10,6 +10,7 @@ smoothing and no material, colours copied from the edge, and auto UVs.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from unitycli.api import UnityCliError
 from unitycli_probuilder import f32, geometry
@@ -80,7 +81,7 @@ def extrude_edges(mesh: MeshData, edges: list[Edge], distance: float, *, as_grou
     return new_faces
 
 
-def _average_at(group: int, table: dict[int, int], ends: list[int], normals: list) -> tuple[float, ...]:
+def _average_at(group: int, table: dict[int, int], ends: list[int], normals: list[Any]) -> tuple[float, ...]:
     """InternalMeshUtility.AverageNormalWithIndexes: the normals of the edge ends in this position group."""
     picked = [normals[v] for v in ends if table[v] == group]
     return tuple(sum(n[k] for n in picked) / len(picked) for k in range(3))
@@ -126,7 +127,7 @@ def extrude_face_groups(mesh: MeshData, faces: list[int], distance: float, *, co
     arrays = {key: list(mesh.vertex_array(key)) for key in VERTEX_ARRAYS}
     bridges: list[Face] = []
     delayed: dict[int, int] = {}
-    extrude_map: dict[int, list] = {}  # new group -> [normal sum, first normal, vertices]
+    extrude_map: dict[int, list[Any]] = {}  # new group -> [normal sum, first normal, vertices]
     touched: list[int] = []
     for group in _face_groups(mesh, faces, table):
         old_shared: dict[int, int] = {}

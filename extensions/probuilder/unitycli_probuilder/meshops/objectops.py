@@ -23,7 +23,7 @@ def set_pivot(mesh: MeshData, site: MeshSite, pivot: tuple[float, float, float])
     shift = transforms.mat_vec(trs.linear(), pivot)
     position = tuple(f32.f(trs.position[k] + shift[k]) for k in range(3))
     p32 = tuple(f32.f(c) for c in pivot)
-    mesh.positions = [f32.vsub(tuple(f32.f(c) for c in p), p32) for p in mesh.positions]  # type: ignore[arg-type]
+    mesh.positions = [f32.vsub(tuple(f32.f(c) for c in p), p32) for p in mesh.positions]
     doc.set("m_LocalPosition", transforms.flow(position))
     return position
 

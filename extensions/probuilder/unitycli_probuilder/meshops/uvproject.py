@@ -7,6 +7,8 @@ their element group (-1) and their vertices leave the shared-UV groups (SplitUVs
 
 from __future__ import annotations
 
+from typing import Any
+
 from unitycli_probuilder import geometry
 from unitycli_probuilder.meshdata import Face, MeshData
 
@@ -25,7 +27,7 @@ def projection_axis(direction: tuple[float, ...]) -> int:
     return 2 if direction[2] > 0 else 5
 
 
-def box_uvs(positions: list, faces: list[Face], uvs: list) -> list:
+def box_uvs(positions: list[Any], faces: list[Face], uvs: list[Any]) -> list[Any]:
     """`uvs` with every vertex of `faces` box-projected; the faces become manual-UV with no element group."""
     out = list(uvs)
     groups: dict[int, list[int]] = {}
@@ -89,7 +91,7 @@ def _split_uvs(mesh: MeshData, indexes: list[int]) -> None:
     _set_shared_textures(mesh, lookup)
 
 
-def _sew_uvs(mesh: MeshData, indexes: list[int], uvs: list) -> None:
+def _sew_uvs(mesh: MeshData, indexes: list[int], uvs: list[Any]) -> None:
     """UVEditing.SewUVs: pairs closer than the distance meet at their midpoint and join one shared-UV group."""
     lookup = _texture_lookup(mesh)
     for i in range(len(indexes) - 1):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from unitycli_probuilder.f32 import Vec3
 from unitycli_probuilder.shapegen import boxes, curved, radial, stairs
@@ -34,7 +35,7 @@ class ShapeKind:
     name: str
     cls: str  # the C# class in UnityEngine.ProBuilder.Shapes
     params: tuple[Param, ...]
-    build: Callable[[Vec3, dict], Built]
+    build: Callable[[Vec3, dict[str, Any]], Built]
     flat: bool = False  # plane and sprite: size.y is 0 (ProBuilderShape.SetShape)
     summary: str = ""
 

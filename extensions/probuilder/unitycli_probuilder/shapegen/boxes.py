@@ -3,8 +3,11 @@ rc-5.2.2 is identical), with identity rotation and positive size."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from unitycli_probuilder import f32
 from unitycli_probuilder.f32 import Vec3
+from unitycli_probuilder.meshdata import Face
 from unitycli_probuilder.shapegen.common import (
     Built,
     finish,
@@ -22,7 +25,7 @@ _CUBE_VERTICES: tuple[Vec3, ...] = (
 _CUBE_TRIANGLES = (0, 1, 4, 5, 1, 2, 5, 6, 2, 3, 6, 7, 3, 0, 7, 4, 4, 5, 7, 6, 3, 2, 0, 1)
 
 
-def _points_built(points: list[Vec3], size: Vec3, faces=None) -> Built:
+def _points_built(points: list[Vec3], size: Vec3, faces: list[Face] | None = None) -> Built:
     """Shapes whose RebuildMesh returns `mesh.mesh.bounds`: fitted from their own bounds to `size`."""
     center, box = mesh_bounds(points)
     fitted = fit_to_size(points, center, box, size)
@@ -30,12 +33,12 @@ def _points_built(points: list[Vec3], size: Vec3, faces=None) -> Built:
                         shared=shared_by_position(points)), center, box)
 
 
-def cube(size: Vec3, options: dict) -> Built:
+def cube(size: Vec3, options: dict[str, Any]) -> Built:
     """Cube.RebuildMesh: the unit cube's 24 corners scaled by |size|, wrapped into 6 quads."""
     return _points_built([f32.vmul(_CUBE_VERTICES[t], size) for t in _CUBE_TRIANGLES], size)
 
 
-def plane(size: Vec3, options: dict) -> Built:
+def plane(size: Vec3, options: dict[str, Any]) -> Built:
     """Plane.RebuildMesh: (widthSegments+1) x (heightSegments+1) unit quads, y = 0, fitted to size.x by size.z."""
     w, h = int(options["widthSegments"]) + 1, int(options["heightSegments"]) + 1
     points: list[Vec3] = []
@@ -50,7 +53,7 @@ def plane(size: Vec3, options: dict) -> Built:
     return _points_built(points, size)
 
 
-def sprite(size: Vec3, options: dict) -> Built:
+def sprite(size: Vec3, options: dict[str, Any]) -> Built:
     """Sprite.RebuildMesh: one quad of |size.x| by |size.z| at y = 0 (the plane without segments)."""
     x1, y1 = f32.div(size[0], 2), f32.div(size[2], 2)
     p = [(-x1, -y1), (x1, -y1), (-x1, y1), (x1, y1)]
@@ -58,7 +61,7 @@ def sprite(size: Vec3, options: dict) -> Built:
     return _points_built(points, size, [new_face([0, 1, 2, 1, 3, 2])])
 
 
-def prism(size: Vec3, options: dict) -> Built:
+def prism(size: Vec3, options: dict[str, Any]) -> Built:
     """Prism.RebuildMesh: a triangular prism, ridge along z; two triangles, three quads."""
     sx, sy, sz = size
     base_y = f32.div(sy, 2)
@@ -71,7 +74,7 @@ def prism(size: Vec3, options: dict) -> Built:
     return _points_built([template[i] for i in order], size, faces)
 
 
-def door(size: Vec3, options: dict) -> Built:
+def door(size: Vec3, options: dict[str, Any]) -> Built:
     """Door.RebuildMesh: a frame of two legs and a lintel, front, back and the opening's three inner faces."""
     total_width, total_height, depth = size
     door_height, leg_width = f32.f(float(options["doorHeight"])), f32.f(float(options["legWidth"]))

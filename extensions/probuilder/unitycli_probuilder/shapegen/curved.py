@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from unitycli_probuilder import f32, geometry
 from unitycli_probuilder.f32 import Vec3
@@ -36,7 +37,7 @@ def _subdivide(vertices: list[Vec3], radius: float) -> list[Vec3]:
     return out
 
 
-def sphere(size: Vec3, options: dict) -> Built:
+def sphere(size: Vec3, options: dict[str, Any]) -> Built:
     """Sphere.RebuildMesh: a radius-0.5 icosahedron subdivided `subdivisions` times, one face per triangle.
 
     Each face's texture group is its normal's projection axis (2..7), so auto UVs project each group as one;
@@ -94,7 +95,7 @@ def _signed_angle(to: tuple[float, float]) -> float:
     return angle if -to[0] >= 0 else -angle  # sign of up.x * to.y - up.y * to.x
 
 
-def torus(size: Vec3, options: dict) -> Built:
+def torus(size: Vec3, options: dict[str, Any]) -> Built:
     """Torus.RebuildMesh: tube rings around an ellipse, box-projected manual UVs, recentred on the origin."""
     rows, columns = int(options["rows"]), int(options["columns"])
     x_outer = f32.clamp(f32.div(size[0], 2), 0.01, 2048)

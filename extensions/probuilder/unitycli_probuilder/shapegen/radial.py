@@ -4,6 +4,8 @@ PointInCircumference in float32, which is what makes the stored values match the
 
 from __future__ import annotations
 
+from typing import Any
+
 from unitycli_probuilder import f32, geometry
 from unitycli_probuilder.f32 import Vec3
 from unitycli_probuilder.shapegen.common import (
@@ -37,7 +39,7 @@ def circle_point(radius: float, degrees: float) -> Vec2:
     return f32.mul(radius, f32.cos_deg(degrees)), f32.mul(radius, f32.sin_deg(degrees))
 
 
-def cylinder(size: Vec3, options: dict) -> Built:
+def cylinder(size: Vec3, options: dict[str, Any]) -> Built:
     """Cylinder.RebuildMesh: side quads per height segment, then one bottom and one top triangle per side."""
     sides, cuts, smooth = int(options["axisDivisions"]), int(options["heightCuts"]), bool(options["smooth"])
     height, x_radius, z_radius = size[1], f32.div(size[0], 2), f32.div(size[2], 2)
@@ -52,7 +54,7 @@ def cylinder(size: Vec3, options: dict) -> Built:
             points += [(a[0], y0, a[1]), (a[0], y1, a[1]), (b[0], y0, b[1]), (b[0], y1, b[1])]
     faces = [plain_face([k, k + 1, k + 2, k + 1, k + 3, k + 2], smoothing=1 if smooth else -1)
              for k in range(0, len(points), 4)]
-    caps: list = [None] * (2 * sides)
+    caps: list[Any] = [None] * (2 * sides)
     for n in range(sides):
         a, b = circle[n], circle[(n + 1) % sides]
         base = len(points)
@@ -65,7 +67,7 @@ def cylinder(size: Vec3, options: dict) -> Built:
     return Built(finish(points, faces + caps), (0.0, 0.0, 0.0), size)
 
 
-def cone(size: Vec3, options: dict) -> Built:
+def cone(size: Vec3, options: dict[str, Any]) -> Built:
     """Cone.RebuildMesh: radius min(x, z), a smoothed side triangle and a bottom triangle per side.
 
     The side faces get manual UVs: the first is projected along +y with a lower-left anchor, the others copy it.
@@ -108,7 +110,7 @@ def cone(size: Vec3, options: dict) -> Built:
     return built
 
 
-def pipe(size: Vec3, options: dict) -> Built:
+def pipe(size: Vec3, options: dict[str, Any]) -> Built:
     """Pipe.RebuildMesh: outer and inner wall quads per height segment, then bottom and top ring quads."""
     thickness, sides = f32.f(float(options["thickness"])), int(options["numberOfSides"])
     cuts, smooth = int(options["heightCuts"]), bool(options["smooth"])
@@ -145,7 +147,7 @@ def _arch_face(a: Vec2, b: Vec2, depth: float) -> list[Vec3]:
     return [(a[0], a[1], depth), (b[0], b[1], depth), (a[0], a[1], -depth), (b[0], b[1], -depth)]
 
 
-def arch(size: Vec3, options: dict) -> Built:
+def arch(size: Vec3, options: dict[str, Any]) -> Built:
     """Arch.RebuildMesh: outer and inner curved quads, optional end caps, front and back quads; recentred."""
     thickness, sides = f32.f(float(options["thickness"])), int(options["numberOfSides"])
     angle, end_caps, smooth = f32.f(float(options["archDegrees"])), bool(options["endCaps"]), bool(options["smooth"])

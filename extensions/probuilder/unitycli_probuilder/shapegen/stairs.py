@@ -6,6 +6,8 @@ recentred on the origin and whose step tops get a UV rotation following the turn
 
 from __future__ import annotations
 
+from typing import Any
+
 from unitycli_probuilder import f32
 from unitycli_probuilder.f32 import Vec3
 from unitycli_probuilder.shapegen.common import (
@@ -21,7 +23,7 @@ from unitycli_probuilder.shapegen.common import (
 HEIGHT, COUNT = 0, 1  # StepGenerationType
 
 
-def _steps(height: float, options: dict, *, curved: bool) -> tuple[int, float]:
+def _steps(height: float, options: dict[str, Any], *, curved: bool) -> tuple[int, float]:
     """How many steps and how high, as both builders compute it (with the curved builder's extra guard)."""
     use_height = int(options["stepGenerationType"]) == HEIGHT
     wanted = f32.f(float(options["stepsHeight"]))
@@ -42,13 +44,13 @@ def _steps(height: float, options: dict, *, curved: bool) -> tuple[int, float]:
     return steps, step_height
 
 
-def stairs(size: Vec3, options: dict) -> Built:
+def stairs(size: Vec3, options: dict[str, Any]) -> Built:
     if abs(f32.f(float(options["circumference"]))) > 0:
         return _curved(size, options)
     return _straight(size, options)
 
 
-def _straight(size: Vec3, options: dict) -> Built:
+def _straight(size: Vec3, options: dict[str, Any]) -> Built:
     """BuildStairs: a riser and a tread quad per step, then both sides (quad + triangle per step) and the back."""
     use_height = int(options["stepGenerationType"]) == HEIGHT
     steps, step_height = _steps(size[1], options, curved=False)
@@ -96,7 +98,7 @@ def _straight(size: Vec3, options: dict) -> Built:
     return Built(finish(points, faces), center, size)
 
 
-def _curved(size: Vec3, options: dict) -> Built:
+def _curved(size: Vec3, options: dict[str, Any]) -> Built:
     """BuildCurvedStairs: risers and (quad or, without an inner radius, triangle) treads around the y axis."""
     use_height = int(options["stepGenerationType"]) == HEIGHT
     max_width = min(size[0], size[2])

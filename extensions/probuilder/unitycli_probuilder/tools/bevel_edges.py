@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, UnityCliError
+from unitycli.api import Field, ToolContext, UnityCliError
+from unitycli_probuilder import locate
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import base, bevel
 
 
@@ -24,8 +24,8 @@ def bevel_edges(ctx: ToolContext, request: BevelEdgesInput) -> EditOutput:
         raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", f"amount must be a positive number, not {request.amount}",
                             details={"amount": request.amount})
 
-    def edit(data, site):
-        edges = base.check_edges(data, [tuple(e) for e in request.edges])
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
+        edges = base.check_edges(data, list(request.edges))
         return bevel.bevel(data, edges, request.amount)
     return run_edit(ctx, request, edit)
 

@@ -10,11 +10,10 @@ API makes it (a ProBuilderMesh without PolyShape): the Editor would rebuild it w
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from unitycli.api import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
+    Field,
     Flow,
     ToolContext,
     ToolInput,

@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
     PREFAB_SUFFIXES,
+    Field,
     LoadedFile,
     Ref,
     SceneModel,
@@ -21,10 +20,12 @@ from unitycli.api import (
     ToolSpec,
     append_component,
     create_gameobject,
+    find_owner_gameobject,
+    open_scene_file,
     parse_meta,
     pick_version,
 )
-from unitycli_probuilder import components, geometry, ids, layout, locate, shapelayout, shapes
+from unitycli_probuilder import components, geometry, ids, layout, shapelayout, shapes
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, Bounds
 from unitycli_probuilder.meshdata import MESH_KEYS, UNWRAP_DEFAULTS, MeshData
 from unitycli_probuilder.shapegen import SHAPES, describe_options
@@ -74,7 +75,7 @@ class CreateShapeOutput(ToolOutput):
     bounds: Bounds
 
 
-def material_ref(ctx: Any, path: str | None) -> Ref:
+def material_ref(ctx: ToolContext, path: str | None) -> Ref:
     if path is None:
         return ids.DEFAULT_MATERIAL
     meta = parse_meta(ctx.transaction.read_bytes(path + ".meta"), path + ".meta")
@@ -112,9 +113,9 @@ class Placement:
 
 def place(ctx: ToolContext, file: str, parent_spec: str | int | None, name: str,
           expected_revision: str | None) -> Placement:
-    loaded, model = locate.open_file(ctx, file, expected_revision=expected_revision, for_write=True)
+    loaded, model = open_scene_file(ctx, file, expected_revision=expected_revision, for_write=True)
     if parent_spec is not None:
-        parent = locate.game_object(model, parent_spec)
+        parent = find_owner_gameobject(model, parent_spec)
     else:  # a prefab has one root, and ProBuilder puts new shapes under it
         parent = model.roots[0] if loaded.path.endswith(PREFAB_SUFFIXES) and model.roots else None
     return Placement(loaded, model, parent, unique_name(parent.children if parent is not None else model.roots, name))

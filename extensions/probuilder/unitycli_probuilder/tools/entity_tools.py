@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     CLASS_IDS,
+    Field,
     Ref,
     ToolContext,
     ToolOutput,
@@ -105,7 +104,7 @@ _COMMON = ("Existing ColliderBehaviour/TriggerBehaviour (and the old Entity) com
            "Supports --dry-run." + EXAMPLE_NOTE)
 
 
-def _spec(**fields: Any) -> ToolSpec:
+def _spec(**fields: Any) -> ToolSpec[Any, Any]:
     return ToolSpec(input_model=EntityInput, output_model=EntityOutput, read_only=False, destructive=True,
                     idempotent=False, permissions=("reads_project", "writes_project"),
                     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},), **fields)

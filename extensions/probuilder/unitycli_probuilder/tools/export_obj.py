@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import posixpath
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError, new_meta
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError, new_meta
 from unitycli_probuilder import layout, locate, obj
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, MeshTarget
 from unitycli_probuilder.meshdata import MeshData

@@ -5,12 +5,11 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field
-
-from unitycli.api import ToolContext
-from unitycli_probuilder import edits, layout
+from unitycli.api import AfterValidator, Field, ToolContext
+from unitycli_probuilder import edits, layout, locate
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import base, extrude
 
 
@@ -32,7 +31,7 @@ class ExtrudeFacesInput(EditTarget):
 
 
 def extrude_faces(ctx: ToolContext, request: ExtrudeFacesInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         if request.method == "individual":
             return edits.extrude_faces(data, request.faces, request.distance)
         edits.check_faces(data, request.faces)
@@ -51,8 +50,8 @@ class ExtrudeEdgesInput(EditTarget):
 def extrude_edges(ctx: ToolContext, request: ExtrudeEdgesInput) -> EditOutput:
     legacy = layout.legacy_hard_groups(layout.project_layout(ctx))
 
-    def edit(data, site):
-        edges = base.check_edges(data, [tuple(e) for e in request.edges])
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
+        edges = base.check_edges(data, list(request.edges))
         return extrude.extrude_edges(data, edges, request.distance, as_group=request.as_group,
                                      manifold=request.manifold, legacy=legacy)
     return run_edit(ctx, request, edit)

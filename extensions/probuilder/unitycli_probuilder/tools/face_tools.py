@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     ToolContext,
     ToolOutput,
     ToolSpec,
@@ -77,7 +76,7 @@ class BridgeInput(EditTarget):
 
 
 def bridge_edges(ctx: ToolContext, request: BridgeInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         a, b = (tuple(e) for e in request.edges)
         base.check_edges(data, [a, b])
         return append.bridge(data, a, b, allow_non_manifold=request.allow_non_manifold)
@@ -102,7 +101,7 @@ class FillHoleInput(EditTarget):
 
 
 def fill_hole(ctx: ToolContext, request: FillHoleInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         chosen = base.check_vertices(data, request.vertices) if request.vertices is not None else None
         return append.fill_holes(data, chosen)
     return run_edit(ctx, request, edit)

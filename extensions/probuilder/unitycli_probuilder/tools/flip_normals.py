@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from unitycli.api import ToolContext
-from unitycli_probuilder import edits
+from unitycli_probuilder import edits, locate
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, FacesOrAll
+from unitycli_probuilder.meshdata import MeshData
 
 
 class FlipNormalsInput(FacesOrAll):
@@ -13,7 +14,7 @@ class FlipNormalsInput(FacesOrAll):
 
 
 def flip_normals(ctx: ToolContext, request: FlipNormalsInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         return edits.flip_normals(data, request.chosen_faces(len(data.faces)))
     return run_edit(ctx, request, edit)
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
 from unitycli_probuilder import geometry, locate
 from unitycli_probuilder.inputs import (
     EXAMPLE_NOTE,

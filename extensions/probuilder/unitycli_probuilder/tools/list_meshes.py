@@ -6,9 +6,19 @@ with its error, as `gameobject.find` does, so a count that is short says so.
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
+from unitycli.api import (
+    Field,
+    LoadedFile,
+    SceneModel,
+    SkippedFile,
+    ToolContext,
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
+    UnityCliError,
+    scan_scene_files,
+    tool_command,
+)
 from unitycli_probuilder import geometry, locate
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_SCENE, Bounds, MaterialRef
 from unitycli_probuilder.meshdata import MeshData
@@ -33,12 +43,6 @@ class MeshSummary(ToolOutput):
     shape_editable: bool | None = Field(description="Whether the shape is unmodified since it was generated")
     in_file_mesh: bool = Field(description="m_Mesh points at a Mesh stored in the same file (scenes)")
     problems: list[str] = Field(description="Inconsistencies between the parallel arrays; empty when well formed")
-
-
-class SkippedFile(ToolOutput):
-    path: str
-    code: str
-    reason: str
 
 
 class ListMeshesOutput(ToolOutput):
@@ -72,22 +76,13 @@ def summarize(site: locate.MeshSite, data: MeshData, paths: dict[str, str | None
 
 def list_meshes(ctx: ToolContext, request: ListMeshesInput) -> ListMeshesOutput:
     files = [request.file] if request.file else locate.project_mesh_files(ctx)
-    found: list[tuple[locate.MeshSite, MeshData]] = []
-    revisions = {}
-    skipped: list[SkippedFile] = []
-    for i, file in enumerate(files):
-        ctx.progress(i, len(files), file)
-        try:
-            loaded, model = locate.open_file(ctx, file)
-            in_file = [(site, MeshData.from_document(site.mesh))
-                       for site in locate.meshes_in(loaded.path, loaded.yaml, model)]
-        except UnityCliError as exc:
-            if request.file:
-                raise
-            skipped.append(SkippedFile(path=file, code=exc.code, reason=exc.message))
-            continue
-        revisions[loaded.path] = loaded.revision
-        found += in_file
+
+    def read_file(loaded: LoadedFile, model: SceneModel) -> list[tuple[locate.MeshSite, MeshData]]:
+        return [(site, MeshData.from_document(site.mesh)) for site in locate.meshes_in(loaded.path, loaded.yaml, model)]
+
+    scanned = scan_scene_files(ctx, files, read_file, strict=bool(request.file))
+    found = [pair for in_file in scanned.found for pair in in_file]
+    revisions, skipped = scanned.revisions, scanned.skipped
     if request.file and not found:
         path = next(iter(revisions))
         raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"{path} has no ProBuilderMesh",

@@ -7,9 +7,8 @@ destroyed become `{fileID: 0}`, as a scene saved after a destroy has them, and a
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     Ref,
     SceneModel,
     ToolContext,
@@ -17,6 +16,7 @@ from unitycli.api import (
     ToolSpec,
     UnityCliError,
     delete_gameobject,
+    find_owner_gameobject,
     tool_command,
 )
 from unitycli_probuilder import ids, locate, transforms
@@ -43,7 +43,7 @@ def _donor_sites(site: locate.MeshSite, loaded_path: str, specs: list[str | int]
     sites = {s.node.file_id: s for s in locate.meshes_in(loaded_path, site.yaml, site.model)}
     chosen: list[locate.MeshSite] = []
     for spec in specs:
-        node = locate.game_object(site.model, spec)
+        node = find_owner_gameobject(site.model, spec)
         donor = sites.get(node.file_id)
         if donor is None:
             raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"GameObject {node.path!r} has no ProBuilderMesh",

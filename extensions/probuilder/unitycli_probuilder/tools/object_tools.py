@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, UnityCliError
+from unitycli.api import Field, ToolContext, UnityCliError
+from unitycli_probuilder import locate
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import base, objectops
 from unitycli_probuilder.tools.vertex_tools import Offset
 
@@ -24,7 +24,7 @@ def set_pivot(ctx: ToolContext, request: SetPivotInput) -> EditOutput:
         raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", "give vertices or a point, not both",
                             details={"vertices": request.vertices})
 
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         if request.point is not None:
             pivot = (request.point.x, request.point.y, request.point.z)
         elif request.vertices is not None:
@@ -51,7 +51,7 @@ SET_PIVOT = edit_spec(
 
 
 def freeze_transform(ctx: ToolContext, request: EditTarget) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         objectops.freeze(data, site)
         return list(range(len(data.faces)))
     return run_edit(ctx, request, edit)
@@ -79,7 +79,7 @@ def mirror(ctx: ToolContext, request: MirrorInput) -> EditOutput:
         raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", "give each axis to mirror once (x, y and/or z)",
                             details={"axes": request.axes})
 
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         objectops.mirror(data, axes)
         return list(range(len(data.faces)))
     return run_edit(ctx, request, edit)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import Ref, ToolContext, UnityCliError, parse_meta
-from unitycli_probuilder import edits
+from unitycli.api import Field, Ref, ToolContext, UnityCliError, parse_meta
+from unitycli_probuilder import edits, locate
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshdata import MeshData
 
 
 class SetFaceMaterialInput(EditTarget):
@@ -22,7 +21,7 @@ def set_face_material(ctx: ToolContext, request: SetFaceMaterialInput) -> EditOu
     guid = parse_meta(ctx.transaction.read_bytes(request.material + ".meta"), request.material + ".meta").guid
     material = Ref(2100000, guid, 2)
 
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         renderer = site.renderer
         if renderer is None:
             raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"{site.path!r} has no MeshRenderer to hold materials",

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext
+from unitycli.api import Field, ToolContext
+from unitycli_probuilder import locate
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import base, edgesplit
 
 _POLY2TRI = ("Each rebuilt polygon is ear-clipped in its own winding where ProBuilder uses Poly2Tri, so a "
@@ -19,8 +19,8 @@ class SubdivideEdgesInput(EditTarget):
 
 
 def subdivide_edges(ctx: ToolContext, request: SubdivideEdgesInput) -> EditOutput:
-    def edit(data, site):
-        edges = base.check_edges(data, [tuple(e) for e in request.edges])
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
+        edges = base.check_edges(data, list(request.edges))
         return edgesplit.subdivide_edges(data, edges, request.count)
     return run_edit(ctx, request, edit)
 
@@ -44,7 +44,7 @@ class ConnectVerticesInput(EditTarget):
 
 
 def connect_vertices(ctx: ToolContext, request: ConnectVerticesInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         return edgesplit.connect_vertices(data, base.check_vertices(data, request.vertices))
     return run_edit(ctx, request, edit)
 

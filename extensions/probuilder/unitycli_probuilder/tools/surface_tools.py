@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, UnityCliError
-from unitycli_probuilder import edits, layout
+from unitycli.api import Field, ToolContext, ToolInput, UnityCliError
+from unitycli_probuilder import edits, layout, locate
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll, Finite
+from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import surface, uvproject
 
 
@@ -42,7 +41,7 @@ class AutoSmoothInput(FacesOrAll):
 def auto_smooth(ctx: ToolContext, request: AutoSmoothInput) -> EditOutput:
     legacy = layout.legacy_hard_groups(layout.project_layout(ctx))
 
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         faces = request.chosen_faces(len(data.faces))
         return surface.auto_smooth(data, faces, request.angle, legacy=legacy)[0]
     return run_edit(ctx, request, edit)
@@ -79,7 +78,7 @@ def set_vertex_color(ctx: ToolContext, request: SetVertexColorInput) -> EditOutp
                             details={"faces": request.faces, "vertices": request.vertices})
     c = request.color
 
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         return surface.set_color(data, (c.r, c.g, c.b, c.a), faces=request.faces, vertices=request.vertices)
     return run_edit(ctx, request, edit)
 
@@ -115,7 +114,7 @@ class SetFaceUvInput(EditTarget):
 
 
 def set_face_uv(ctx: ToolContext, request: SetFaceUvInput) -> EditOutput:
-    settings: dict = {}
+    settings: dict[str, Any] = {}
     if request.scale is not None:
         settings["scale"] = {"x": request.scale.x, "y": request.scale.y}
     if request.offset is not None:
@@ -150,7 +149,7 @@ class ProjectUvInput(FacesOrAll):
 
 
 def project_uv(ctx: ToolContext, request: ProjectUvInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         faces = request.chosen_faces(len(data.faces))
         return uvproject.project_box(data, edits.check_faces(data, faces))
     return run_edit(ctx, request, edit)
@@ -169,7 +168,7 @@ PROJECT_UV = edit_spec(
 
 
 def project_uv_planar(ctx: ToolContext, request: ProjectUvInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         faces = request.chosen_faces(len(data.faces))
         return uvproject.project_planar(data, edits.check_faces(data, faces))
     return run_edit(ctx, request, edit)

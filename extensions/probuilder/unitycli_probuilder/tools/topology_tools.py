@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext
+from unitycli.api import Field, ToolContext
+from unitycli_probuilder import locate
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll
+from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import base, connect, quads
 from unitycli_probuilder.meshops import faces as face_ops
 
@@ -100,7 +100,7 @@ SUBDIVIDE = edit_spec(
 )
 
 def repair_mesh(ctx: ToolContext, request: EditTarget) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         removed = base.remove_degenerate_triangles(data)
         return [] if not removed else list(range(len(data.faces)))
     return run_edit(ctx, request, edit)
@@ -121,8 +121,8 @@ class EdgesInput(EditTarget):
 
 
 def connect_edges(ctx: ToolContext, request: EdgesInput) -> EditOutput:
-    def edit(data, site):
-        return connect.connect_edges(data, base.check_edges(data, [tuple(e) for e in request.edges]))
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
+        return connect.connect_edges(data, base.check_edges(data, list(request.edges)))
     return run_edit(ctx, request, edit)
 
 
@@ -139,8 +139,8 @@ CONNECT = edit_spec(
 
 
 def insert_edge_loop(ctx: ToolContext, request: EdgesInput) -> EditOutput:
-    def edit(data, site):
-        return connect.insert_edge_loop(data, base.check_edges(data, [tuple(e) for e in request.edges]))
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
+        return connect.insert_edge_loop(data, base.check_edges(data, list(request.edges)))
     return run_edit(ctx, request, edit)
 
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import Field, field_validator
-
-from unitycli.api import ToolContext, ToolInput, UnityCliError
-from unitycli_probuilder import edits, transforms
+from unitycli.api import Field, ToolContext, ToolInput, UnityCliError, field_validator
+from unitycli_probuilder import edits, locate, transforms
 from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
 from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget, Finite
+from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import base, vertices
 
 _VERTICES = "Vertex indexes (as inspect-mesh lists them); vertices coincident with them go along"
@@ -31,12 +30,12 @@ class MoveElementsInput(EditTarget):
                                                                     "`world`: scene axes, through the Transform chain"))
 
 
-def _selected(data, request) -> list[int]:
+def _selected(data: MeshData, request: MoveElementsInput) -> list[int]:
     chosen: list[int] = []
     if request.faces is not None:
         chosen += [v for f in edits.check_faces(data, request.faces) for v in data.faces[f].distinct]
     if request.edges is not None:
-        chosen += [v for e in base.check_edges(data, [tuple(e) for e in request.edges]) for v in e]
+        chosen += [v for e in base.check_edges(data, list(request.edges)) for v in e]
     if request.vertices is not None:
         chosen += base.check_vertices(data, request.vertices)
     if not chosen:
@@ -46,7 +45,7 @@ def _selected(data, request) -> list[int]:
 
 
 def move_elements(ctx: ToolContext, request: MoveElementsInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         offset = (request.offset.x, request.offset.y, request.offset.z)
         chosen = _selected(data, request)
         if request.space == "world":
@@ -80,7 +79,7 @@ class WeldVerticesInput(EditTarget):
 
 
 def weld_vertices(ctx: ToolContext, request: WeldVerticesInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         touched, _ = vertices.weld(data, base.check_vertices(data, request.vertices), request.distance)
         return touched
     return run_edit(ctx, request, edit)
@@ -103,7 +102,7 @@ class CollapseVerticesInput(EditTarget):
 
 
 def collapse_vertices(ctx: ToolContext, request: CollapseVerticesInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         return vertices.collapse(data, base.check_vertices(data, request.vertices), to_first=request.to_first)
     return run_edit(ctx, request, edit)
 
@@ -124,7 +123,7 @@ class SplitVerticesInput(EditTarget):
 
 
 def split_vertices(ctx: ToolContext, request: SplitVerticesInput) -> EditOutput:
-    def edit(data, site):
+    def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         return vertices.split(data, base.check_vertices(data, request.vertices))
     return run_edit(ctx, request, edit)
 

@@ -3,9 +3,7 @@ Renderer Feature" does."""
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_urp import features
 from unitycli_urp.layout import class_identifier, project_layout
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, VolumeModelError
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, VolumeModelError
 from unitycli_urp import profiles
 from unitycli_urp.errors import volume_error
 from unitycli_urp.layout import class_identifier, project_layout

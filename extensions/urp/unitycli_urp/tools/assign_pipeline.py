@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     Ref,
     ToolContext,
     ToolInput,
@@ -14,7 +13,7 @@ from unitycli.api import (
     open_for_write,
     parse_meta,
 )
-from unitycli_urp import pipeline
+from unitycli_urp import ids, pipeline
 
 
 class AssignPipelineInput(ToolInput):
@@ -39,7 +38,7 @@ def assign_pipeline(ctx: ToolContext, request: AssignPipelineInput) -> AssignPip
     if request.asset is not None:
         path = pipeline.resolve_asset(ctx, pipeline.PipelineTarget(asset=request.asset))
         meta = parse_meta(ctx.transaction.read_bytes(path + ".meta"), path + ".meta")
-        ref = Ref(pipeline.MAIN_FILE_ID, meta.guid, 2)
+        ref = Ref(ids.MAIN_FILE_ID, meta.guid, 2)
     if request.quality_level is None:
         file, slot = pipeline.GRAPHICS, "m_CustomRenderPipeline"
     else:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, profile_paths
-from unitycli_urp import features, pipeline, profiles
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, profile_paths
+from unitycli_urp import features, ids, pipeline, profiles
 from unitycli_urp.layout import project_layout
 
 ASSET_VERSION = {"14": 11, "17.0": 12, "17.2": 12}
@@ -59,7 +57,7 @@ def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
     renderers: list[str] = []
     for asset in assets:
         yaml = pipeline.open_asset(ctx, asset).yaml
-        version = yaml.get(pipeline.MAIN_FILE_ID).get("k_AssetVersion", None)
+        version = yaml.get(ids.MAIN_FILE_ID).get("k_AssetVersion", None)
         if isinstance(version, int) and version < ASSET_VERSION[layout]:
             add("asset.version", "warn", f"k_AssetVersion {version} < {ASSET_VERSION[layout]}: Unity upgrades and "
                 "rewrites it on its next save", asset, assetVersion=version)

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
-from unitycli_urp import features, pipeline
+from unitycli.api import Field, Ref, ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli_urp import features, ids, pipeline
 from unitycli_urp.layout import project_layout
 
 
@@ -49,9 +45,9 @@ class GetPipelineOutput(ToolOutput):
     unresolved: list[str] = Field(description="Assigned GUIDs that resolve to no URP asset")
 
 
-def _asset(ctx: Any, path: str) -> PipelineAsset:
+def _asset(ctx: ToolContext, path: str) -> PipelineAsset:
     yaml = pipeline.open_asset(ctx, path).yaml
-    main = yaml.get(pipeline.MAIN_FILE_ID)
+    main = yaml.get(ids.MAIN_FILE_ID)
     refs, default = pipeline.renderer_refs(yaml)
     renderers = []
     for i, ref in enumerate(refs):
@@ -71,7 +67,7 @@ def get_pipeline(ctx: ToolContext, request: GetPipelineInput) -> GetPipelineOutp
     unresolved: list[str] = []
     assets: dict[str, None] = {}
 
-    def urp_path(ref):
+    def urp_path(ref: Ref | None) -> str | None:
         if ref is None:
             return None
         path = pipeline.ref_path(ctx, ref)

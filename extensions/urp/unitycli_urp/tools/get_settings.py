@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec
-from unitycli_urp import pipeline, settings
+from unitycli.api import Document, Field, ToolContext, ToolOutput, ToolSpec
+from unitycli_urp import ids, pipeline, settings
 from unitycli_urp.layout import project_layout
 
 
@@ -25,7 +23,7 @@ class GetSettingsOutput(ToolOutput):
     unsupported: list[str] = Field(description="Settings this asset's URP version does not have")
 
 
-def read_settings(doc, layout: str) -> tuple[dict[str, Any], list[str]]:
+def read_settings(doc: Document, layout: str) -> tuple[dict[str, Any], list[str]]:
     values: dict[str, Any] = {}
     unsupported = []
     for s in settings.SETTINGS:
@@ -39,7 +37,7 @@ def read_settings(doc, layout: str) -> tuple[dict[str, Any], list[str]]:
 def get_settings(ctx: ToolContext, request: GetSettingsInput) -> GetSettingsOutput:
     path = pipeline.resolve_asset(ctx, request)
     loaded = pipeline.open_asset(ctx, path)
-    doc = loaded.yaml.get(pipeline.MAIN_FILE_ID)
+    doc = loaded.yaml.get(ids.MAIN_FILE_ID)
     layout = project_layout(ctx)
     values, unsupported = read_settings(doc, layout)
     return GetSettingsOutput(asset=path, revision=loaded.revision, layout=layout,

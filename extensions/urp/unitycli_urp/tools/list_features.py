@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec
-from unitycli_urp import features
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
+from unitycli_urp import features, ids
 
 
 class ListFeaturesInput(features.RendererTarget):
@@ -25,7 +23,7 @@ def list_features(ctx: ToolContext, request: ListFeaturesInput) -> ListFeaturesO
     renderer = features.open_renderer(ctx, request)
     listed = set(renderer.ids())
     orphans = [d.file_id for d in renderer.loaded.yaml.of_class(114)
-               if d.file_id != features.MAIN_FILE_ID and d.file_id not in listed and "\n  m_Active:" in d.text]
+               if d.file_id != ids.MAIN_FILE_ID and d.file_id not in listed and "\n  m_Active:" in d.text]
     return ListFeaturesOutput(renderer=renderer.path, revision=renderer.loaded.revision,
                               features=renderer.features(), map_in_step=renderer.map_ids() == renderer.ids(),
                               orphans=orphans)

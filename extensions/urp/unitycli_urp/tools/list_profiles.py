@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
 from unitycli.api import (
+    Field,
     ToolContext,
     ToolInput,
     ToolOutput,
@@ -14,7 +13,7 @@ from unitycli.api import (
     parse_meta,
     profile_paths,
 )
-from unitycli_urp import pipeline, profiles
+from unitycli_urp import ids, pipeline, profiles
 
 
 class ListProfilesInput(ToolInput):
@@ -52,7 +51,7 @@ def list_profiles(ctx: ToolContext, request: ListProfilesInput) -> ListProfilesO
     out = pipeline.quality_levels(ctx)[0]
     asset_paths = {pipeline.ref_path(ctx, r) for r in [pipeline.default_pipeline(ctx), *[q.pipeline for q in out]]}
     for asset in sorted(p for p in asset_paths if pipeline.is_urp_asset(ctx, p)):
-        ref = pipeline.open_asset(ctx, asset).yaml.get(pipeline.MAIN_FILE_ID).get("m_VolumeProfile", None)
+        ref = pipeline.open_asset(ctx, asset).yaml.get(ids.MAIN_FILE_ID).get("m_VolumeProfile", None)
         if ref is not None and getattr(ref, "guid", None):
             pipeline_users.setdefault(ref.guid, []).append(asset)
     found, skipped = [], []

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ProjectIndex, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
-from unitycli_urp import features, pipeline
+from unitycli.api import Field, ProjectIndex, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli_urp import features, ids, pipeline
 from unitycli_urp.ids import RENDERER_GUIDS
 
 
@@ -31,7 +29,7 @@ def list_renderers(ctx: ToolContext, request: ListRenderersInput) -> ListRendere
     with ProjectIndex.open(ctx.project.root) as index:
         renderer_paths = sorted({r.path for guid in RENDERER_GUIDS for r in index.referrers(guid)
                                  if r.path.endswith(".asset")})
-        asset_paths = sorted({r.path for r in index.referrers(pipeline.PIPELINE_ASSET_GUID)
+        asset_paths = sorted({r.path for r in index.referrers(ids.PIPELINE_ASSET_GUID)
                               if r.path.endswith(".asset")})
     used: dict[str, list[str]] = {}
     for asset in asset_paths:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
 from unitycli.api import (
     OBJECT_FILE_SUFFIXES,
+    Field,
     ToolContext,
     ToolInput,
     ToolOutput,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import NoReturn
 
-from unitycli.api import ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
 from unitycli_urp import features
 
 
@@ -32,7 +32,7 @@ def set_feature_active(ctx: ToolContext, request: SetFeatureActiveInput) -> SetF
     return SetFeatureActiveOutput(renderer=renderer.path, feature=renderer.find(feature.file_id), changed=changed)
 
 
-def raise_missing(renderer, feature):
+def raise_missing(renderer: features.Renderer, feature: features.FeatureInfo) -> NoReturn:
     from unitycli.api import UnityCliError
 
     raise UnityCliError("E_URP_FEATURE_NOT_FOUND",

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError, VolumeModelError
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError, VolumeModelError
 from unitycli_urp import profiles
 from unitycli_urp.errors import volume_error
 

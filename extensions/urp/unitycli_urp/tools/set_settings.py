@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec
-from unitycli_urp import pipeline, settings
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
+from unitycli_urp import ids, pipeline, settings
 from unitycli_urp.layout import project_layout
 
 
@@ -46,7 +44,7 @@ def set_settings(ctx: ToolContext, request: SetSettingsInput) -> SetSettingsOutp
     given = {s: v for s, v in request.model_dump(by_alias=True).items()
              if s in settings.BY_NAME and v is not None}
     loaded = pipeline.open_asset(ctx, path, for_write=True, expected_revision=request.expected_revision)
-    doc = loaded.yaml.get(pipeline.MAIN_FILE_ID)
+    doc = loaded.yaml.get(ids.MAIN_FILE_ID)
     planned = []
     for name, value in given.items():
         setting = settings.BY_NAME[name]

@@ -5,13 +5,11 @@ what is URP's own is how a profile name becomes a reference."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from unitycli.api import Ref, SetVolumeInput, SetVolumeOutput, ToolContext, ToolSpec, parse_meta, set_volume
 from unitycli_urp import profiles
 
 
-def _profile_ref(ctx: Any, name: str) -> Ref:
+def _profile_ref(ctx: ToolContext, name: str) -> Ref:
     target = profiles.resolve_profile(ctx, name)
     profiles.open_profile(ctx, target)  # E_URP_PROFILE_NOT_FOUND unless it is one
     guid = parse_meta(ctx.transaction.read_bytes(target + ".meta"), target + ".meta").guid

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_vfx import effects, graphs, locate
 from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, Target
 

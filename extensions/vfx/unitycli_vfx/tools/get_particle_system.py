@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Document, Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import HOLE_CUBE, WIN_EFFECT, Target
 from unitycli_vfx.values import plain
@@ -57,7 +55,7 @@ class GetParticleSystemOutput(locate.ComponentIds):
     renderer: dict[str, Any] | None = Field(description="The ParticleSystemRenderer's fields, decoded")
 
 
-def _curve(doc, path: str) -> dict[str, Any] | None:
+def _curve(doc: Document, path: str) -> dict[str, Any] | None:
     value = doc.get(path, None)
     return plain(value) if isinstance(value, dict) else None
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext, ToolSpec
 from unitycli_vfx import lines, locate
 from unitycli_vfx.inputs import TRAIL_EXAMPLE_NOTE, TRAIL_OBJECT, TRAIL_PREFAB, Target
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, SkippedFile, ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_vfx import effects, graphs, locate
 from unitycli_vfx.inputs import BONFIRE_SCENE
 
@@ -24,7 +22,7 @@ class EffectSummary(locate.ComponentIds):
 class ListEffectsOutput(ToolOutput):
     effects: list[EffectSummary]
     revisions: dict[str, str] = Field(description="Revision of each file read, for expectedRevision")
-    skipped: list[locate.SkippedFile] = Field(description="Files that may hold effects but could not be read "
+    skipped: list[SkippedFile] = Field(description="Files that may hold effects but could not be read "
                                                           "(Git LFS pointer, unsupported format), with the error")
 
 

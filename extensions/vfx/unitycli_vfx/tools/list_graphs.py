@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, SkippedFile, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
 from unitycli_vfx import graphs
-from unitycli_vfx.locate import SkippedFile
 
 
 class ListGraphsInput(ToolInput):

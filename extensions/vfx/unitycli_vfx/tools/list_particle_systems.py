@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, SkippedFile, ToolContext, ToolInput, ToolOutput, ToolSpec
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import HOLE_CUBE
 from unitycli_vfx.values import plain
@@ -31,7 +29,7 @@ class ParticleSystemSummary(locate.ComponentIds):
 class ListParticleSystemsOutput(ToolOutput):
     particle_systems: list[ParticleSystemSummary]
     revisions: dict[str, str] = Field(description="Revision of each file read, for expectedRevision")
-    skipped: list[locate.SkippedFile] = Field(description="Files that may hold particle systems but could not be "
+    skipped: list[SkippedFile] = Field(description="Files that may hold particle systems but could not be "
                                                           "read, with the error")
 
 

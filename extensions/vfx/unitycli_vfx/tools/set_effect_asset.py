@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import Ref, ToolContext, ToolSpec, UnityCliError
+from unitycli.api import Field, Ref, ToolContext, ToolSpec, UnityCliError
 from unitycli_vfx import effects, graphs, locate
 from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EDIT_HINTS, EditTarget
 

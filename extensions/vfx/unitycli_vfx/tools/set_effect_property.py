@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolSpec, UnityCliError, tool_command
+from unitycli.api import Field, ToolContext, ToolSpec, UnityCliError, tool_command
 from unitycli_vfx import effects, locate
 from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, BUTTERFLIES_SCENE, EDIT_HINTS, EditTarget
 from unitycli_vfx.values import plain

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolSpec, UnityCliError
 from unitycli_vfx import locate
 from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EDIT_HINTS, EditTarget
 from unitycli_vfx.values import set_if_changed

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolInput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolInput, ToolSpec, UnityCliError
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import HOLE_CUBE, WIN_EFFECT, EditTarget
 from unitycli_vfx.values import (
@@ -83,7 +82,7 @@ def set_particle_emission(ctx: ToolContext, request: SetEmissionInput) -> SetEmi
     particles.check_writable(doc, "emission", site.file)
     changed: list[str] = []
 
-    def track(path: str, edit) -> None:
+    def track(path: str, edit: Callable[[], object]) -> None:
         before = doc.text
         edit()
         if doc.text != before:

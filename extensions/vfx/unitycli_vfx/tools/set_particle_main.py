@@ -5,9 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext, ToolSpec
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
 from unitycli_vfx.values import CURVE_DESCRIPTION, Color, CurveInput, CurveValue, set_curve, set_if_changed

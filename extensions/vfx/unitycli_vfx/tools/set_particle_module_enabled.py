@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolSpec, UnityCliError
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget
 from unitycli_vfx.values import set_if_changed

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
-
-from unitycli.api import Ref, ToolContext, ToolSpec, UnityCliError, parse_meta
+from unitycli.api import Field, Ref, ToolContext, ToolSpec, UnityCliError, parse_meta
 from unitycli_vfx import locate, particles
 from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
 from unitycli_vfx.values import plain, set_if_changed
@@ -37,7 +35,7 @@ class SetRendererOutput(locate.ComponentIds):
     materials: list[dict[str, Any]]
 
 
-def _material(ctx: Any, path: str, field: str) -> Ref:
+def _material(ctx: ToolContext, path: str, field: str) -> Ref:
     if not path.endswith(".mat"):
         raise UnityCliError("E_SCHEMA_INVALID", f"{field} {path!r} is not a .mat file",
                             details={"path": field, "value": path})

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
-from unitycli.api import ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext, ToolSpec
 from unitycli_vfx import lines, locate
 from unitycli_vfx.inputs import (
     EDIT_HINTS,
