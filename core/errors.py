@@ -13,7 +13,7 @@ from the core's codes and each plugin's declared values; nothing here is filled 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -344,7 +344,7 @@ class UnityCliError(Exception):
     """
 
     def __init__(self, code: str | ErrorSpec, message: str, details: dict[str, Any] | None = None,
-                 next_actions: list[NextAction] | None = None, transient: bool | None = None,
+                 next_actions: Sequence[NextAction] | None = None, transient: bool | None = None,
                  retry_after_ms: int | None = None) -> None:
         if isinstance(code, ErrorSpec):
             self._spec: ErrorSpec | None = code
@@ -356,7 +356,7 @@ class UnityCliError(Exception):
         self.code: str = code
         self.message = message
         self.details: dict[str, Any] = details if details is not None else {}
-        self.next_actions = next_actions
+        self.next_actions: list[NextAction] | None = list(next_actions) if next_actions is not None else None
         self.transient = transient
         self.retry_after_ms = retry_after_ms
         super().__init__(f"{code}: {message}")

@@ -25,7 +25,7 @@ from unitycli.host.plugin_loader import LoadedPlugins, load_plugins
 from unitycli.host.registry import RegisteredTool, ToolRegistry, build_registry
 from unitycli.host.registry_index import IndexedTool, StoredIndex
 from unitycli.knownscripts import KnownScript, merge_known_scripts
-from unitycli.next_actions import describe_command
+from unitycli.next_actions import NextAction, describe_command
 
 if TYPE_CHECKING:  # pragma: no cover
     from unitycli.host.descriptors import ToolDescriptor
@@ -311,7 +311,7 @@ class Session:
                 blocked.next_actions = [*(blocked.next_actions or []), *(describe_command(c) for c in close)]
             raise blocked
         details: dict = {"tool": name, "closest": close}
-        actions = [describe_command(c) for c in close] or ["unitycli tools group"]
+        actions: list[NextAction] = [describe_command(c) for c in close] or ["unitycli tools group"]
         raise UnityCliError(
             "E_TOOL_NOT_FOUND_FOR_TARGET",
             f"no tool named {name!r}" + (f"; did you mean {', '.join(close)}?" if close else ""),

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import NextAction
 from unitycli.scene.values import FLOAT32_MAX, to_json
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Document, Flow, Ref, UnityYamlFile
@@ -50,7 +51,8 @@ class VolumeModelError(Exception):
         self.details = details or {}
 
 
-def raise_as(exc: VolumeModelError, codes: Mapping[str, str], next_actions: Iterable[str] = ()) -> UnityCliError:
+def raise_as(exc: VolumeModelError, codes: Mapping[str, str], next_actions: Iterable[NextAction] = ()
+             ) -> UnityCliError:
     """The catalogued error for `exc`: `codes` maps each kind to the caller's code (raise the result)."""
     return UnityCliError(codes[exc.kind], exc.message, details=exc.details, next_actions=list(next_actions))
 

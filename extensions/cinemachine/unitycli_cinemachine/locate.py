@@ -21,6 +21,7 @@ from unitycli.api import (
     OBJECT_FILE_SUFFIXES,
     Document,
     LoadedFile,
+    NextAction,
     ProjectIndex,
     Ref,
     SceneModel,
@@ -138,7 +139,7 @@ def _camera_list(sites: list[CameraSite]) -> list[dict[str, Any]]:
              "class": s.class_name} for s in sites]
 
 
-def _list_action(file: str) -> str:
+def _list_action(file: str) -> NextAction:
     return tool_command("cinemachine.list-cameras", {"file": file})
 
 
