@@ -46,5 +46,6 @@ def test_a_material_made_from_a_template_is_a_copy_and_a_scene_from_a_preamble_i
 
 def test_similarity_counts_shared_lines_of_the_longer_file() -> None:
     assert similarity(b"a\nb\nc\nd\n", b"a\nb\nc\nd\n") == 100
-    assert similarity(b"a\nb\nc\nd\n", b"a\nb\nx\nd\n") == 80  # 4 of the 5 split pieces (the last is empty)
-    assert similarity(b"", b"a\n") == 50
+    assert similarity(b"a\nb\nc\nd\n", b"a\nb\nx\nd\n") == 75  # 3 of 4 lines; a final newline starts no line
+    assert similarity(b"", b"a\n") == 0
+    assert similarity(b"bye\n", b"level\n") == 0  # was 50: two one-line files "shared" the empty piece
