@@ -59,7 +59,7 @@ _ITEM_END: dict[int, re.Pattern[str]] = {}  # by depth: a line break not followe
 def _item_end(depth: int) -> re.Pattern[str]:
     pattern = _ITEM_END.get(depth)
     if pattern is None:
-        pattern = _ITEM_END[depth] = re.compile(r"\n(?! {%d})" % (depth + 1))
+        pattern = _ITEM_END[depth] = re.compile(rf"\n(?! {{{depth + 1}}})")
     return pattern
 
 
