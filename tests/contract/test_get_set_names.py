@@ -20,8 +20,6 @@ KNOWN = {
                          "cascadeCount", "depthTexture", "gpuResidentDrawer", "hdr", "mainLightShadowResolution",
                          "msaa", "opaqueTexture", "renderGraph", "renderScale", "shadowDistance",
                          "softShadowQuality", "softShadows", "srpBatcher"},
-    "vfx.set-line": {"capVertices", "cornerVertices", "time", "value", "width", "x", "y", "z"},
-    "vfx.set-trail": {"capVertices", "cornerVertices", "value", "width"},
 }
 
 
