@@ -16,10 +16,6 @@ WRITE_ONLY = {"expectedRevision", "dryRun"}
 KNOWN = {
     "cinemachine.set-brain": {"defaultBlendStyle", "defaultBlendTime"},
     "hdrp.set-frame-settings": {"disable", "enable"},
-    "urp.set-settings": {"additionalLightsShadowResolution", "cascade2Split", "cascade3Split", "cascade4Split",
-                         "cascadeCount", "depthTexture", "gpuResidentDrawer", "hdr", "mainLightShadowResolution",
-                         "msaa", "opaqueTexture", "renderGraph", "renderScale", "shadowDistance",
-                         "softShadowQuality", "softShadows", "srpBatcher"},
 }
 
 
