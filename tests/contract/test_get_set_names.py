@@ -14,7 +14,6 @@ from unitycli.session import Session
 
 WRITE_ONLY = {"expectedRevision", "dryRun"}
 KNOWN = {
-    "cinemachine.set-brain": {"defaultBlendStyle", "defaultBlendTime"},
     "hdrp.set-frame-settings": {"disable", "enable"},
 }
 
