@@ -1,6 +1,7 @@
 """The costs the project sets aims for, in one run: every tool's largest answer against the answer budget, the MCP
-server's `initialize` CPU and `tools/list` bytes on three fixtures, and read/write tool runs against
-`python -c pass`. Each part is its own script (run one alone to look closer); this runs them in turn.
+server's `initialize` CPU and `tools/list` bytes on three fixtures, read/write tool runs against
+`python -c pass`, and `asset.references` against `rg -l`. Each part is its own script (run one alone to look
+closer); this runs them in turn.
 Usage: python bench/bench_all.py [--runs 7]
 """
 
@@ -20,7 +21,8 @@ def main() -> None:
     runs = str(parser.parse_args().runs)
     parts = [("answers", ["bench_answers.py", "--per-tool", "--top", "0"]),
              ("mcp start", ["bench_mcp_start.py", "--runs", "3"]),
-             ("tool runs", ["bench_startup.py", "--runs", runs])]
+             ("tool runs", ["bench_startup.py", "--runs", runs]),
+             ("asset.references vs rg -l", ["bench_refs_tool.py", "--runs", "3"])]
     failed = []
     for title, (script, *args) in parts:
         print(f"\n=== {title} ===", flush=True)

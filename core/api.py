@@ -11,7 +11,7 @@ built-in plugin imports), so the surface stays what an extension needs.
 
 from __future__ import annotations
 
-from pydantic import AfterValidator, Field, create_model, field_validator
+from pydantic import AfterValidator, Field, create_model, field_validator, model_validator
 
 from unitycli import CORE_API_VERSION
 from unitycli.context import ToolContext
@@ -91,7 +91,7 @@ from unitycli.volumes import (
 __all__ = [
     # the surface's version, registration and declaring a tool
     "CORE_API_VERSION", "Register", "hookimpl", "register_package", "ToolSpec", "ToolInput", "ToolOutput",
-    "ToolContext", "Field", "AfterValidator", "field_validator", "create_model",
+    "ToolContext", "Field", "AfterValidator", "field_validator", "model_validator", "create_model",
     # errors, doctor entries and next actions
     "UnityCliError", "ErrorSpec", "declared_specs", "EXIT_FAILED", "EXIT_USAGE", "DoctorReport", "tool_command",
     "describe_command", "NextAction", "KnownScript",

@@ -21,8 +21,14 @@ class ServerOptions:
     poll_interval: float = 1.0
     session_factory: Callable[[ServerOptions], Session] | None = None
     resident_index: bool = True  # keep the project index open and watched for the connection's life
+    _opened: Session | None = field(default=None, init=False, repr=False, compare=False)
 
     def new_session(self) -> Session:
+        """A Session for the server's tool surface; the one `instructions()` opened is handed over first, so a
+        start resolves the project once (a rebuild gets a new one)."""
+        if self._opened is not None:
+            session, self._opened = self._opened, None
+            return session
         if self.session_factory is not None:
             return self.session_factory(self)
         return Session(project_arg=self.project, instance_arg=self.instance, cwd=self.cwd)
@@ -32,5 +38,7 @@ class ServerOptions:
         A `--project` that cannot be opened raises its catalogued error here, before anything is answered."""
         from unitycli.mcp import wording
 
-        project = self.new_session().optional_project()
+        session = self.new_session()
+        project = session.optional_project()
+        self._opened = session  # the server's surface starts from this Session rather than open a second
         return wording.instructions(str(project.root) if project else None)

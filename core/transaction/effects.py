@@ -32,38 +32,47 @@ class _Camel(BaseModel):
 class FileDiff(_Camel):
     path: str
     diff: str | None = Field(description="Unified diff; null for a binary or undecodable file (see note)")
-    binary: bool = False
-    note: str | None = None
-    old_revision: str | None = None
-    new_revision: str | None = None
+    binary: bool = Field(False, description="Present (true) only for binary or non-UTF-8 content")
+    note: str | None = Field(None, description="Present only when there is something to say, e.g. why diff is null")
+    old_revision: str | None = Field(None, description="This path's revision before the commit; absent where it "
+                                     "did not exist (created, or the new end of a rename or copy)")
+    new_revision: str | None = Field(None, description="This path's revision after the commit; absent when deleted")
     renamed_from: str | None = Field(None, description="The path this file was moved from (deleted there); the "
                                      "diff says `rename from/to` and shows only the lines that changed")
     copied_from: str | None = Field(None, description="The file this one copies (still there); the diff says "
                                     "`copy from/to` and shows only the lines that differ from it")
 
     @model_serializer(mode="wrap")
-    def _origin_only_when_set(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """`renamedFrom`/`copiedFrom` appear on renames and copies only: every other diff stays as it was."""
+    def _only_what_says_something(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A field that would say nothing (false, null) is left out: a write's answer is mostly its diffs, and an
+        agent pays for every byte of them."""
         data = handler(self)
-        for key in ("renamedFrom", "copiedFrom", "renamed_from", "copied_from"):
-            if key in data and data[key] is None:
+        for key in _QUIET_WHEN_EMPTY:
+            if key in data and data[key] in (None, False):
                 del data[key]
         return data
 
 
+_QUIET_WHEN_EMPTY = ("binary", "note", "oldRevision", "newRevision", "renamedFrom", "copiedFrom",
+                     "old_revision", "new_revision", "renamed_from", "copied_from")
+
+
 class PlannedEffects(_Camel):
-    created: list[str] = Field([], description="Files the commit creates")
+    created: list[str] = Field([], description="Files the commit creates (not copies: see diffs' copiedFrom)")
     modified: list[str] = Field([], description="Files whose content changes")
-    deleted: list[str] = Field([], description="Files the commit deletes")
-    diffs: list[FileDiff] = Field([], description="One per created, modified or deleted file; a rename is one "
-                                  "entry for both of its paths (renamedFrom)")
+    deleted: list[str] = Field([], description="Files the commit deletes (not renames: see diffs' renamedFrom)")
+    diffs: list[FileDiff] = Field([], description="One per created, modified or deleted file; a rename or copy is "
+                                  "one entry for both of its paths (renamedFrom, copiedFrom) and is in none of "
+                                  "the lists above, as git's status tells R and C from A and D")
     created_dirs: list[str] = Field([], description="Folders the commit creates, parents first (empty ones too)")
     deleted_dirs: list[str] = Field([], description="Folders the commit removes; each is empty once the deletes "
                                                     "above are applied")
     requires_reimport: bool = Field(False, description="True when an open Editor must reimport: files or folders "
                                                        "under Assets/ or Packages/ changed")
-    reimport_paths: list[str] = Field([], description="The changed files under Assets/ or Packages/ (folders: see "
-                                                      "createdDirs and deletedDirs)")
+    reimport_paths: list[str] = Field([], description="The changed assets under Assets/ or Packages/, each once: "
+                                      "a changed .meta stands for its asset (the Editor imports assets; a meta holds "
+                                      "their import settings); both ends of a move (folders: see createdDirs and "
+                                      "deletedDirs)")
 
 
 class CommitResult(_Camel):
@@ -244,23 +253,30 @@ def _windowed_diff(old: bytes, new: bytes, path: str) -> str:
     return unified_diff(old_part.decode("utf-8"), new_part.decode("utf-8"), path, first_line=skipped)
 
 
-def origin_diff(source: str, path: str, kind: str, similarity: int, old: bytes, new: bytes, old_rev: str | None,
+def origin_diff(source: str, path: str, kind: str, similarity: int, old: bytes, new: bytes,
                 new_rev: str | None) -> FileDiff:
     """A rename or copy as git writes it (`diff --git`, `similarity index`, `rename from/to` or `copy from/to`),
     followed by the hunks of only the lines that changed, so `git apply` accepts it and a move costs a few lines
-    whatever the file's size. The `---`/`+++` lines are left out: the git header names both sides already."""
+    whatever the file's size. The `---`/`+++` lines are left out: the git header names both sides already. No old
+    revision: `path` did not exist before (the source's is its own)."""
     verb = "rename" if kind == "rename" else "copy"
     header = (f"diff --git a/{source} b/{path}\nsimilarity index {similarity}%\n"
               f"{verb} from {source}\n{verb} to {path}\n")
     origin = {"renamed_from": source} if kind == "rename" else {"copied_from": source}
     if old == new:
-        return FileDiff(path=path, diff=header, old_revision=old_rev, new_revision=new_rev, **origin)
+        return FileDiff(path=path, diff=header, new_revision=new_rev, **origin)
     if not _is_text(old) or not _is_text(new):
-        return FileDiff(path=path, diff=None, binary=True, old_revision=old_rev, new_revision=new_rev,
+        return FileDiff(path=path, diff=None, binary=True, new_revision=new_rev,
                         note=f"{verb} of {source} with binary or non-UTF-8 changes, {len(old)} -> {len(new)} bytes",
                         **origin)
     body = _windowed_diff(old, new, path).split("\n", 2)[2]
-    return FileDiff(path=path, diff=header + body, old_revision=old_rev, new_revision=new_rev, **origin)
+    return FileDiff(path=path, diff=header + body, new_revision=new_rev, **origin)
+
+
+def reimport_paths(paths: Sequence[str]) -> list[str]:
+    """The assets an open Editor imports for these changed files: a `.meta` stands for its asset, each once."""
+    assets = (path[:-len(".meta")] if path.endswith(".meta") else path for path in paths if needs_reimport(path))
+    return list(dict.fromkeys(assets))
 
 
 def needs_reimport(path: str) -> bool:

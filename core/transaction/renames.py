@@ -39,9 +39,18 @@ def similarity(old: bytes, new: bytes) -> int:
     """Percent of lines the two contents share (as a multiset), of the longer one; 100 when identical."""
     if old == new:
         return 100
-    a, b = Counter(old.split(b"\n")), Counter(new.split(b"\n"))
+    a, b = _line_counts(old), _line_counts(new)
     longest = max(sum(a.values()), sum(b.values()))
     return (sum((a & b).values()) * 100) // longest if longest else 100
+
+
+def _line_counts(data: bytes) -> Counter[bytes]:
+    """The lines of `data` as a multiset; a final newline ends the last line and starts no empty one (else any two
+    one-line files would share half their lines)."""
+    lines = data.split(b"\n")
+    if lines[-1] == b"":
+        lines.pop()
+    return Counter(lines)
 
 
 def _suffix(path: str) -> str:
@@ -153,8 +162,7 @@ def file_diffs(changes: list[Change], kept: Mapping[str, bytes]) -> list[FileDif
             continue
         if origin is not None and c.new is not None:
             old = old_of[origin.source]
-            diffs.append(origin_diff(origin.source, c.path, origin.kind, origin.similarity, old, c.new,
-                                     revision_of(old), new_rev))
+            diffs.append(origin_diff(origin.source, c.path, origin.kind, origin.similarity, old, c.new, new_rev))
         else:
             diffs.append(file_diff(c.path, c.old, c.new, old_rev, new_rev))
     return diffs

@@ -25,7 +25,7 @@ from types import TracebackType
 from unitycli.errors import UnityCliError
 from unitycli.transaction.commit import Change, apply_changes
 from unitycli.transaction.editor_guard import ensure_editor_closed
-from unitycli.transaction.effects import CommitResult, PlannedEffects, needs_reimport
+from unitycli.transaction.effects import CommitResult, PlannedEffects, needs_reimport, reimport_paths
 from unitycli.transaction.failures import unreadable, write_failed
 from unitycli.transaction.folders import (
     folder_not_empty,
@@ -368,12 +368,14 @@ class Transaction:
 
 def _effects(changes: list[Change], created_dirs: list[str], deleted_dirs: list[str],
              kept: dict[str, bytes]) -> PlannedEffects:
+    diffs = file_diffs(changes, kept)
+    moved = {d.path for d in diffs if d.renamed_from or d.copied_from} | {d.renamed_from for d in diffs}
     groups: dict[str, list[str]] = {"create": [], "modify": [], "delete": []}
     for change in changes:
-        groups[change.action].append(change.path)
-    reimport = [c.path for c in changes if needs_reimport(c.path)]
+        if change.path not in moved:  # a rename or copy is its diffs entry only (git's R and C)
+            groups[change.action].append(change.path)
+    reimport = reimport_paths([c.path for c in changes])
     folders = any(needs_reimport(rel + "/") for rel in created_dirs + deleted_dirs)
-    diffs = file_diffs(changes, kept)
     return PlannedEffects(created=groups["create"], modified=groups["modify"], deleted=groups["delete"],
                           diffs=diffs, created_dirs=sorted(created_dirs), deleted_dirs=deleted_dirs,
                           requires_reimport=bool(reimport) or folders, reimport_paths=reimport)

@@ -45,9 +45,8 @@ class DuplicateInput(ToolInput):
 
 
 class CopiedFile(ToolOutput):
-    source: str
-    destination: str
-    guid: str | None = Field(description="The copy's new GUID (None for a .meta row)")
+    destination: str = Field(description="The copy, at the path its source has below `file`")
+    guid: str = Field(description="The copy's new GUID")
     remapped_references: int = Field(description="GUID references rewritten inside this copy")
 
 
@@ -57,7 +56,10 @@ class DuplicateOutput(ToolOutput):
     source_guid: str
     guid: str = Field(description="The copy's new GUID")
     is_folder: bool
-    copied: list[CopiedFile] = Field(description="Every asset copied (its .meta goes with it)")
+    remapped_references: int = Field(description="GUID references rewritten inside the copies (to the copies' "
+                                                 "own GUIDs)")
+    copied: list[CopiedFile] = Field(description="The assets of a copied folder, each with its new GUID (a .meta "
+                                                 "goes with each); empty for one asset: see destination and guid")
     created_folders: list[str] = Field(description="Missing folders above the destination, created with metas")
     skipped_metas: list[str] = Field(description="Metas inside the folder without their asset (not copied; "
                                      "references to them keep the original GUID)")
@@ -161,6 +163,7 @@ def asset_duplicate(ctx: ToolContext, request: DuplicateInput) -> DuplicateOutpu
     remap = {metas[p].guid.encode(): new_guids[p].encode() for p in metas}
     created = [f for f, _ in make_parents(ctx, destination)]
     copied: list[CopiedFile] = []
+    remapped = 0
     renamed: RenamedObject | None = None
     for path in [source, *folders] if folder else []:
         ctx.transaction.make_dir(target[path])
@@ -175,9 +178,10 @@ def asset_duplicate(ctx: ToolContext, request: DuplicateInput) -> DuplicateOutpu
                 data, renamed = edit.data, edit.output()
         ctx.transaction.write_bytes(target[path], data)
         ctx.transaction.write_bytes(target[path] + ".meta", metas[path].with_guid(new_guids[path]).to_bytes())
-        copied.append(CopiedFile(source=path, destination=target[path], guid=new_guids[path],
-                                 remapped_references=count))
+        remapped += count
+        if folder:
+            copied.append(CopiedFile(destination=target[path], guid=new_guids[path], remapped_references=count))
     return DuplicateOutput(file=source, destination=destination, source_guid=metas[source].guid,
-                           guid=new_guids[source], is_folder=folder, copied=copied, created_folders=created,
-                           skipped_metas=lone, renamed_object=renamed)
+                           guid=new_guids[source], is_folder=folder, remapped_references=remapped, copied=copied,
+                           created_folders=created, skipped_metas=lone, renamed_object=renamed)
 

@@ -43,11 +43,6 @@ class AssetRenameInput(access.FileInput):
     expected_revision: str | None = Field(None, description="Refuse unless the asset file is at this revision")
 
 
-class MovedFile(ToolOutput):
-    source: str
-    destination: str
-
-
 class ReplacedAsset(ToolOutput):
     path: str
     guid: str | None
@@ -59,7 +54,8 @@ class AssetMoveOutput(ToolOutput):
     destination: str
     guid: str | None = Field(description="Unchanged by the move: references keep resolving")
     is_folder: bool
-    moved: list[MovedFile] = Field(description="Every file moved, metas included")
+    moved_files: int = Field(description="Files moved, metas included: each is an effects diff with renamedFrom "
+                                         "(a folder's file keeps its path below the folder)")
     created_folders: list[str] = Field(description="Destination folders created, each with a new folder meta")
     replaced: ReplacedAsset | None
     removed_folders: list[str] = Field(description="Emptied source folders removed with their .meta")
@@ -166,7 +162,7 @@ def move_asset(ctx: ToolContext, source: str, destination: str, overwrite: bool,
             ctx.transaction.expect_revision(source, expected_revision)
         meta = access.read_meta(ctx, index, source)
         result = AssetMoveOutput(file=source, destination=destination, guid=meta.guid if meta else None,
-                                 is_folder=folder, moved=[], created_folders=[], replaced=None, removed_folders=[],
+                                 is_folder=folder, moved_files=0, created_folders=[], replaced=None, removed_folders=[],
                                  leftover_folders=[])
         if source == destination:
             return result
@@ -210,7 +206,7 @@ def move_asset(ctx: ToolContext, source: str, destination: str, overwrite: bool,
                 result.renamed_object = edit.output()
         ctx.transaction.delete(file)
         ctx.transaction.write_bytes(target, data)
-        result.moved.append(MovedFile(source=file, destination=target))
+        result.moved_files += 1
     result.removed_folders, result.leftover_folders = remove_emptied(ctx, folders, set(files))
     return result
 

@@ -15,7 +15,7 @@ from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.access import AssetTarget
 from unitycli.plugins.assets.kinds import class_name
-from unitycli.plugins.assets.refpaths import object_name, properties_referencing
+from unitycli.plugins.assets.refpaths import for_reading, object_name, properties_referencing
 from unitycli.plugins.assets.unscanned import SkippedFile, skipped_files
 from unitycli.toolspec import ToolOutput
 from unitycli.unityyaml import UnityYamlFile
@@ -74,6 +74,7 @@ def describe_referrer(ctx: ToolContext, index: ProjectIndex, referrer: Referrer,
     objects = []
     for doc_id in referrer.documents:
         document = yaml_file.find(doc_id.file_id) if yaml_file is not None else None
+        document = for_reading(document, guid) if document is not None else None
         props = None
         name = None
         if document is not None:

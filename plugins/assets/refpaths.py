@@ -48,6 +48,55 @@ def _walk(node: Node, prefix: str, guid: str) -> Iterator[PropertyRef]:
         yield PropertyRef(prefix, None, None)
 
 
+_PRUNE_ABOVE = 2048  # characters; smaller objects parse about as fast as they prune
+_NAME_OVERRIDE = "propertyPath: m_Name\n"  # a PrefabInstance's name is its first m_Name modification
+
+
+_ITEM = re.compile(r"^( *)- ", re.MULTILINE)
+_ITEM_END: dict[int, re.Pattern[str]] = {}  # by depth: a line break not followed by a deeper line
+
+
+def _item_end(depth: int) -> re.Pattern[str]:
+    pattern = _ITEM_END.get(depth)
+    if pattern is None:
+        pattern = _ITEM_END[depth] = re.compile(rf"\n(?! {{{depth + 1}}})")
+    return pattern
+
+
+def for_reading(document: Document, guid: str) -> Document:
+    """`document`, or for a big one a stand-in where every block-sequence item that neither mentions `guid` nor
+    overrides `m_Name` is the scalar `0`: the same property paths (item indices kept) and the same name, from a
+    fraction of the parse. A PrefabInstance of PhysicsSamples holds hundreds of modifications, of which a few name
+    the material asked for.
+
+    An item is its `- ` line and the lines indented deeper that follow (Unity's block style; a wrapped flow mapping
+    or scalar continues deeper too). Should pruning ever cut a multi-line string, the stand-in does not parse and
+    the whole document is used."""
+    text = document.text
+    if len(text) <= _PRUNE_ABOVE:
+        return document
+    out: list[str] = []
+    pos = 0
+    found = _ITEM.search(text)
+    while found is not None:
+        start, depth = found.start(), len(found.group(1))
+        ended = _item_end(depth).search(text, found.end())
+        end = ended.end() if ended is not None else len(text)
+        item = text[start:end]
+        out.append(text[pos:start])
+        kept = guid in item or _NAME_OVERRIDE in item
+        out.append(item if kept else " " * depth + "- 0" + ("\n" if item.endswith("\n") else ""))
+        pos = end
+        found = _ITEM.search(text, pos)
+    out.append(text[pos:])
+    stand_in = Document(document.class_id, document.file_id, document.stripped, "".join(out))
+    try:
+        stand_in.root  # noqa: B018 - parse now, so a cut string falls back here and not in a caller
+    except UnityCliError:
+        return document
+    return stand_in
+
+
 def properties_referencing(document: Document, guid: str) -> list[PropertyRef]:
     """Every property of `document` that references `guid`; empty when the document cannot be parsed."""
     try:

@@ -77,11 +77,24 @@ class LightingSetting(ToolOutput):
     raw: Any = Field(None, description="The stored value, when it differs from `value` (enum numbers)")
 
 
+class LightingValues(ToolOutput):
+    """The settings in the shape `scene.set-lighting` takes them (its own models), so a read edits into a write."""
+
+    fog: FogInput | None = None
+    ambient: AmbientInput | None = None
+    skybox: str | None = Field(None, description="The skybox material's project path (its GUID when no path is "
+                                                 "known); \"none\" when unset; null for a reference the setter "
+                                                 "does not write (a built-in skybox: see settings)")
+    sun: str | None = Field(None, description="Hierarchy path of the sun Light's GameObject; \"none\" when unset")
+
+
 class LightingGetOutput(ToolOutput):
     file: str
     revision: str
     file_id: int = Field(alias="fileID", description="The RenderSettings object")
     layout_from: str = Field(description="The Editor dump whose RenderSettings layout was checked")
+    values: LightingValues = Field(description="The settings under the names scene.set-lighting takes; pass any "
+                                               "part of it back to change that part")
     settings: list[LightingSetting]
     skybox_path: str | None = Field(None, description="The skybox material's project path, when resolvable")
     sun_game_object: str | None = Field(None, description="Hierarchy path of the sun Light's GameObject")
@@ -144,8 +157,31 @@ def get_lighting(ctx: ToolContext, request: LightingGetInput) -> LightingGetOutp
                 sun_go = node.path if node is not None else None
             out.append(LightingSetting(name=setting.name, field=setting.field, value=to_json(value),
                                        raw=to_json(raw) if value is not raw else None))
+    values = _values(out, sky_path, sun_go)
     return LightingGetOutput(file=loaded.path, revision=loaded.revision, fileID=doc.file_id, layout_from=layout_from,
-                             settings=out, skybox_path=sky_path, sun_game_object=sun_go, missing=missing)
+                             values=values, settings=out, skybox_path=sky_path, sun_game_object=sun_go,
+                             missing=missing)
+
+
+def _values(settings: list[LightingSetting], sky_path: str | None, sun_path: str | None) -> LightingValues:
+    """`settings` regrouped as the setter's input: `fog.mode` under fog.mode; references as the setter names them.
+    An enum number with no name (none in the fixtures) stays out: the setter could not take it back."""
+    groups: dict[str, dict[str, Any]] = {}
+    refs: dict[str, str] = {}
+    for setting in settings:
+        group, _, key = setting.name.partition(".")
+        if key:
+            if setting.raw is None or isinstance(setting.value, (bool, str)):
+                groups.setdefault(group, {})[key] = setting.value
+        elif isinstance(setting.value, dict):
+            ref = setting.value
+            if not ref.get("fileID"):
+                refs[group] = "none"
+            elif group == "skybox" and (ref.get("fileID"), ref.get("type")) == (MATERIAL_FILE_ID, 2):
+                refs[group] = sky_path or ref["guid"]
+            elif group == "sun" and sun_path:
+                refs[group] = sun_path
+    return LightingValues.model_validate({**groups, **refs})
 
 
 def _wanted(request: LightingSetInput) -> dict[str, Any]:

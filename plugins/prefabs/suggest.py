@@ -50,15 +50,16 @@ def instance_override_error(ctx: ToolContext, names: Names, file: str, node: Sce
                             why: str = "its components live in the source prefab; write the value as an override",
                             ) -> UnityCliError:
     """E_PREFAB_INSTANCE_UNSUPPORTED whose next actions write the value as an override instead."""
-    error = instance_unsupported(node, why)
     if target is None:
         target = _root_component(SourcePrefabs(ctx, names), node, component)
     listing = tool_command("prefab.get-overrides", {"file": file, "gameObject": node.file_id},
                            project=ctx.project.root)
-    if target is None:
-        error.next_actions = [listing, "Then prefab.set-override with target set to the component's fileID in the "
-                                       "source prefab (prefab.hierarchy lists them)"]
+    if target is None:  # the source prefab is not readable here: say how, and give calls that run
+        error = instance_unsupported(node, why + " with prefab.set-override, its target the component's fileID in "
+                                     "the source prefab (prefab.hierarchy on the source lists them)")
+        error.next_actions = [listing, "unitycli tools describe prefab.set-override"]
     else:
+        error = instance_unsupported(node, why)
         base = {"file": file, "gameObject": node.file_id, "target": {"fileID": target}}
         error.next_actions = [tool_command("prefab.set-override", {**base, **change}, project=ctx.project.root)
                               for change in _changes(prop, value)] + [listing]

@@ -8,8 +8,9 @@ tool needs a name for a GUID.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
@@ -31,7 +32,17 @@ from unitycli.transaction import revision_of
 from unitycli.unityfiles import parse_meta
 
 COMPONENT_DESCRIPTION = ("Class name (Transform, Light, BoxCollider), a script class name (resolved through the "
-                         "project's .cs.meta GUIDs), a script GUID, or the component's fileID")
+                         "project's .cs.meta GUIDs), a script GUID, or the component's fileID (a number or its digits)")
+
+
+def _file_id_as_digits(value: Any) -> Any:
+    """A fileID given as a JSON number (as every output prints it) names the component its digits name."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+# `component` in every scene tool: text, or a fileID as the number the outputs print.
+ComponentName = Annotated[str, BeforeValidator(_file_id_as_digits),
+                          WithJsonSchema({"anyOf": [{"type": "string"}, {"type": "integer"}]})]
 REVISION_DESCRIPTION = "The file's `revision` from an earlier read; E_STALE_WRITE if the file changed since"
 
 

@@ -20,6 +20,7 @@ from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
+    ComponentName,
     GameObjectWriteInput,
     Names,
     WriteOutput,
@@ -135,7 +136,7 @@ def component_add(ctx: ToolContext, request: ComponentAddInput) -> ComponentAddO
 
 
 class ComponentRemoveInput(GameObjectWriteInput):
-    component: str = Field(description=COMPONENT_DESCRIPTION)
+    component: ComponentName = Field(description=COMPONENT_DESCRIPTION)
     force: bool = Field(False, description="Remove even when other objects reference it; they get {fileID: 0}")
 
 

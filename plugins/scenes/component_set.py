@@ -21,6 +21,7 @@ from unitycli.errors import UnityCliError
 from unitycli.plugins.prefabs.suggest import instance_child_error, instance_override_error
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
+    ComponentName,
     ComponentSummary,
     GameObjectWriteInput,
     Names,
@@ -39,7 +40,7 @@ from unitycli.unityyaml import parse_path
 
 
 class ComponentSetInput(GameObjectWriteInput):
-    component: str = Field(description=COMPONENT_DESCRIPTION)
+    component: ComponentName = Field(description=COMPONENT_DESCRIPTION)
     property: str = Field(description="Property path: m_LocalPosition, m_LocalPosition.x, m_Materials[0], m_Lens.FieldOfView")
     value: Any = Field(None, description="JSON value of the same type as the current one: number, string, "
                                          "{x, y, z} with the same keys, list; for a reference field "

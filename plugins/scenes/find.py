@@ -18,7 +18,7 @@ from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import render, tool_command
 from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
-from unitycli.plugins.scenes.common import COMPONENT_DESCRIPTION, Names, open_model
+from unitycli.plugins.scenes.common import COMPONENT_DESCRIPTION, ComponentName, Names, open_model
 from unitycli.scene import (
     OBJECT_FILE_SUFFIXES,
     ComponentRef,
@@ -39,7 +39,7 @@ TOOL = "gameobject.find"
 class FindInput(ToolInput):
     file: str | None = Field(None, description="Search one scene or prefab (path or unique name); all when omitted")
     name: str | None = Field(None, description="Name or glob (`Tree*`, `*Camera*`), case-sensitive as in Unity")
-    component: str | None = Field(None, description=COMPONENT_DESCRIPTION)
+    component: ComponentName | None = Field(None, description=COMPONENT_DESCRIPTION)
     tag: str | None = Field(None, description="Exact tag (m_TagString)")
     layer: int | None = Field(None, ge=0, le=31, description="Layer number (m_Layer)")
     limit: int = LIMIT_FIELD

@@ -14,6 +14,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
+    ComponentName,
     ComponentSummary,
     GameObjectInput,
     GameObjectSummary,
@@ -71,7 +72,7 @@ def gameobject_get(ctx: ToolContext, request: GameObjectGetInput) -> GameObjectG
 
 
 class ComponentGetInput(GameObjectInput):
-    component: str = Field(description=COMPONENT_DESCRIPTION)
+    component: ComponentName = Field(description=COMPONENT_DESCRIPTION)
     property: str | None = Field(None, description="Property path (m_LocalPosition.x, m_Materials[0]); all when omitted")
 
 

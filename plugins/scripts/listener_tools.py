@@ -20,6 +20,7 @@ from unitycli.errors import UnityCliError
 from unitycli.next_actions import describe_command
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
+    ComponentName,
     ComponentSummary,
     GameObjectInput,
     GameObjectWriteInput,
@@ -44,7 +45,7 @@ _ARGUMENT_KINDS = {3: (int,), 4: (int, float), 5: (str,), 6: (bool,)}
 
 
 class ListenersInput(GameObjectInput):
-    component: str = Field(description=COMPONENT_DESCRIPTION)
+    component: ComponentName = Field(description=COMPONENT_DESCRIPTION)
     property: str = Field(description=EVENT_DESCRIPTION)
 
 
@@ -68,7 +69,7 @@ class ListenersOutput(ToolOutput):
 
 
 class AddListenerInput(GameObjectWriteInput):
-    component: str = Field(description=COMPONENT_DESCRIPTION)
+    component: ComponentName = Field(description=COMPONENT_DESCRIPTION)
     property: str = Field(description=EVENT_DESCRIPTION)
     target: str = Field(description="The object whose method is called: `Path/To/Object:ScriptClass` (or the "
                                     "component's fileID) in the same file")
@@ -81,7 +82,7 @@ class AddListenerInput(GameObjectWriteInput):
 
 
 class RemoveListenerInput(GameObjectWriteInput):
-    component: str = Field(description=COMPONENT_DESCRIPTION)
+    component: ComponentName = Field(description=COMPONENT_DESCRIPTION)
     property: str = Field(description=EVENT_DESCRIPTION)
     index: int = Field(ge=0, description="The listener's index, as component.list-listeners shows it")
 

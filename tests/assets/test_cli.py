@@ -20,9 +20,10 @@ def test_an_agent_finds_where_a_material_is_used_then_previews_a_move(sample: Pa
                        json.dumps({"path": GRASS, "destination": "Assets/Materials/Ground/Grass.mat"}), "--json"])
     assert preview.exit_code == 0
     effects = preview.envelope["result"]["plannedEffects"]
-    assert effects["created"] == ["Assets/Materials/Ground.meta", "Assets/Materials/Ground/Grass.mat",
-                                  "Assets/Materials/Ground/Grass.mat.meta"]
-    assert effects["deleted"] == [GRASS, GRASS + ".meta"]
+    assert (effects["created"], effects["deleted"]) == (["Assets/Materials/Ground.meta"], [])  # the new folder's
+    assert [(d["path"], d.get("renamedFrom")) for d in effects["diffs"]] == [  # the moves are renames, as in git
+        ("Assets/Materials/Ground.meta", None), ("Assets/Materials/Ground/Grass.mat", GRASS),
+        ("Assets/Materials/Ground/Grass.mat.meta", GRASS + ".meta")]
     assert snapshot(sample) == before
 
 

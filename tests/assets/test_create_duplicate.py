@@ -49,7 +49,7 @@ def test_a_minigolf_scene_copy_is_byte_identical_under_a_new_guid(tmp_path: Path
     assert result["createdFolders"] == ["Assets/Levels"]
     assert (project / "Assets/Levels/Menu Copy.unity").read_bytes() == (project / MAIN_MENU).read_bytes()
     _meta_differs_only_in_guid(project, MAIN_MENU, "Assets/Levels/Menu Copy.unity")
-    assert result["copied"][0]["remappedReferences"] == 0  # fileID-only references are internal already
+    assert (result["remappedReferences"], result["copied"]) == (0, [])  # fileID-only references are internal
 
 
 def test_a_copied_folder_references_its_own_copies_and_keeps_outside_references(tmp_path: Path) -> None:
@@ -67,7 +67,9 @@ def test_a_copied_folder_references_its_own_copies_and_keeps_outside_references(
     new_guids = {meta_guid_of(m): m.relative_to(project).as_posix()[:-5] for m in (project / copy).rglob("*.meta")}
     assert len(new_guids) == len(old_guids) == 19 and not set(new_guids) & set(old_guids)
     assert meta_guid_of(project / f"{copy}.meta") != meta_guid_of(project / f"{CHICKEN}.meta")
-    assert sum(c["remappedReferences"] for c in result["copied"]) == 15  # 13 before the fixture had its scripts
+    assert sum(c["remappedReferences"] for c in result["copied"]) == result["remappedReferences"] == 15  # 13 before
+    assert [c["destination"] for c in result["copied"]][:2] == [copy + "/Behaviors/Chicken.cs",
+                                                                copy + "/Behaviors/Egg.cs"]
     prefab = (project / copy / "Chicken.prefab").read_text()
     original = (project / CHICKEN / "Chicken.prefab").read_text()
     for old, new in changed_lines(original, prefab):  # only GUIDs of the folder's own files changed
@@ -99,7 +101,7 @@ def test_a_file_naming_its_own_guid_points_at_the_copy(sample: Path) -> None:
         (f"  self: {{fileID: 11400000, guid: {own}, type: 2}}",
          f"  self: {{fileID: 11400000, guid: {result['guid']}, type: 2}}"),
         (f"    {own}, type: 2}}", f"    {result['guid']}, type: 2}}")]
-    assert result["copied"][0]["remappedReferences"] == 2
+    assert (result["remappedReferences"], result["copied"]) == (2, [])
 
 
 @pytest.mark.parametrize(("payload", "code"), [

@@ -42,11 +42,10 @@ def test_moving_a_folder_with_an_empty_subfolder_recreates_it_and_removes_the_so
     before = snapshot(nested)
     validate_before = output(nested, "asset.validate", {})
     result = run(nested, "asset.move", MOVE)
-    assert result.output["moved"] == [
-        {"source": "Assets/Prefabs/Empty.meta", "destination": "Assets/Props/Empty.meta"},
-        {"source": LANTERN, "destination": "Assets/Props/Lantern.prefab"},
-        {"source": LANTERN + ".meta", "destination": "Assets/Props/Lantern.prefab.meta"},
-        {"source": "Assets/Prefabs.meta", "destination": "Assets/Props.meta"}]
+    assert result.output["movedFiles"] == 4
+    assert sorted((d["renamedFrom"], d["path"]) for d in result.applied_effects["diffs"]) == [
+        ("Assets/Prefabs.meta", "Assets/Props.meta"), ("Assets/Prefabs/Empty.meta", "Assets/Props/Empty.meta"),
+        (LANTERN, "Assets/Props/Lantern.prefab"), (LANTERN + ".meta", "Assets/Props/Lantern.prefab.meta")]
     assert result.output["removedFolders"] == ["Assets/Prefabs", "Assets/Prefabs/Empty"]
     assert result.output["leftoverFolders"] == []
     effects = result.applied_effects
@@ -67,9 +66,12 @@ def test_a_dry_run_folder_move_shows_the_folder_effects_and_writes_nothing(neste
     effects = run(nested, "asset.move", MOVE, dry_run=True).planned_effects
     assert (effects["createdDirs"], effects["deletedDirs"]) == (["Assets/Props", "Assets/Props/Empty"],
                                                                 ["Assets/Prefabs", "Assets/Prefabs/Empty"])
-    assert effects["created"] == ["Assets/Props.meta", "Assets/Props/Empty.meta", "Assets/Props/Lantern.prefab",
-                                  "Assets/Props/Lantern.prefab.meta"]
-    assert effects["deleted"] == ["Assets/Prefabs.meta", "Assets/Prefabs/Empty.meta", LANTERN, LANTERN + ".meta"]
+    assert (effects["created"], effects["deleted"]) == ([], [])  # every file is a rename (git's R)
+    assert sorted(d["path"] for d in effects["diffs"]) == ["Assets/Props.meta", "Assets/Props/Empty.meta",
+                                                           "Assets/Props/Lantern.prefab",
+                                                           "Assets/Props/Lantern.prefab.meta"]
+    assert sorted(d["renamedFrom"] for d in effects["diffs"]) == ["Assets/Prefabs.meta", "Assets/Prefabs/Empty.meta",
+                                                                 LANTERN, LANTERN + ".meta"]
     assert _state(nested) == before
 
 

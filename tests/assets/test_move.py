@@ -28,8 +28,7 @@ def test_moving_a_chicken_defense_prefab_keeps_every_reference_resolving(chicken
     issues_before = output(chicken, "asset.validate", {"limit": 5000})
     referrers_before = output(chicken, "asset.references", {"file": EGG})["referrers"]
     moved = output(chicken, "asset.move", {"file": EGG, "destination": "Assets/Moved/Egg.prefab"})
-    assert moved["moved"] == [{"source": EGG, "destination": "Assets/Moved/Egg.prefab"},
-                              {"source": EGG + ".meta", "destination": "Assets/Moved/Egg.prefab.meta"}]
+    assert moved["movedFiles"] == 2  # the prefab and its meta
     assert (moved["guid"], moved["createdFolders"], moved["replaced"]) == (EGG_GUID, ["Assets/Moved"], None)
     after = snapshot(chicken)
     assert after["Assets/Moved/Egg.prefab"] == before[EGG]
@@ -57,9 +56,12 @@ def test_a_dry_run_move_plans_the_files_and_writes_nothing(sample: Path) -> None
                  dry_run=True)
     assert result.output["createdFolders"] == ["Assets/Props", "Assets/Props/Street"]
     effects = result.planned_effects
-    assert effects["created"] == ["Assets/Props.meta", "Assets/Props/Street.meta",
-                                  "Assets/Props/Street/Lantern.prefab", "Assets/Props/Street/Lantern.prefab.meta"]
-    assert effects["deleted"] == [LANTERN, LANTERN + ".meta"]
+    assert effects["created"] == ["Assets/Props.meta", "Assets/Props/Street.meta"]  # the new folders' metas
+    assert [(d["path"], d.get("renamedFrom")) for d in effects["diffs"][2:]] == [
+        ("Assets/Props/Street/Lantern.prefab", LANTERN), ("Assets/Props/Street/Lantern.prefab.meta", LANTERN + ".meta")]
+    assert effects["deleted"] == []  # the moved files are renames (git's R), not deletes
+    assert effects["reimportPaths"] == [LANTERN, "Assets/Props", "Assets/Props/Street",
+                                        "Assets/Props/Street/Lantern.prefab"]  # each once: a .meta is its asset
     assert effects["modified"] == []
     assert snapshot(sample) == before
 
@@ -104,10 +106,7 @@ def test_moving_a_folder_moves_every_file_and_removes_the_emptied_folder(sample:
     before = snapshot(sample)
     moved = output(sample, "asset.move", {"file": "Assets/Prefabs", "destination": "Assets/Props"})
     assert moved["isFolder"] is True
-    assert moved["moved"] == [
-        {"source": LANTERN, "destination": "Assets/Props/Lantern.prefab"},
-        {"source": LANTERN + ".meta", "destination": "Assets/Props/Lantern.prefab.meta"},
-        {"source": "Assets/Prefabs.meta", "destination": "Assets/Props.meta"}]
+    assert moved["movedFiles"] == 3  # the prefab, its meta and the folder's meta
     assert (moved["removedFolders"], moved["leftoverFolders"]) == (["Assets/Prefabs"], [])
     assert not (sample / "Assets/Prefabs").exists() and (sample / "Assets/Props").is_dir()
     after = snapshot(sample)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tests.assets.conftest import GARDEN, GARDEN_GUID, GRASS, LANTERN, all_pages, output
 from tests.fixturepaths import fixture_project
+from unitycli.unityyaml import UnityYamlFile
 
 EGG = "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Egg.prefab"
 GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
@@ -66,3 +67,39 @@ def test_a_unity_6_material_is_used_by_the_ball_prefab_and_the_main_menu_rendere
         ("Assets/LlamAcademy/Minigolf/Prefabs/Ball.prefab", [("MeshRenderer", "Ball", ["m_Materials[0]"])]),
         ("Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity", [("MeshRenderer", "Ball", ["m_Materials[0]"])]),
     ]
+
+
+def test_big_objects_are_read_through_a_stand_in_that_names_the_same_properties_and_objects() -> None:
+    from unitycli.indexes import ProjectIndex
+    from unitycli.plugins.assets.refpaths import for_reading, object_name, properties_referencing
+    from unitycli.unityyaml import UnityYamlFile
+
+    root = fixture_project("physics-samples")
+    guid = "959eccfeb940d0e4b9bff9d7d3841c5a"  # PhysicsDynamicMaterial.mat: 101 files, 323 PrefabInstances
+    with ProjectIndex.open(root) as index:
+        referrers = index.referrers(guid)
+    stand_ins = compared = 0
+    for referrer in referrers:
+        data = (root / referrer.path).read_bytes()
+        whole, pruned = UnityYamlFile.parse(data, referrer.path), UnityYamlFile.parse(data, referrer.path)
+        for ref in referrer.documents:
+            document = pruned.find(ref.file_id)
+            reading = for_reading(document, guid)
+            stand_ins += reading is not document
+            full = whole.find(ref.file_id)
+            assert (properties_referencing(reading, guid), object_name(pruned, reading)) == (
+                properties_referencing(full, guid), object_name(whole, full)), (referrer.path, ref.file_id)
+            compared += 1
+    assert (len(referrers), compared, stand_ins) == (101, 647, 323)
+
+
+def test_a_stand_in_that_would_cut_a_quoted_string_is_not_used() -> None:
+    from unitycli.plugins.assets.refpaths import for_reading, properties_referencing
+
+    guid = "0123456789abcdef0123456789abcdef"
+    text = ("--- !u!114 &1\nMonoBehaviour:\n  m_Name: Notes\n  notes: 'first\n    - second\n      third'\n"
+            f"  list:\n  - a: {{fileID: 1, guid: {guid}, type: 2}}\n  - b: 1\n  pad: {'x' * 3000}\n")
+    file = UnityYamlFile.parse(("%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" + text).encode(), "Notes.asset")
+    document = file.find(1)
+    assert for_reading(document, guid) is document  # the pruned text leaves the quote open: the whole one is read
+    assert [p.property for p in properties_referencing(document, guid)] == ["list[0].a"]

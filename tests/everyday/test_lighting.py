@@ -107,3 +107,28 @@ def test_a_field_the_scene_lacks_is_inserted_where_the_editor_writes_it(chicken:
     assert changed_lines(before, after) == [("", "  m_AmbientIntensity: 1.25")]
     assert "  m_AmbientGroundColor: {r: 0.047, g: 0.043, b: 0.035, a: 1}\n  m_AmbientIntensity: 1.25\n" \
            "  m_AmbientMode: 0\n" in after
+
+
+def test_get_prints_values_in_the_setters_shape_and_setting_them_back_changes_nothing(tmp_path: Path):
+    from tests.indexes.projectcopies import writable_copy
+
+    root = writable_copy("com.unity.cinemachine/Projects/URP", tmp_path / "urp")
+    scene = "Assets/Scenes/SampleScene.unity"  # m_SkyboxMaterial a .mat (type 2), m_Sun a Light (lines 29, 40)
+    values = tool_output(root, "scene.get-lighting", {"file": scene})["values"]
+    assert values == {
+        "fog": {"enabled": True, "color": {"r": 0.65080994, "g": 0.666729, "b": 0.7075472, "a": 1},
+                "mode": "exponentialSquared", "density": 0.05, "start": 0, "end": 300},
+        "ambient": {"mode": "skybox", "skyColor": {"r": 0.212, "g": 0.227, "b": 0.259, "a": 1},
+                    "equatorColor": {"r": 0.114, "g": 0.125, "b": 0.133, "a": 1},
+                    "groundColor": {"r": 0.047, "g": 0.043, "b": 0.035, "a": 1}, "intensity": 1},
+        "skybox": "0ffaa0b7117ba8c47a9d05ae701d4b4d", "sun": "Directional Light"}
+    before = (root / scene).read_bytes()
+    out = tool_output(root, "scene.set-lighting", {"file": scene, **values})
+    assert out["changed"] == [] and (root / scene).read_bytes() == before
+
+
+def test_a_built_in_skybox_is_left_out_of_values_the_setter_would_write_as_a_material(minigolf: Path):
+    values = tool_output(minigolf, "scene.get-lighting", {"file": MENU})["values"]
+    assert values["skybox"] is None and values["sun"] == "none"  # {fileID: 10304, guid: 0…f0…, type: 0}
+    assert tool_output(minigolf, "scene.set-lighting", {"file": MENU, **values})["changed"] == []
+    assert values["fog"]["enabled"] is False and values["fog"]["mode"] == "exponentialSquared"

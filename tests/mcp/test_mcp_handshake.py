@@ -87,3 +87,27 @@ def test_only_a_whole_well_formed_initialize_line_is_answered_early(line):
         os.close(write)
         assert os.read(read, 10) == b""
         os.close(read)
+
+
+def test_a_start_opens_one_session_for_the_instructions_and_the_tools(tmp_path, monkeypatch):
+    from tests.fixturepaths import fixture_project
+    from unitycli.mcp.options import ServerOptions
+    from unitycli.mcp.server import McpState
+    from unitycli.session import Session
+
+    monkeypatch.setenv("UNITYCLI_HOME", str(tmp_path / "home"))
+    opened: list[Session] = []
+
+    def factory(options: ServerOptions) -> Session:
+        opened.append(Session(project_arg=options.project, cwd=options.cwd))
+        return opened[-1]
+
+    options = ServerOptions(project=str(fixture_project("minigolf")), cwd=tmp_path, session_factory=factory,
+                            resident_index=False)
+    assert "minigolf" in options.instructions()
+    state = McpState(options)
+    try:
+        assert len(opened) == 1 and state.surface.session is opened[0]  # was two: one for the words alone
+        assert options.new_session() is not opened[0]  # a rebuild reads the project anew
+    finally:
+        state.close()

@@ -171,6 +171,23 @@ def test_component_set_on_an_instance_can_point_at_the_override_that_does_it(sam
     assert unknown.details["overrideTarget"] is None and "prefab.get-overrides" in render(unknown.next_actions[0])
 
 
+def test_a_child_of_an_instance_whose_source_is_not_here_gets_calls_that_run_and_the_how_in_words(
+        chicken: Path) -> None:
+    # huge_tree is an instance of a model the fixture does not ship: the override target cannot be resolved.
+    tree = "World/Floor/huge_tree"
+    error = run_tool(chicken, "component.set", {"file": CHICKEN_GAME, "gameObject": tree + "/Trunk",
+                                                "component": "Transform", "property": "m_LocalPosition.x",
+                                                "value": 1}, dry_run=True).error
+    assert error["code"] == "E_PREFAB_INSTANCE_UNSUPPORTED" and error["details"]["overrideTarget"] is None
+    assert error["message"].endswith("write the value as an override of the instance with prefab.set-override, its "
+                                     "target the component's fileID in the source prefab (prefab.hierarchy on the "
+                                     "source lists them)")
+    project = f"--project {chicken}"
+    assert error["nextActions"] == [
+        f"unitycli tools run prefab.get-overrides {project} --input '{{\"file\": \"{CHICKEN_GAME}\", "
+        f"\"gameObject\": 640673471787083729}}'", f"unitycli tools describe prefab.set-override {project}"]
+
+
 
 def test_a_number_field_refuses_text_that_unity_would_read_as_zero(minigolf: Path) -> None:
     # Ball's root Transform holds m_LocalPosition.y as a number; `value: high` would load as 0 without a word.

@@ -20,7 +20,7 @@ from unitycli.runner import RunOptions, run_tool
 from unitycli.transaction import Transaction, revision_of
 
 
-def _set(project: Path, file: str, game_object: str | int, component: str, prop: str, value, **kw):
+def _set(project: Path, file: str, game_object: str | int, component: str | int, prop: str, value, **kw):
     return run(project, "component.set", {"file": file, "gameObject": game_object, "component": component,
                                           "property": prop, "value": value}, **kw)
 
@@ -63,6 +63,15 @@ def test_setting_a_lights_intensity_in_minigolf(minigolf: Path) -> None:
     result = _set(minigolf, MINIGOLF_GAME, "81762060", "Light", "m_Intensity", 1.35)
     assert scene.read_text() == replace_in_object(before, 81762063, "  m_Intensity: 1", "  m_Intensity: 1.35")
     assert result.output["component"]["fileID"] == 81762063 and result.output["previous"] == 1
+
+
+@pytest.mark.parametrize("component", [81762063, "81762063"])  # the number outputs print, or its digits
+def test_a_component_named_by_its_file_id_is_the_one_its_class_names(minigolf: Path, component: int | str) -> None:
+    scene = minigolf / MINIGOLF_GAME
+    before = scene.read_text()
+    result = _set(minigolf, MINIGOLF_GAME, "Lighting/Directional Light", component, "m_Intensity", 2)
+    assert scene.read_text() == replace_in_object(before, 81762063, "  m_Intensity: 1", "  m_Intensity: 2")
+    assert result.output["component"]["fileID"] == 81762063
 
 
 def test_a_script_component_is_found_by_its_class_name_through_its_cs_meta(chicken: Path) -> None:

@@ -21,13 +21,15 @@ def test_a_moved_folder_is_one_pure_rename_per_file(tmp_path: Path) -> None:
     effects = _effects(root, "asset.move", {"file": folder, "destination": "Assets/Materials"})
     moved = [d for d in effects["diffs"] if d.get("renamedFrom")]
     files = [d["renamedFrom"] for d in moved]
-    assert len(moved) == len(effects["created"]) == len(effects["diffs"]) == 14  # 13 files and the folder's meta
+    assert len(moved) == len(effects["diffs"]) == 14  # 13 files and the folder's meta
+    assert (effects["created"], effects["deleted"]) == ([], [])  # renames only, as git's status says R
     for diff in moved:
         old, new = diff["renamedFrom"], diff["path"]
         assert new == "Assets/Materials" + old[len(folder):]
         assert diff["diff"] == (f"diff --git a/{old} b/{new}\nsimilarity index 100%\nrename from {old}\n"
                                 f"rename to {new}\n")
-    assert sorted(files) == sorted(effects["deleted"])
+    assert sorted(files) == sorted([folder + ".meta"] + [p.relative_to(root).as_posix()
+                                                         for p in (root / folder).rglob("*") if p.is_file()])
 
 
 def test_a_material_made_from_a_template_is_a_copy_and_a_scene_from_a_preamble_is_new(tmp_path: Path) -> None:
@@ -44,5 +46,6 @@ def test_a_material_made_from_a_template_is_a_copy_and_a_scene_from_a_preamble_i
 
 def test_similarity_counts_shared_lines_of_the_longer_file() -> None:
     assert similarity(b"a\nb\nc\nd\n", b"a\nb\nc\nd\n") == 100
-    assert similarity(b"a\nb\nc\nd\n", b"a\nb\nx\nd\n") == 80  # 4 of the 5 split pieces (the last is empty)
-    assert similarity(b"", b"a\n") == 50
+    assert similarity(b"a\nb\nc\nd\n", b"a\nb\nx\nd\n") == 75  # 3 of 4 lines; a final newline starts no line
+    assert similarity(b"", b"a\n") == 0
+    assert similarity(b"bye\n", b"level\n") == 0  # was 50: two one-line files "shared" the empty piece

@@ -156,7 +156,7 @@ def test_set_brain_cm2(chicken):
 def test_set_brain_cm3(minigolf):
     _edit(minigolf, CM3_SCENE, "cinemachine.set-brain",
           {"file": CM3_SCENE, "gameObject": "MainCamera", "updateMethod": "LateUpdate",
-           "blendUpdateMethod": "FixedUpdate", "defaultBlendStyle": "Linear", "defaultBlendTime": 0.75},
+           "blendUpdateMethod": "FixedUpdate", "defaultBlend": {"style": "Linear", "time": 0.75}},  # get's shape
           "--- !u!114 &72307231",
           [("  UpdateMethod: 2", "  UpdateMethod: 1"), ("  BlendUpdateMethod: 1", "  BlendUpdateMethod: 0"),
            ("    Style: 1", "    Style: 6"), ("    Time: 2", "    Time: 0.75")],
@@ -174,6 +174,9 @@ def test_set_brain_refuses_custom_without_a_curve_and_unknown_names(minigolf):
     assert tool_error(minigolf, "cinemachine.set-brain", {"file": CM3_SCENE, "updateMethod": "Sometimes"})["code"] == (
         "E_SCHEMA_INVALID")
     assert tool_error(minigolf, "cinemachine.set-brain", {"file": CM3_SCENE})["code"] == "E_CINEMACHINE_VALUE_INVALID"
+    both = tool_error(minigolf, "cinemachine.set-brain", {"file": CM3_SCENE, "defaultBlendTime": 1,
+                                                          "defaultBlend": {"time": 2}})  # old and new names at once
+    assert both["code"] == "E_SCHEMA_INVALID" and "not also its old keys" in both["message"]
     assert tool_error(minigolf, "cinemachine.set-brain", {"file": CM3_SCENE, "gameObject": "Virtual Camera",
                                                           "defaultBlendTime": 1})["code"] == "E_BRAIN_NOT_FOUND"
     assert (minigolf / CM3_SCENE).read_bytes() == before

@@ -67,3 +67,16 @@ def test_refusals(chicken):
     stale = run_tool(chicken, "vfx.set-line", {"file": GAME, "gameObject": LINE, "width": 1,
                                                "expectedRevision": "sha256:" + "0" * 64})
     assert stale.error["code"] == "E_STALE_WRITE"
+
+
+def test_the_setter_takes_the_names_the_getter_prints_and_refuses_an_old_name_beside_its_new_one(chicken):
+    before = text(chicken, GAME)
+    got = _get(chicken)["parameters"]
+    run = assert_dry_run_matches_commit(chicken, "vfx.set-line", {
+        "file": GAME, "gameObject": LINE, "widthMultiplier": got["widthMultiplier"] * 2,
+        "numCornerVertices": 4, "numCapVertices": got["numCapVertices"]})
+    assert run.output["changedFields"] == ["m_Parameters.widthMultiplier", "m_Parameters.numCornerVertices"]
+    assert changed_lines(before, text(chicken, GAME)) == [("    widthMultiplier: 0.125", "    widthMultiplier: 0.25"),
+                                                         ("    numCornerVertices: 0", "    numCornerVertices: 4")]
+    both = run_tool(chicken, "vfx.set-line", {"file": GAME, "gameObject": LINE, "width": 1, "widthMultiplier": 1})
+    assert both.error["code"] == "E_SCHEMA_INVALID" and "not also its old name `width`" in both.error["message"]

@@ -31,7 +31,7 @@ def test_get_trail(trail_project):
 
 def test_set_trail(trail_project):
     before = text(trail_project, TRAIL_PREFAB)
-    data = {"file": TRAIL_PREFAB, "gameObject": "Bullet", "time": 0.25, "width": 0.5, "emitting": False,
+    data = {"file": TRAIL_PREFAB, "gameObject": "Bullet", "time": 0.25, "widthMultiplier": 0.5, "emitting": False,
             "minVertexDistance": 0.05}
     run = assert_dry_run_matches_commit(trail_project, "vfx.set-trail", data)
     assert run.output["changedFields"] == ["m_Time", "m_MinVertexDistance", "m_Emitting",

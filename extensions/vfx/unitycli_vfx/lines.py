@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Document, Field, LoadedFile, ToolInput, ToolOutput, UnityCliError
+from unitycli.api import Document, Field, LoadedFile, ToolInput, ToolOutput, UnityCliError, model_validator
 from unitycli_vfx.locate import ComponentIds, Site
 from unitycli_vfx.values import curve_keys, gradient, plain, ref_json, set_if_changed
 
@@ -22,9 +22,40 @@ class WidthKey(ToolInput):
     value: float = Field(ge=0, description="Width at that point, multiplied by widthMultiplier")
 
 
+class CurveKey(ToolOutput):
+    time: float | None
+    value: float | None
+    in_slope: float | None
+    out_slope: float | None
+
+
+# The setters' names before they took the getters' (accepted for one release; giving both is E_SCHEMA_INVALID).
+_OLD_NAMES = {"width": "widthMultiplier", "cornerVertices": "numCornerVertices", "capVertices": "numCapVertices"}
+
+
+class LineParameterInput(ToolInput):
+    """The LineParameters a line or trail setter takes, under the names vfx.get-line/get-trail print them."""
+
+    width_multiplier: float | None = Field(None, ge=0, description="The width curve's values are multiplied by it "
+                                                                   "(the old key `width` is accepted for one release)")
+    width_curve: list[WidthKey] | None = Field(None, description="Replace the width curve's keys")
+    num_corner_vertices: int | None = Field(None, ge=0, le=90, description="(the old key `cornerVertices` too)")
+    num_cap_vertices: int | None = Field(None, ge=0, le=90, description="(the old key `capVertices` too)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_names(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or not set(data) & set(_OLD_NAMES):
+            return data
+        for old, new in _OLD_NAMES.items():
+            if old in data and new in data:
+                raise ValueError(f"give `{new}`, not also its old name `{old}`")
+        return {_OLD_NAMES.get(key, key): value for key, value in data.items()}
+
+
 class LineParameters(ToolOutput):
     width_multiplier: float | None
-    width_curve: list[dict[str, Any]] = Field(description="Width keys {time, value, inSlope, outSlope}")
+    width_curve: list[CurveKey] = Field(description="Width keys")
     start_width: float | None = Field(description="widthMultiplier × the curve's first key (as the API reports)")
     end_width: float | None = Field(description="widthMultiplier × the curve's last key")
     color_gradient: dict[str, Any] | None
@@ -102,15 +133,15 @@ def set_parameters(doc: Document, request: Any, changed: list[str]) -> None:
         if value is not None and set_if_changed(doc, path, value):
             changed.append(path)
 
-    scalar("m_Parameters.widthMultiplier", request.width)
+    scalar("m_Parameters.widthMultiplier", request.width_multiplier)
     if request.width_curve is not None:
         curve = width_curve(request.width_curve)
         current = doc.get("m_Parameters.widthCurve")
         if curve_keys(current) != curve_keys(curve):
             doc.set("m_Parameters.widthCurve", curve)
             changed.append("m_Parameters.widthCurve")
-    scalar("m_Parameters.numCornerVertices", request.corner_vertices)
-    scalar("m_Parameters.numCapVertices", request.cap_vertices)
+    scalar("m_Parameters.numCornerVertices", request.num_corner_vertices)
+    scalar("m_Parameters.numCapVertices", request.num_cap_vertices)
     if request.alignment is not None:
         scalar("m_Parameters.alignment", {v: k for k, v in ALIGNMENTS.items()}[request.alignment])
     if request.texture_mode is not None:

@@ -4,20 +4,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, model_validator
 from unitycli_cinemachine import brain, locate
 from unitycli_cinemachine.editing import set_field
 from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EDIT_HINTS, EXAMPLE_NOTE
 from unitycli_cinemachine.tools.get_brain import BrainTarget
 
+_OLD_BLEND_KEYS = {"defaultBlendStyle": "style", "defaultBlendTime": "time"}
+
+
+class BlendInput(ToolInput):
+    style: brain.BlendStyle | None = Field(None, description="Custom needs the brain's custom curve to have keys")
+    time: float | None = Field(None, ge=0, description="Duration, seconds")
+
 
 class SetBrainInput(BrainTarget):
     update_method: brain.UpdateMethod | None = Field(None, description="When the cameras update (default SmartUpdate)")
     blend_update_method: brain.BlendUpdateMethod | None = Field(None, description="When blends update (default LateUpdate)")
-    default_blend_style: brain.BlendStyle | None = Field(
-        None, description="Style of the default blend; Custom needs the brain's custom curve to have keys")
-    default_blend_time: float | None = Field(None, ge=0, description="Duration of the default blend, seconds")
+    default_blend: BlendInput | None = Field(None, description="The default blend, as cinemachine.get-brain prints "
+                                             "it (the old keys defaultBlendStyle/defaultBlendTime are accepted for one "
+                                             "release)")
     expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_blend_keys(cls, data: Any) -> Any:
+        """`defaultBlendStyle`/`defaultBlendTime`, this tool's names before it took the getter's `defaultBlend`."""
+        if not isinstance(data, dict) or not set(data) & set(_OLD_BLEND_KEYS):
+            return data
+        if "defaultBlend" in data:
+            raise ValueError("give `defaultBlend`, not also its old keys defaultBlendStyle/defaultBlendTime")
+        blend = {new: data[old] for old, new in _OLD_BLEND_KEYS.items() if old in data}
+        return {**{k: v for k, v in data.items() if k not in _OLD_BLEND_KEYS}, "defaultBlend": blend}
 
 
 class SetBrainOutput(ToolOutput):
@@ -35,18 +53,19 @@ def set_brain(ctx: ToolContext, request: SetBrainInput) -> SetBrainOutput:
         wanted.append(("UpdateMethod", brain.UPDATE_METHODS.index(request.update_method)))
     if request.blend_update_method is not None:
         wanted.append(("BlendUpdateMethod", brain.BLEND_UPDATE_METHODS.index(request.blend_update_method)))
-    if request.default_blend_style is not None:
-        wanted.append(("DefaultBlend.Style", brain.BLEND_STYLES.index(request.default_blend_style)))
-    if request.default_blend_time is not None:
-        wanted.append(("DefaultBlend.Time", request.default_blend_time))
+    blend = request.default_blend or BlendInput()
+    if blend.style is not None:
+        wanted.append(("DefaultBlend.Style", brain.BLEND_STYLES.index(blend.style)))
+    if blend.time is not None:
+        wanted.append(("DefaultBlend.Time", blend.time))
     if not wanted:
         raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", "give at least one brain setting to change",
-                            details={"fields": ["updateMethod", "blendUpdateMethod", "defaultBlendStyle",
-                                                "defaultBlendTime"]})
+                            details={"fields": ["updateMethod", "blendUpdateMethod", "defaultBlend.style",
+                                                "defaultBlend.time"]})
     loaded, site = locate.find_brain(ctx, request.file, request.game_object,
                                      expected_revision=request.expected_revision, for_write=True)
     doc, key = site.doc, site.layout.key
-    if request.default_blend_style == "Custom":
+    if blend.style == "Custom":
         curve = doc.get(key("DefaultBlend.CustomCurve.m_Curve"), [])
         if not (isinstance(curve, list) and curve):
             raise UnityCliError("E_CINEMACHINE_VALUE_INVALID",
@@ -69,12 +88,12 @@ SPEC = ToolSpec(
     description=("Writes the given settings of the CinemachineBrain of a scene or prefab (the only one, or the one "
                  "on `gameObject`) in the layout its fields show (2.x `m_UpdateMethod`, `m_DefaultBlend.m_Style`; "
                  "3.x `UpdateMethod`, `DefaultBlend.Style`): updateMethod (FixedUpdate, LateUpdate, SmartUpdate, "
-                 "ManualUpdate), blendUpdateMethod (FixedUpdate, LateUpdate), defaultBlendStyle (Cut, EaseInOut, "
-                 "EaseIn, EaseOut, HardIn, HardOut, Linear, Custom: refused while the custom curve has no keys) and "
-                 "defaultBlendTime (seconds). Only the changed lines are rewritten. Supports --dry-run."
+                 "ManualUpdate), blendUpdateMethod (FixedUpdate, LateUpdate) and defaultBlend {style (Cut, "
+                 "EaseInOut, EaseIn, EaseOut, HardIn, HardOut, Linear, Custom: refused while the custom curve has no "
+                 "keys), time (seconds)}, as cinemachine.get-brain prints them. Only the changed lines are rewritten. Supports --dry-run."
                  + EXAMPLE_NOTE),
     input_model=SetBrainInput, output_model=SetBrainOutput, handler=set_brain,
     **EDIT_HINTS,
-    examples=({"file": CM2_SCENE, "defaultBlendStyle": "EaseInOut", "defaultBlendTime": 1.5},
-              {"file": CM3_SCENE, "updateMethod": "LateUpdate", "defaultBlendStyle": "Linear"}),
+    examples=({"file": CM2_SCENE, "defaultBlend": {"style": "EaseInOut", "time": 1.5}},
+              {"file": CM3_SCENE, "updateMethod": "LateUpdate", "defaultBlend": {"style": "Linear"}}),
 )

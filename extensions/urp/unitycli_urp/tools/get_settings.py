@@ -13,13 +13,18 @@ class GetSettingsInput(pipeline.PipelineTarget):
     pass
 
 
+# The names `settings` holds, declared in the schema (urp.set-settings takes the same), from the settings table.
+_SETTING_NAMES: dict[str, Any] = {s.name: {"description": f"{s.key}: {s.description}"} for s in settings.SETTINGS}
+
+
 class GetSettingsOutput(ToolOutput):
     asset: str
     revision: str
     layout: str
     asset_version: int | None
     settings: dict[str, Any] = Field(description=("Typed settings by name (renderScale, msaa, hdr, shadowDistance, "
-                                                  "cascadeCount, …); null when the file lacks the field"))
+                                                  "cascadeCount, …); null when the file lacks the field"),
+                                     json_schema_extra={"properties": _SETTING_NAMES})
     unsupported: list[str] = Field(description="Settings this asset's URP version does not have")
 
 

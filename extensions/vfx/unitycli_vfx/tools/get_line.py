@@ -7,13 +7,13 @@ from typing import Any
 from unitycli.api import Field, ToolContext, ToolSpec
 from unitycli_vfx import lines, locate
 from unitycli_vfx.inputs import CHICKEN_GAME, Target
-from unitycli_vfx.values import plain
+from unitycli_vfx.values import Vec3, plain
 
 
 class GetLineOutput(locate.ComponentIds):
     revision: str
     enabled: bool
-    positions: list[dict[str, Any]] = Field(description="Points {x,y,z}, in world or local space per useWorldSpace")
+    positions: list[Vec3] = Field(description="Points, in world or local space per useWorldSpace")
     loop: bool
     use_world_space: bool
     parameters: lines.LineParameters

@@ -10,14 +10,10 @@ from unitycli_vfx.inputs import CHICKEN_GAME, EDIT_HINTS, EditTarget, require_se
 from unitycli_vfx.values import Vec3, plain, set_if_changed
 
 
-class SetLineInput(EditTarget):
+class SetLineInput(lines.LineParameterInput, EditTarget):
     positions: list[Vec3] | None = Field(None, description="Replace every point ([] for none)")
-    width: float | None = Field(None, ge=0, description="widthMultiplier: the curve's values are multiplied by it")
-    width_curve: list[lines.WidthKey] | None = Field(None, description="Replace the width curve's keys")
     loop: bool | None = None
     use_world_space: bool | None = None
-    corner_vertices: int | None = Field(None, ge=0, le=90)
-    cap_vertices: int | None = Field(None, ge=0, le=90)
     alignment: Literal["view", "transformZ"] | None = None
     texture_mode: Literal["stretch", "tile", "distributePerSegment", "repeatPerSegment", "static"] | None = None
 
@@ -61,6 +57,6 @@ SPEC = ToolSpec(
                  "with LineParameters 3 (E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; needs no Unity package."),
     input_model=SetLineInput, output_model=SetLineOutput, handler=set_line,
     **EDIT_HINTS,
-    examples=({"file": CHICKEN_GAME, "gameObject": "UI Camera Bounds", "width": 0.25, "loop": False,
+    examples=({"file": CHICKEN_GAME, "gameObject": "UI Camera Bounds", "widthMultiplier": 0.25, "loop": False,
                "positions": [{"x": 0, "y": 0, "z": 0}, {"x": 0, "y": 1, "z": 5}]},),
 )

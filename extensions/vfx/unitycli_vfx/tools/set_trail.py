@@ -17,15 +17,11 @@ from unitycli_vfx.inputs import (
 from unitycli_vfx.values import set_if_changed
 
 
-class SetTrailInput(EditTarget):
+class SetTrailInput(lines.LineParameterInput, EditTarget):
     time: float | None = Field(None, ge=0, description="m_Time: seconds a trail point lives")
     min_vertex_distance: float | None = Field(None, ge=0, description="Distance before a new point is added")
     autodestruct: bool | None = Field(None, description="Destroy the GameObject when the trail has no points left")
     emitting: bool | None = None
-    width: float | None = Field(None, ge=0, description="widthMultiplier: the curve's values are multiplied by it")
-    width_curve: list[lines.WidthKey] | None = Field(None, description="Replace the width curve's keys")
-    corner_vertices: int | None = Field(None, ge=0, le=90)
-    cap_vertices: int | None = Field(None, ge=0, le=90)
     alignment: Literal["view", "transformZ"] | None = None
     texture_mode: Literal["stretch", "tile", "distributePerSegment", "repeatPerSegment", "static"] | None = None
 
@@ -70,5 +66,5 @@ SPEC = ToolSpec(
                  "needs no Unity package." + TRAIL_EXAMPLE_NOTE),
     input_model=SetTrailInput, output_model=SetTrailOutput, handler=set_trail,
     **EDIT_HINTS,
-    examples=({"file": TRAIL_PREFAB, "gameObject": TRAIL_OBJECT, "time": 0.25, "width": 0.5},),
+    examples=({"file": TRAIL_PREFAB, "gameObject": TRAIL_OBJECT, "time": 0.25, "widthMultiplier": 0.5},),
 )

@@ -1,0 +1,121 @@
+"""`asset.references` as an agent runs it vs `rg -l` warm, on ECS PhysicsSamples (issue 28: no slower than rg).
+
+    python bench/bench_refs_tool.py [--runs 5]
+
+For the bench_refs probe GUID (a material used by a few files) and the project's most referenced material, it
+times, median of --runs (CPU ms, which a loaded machine distorts far less than wall time; rg's threads count):
+- `rg -l -F --no-ignore <guid> Assets Packages ProjectSettings` (page cache warm);
+- the tool in a running process through `run_tool` (the whole pipeline), files only and with properties (the
+  default): on a per-call index (the stat walk that proves it current, every call) and on a resident index (what
+  the MCP server and batch keep: an inotify-fed refresh);
+- the tool from the CLI in a fresh process (`unitycli tools run asset.references ... --json`), start-up included.
+The tool's totalFiles must equal rg's file count minus the `.meta` that defines the GUID, and the files it lists
+(one page, within the answer budget) must be among rg's; the bench says if not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO_ROOT))
+
+from tests.fixturepaths import fixture_project  # noqa: E402
+
+_FOLDERS = ("Assets", "Packages", "ProjectSettings")
+
+
+def _child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _timed(argv: list[str], cwd: Path) -> tuple[float, float, str]:
+    """(wall s, CPU s, stdout) of one child process."""
+    cpu, started = _child_cpu(), time.perf_counter()
+    out = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, check=False).stdout
+    return time.perf_counter() - started, _child_cpu() - cpu, out
+
+
+def _targets(root: Path) -> list[tuple[str, str]]:
+    """(label, asset path): the first material (bench_refs' probe) and the most referenced material."""
+    from unitycli.indexes import ProjectIndex
+
+    with ProjectIndex.open(root) as index:
+        mats = sorted(p.relative_to(root).as_posix()[:-5] for p in root.glob("Assets/**/*.mat.meta"))
+        first = mats[0]
+        counts = {m: len(index.referrers(_guid(root, m))) for m in mats}
+    most = max(counts, key=lambda m: (counts[m], m)) if counts else first
+    return [("probe material", first), (f"most used material ({counts.get(most, '?')} files)", most)]
+
+
+def _guid(root: Path, asset: str) -> str:
+    for line in (root / f"{asset}.meta").read_text(encoding="utf-8-sig").splitlines():
+        if line.startswith("guid: "):
+            return line[6:].strip()
+    raise SystemExit(f"no guid in {asset}.meta")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    rg = shutil.which("rg")
+    if rg is None:
+        raise SystemExit("ripgrep (rg) is not installed (apt-get install ripgrep)")
+    root = fixture_project("physics-samples")
+    cli = str(Path(sys.executable).with_name("unitycli"))
+    from unitycli.indexes.resident import ResidentIndex
+    from unitycli.runner import run_tool
+    from unitycli.session import Session
+
+    session = Session(project_arg=str(root))
+    print(f"cpus: {os.cpu_count()}, load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {root}")
+    for label, asset in _targets(root):
+        guid = _guid(root, asset)
+        folders = [f for f in _FOLDERS if (root / f).is_dir()]
+        rg_runs = [_timed([rg, "-l", "-F", "--no-ignore", guid, *folders], root) for _ in range(args.runs)]
+        rg_wall = statistics.median(r[0] for r in rg_runs)
+        rg_files = sorted(p for p in rg_runs[0][2].splitlines() if not p.endswith(".meta"))
+        print(f"\n{label}: {asset}  (guid {guid}, rg finds {len(rg_files)} files)")
+        print(f"   {'rg -l (warm)':<44} {rg_wall * 1000:8.1f} ms wall "
+              f"{statistics.median(r[1] for r in rg_runs) * 1000:7.1f} ms CPU")
+        rg_cpu = statistics.median(r[1] for r in rg_runs)
+        for props in (False, True):
+            data = {"file": asset, "includeProperties": props, "limit": 1000}
+            for where in ("per-call index", "resident index"):
+                resident = ResidentIndex(root) if where == "resident index" else None
+                try:
+                    run_tool(session, "asset.references", data)  # warm the index and the tool's module
+                    cpus = []
+                    for _ in range(args.runs):
+                        started = time.process_time()
+                        result = run_tool(session, "asset.references", data)
+                        cpus.append(time.process_time() - started)
+                finally:
+                    if resident is not None:
+                        resident.close()
+                shown = {r["path"] for r in result.output["referrers"]}  # a page the budget may have shortened
+                agrees = result.output["totalFiles"] == len(rg_files) and shown <= set(rg_files)
+                cpu = statistics.median(cpus)
+                label = f"tool in process, {where}, {'properties' if props else 'files only'}"
+                print(f"   {label:<44} {cpu * 1000:8.1f} ms CPU  {cpu / rg_cpu:6.2f}x rg's CPU   agrees with rg: "
+                      f"{'yes' if agrees else 'NO'}")
+            runs = [_timed([cli, "tools", "run", "asset.references", "--project", str(root), "--input",
+                            json.dumps(data), "--json"], root) for _ in range(args.runs)]
+            wall, cpu = statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+            print(f"   {'CLI, fresh process, ' + ('properties' if props else 'files only'):<44} {wall * 1000:8.1f} ms "
+                  f"wall {cpu * 1000:7.1f} ms CPU  {wall / rg_wall:5.2f}x rg (start-up included)")
+
+
+if __name__ == "__main__":
+    main()
