@@ -4,7 +4,7 @@ A batch or an MCP session that edits one scene a hundred times would otherwise s
 hierarchy a hundred times. Entries are keyed by the file's path and revision (the SHA-256 of its bytes), so an
 entry can never go stale: a file changed by anyone (another process, the watcher's news, our own write) has a
 new revision and is parsed afresh, while our own writes register the file they wrote (`remember_written`), so
-the next step starts from it. Callers always get a copy (`UnityYamlFile.copy`): an edit never reaches the entry.
+the next step starts from it, and once committed save its structure for the next process. Callers always get a copy (`UnityYamlFile.copy`): an edit never reaches the entry.
 
 The values a hierarchy scans (names, components, parents, children; see `Document.get(scan=True)`) form the file's
 compact structure: for a big file they are also saved in the user's cache folder under the revision, so the next
@@ -22,12 +22,16 @@ import os
 import pickle
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from unitycli.project.userdata import user_cache_dir
 from unitycli.unityyaml import Ref, UnityYamlFile
 from unitycli.unityyaml.document import ABSENT
+
+if TYPE_CHECKING:
+    from unitycli.transaction import CommitResult
 
 _MAX_BYTES = 160 * 1024 * 1024  # the files kept: at least the newest one, older ones while under this many bytes
 _MAX_FILES = 8  # and no more than this many (a batch needs the newest revision; a session a few files)
@@ -37,14 +41,34 @@ _FOLDER = "scans-v1"
 _SUFFIX = ".pickle"
 
 _lock = threading.Lock()
-_files: OrderedDict[tuple[str, str], UnityYamlFile] = OrderedDict()
+_files: OrderedDict[tuple[str, str], UnityYamlFile | _Written] = OrderedDict()
 
 
-def _bytes(file: UnityYamlFile) -> int:
+class _Written:
+    """A file this process just wrote, kept as the edited model and the bytes written: it becomes the model of
+    the file read from those bytes (`UnityYamlFile.as_written`) only when a later step reads that revision, so a
+    one-off call that writes pays nothing for it. Dropped if the model changed after it was written."""
+
+    __slots__ = ("file", "data")
+
+    def __init__(self, file: UnityYamlFile, data: bytes) -> None:
+        self.file, self.data = file, data
+
+    @property
+    def original(self) -> bytes:
+        return self.data
+
+    def as_read(self) -> UnityYamlFile | None:
+        if not self.file.written_as(self.data):
+            return None
+        return self.file.as_written(self.data)
+
+
+def _bytes(file: UnityYamlFile | _Written) -> int:
     return len(file.original or b"")
 
 
-def _keep(key: tuple[str, str], file: UnityYamlFile) -> None:
+def _keep(key: tuple[str, str], file: UnityYamlFile | _Written) -> None:
     with _lock:
         _files[key] = file
         _files.move_to_end(key)
@@ -61,6 +85,11 @@ def parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
         file = _files.get(key)
         if file is not None:
             _files.move_to_end(key)
+    if isinstance(file, _Written):
+        file = file.as_read()
+        if file is not None:
+            file.revision = revision
+            _keep(key, file)
     if file is None:
         file = UnityYamlFile.parse(data, path)
         file.revision = revision
@@ -70,23 +99,30 @@ def parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
     return file.copy()
 
 
-def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes) -> None:
-    """Keep `file`, just written as `data` (at `revision`), as the file read at that revision: the next step of a
-    batch or session starts from it. Its untouched objects' scanned values carry over (and are saved)."""
-    written = file.as_written(data)
-    written.revision = revision
-    _keep((path, revision), written)
-    if written.scans:
-        written.scans_added = True
-        save_scans(written)
+def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes) -> Callable[[CommitResult], None]:
+    """Keep `file`, just staged as `data` (at `revision`), as the file read at that revision: the next step of a
+    batch or session starts from it. Returns what to do once it is on disk: save the structure of that revision
+    (the scanned values of its untouched objects), so the next process that reads it skips the scan."""
+    _keep((path, revision), _Written(file, data))
+
+    def on_disk(result: CommitResult) -> None:
+        if result.revisions.get(path) == revision and file.written_as(data):
+            save_scans(file.scans_as_written(), revision, len(data))
+            save_file_scans(file)  # values the edit scanned in the file as read (its style evidence)
+    return on_disk
 
 
-def save_scans(file: UnityYamlFile) -> None:
+def save_file_scans(file: UnityYamlFile) -> None:
     """Save the file's table of scanned values under its revision when it gained values (big files only)."""
-    revision = file.revision
-    if not file.scans_added or file.scans is None or revision is None or _bytes(file) < _SAVED_MIN_BYTES:
+    if file.scans_added and file.scans is not None and file.revision is not None:
+        file.scans_added = False
+        save_scans(file.scans, file.revision, _bytes(file))
+
+
+def save_scans(table: dict[int, dict[str, Any]] | None, revision: str, size: int) -> None:
+    """Save a table of scanned values under the revision of the file (of `size` bytes) they were read from."""
+    if table is None or size < _SAVED_MIN_BYTES:
         return
-    file.scans_added = False
     folder = _folder()
     if folder is None:
         return
@@ -94,7 +130,7 @@ def save_scans(file: UnityYamlFile) -> None:
     temp = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         with open(temp, "wb") as out:
-            pickle.dump(file.scans, out, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(table, out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temp, target)
         _prune(folder)
     except (OSError, pickle.PicklingError, TypeError, ValueError):  # a full disk: the table is only a speedup

@@ -41,10 +41,11 @@ class LoadedFile:
 
     def save(self, ctx: Any) -> None:
         """Stage the edited file in the tool's transaction (written at commit, previewed in dry-run), and keep it
-        as the file at its new revision for the next step of this process (scene/filecache.py)."""
+        as the file at its new revision for the next step of this process, its structure saved once it is
+        committed (scene/filecache.py)."""
         data = self.yaml.verified_bytes()
         ctx.transaction.write_bytes(self.path, data)
-        filecache.remember_written(self.path, revision_of(data), self.yaml, data)
+        ctx.transaction.after_commit(filecache.remember_written(self.path, revision_of(data), self.yaml, data))
 
 
 def list_files(root: Path, suffixes: tuple[str, ...]) -> list[str]:

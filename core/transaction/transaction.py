@@ -69,6 +69,7 @@ class Transaction:
         self._seen: dict[str, Snapshot] = {}
         self._done = False
         self.write_calls = 0  # staging requests so far: lets a caller see a read-only tool tried to write
+        self._after_commit: list[Callable[[CommitResult], None]] = []
 
     # --- paths and snapshots ---------------------------------------------------------------------------------
 
@@ -202,6 +203,11 @@ class Transaction:
             raise not_a_file(rel, "it is a folder")
         self._keep_folders(rel)
         self._staged[rel] = bytes(data)
+
+    def after_commit(self, action: Callable[[CommitResult], None]) -> None:
+        """Run `action(result)` once the staged changes are on disk (never in dry-run, never after a failed
+        commit): for what only content on disk may cause, such as saving a file's structure under its revision."""
+        self._after_commit.append(action)
 
     def write_text(self, relative: str, text: str, encoding: str = "utf-8") -> None:
         """Stage text exactly as given: no newline translation, so Unity's line endings survive."""
@@ -341,7 +347,10 @@ class Transaction:
                 raise write_failed(exc, rolled_back=True) from exc
             apply_changes(self.root, self.txid, changes, created, removed)
         self._check_written(changes)
-        return self._result(changes, created, removed, committed=True)
+        result = self._result(changes, created, removed, committed=True)
+        for action in self._after_commit:
+            action(result)
+        return result
 
     def _check_written(self, changes: list[Change]) -> None:
         """Test mode (`WRITE_CHECK_ENV` set): record what the commit wrote in a layout no Unity Editor wrote."""

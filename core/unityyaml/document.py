@@ -20,8 +20,11 @@ from unitycli.unityyaml.parser import ParseError, parse_document
 from unitycli.unityyaml.paths import parse_path, resolve
 from unitycli.unityyaml.peek import NO_MATCH, peek, peek_item
 from unitycli.unityyaml.scalars import ScalarError
+from unitycli.unityyaml.style import EVERY, looked_past, style_evidence
 
 _MISSING: Any = object()
+_STYLE_KEY = "\0style"  # the scanned value holding an object's formatting evidence (not a path: paths hold no NUL)
+_STYLE_BITS = EVERY.bit_length()
 
 
 class _Absent:
@@ -133,6 +136,33 @@ class Document:
             start, end = self.span  # type: ignore[misc]  # a document without text always has its range
             text = self._text = str(memoryview(self._owner.original)[start:end], "utf-8")
         return text
+
+    def _transient_text(self) -> str:
+        """The text, decoded for the moment only when it was not read yet (a walk over every object of a big file
+        must not keep the whole file decoded)."""
+        if self._text is not None or self.span is None:
+            return self.text
+        return str(memoryview(self._owner.original)[self.span[0] : self.span[1]], "utf-8")
+
+    def style_evidence(self, wanted: int) -> int:
+        """The formatting habits among `wanted` this object's text shows (style.py bits). Kept with its file's
+        scanned values as (habits looked for, habits found), so a file's style is decided again from the objects
+        an edit changed only, and a habit is looked for once per object."""
+        table = getattr(self._owner, "scans", None)
+        if table is None or self.dirty or self.span is None:
+            return style_evidence(self._transient_text(), wanted)
+        values = table.get(self.file_id)
+        if values is None:
+            values = table[self.file_id] = {}
+        kept = values.get(_STYLE_KEY, 0)
+        looked, found = kept >> _STYLE_BITS, kept & EVERY
+        missing = wanted & ~looked
+        if missing:
+            shown = style_evidence(self._transient_text(), missing)
+            found |= shown
+            values[_STYLE_KEY] = ((looked | (missing & ~looked_past(shown))) << _STYLE_BITS) | found
+            self._owner.scans_added = True
+        return found & wanted
 
     @property
     def class_name(self) -> str:

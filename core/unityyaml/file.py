@@ -23,7 +23,7 @@ from unitycli.unityyaml.emit import EmitStyle, emit_body
 from unitycli.unityyaml.fileids import fresh_file_id, uses_large_ids
 from unitycli.unityyaml.splice import spliced, verify_changed
 from unitycli.unityyaml.split import split, unsupported
-from unitycli.unityyaml.style import detect_style, detect_style_in
+from unitycli.unityyaml.style import detect_style, file_evidence, style_of
 
 
 def duplicate_file_ids(documents: Any) -> dict[int, list[int]]:
@@ -119,17 +119,16 @@ class UnityYamlFile:
 
     def as_written(self, data: bytes) -> UnityYamlFile:
         """This edited file as the file read from `data` (its `to_bytes()`): the objects keep their text and trees
-        and get their new byte ranges, and the scanned values of the untouched ones carry over."""
-        twin = UnityYamlFile(self.header, [], name=self.name, original=data, style=self._style)
+        and get their new byte ranges, and the scanned values of the untouched ones carry over. Its style is
+        decided again (an edit may have changed the only object showing a habit), from the evidence kept with the
+        untouched objects' values and that of the changed ones."""
+        twin = UnityYamlFile(self.header, [], name=self.name, original=data)
         pos = self._header_end if self._header_end is not None else len(self.header.encode("utf-8"))
-        scans: dict[int, dict[str, Any]] | None = {} if self.scans is not None else None
         for doc in self.documents:
             size = doc.span[1] - doc.span[0] if doc.span is not None and not doc.dirty else len(
                 doc.text.encode("utf-8"))
             other = Document(doc.class_id, doc.file_id, doc.stripped, doc._text, None, twin)
             other._tree, other.span = doc._tree, (pos, pos + size)
-            if scans is not None and not doc.dirty and doc.span is not None and doc.file_id in self.scans:  # type: ignore[operator]
-                scans[doc.file_id] = self.scans[doc.file_id]  # type: ignore[index]
             twin.documents.append(other)
             pos += size
         if pos != len(data):
@@ -137,9 +136,21 @@ class UnityYamlFile:
         twin._header_end = self._header_end if self._header_end is not None else len(self.header.encode("utf-8"))
         twin.sorted = twin._detect_sorted()
         twin.duplicate_file_ids = duplicate_file_ids(twin.documents)
-        twin.scans = scans if not twin.duplicate_file_ids else None
+        twin.scans = self.scans_as_written() if not twin.duplicate_file_ids else None
         twin._editable = self._editable
         return twin
+
+    def scans_as_written(self) -> dict[int, dict[str, Any]] | None:
+        """The scanned values that hold for this file as written: those of its untouched objects."""
+        scans = self.scans
+        if scans is None:
+            return None
+        return {doc.file_id: scans[doc.file_id] for doc in self.documents
+                if not doc.dirty and doc.span is not None and doc.file_id in scans}
+
+    def written_as(self, data: bytes) -> bool:
+        """Whether `data` is the file's `to_bytes()` and nothing changed since."""
+        return self._bytes is data
 
     @classmethod
     def read(cls, path: str | Path, *, style: EmitStyle | None = None) -> UnityYamlFile:
@@ -212,19 +223,10 @@ class UnityYamlFile:
         if self._style is None:
             if self._original is not None and self._header_end is not None:
                 head = self._original[:4096].decode("utf-8", "ignore")
-                self._style = detect_style_in(head, self._texts())
+                self._style = style_of(file_evidence(doc.style_evidence for doc in self.documents), head)
             else:
                 self._style = detect_style(self.to_text())
         return self._style
-
-    def _texts(self) -> Iterator[str]:
-        """Each object's text, those not yet read decoded for the moment only (not kept)."""
-        view = memoryview(self._original) if self._original is not None else None
-        for doc in self.documents:
-            if doc.span is None or doc.dirty or view is None or doc._text is not None:
-                yield doc.text
-            else:
-                yield str(view[doc.span[0] : doc.span[1]], "utf-8")
 
     def ensure_unique_file_ids(self) -> None:
         """Refuse (E_FILE_DUPLICATE_FILE_ID) a file in which several documents share a fileID: a lookup by fileID

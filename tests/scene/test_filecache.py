@@ -9,6 +9,8 @@ import pytest
 from tests.fixturepaths import UNITY
 from unitycli.scene import SceneModel, filecache
 from unitycli.transaction import revision_of
+from unitycli.transaction.effects import CommitResult, PlannedEffects
+from unitycli.unityyaml import UnityYamlFile
 
 GAME = UNITY / "chicken-defense/Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 NAME = "Assets/Scenes/Game.unity"
@@ -37,6 +39,10 @@ def test_a_file_is_parsed_once_per_revision_and_every_caller_gets_its_own_copy(c
     assert filecache.parsed(NAME, revision, data).to_bytes() is data
 
 
+def _committed(revisions: dict[str, str | None]) -> CommitResult:
+    return CommitResult(txid="t", committed=True, dry_run=False, effects=PlannedEffects(), revisions=revisions)
+
+
 def test_a_write_is_kept_as_the_next_revision_with_its_structure(cache):
     data = GAME.read_bytes()
     file = filecache.parsed(NAME, revision_of(data), data)
@@ -49,6 +55,42 @@ def test_a_write_is_kept_as_the_next_revision_with_its_structure(cache):
     assert kept.scans is not None and 41118590 in kept.scans  # the untouched GameObject's values carried over
     assert 41118592 not in kept.scans or "m_LocalPosition.x" not in kept.scans[41118592]
     assert _tree(SceneModel(kept)) == before
+
+
+def test_a_written_structure_is_saved_only_once_that_revision_is_on_disk(cache):
+    data = GAME.read_bytes()
+    file = filecache.parsed(NAME, revision_of(data), data)
+    SceneModel(file)
+    saved = set(cache.glob("*.pickle"))
+    file.get(41118592).set("m_LocalPosition.x", 3)
+    written = file.verified_bytes()
+    revision = revision_of(written)
+    on_disk = filecache.remember_written(NAME, revision, file, written)
+    assert set(cache.glob("*.pickle")) == saved  # staged (or a dry run): nothing saved
+    on_disk(_committed({NAME: revision_of(data)}))  # the transaction committed other bytes for the file
+    assert set(cache.glob("*.pickle")) == saved
+    on_disk(_committed({NAME: revision}))
+    (table,) = set(cache.glob("*.pickle")) - saved
+    assert table.stem == revision.removeprefix("sha256:")
+    filecache._files.clear()  # as the next process
+    read = filecache.parsed(NAME, revision, written)
+    assert 41118590 in read.scans and _tree(SceneModel(read)) == _tree(SceneModel(
+        UnityYamlFile.parse(written, NAME)))
+
+
+def test_a_model_changed_after_it_was_written_is_not_kept_as_that_revision(cache):
+    data = GAME.read_bytes()
+    file = filecache.parsed(NAME, revision_of(data), data)
+    file.get(41118592).set("m_LocalPosition.x", 3)
+    written = file.verified_bytes()
+    revision = revision_of(written)
+    on_disk = filecache.remember_written(NAME, revision, file, written)
+    file.get(41118592).set("m_LocalPosition.x", 4)  # the tool went on editing its model
+    read = filecache.parsed(NAME, revision, written)
+    assert read.get(41118592).get("m_LocalPosition.x") == 3 and read.to_bytes() is written
+    saved = set(cache.glob("*.pickle"))
+    on_disk(_committed({NAME: revision}))
+    assert set(cache.glob("*.pickle")) == saved
 
 
 def test_a_saved_structure_is_read_by_the_next_process_and_gives_the_same_tree(cache):
