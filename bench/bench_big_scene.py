@@ -86,6 +86,12 @@ def tool_argv(project: Path, tool: str, data: dict) -> list[str]:
             json.dumps(data), "--json"]
 
 
+def filecache_folder() -> str:
+    """The folder of saved structures under the user cache (named by scene/filecache.py)."""
+    from unitycli.scene import filecache
+    return filecache._FOLDER
+
+
 def set_field(project: Path, value: float) -> list[str]:
     """`component.set` of one field of the measured GameObject to `value`."""
     return tool_argv(project, "component.set", {"file": SCENE, "gameObject": GAMEOBJECT, "component": "Transform",
@@ -154,7 +160,7 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         ENV["UNITYCLI_HOME"] = str(Path(tmp) / "home")
-        scans = Path(tmp) / "home" / "cache" / "scans-v1"  # scene/filecache.py: the saved structures
+        scans = Path(tmp) / "home" / "cache" / filecache_folder()  # scene/filecache.py: the saved structures
         project = Path(tmp) / "project"
         shutil.copytree(ROOT / "examples" / "sample-project", project,
                         ignore=shutil.ignore_patterns("Library", "Temp", ".unitycli"))

@@ -7,9 +7,9 @@ new revision and is parsed afresh, while our own writes register the file they w
 the next step starts from it, and once committed save its structure for the next process. Callers always get a copy (`UnityYamlFile.copy`): an edit never reaches the entry.
 
 The values a hierarchy scans (names, components, parents, children; see `Document.get(scan=True)`) form the file's
-compact structure: for a big file they are also saved in the user's cache folder under the revision, so the next
-process that reads the same bytes skips the scan (a 64 MB scene's structure is read in milliseconds instead of a
-second). That folder is the user's own (not the project's `Library`, which comes with a checkout); a table is pickled
+compact structure, with the formatting evidence of its objects (`Document.style_evidence`): for a big file they
+are also saved in the user's cache folder under the revision, so the next process that reads the same bytes skips
+the scan (a 64 MB scene's structure is read in milliseconds instead of a second). That folder is the user's own (not the project's `Library`, which comes with a checkout); a table is pickled
 (a 64 MB scene's loads in tens of milliseconds) and read back by an unpickler that builds nothing but plain
 values, `Ref` and `ABSENT`, and a table that does not load as expected is ignored.
 """
@@ -37,7 +37,7 @@ _MAX_BYTES = 160 * 1024 * 1024  # the files kept: at least the newest one, older
 _MAX_FILES = 8  # and no more than this many (a batch needs the newest revision; a session a few files)
 _SAVED_MIN_BYTES = 4 * 1024 * 1024  # smaller files scan in well under 0.1 s: a saved table would not pay
 _SAVED_KEEP = 32  # tables kept in the user's cache folder, newest first
-_FOLDER = "scans-v1"
+_FOLDER = "scans-v2"  # v2: (scanned values, formatting evidence)
 _SUFFIX = ".pickle"
 
 _lock = threading.Lock()
@@ -94,7 +94,7 @@ def parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
         file = UnityYamlFile.parse(data, path)
         file.revision = revision
         if file.scans is not None and len(data) >= _SAVED_MIN_BYTES:
-            file.scans = _load(revision) or file.scans
+            file.scans, file.evidence = _load(revision) or (file.scans, file.evidence)
         _keep(key, file)
     return file.copy()
 
@@ -107,21 +107,24 @@ def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes)
 
     def on_disk(result: CommitResult) -> None:
         if result.revisions.get(path) == revision and file.written_as(data):
-            save_scans(file.scans_as_written(), revision, len(data))
+            save_scans(*file.tables_as_written(), revision, len(data))
             save_file_scans(file)  # values the edit scanned in the file as read (its style evidence)
     return on_disk
 
 
 def save_file_scans(file: UnityYamlFile) -> None:
-    """Save the file's table of scanned values under its revision when it gained values (big files only)."""
-    if file.scans_added and file.scans is not None and file.revision is not None:
+    """Save the file's tables of scanned values and evidence under its revision when they gained values (big
+    files only)."""
+    if file.scans_added and file.revision is not None:
         file.scans_added = False
-        save_scans(file.scans, file.revision, _bytes(file))
+        save_scans(file.scans, file.evidence, file.revision, _bytes(file))
 
 
-def save_scans(table: dict[int, dict[str, Any]] | None, revision: str, size: int) -> None:
-    """Save a table of scanned values under the revision of the file (of `size` bytes) they were read from."""
-    if table is None or size < _SAVED_MIN_BYTES:
+def save_scans(scans: dict[int, dict[str, Any]] | None, evidence: dict[int, int] | None, revision: str,
+               size: int) -> None:
+    """Save tables of scanned values and formatting evidence under the revision of the file (of `size` bytes)
+    they were read from."""
+    if scans is None or evidence is None or size < _SAVED_MIN_BYTES:
         return
     folder = _folder()
     if folder is None:
@@ -130,7 +133,7 @@ def save_scans(table: dict[int, dict[str, Any]] | None, revision: str, size: int
     temp = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         with open(temp, "wb") as out:
-            pickle.dump(table, out, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((scans, evidence), out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temp, target)
         _prune(folder)
     except (OSError, pickle.PicklingError, TypeError, ValueError):  # a full disk: the table is only a speedup
@@ -138,18 +141,23 @@ def save_scans(table: dict[int, dict[str, Any]] | None, revision: str, size: int
             temp.unlink()
 
 
-def _load(revision: str) -> dict[int, dict[str, Any]] | None:
+def _load(revision: str) -> tuple[dict[int, dict[str, Any]], dict[int, int]] | None:
     folder = _folder()
     if folder is None:
         return None
     try:
         with open(folder / f"{_digest(revision)}{_SUFFIX}", "rb") as source:
-            table = _Values(io.BytesIO(source.read())).load()
+            tables = _Values(io.BytesIO(source.read())).load()
     except Exception:  # a damaged or foreign table, whatever it raises, is only a missed speedup
         return None
-    if not isinstance(table, dict) or not all(isinstance(k, int) and isinstance(v, dict) for k, v in table.items()):
+    if not (isinstance(tables, tuple) and len(tables) == 2 and all(isinstance(t, dict) for t in tables)):
         return None
-    return table
+    scans, evidence = tables
+    if not all(isinstance(k, int) and isinstance(v, dict) for k, v in scans.items()):
+        return None
+    if not all(type(k) is int and type(v) is int for k, v in evidence.items()):
+        return None
+    return scans, evidence
 
 
 class _Values(pickle.Unpickler):

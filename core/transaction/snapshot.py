@@ -9,6 +9,7 @@ import errno
 import os
 import stat
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from unitycli.errors import UnityCliError
@@ -24,8 +25,9 @@ class Snapshot:
     is_dir: bool = False
     data: bytes | None = None  # None: only existence was observed
 
-    @property
+    @cached_property
     def revision(self) -> str | None:
+        """The content's revision, hashed once (the snapshot is immutable)."""
         return revision_of(self.data) if self.data is not None else None
 
     def same_as(self, other: Snapshot) -> bool:

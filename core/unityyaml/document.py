@@ -23,7 +23,6 @@ from unitycli.unityyaml.scalars import ScalarError
 from unitycli.unityyaml.style import EVERY, looked_past, style_evidence
 
 _MISSING: Any = object()
-_STYLE_KEY = "\0style"  # the scanned value holding an object's formatting evidence (not a path: paths hold no NUL)
 _STYLE_BITS = EVERY.bit_length()
 
 
@@ -145,22 +144,19 @@ class Document:
         return str(memoryview(self._owner.original)[self.span[0] : self.span[1]], "utf-8")
 
     def style_evidence(self, wanted: int) -> int:
-        """The formatting habits among `wanted` this object's text shows (style.py bits). Kept with its file's
-        scanned values as (habits looked for, habits found), so a file's style is decided again from the objects
-        an edit changed only, and a habit is looked for once per object."""
-        table = getattr(self._owner, "scans", None)
+        """The formatting habits among `wanted` this object's text shows (style.py bits). Kept in its file's table
+        of evidence as (habits looked for, habits found), so a file's style is decided again from the objects an
+        edit changed only, and a habit is looked for once per object."""
+        table = getattr(self._owner, "evidence", None)
         if table is None or self.dirty or self.span is None:
             return style_evidence(self._transient_text(), wanted)
-        values = table.get(self.file_id)
-        if values is None:
-            values = table[self.file_id] = {}
-        kept = values.get(_STYLE_KEY, 0)
+        kept = table.get(self.file_id, 0)
         looked, found = kept >> _STYLE_BITS, kept & EVERY
         missing = wanted & ~looked
         if missing:
             shown = style_evidence(self._transient_text(), missing)
             found |= shown
-            values[_STYLE_KEY] = ((looked | (missing & ~looked_past(shown))) << _STYLE_BITS) | found
+            table[self.file_id] = ((looked | (missing & ~looked_past(shown))) << _STYLE_BITS) | found
             self._owner.scans_added = True
         return found & wanted
 

@@ -81,7 +81,9 @@ class UnityYamlFile:
         # shared by every copy of the file as read and kept with it between calls (scene/filecache.py); None
         # where fileIDs are not unique, so a fileID names one object
         self.scans: dict[int, dict[str, Any]] | None = None
-        self.scans_added = False  # values were scanned that the table did not have
+        # fileID -> the formatting evidence of that object (`Document.style_evidence`), kept as the scans are
+        self.evidence: dict[int, int] | None = None
+        self.scans_added = False  # values were scanned (or evidence found) that the tables did not have
         self.revision: str | None = None  # of the bytes read, when the reader knows it (scene/filecache.py)
 
     @classmethod
@@ -99,7 +101,7 @@ class UnityYamlFile:
         file.sorted = file._detect_sorted()
         file.duplicate_file_ids = duplicate_file_ids(docs)
         if not file.duplicate_file_ids:
-            file.scans = {}
+            file.scans, file.evidence = {}, {}
         return file
 
     def copy(self) -> UnityYamlFile:
@@ -114,6 +116,7 @@ class UnityYamlFile:
             twin.documents.append(other)
         twin._header_end, twin.sorted = self._header_end, self.sorted
         twin.duplicate_file_ids, twin.scans, twin._editable = self.duplicate_file_ids, self.scans, self._editable
+        twin.evidence = self.evidence
         twin.revision = self.revision
         return twin
 
@@ -136,17 +139,17 @@ class UnityYamlFile:
         twin._header_end = self._header_end if self._header_end is not None else len(self.header.encode("utf-8"))
         twin.sorted = twin._detect_sorted()
         twin.duplicate_file_ids = duplicate_file_ids(twin.documents)
-        twin.scans = self.scans_as_written() if not twin.duplicate_file_ids else None
+        if not twin.duplicate_file_ids:
+            twin.scans, twin.evidence = self.tables_as_written()
         twin._editable = self._editable
         return twin
 
-    def scans_as_written(self) -> dict[int, dict[str, Any]] | None:
-        """The scanned values that hold for this file as written: those of its untouched objects."""
-        scans = self.scans
-        if scans is None:
-            return None
-        return {doc.file_id: scans[doc.file_id] for doc in self.documents
-                if not doc.dirty and doc.span is not None and doc.file_id in scans}
+    def tables_as_written(self) -> tuple[dict[int, dict[str, Any]] | None, dict[int, int] | None]:
+        """The scanned values and formatting evidence that hold for this file as written: its untouched objects'."""
+        untouched = [doc.file_id for doc in self.documents if not doc.dirty and doc.span is not None]
+        scans, evidence = self.scans, self.evidence
+        return (None if scans is None else {fid: scans[fid] for fid in untouched if fid in scans},
+                None if evidence is None else {fid: evidence[fid] for fid in untouched if fid in evidence})
 
     def written_as(self, data: bytes) -> bool:
         """Whether `data` is the file's `to_bytes()` and nothing changed since."""

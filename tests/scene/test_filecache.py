@@ -76,6 +76,9 @@ def test_a_written_structure_is_saved_only_once_that_revision_is_on_disk(cache):
     read = filecache.parsed(NAME, revision, written)
     assert 41118590 in read.scans and _tree(SceneModel(read)) == _tree(SceneModel(
         UnityYamlFile.parse(written, NAME)))
+    # the edit's formatting evidence came along, but for the object it changed
+    assert read.evidence and 41118592 not in read.evidence and read.evidence.keys() <= file.evidence.keys()
+    assert read.style == UnityYamlFile.parse(written, NAME).style
 
 
 def test_a_model_changed_after_it_was_written_is_not_kept_as_that_revision(cache):
@@ -115,7 +118,7 @@ def test_a_table_that_names_anything_but_scanned_values_is_ignored(cache, capsys
     revision = revision_of(data)
     expected = _tree(SceneModel(filecache.parsed(NAME, revision, data)))
     (table,) = cache.glob("*.pickle")
-    table.write_bytes(pickle.dumps({1: {"m_Name": _Hostile()}}))
+    table.write_bytes(pickle.dumps(({1: {"m_Name": _Hostile()}}, {})))
     filecache._files.clear()
     file = filecache.parsed(NAME, revision, data)
     assert file.scans == {} and capsys.readouterr().out == ""
