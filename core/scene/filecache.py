@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 _MAX_BYTES = 160 * 1024 * 1024  # the files kept: at least the newest one, older ones while under this many bytes
 _MAX_FILES = 8  # and no more than this many (a batch needs the newest revision; a session a few files)
 _SAVED_MIN_BYTES = 4 * 1024 * 1024  # smaller files scan in well under 0.1 s: a saved table would not pay
+_RESAVE_SHARE = 16  # a table is saved again once it gained at least 1/16 of what it holds
 _SAVED_KEEP = 32  # tables kept in the user's cache folder, newest first
 _FOLDER = "scans-v2"  # v2: (scanned values, formatting evidence)
 _SUFFIX = ".pickle"
@@ -114,9 +115,11 @@ def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes)
 
 def save_file_scans(file: UnityYamlFile) -> None:
     """Save the file's tables of scanned values and evidence under its revision when they gained values (big
-    files only)."""
-    if file.scans_added and file.revision is not None:
-        file.scans_added = False
+    files only): not for a few values more (those of the objects a write changed, scanned again by the next
+    process), which cost less to scan again than a table to save."""
+    added, tables = file.scans_added, len(file.scans or ()) + len(file.evidence or ())
+    if added and added * _RESAVE_SHARE >= tables and file.revision is not None:
+        file.scans_added = 0
         save_scans(file.scans, file.evidence, file.revision, _bytes(file))
 
 

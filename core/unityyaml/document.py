@@ -77,7 +77,7 @@ def _scanned_value(doc: Document, key: str, compute: Callable[[], Any]) -> Any:
     value = values.get(key, _MISSING)
     if value is _MISSING:
         value = values[key] = compute()
-        doc._owner.scans_added = True
+        doc._owner.scans_added += 1
     return value
 
 
@@ -157,7 +157,7 @@ class Document:
             shown = style_evidence(self._transient_text(), missing)
             found |= shown
             table[self.file_id] = ((looked | (missing & ~looked_past(shown))) << _STYLE_BITS) | found
-            self._owner.scans_added = True
+            self._owner.scans_added += 1
         return found & wanted
 
     @property

@@ -83,7 +83,7 @@ class UnityYamlFile:
         self.scans: dict[int, dict[str, Any]] | None = None
         # fileID -> the formatting evidence of that object (`Document.style_evidence`), kept as the scans are
         self.evidence: dict[int, int] | None = None
-        self.scans_added = False  # values were scanned (or evidence found) that the tables did not have
+        self.scans_added = 0  # values scanned (or evidence found) that the tables did not have
         self.revision: str | None = None  # of the bytes read, when the reader knows it (scene/filecache.py)
 
     @classmethod
