@@ -7,9 +7,10 @@ new revision and is parsed afresh, while our own writes register the file they w
 the next step starts from it, and once committed save its structure for the next process. Callers always get a copy (`UnityYamlFile.copy`): an edit never reaches the entry.
 
 The values a hierarchy scans (names, components, parents, children; see `Document.get(scan=True)`) form the file's
-compact structure, with the formatting evidence of its objects (`Document.style_evidence`): for a big file they
-are also saved in the user's cache folder under the revision, so the next process that reads the same bytes skips
-the scan (a 64 MB scene's structure is read in milliseconds instead of a second). That folder is the user's own (not the project's `Library`, which comes with a checkout); a table is pickled
+compact structure, with the formatting evidence of its objects (`Document.style_evidence`) and where each object
+lies (`UnityYamlFile.layout`): for a big file they are also saved in the user's cache folder under the revision,
+so the next process that reads the same bytes skips the split and the scan (a 64 MB scene's structure is read in
+milliseconds instead of a second). That folder is the user's own (not the project's `Library`, which comes with a checkout); a table is pickled
 (a 64 MB scene's loads in tens of milliseconds) and read back by an unpickler that builds nothing but plain
 values, `Ref` and `ABSENT`, and a table that does not load as expected is ignored.
 """
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from unitycli.project.userdata import user_cache_dir
 from unitycli.unityyaml import Ref, UnityYamlFile
 from unitycli.unityyaml.document import ABSENT
+from unitycli.unityyaml.file import Layout
 
 if TYPE_CHECKING:
     from unitycli.transaction import CommitResult
@@ -38,7 +40,7 @@ _MAX_FILES = 8  # and no more than this many (a batch needs the newest revision;
 _SAVED_MIN_BYTES = 4 * 1024 * 1024  # smaller files scan in well under 0.1 s: a saved table would not pay
 _RESAVE_SHARE = 16  # a table is saved again once it gained at least 1/16 of what it holds
 _SAVED_KEEP = 32  # tables kept in the user's cache folder, newest first
-_FOLDER = "scans-v2"  # v2: (scanned values, formatting evidence)
+_FOLDER = "scans-v3"  # v3: (scanned values, formatting evidence, layout)
 _SUFFIX = ".pickle"
 
 _lock = threading.Lock()
@@ -92,12 +94,23 @@ def parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
             file.revision = revision
             _keep(key, file)
     if file is None:
-        file = UnityYamlFile.parse(data, path)
+        tables = _load(revision) if len(data) >= _SAVED_MIN_BYTES else None
+        file = _parse(data, path, tables[2] if tables else None)
         file.revision = revision
-        if file.scans is not None and len(data) >= _SAVED_MIN_BYTES:
-            file.scans, file.evidence = _load(revision) or (file.scans, file.evidence)
+        if file.scans is not None and tables:
+            file.scans, file.evidence = tables[0], tables[1]
         _keep(key, file)
     return file.copy()
+
+
+def _parse(data: bytes, path: str, layout: Layout | None) -> UnityYamlFile:
+    """The file parsed, split by its saved layout when there is one (a layout that does not fit is ignored)."""
+    if layout is not None:
+        try:
+            return UnityYamlFile.parse(data, path, layout=layout)
+        except (ValueError, TypeError, UnicodeDecodeError):
+            pass
+    return UnityYamlFile.parse(data, path)
 
 
 def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes) -> Callable[[CommitResult], None]:
@@ -108,7 +121,7 @@ def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes)
 
     def on_disk(result: CommitResult) -> None:
         if result.revisions.get(path) == revision and file.written_as(data):
-            save_scans(*file.tables_as_written(), revision, len(data))
+            save_scans(*file.tables_as_written(), file.layout(), revision, len(data))
             save_file_scans(file)  # values the edit scanned in the file as read (its style evidence)
     return on_disk
 
@@ -120,13 +133,14 @@ def save_file_scans(file: UnityYamlFile) -> None:
     added, tables = file.scans_added, len(file.scans or ()) + len(file.evidence or ())
     if added and added * _RESAVE_SHARE >= tables and file.revision is not None:
         file.scans_added = 0
-        save_scans(file.scans, file.evidence, file.revision, _bytes(file))
+        save_scans(file.scans, file.evidence, file.layout() if file.unchanged() else None, file.revision,
+                   _bytes(file))
 
 
-def save_scans(scans: dict[int, dict[str, Any]] | None, evidence: dict[int, int] | None, revision: str,
-               size: int) -> None:
-    """Save tables of scanned values and formatting evidence under the revision of the file (of `size` bytes)
-    they were read from."""
+def save_scans(scans: dict[int, dict[str, Any]] | None, evidence: dict[int, int] | None, layout: Layout | None,
+               revision: str, size: int) -> None:
+    """Save tables of scanned values and formatting evidence, and the file's layout (None: not known), under the
+    revision of the file (of `size` bytes) they were read from."""
     if scans is None or evidence is None or size < _SAVED_MIN_BYTES:
         return
     folder = _folder()
@@ -136,7 +150,7 @@ def save_scans(scans: dict[int, dict[str, Any]] | None, evidence: dict[int, int]
     temp = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         with open(temp, "wb") as out:
-            pickle.dump((scans, evidence), out, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((scans, evidence, layout), out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temp, target)
         _prune(folder)
     except (OSError, pickle.PicklingError, TypeError, ValueError):  # a full disk: the table is only a speedup
@@ -144,7 +158,7 @@ def save_scans(scans: dict[int, dict[str, Any]] | None, evidence: dict[int, int]
             temp.unlink()
 
 
-def _load(revision: str) -> tuple[dict[int, dict[str, Any]], dict[int, int]] | None:
+def _load(revision: str) -> tuple[dict[int, dict[str, Any]], dict[int, int], Layout | None] | None:
     folder = _folder()
     if folder is None:
         return None
@@ -153,14 +167,17 @@ def _load(revision: str) -> tuple[dict[int, dict[str, Any]], dict[int, int]] | N
             tables = _Values(io.BytesIO(source.read())).load()
     except Exception:  # a damaged or foreign table, whatever it raises, is only a missed speedup
         return None
-    if not (isinstance(tables, tuple) and len(tables) == 2 and all(isinstance(t, dict) for t in tables)):
+    if not (isinstance(tables, tuple) and len(tables) == 3 and all(isinstance(t, dict) for t in tables[:2])):
         return None
-    scans, evidence = tables
+    scans, evidence, layout = tables
     if not all(isinstance(k, int) and isinstance(v, dict) for k, v in scans.items()):
         return None
     if not all(type(k) is int and type(v) is int for k, v in evidence.items()):
         return None
-    return scans, evidence
+    if layout is not None and not (isinstance(layout, tuple) and len(layout) == 5 and type(layout[0]) is int
+                                   and all(type(part) is bytes for part in layout[1:])):
+        layout = None
+    return scans, evidence, layout
 
 
 class _Values(pickle.Unpickler):

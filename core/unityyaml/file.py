@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import random
+from array import array
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -22,7 +23,7 @@ from unitycli.unityyaml.document import Document
 from unitycli.unityyaml.emit import EmitStyle, emit_body
 from unitycli.unityyaml.fileids import fresh_file_id, uses_large_ids
 from unitycli.unityyaml.splice import spliced, verify_changed
-from unitycli.unityyaml.split import split, unsupported
+from unitycli.unityyaml.split import RawDocument, split, unsupported
 from unitycli.unityyaml.style import detect_style, file_evidence, style_of
 
 
@@ -59,6 +60,24 @@ def duplicate_file_id_error(name: str | None, duplicates: Mapping[int, list[int]
     )
 
 
+# (header length, class IDs, fileIDs, stripped flags, end offsets): `UnityYamlFile.layout`
+Layout = tuple[int, bytes, bytes, bytes, bytes]
+
+
+def _from_layout(data: bytes, layout: Layout) -> tuple[str, list[RawDocument]]:
+    """What `split(data)` gave for the bytes whose layout this is."""
+    header_end, class_ids, file_ids, stripped, ends = layout
+    classes, ids, stops = array("q"), array("q"), array("q")
+    classes.frombytes(class_ids)
+    ids.frombytes(file_ids)
+    stops.frombytes(ends)
+    if not len(classes) == len(ids) == len(stripped) == len(stops) or (stops and stops[-1] != len(data)):
+        raise ValueError("the layout is not that of these bytes")
+    starts = [header_end, *stops[:-1]] if stops else []
+    return data[:header_end].decode("utf-8"), [
+        RawDocument(c, f, bool(x), a, b) for c, f, x, a, b in zip(classes, ids, stripped, starts, stops, strict=True)]
+
+
 class UnityYamlFile:
     """Header + documents. `parse(bytes)` / `to_bytes()`; look objects up by fileID; add and remove objects."""
 
@@ -87,10 +106,11 @@ class UnityYamlFile:
         self.revision: str | None = None  # of the bytes read, when the reader knows it (scene/filecache.py)
 
     @classmethod
-    def parse(cls, data: bytes, name: str | None = None, *, style: EmitStyle | None = None) -> UnityYamlFile:
+    def parse(cls, data: bytes, name: str | None = None, *, style: EmitStyle | None = None,
+              layout: Layout | None = None) -> UnityYamlFile:
         """Split `data` into documents, each decoded and parsed when first read. E_FILE_FORMAT_UNSUPPORTED /
-        E_ASSET_LFS_POINTER."""
-        header, raws = split(data, name)
+        E_ASSET_LFS_POINTER. `layout`: the split of these very bytes, kept from an earlier one (`layout`)."""
+        header, raws = split(data, name) if layout is None else _from_layout(data, layout)
         file = cls(header, [], name=name, original=data, style=style)
         docs = file.documents
         for r in raws:
@@ -151,6 +171,27 @@ class UnityYamlFile:
         return (None if scans is None else {fid: scans[fid] for fid in untouched if fid in scans},
                 None if evidence is None else {fid: evidence[fid] for fid in untouched if fid in evidence})
 
+    def unchanged(self) -> bool:
+        """Whether this is the file as read: no object changed, added or removed."""
+        original = self._original
+        return original is not None and self._header_end is not None and not any(
+            doc.dirty for doc in self.documents) and len(original) == self._header_end + sum(
+            doc.span[1] - doc.span[0] for doc in self.documents if doc.span is not None)
+
+    def layout(self) -> Layout | None:
+        """The split of this file as `to_bytes()` writes it, compactly, for `parse` of those bytes to skip the
+        split: header length, then per object its class ID, fileID, `stripped` and end offset."""
+        if self._header_end is None:
+            return None
+        pos, ends = self._header_end, array("q")
+        for doc in self.documents:
+            pos += doc.span[1] - doc.span[0] if doc.span is not None and not doc.dirty else len(
+                doc.text.encode("utf-8"))
+            ends.append(pos)
+        return (self._header_end, array("q", [d.class_id for d in self.documents]).tobytes(),
+                array("q", [d.file_id for d in self.documents]).tobytes(),
+                bytes(d.stripped for d in self.documents), ends.tobytes())
+
     def written_as(self, data: bytes) -> bool:
         """Whether `data` is the file's `to_bytes()` and nothing changed since."""
         return self._bytes is data
@@ -198,8 +239,7 @@ class UnityYamlFile:
         data = self._bytes
         if data is None:
             if self._original is not None and self._header_end is not None:
-                if not any(doc.dirty for doc in self.documents) and len(self._original) == self._header_end + sum(
-                        doc.span[1] - doc.span[0] for doc in self.documents if doc.span is not None):
+                if self.unchanged():
                     data = self._original
                 else:
                     data = spliced(self._original, self._header_end, self.documents)

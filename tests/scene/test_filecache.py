@@ -24,6 +24,10 @@ def cache(tmp_path, monkeypatch):
     return tmp_path / "home" / "cache" / filecache._FOLDER
 
 
+def _objects(file: UnityYamlFile) -> list[tuple[int, int, bool, tuple[int, int] | None]]:
+    return [(d.class_id, d.file_id, d.stripped, d.span) for d in file.documents]
+
+
 def _tree(model: SceneModel) -> list[tuple[int, str, int | None]]:
     return [(n.file_id, n.path, n.parent.file_id if n.parent else None) for n in model.walk()]
 
@@ -74,8 +78,9 @@ def test_a_written_structure_is_saved_only_once_that_revision_is_on_disk(cache):
     assert table.stem == revision.removeprefix("sha256:")
     filecache._files.clear()  # as the next process
     read = filecache.parsed(NAME, revision, written)
-    assert 41118590 in read.scans and _tree(SceneModel(read)) == _tree(SceneModel(
-        UnityYamlFile.parse(written, NAME)))
+    fresh = UnityYamlFile.parse(written, NAME)
+    assert _objects(read) == _objects(fresh)  # the layout of the bytes written, saved with the structure
+    assert 41118590 in read.scans and _tree(SceneModel(read)) == _tree(SceneModel(fresh))
     # the edit's formatting evidence came along, but for the object it changed
     assert read.evidence and 41118592 not in read.evidence and read.evidence.keys() <= file.evidence.keys()
     assert read.style == UnityYamlFile.parse(written, NAME).style
@@ -104,6 +109,9 @@ def test_a_saved_structure_is_read_by_the_next_process_and_gives_the_same_tree(c
     filecache._files.clear()  # as a new process
     file = filecache.parsed(NAME, revision, data)
     assert file.scans  # loaded, not scanned
+    fresh = UnityYamlFile.parse(data, NAME)
+    assert _objects(file) == _objects(fresh) and file.header == fresh.header  # split by the saved layout
+    assert file.to_bytes() is data
     assert _tree(SceneModel(file)) == expected
     assert all(doc._text is None for doc in file.documents if doc.class_id == 1)  # no GameObject was decoded
 
@@ -118,7 +126,7 @@ def test_a_table_that_names_anything_but_scanned_values_is_ignored(cache, capsys
     revision = revision_of(data)
     expected = _tree(SceneModel(filecache.parsed(NAME, revision, data)))
     (table,) = cache.glob("*.pickle")
-    table.write_bytes(pickle.dumps(({1: {"m_Name": _Hostile()}}, {})))
+    table.write_bytes(pickle.dumps(({1: {"m_Name": _Hostile()}}, {}, None)))
     filecache._files.clear()
     file = filecache.parsed(NAME, revision, data)
     assert file.scans == {} and capsys.readouterr().out == ""
@@ -126,3 +134,15 @@ def test_a_table_that_names_anything_but_scanned_values_is_ignored(cache, capsys
     table.write_bytes(b"not a pickle")
     filecache._files.clear()
     assert filecache.parsed(NAME, revision, data).scans == {}
+
+
+def test_a_saved_layout_that_does_not_fit_the_bytes_is_ignored(cache):
+    data = GAME.read_bytes()
+    revision = revision_of(data)
+    SceneModel(filecache.parsed(NAME, revision, data))
+    (table,) = cache.glob("*.pickle")
+    scans, evidence, (header_end, classes, ids, stripped, ends) = pickle.loads(table.read_bytes())
+    table.write_bytes(pickle.dumps((scans, evidence, (header_end, classes, ids, stripped, ends[:-8]))))
+    filecache._files.clear()
+    file = filecache.parsed(NAME, revision, data)
+    assert _objects(file) == _objects(UnityYamlFile.parse(data, NAME)) and file.scans
