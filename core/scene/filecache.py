@@ -103,6 +103,18 @@ def parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
     return file.copy()
 
 
+def kept_revision(path: str, transaction: Any) -> str | None:
+    """The revision of `path` as `transaction` read it, when this process keeps the file at a revision with the
+    same bytes (what its previous step wrote): compared, not hashed."""
+    with _lock:
+        kept = [(revision, file.original) for (kept_path, revision), file in reversed(_files.items())
+                if kept_path == path]
+    for revision, data in kept:
+        if data is not None and transaction.revision_if_same(path, data, revision):
+            return revision
+    return None
+
+
 def _parse(data: bytes, path: str, layout: Layout | None) -> UnityYamlFile:
     """The file parsed, split by its saved layout when there is one (a layout that does not fit is ignored)."""
     if layout is not None:

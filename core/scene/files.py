@@ -125,7 +125,7 @@ def _read(ctx: Any, path: str) -> bytes:
 def _parsed(ctx: Any, path: str) -> tuple[str, UnityYamlFile]:
     """(revision, a model of the file to use and edit freely): parsed once per revision in this process."""
     data = _read(ctx, path)
-    revision = ctx.transaction.revision(path)
+    revision = filecache.kept_revision(path, ctx.transaction) or ctx.transaction.revision(path)
     return revision, filecache.parsed(path, revision, data)
 
 

@@ -179,6 +179,13 @@ class Transaction:
             raise
         return self._seen[rel].revision
 
+    def revision_if_same(self, relative: str, data: bytes, revision: str) -> bool:
+        """Whether `relative`'s content as read (not staged) is exactly `data`, whose revision is `revision`; if so
+        that revision is taken for it without hashing it."""
+        rel, _ = self._resolve(relative)
+        seen = self._seen.get(rel)
+        return rel not in self._staged and seen is not None and seen.same_content_as(data, revision)
+
     def _staged_revision(self, rel: str) -> str | None:
         data = self._staged[rel]
         if data is None:

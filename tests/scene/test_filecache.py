@@ -8,7 +8,7 @@ import pytest
 
 from tests.fixturepaths import UNITY
 from unitycli.scene import SceneModel, filecache
-from unitycli.transaction import revision_of
+from unitycli.transaction import Transaction, revision_of, snapshot
 from unitycli.transaction.effects import CommitResult, PlannedEffects
 from unitycli.unityyaml import UnityYamlFile
 
@@ -146,3 +146,24 @@ def test_a_saved_layout_that_does_not_fit_the_bytes_is_ignored(cache):
     filecache._files.clear()
     file = filecache.parsed(NAME, revision, data)
     assert _objects(file) == _objects(UnityYamlFile.parse(data, NAME)) and file.scans
+
+
+def test_a_file_read_as_this_process_keeps_it_takes_the_kept_revision_without_hashing(cache, tmp_path, monkeypatch):
+    data = GAME.read_bytes()
+    (tmp_path / "p" / "Assets").mkdir(parents=True)
+    target = tmp_path / "p" / "Assets" / "Game.unity"
+    target.write_bytes(data)
+    revision = revision_of(data)
+    filecache.parsed("Assets/Game.unity", revision, data)
+    read = Transaction(tmp_path / "p", dry_run=True)
+    assert read.read_bytes("Assets/Game.unity") is not data  # read again from disk: equal bytes, another object
+
+    def refused(_: bytes) -> str:
+        raise AssertionError("hashed")
+    monkeypatch.setattr(snapshot, "revision_of", refused)
+    assert filecache.kept_revision("Assets/Game.unity", read) == revision
+    assert read.revision("Assets/Game.unity") == revision
+    target.write_bytes(data.replace(b"m_Name: Enemy Brain", b"m_Name: Enemy Brawn"))  # same size, other bytes
+    other = Transaction(tmp_path / "p", dry_run=True)
+    other.read_bytes("Assets/Game.unity")
+    assert filecache.kept_revision("Assets/Game.unity", other) is None
