@@ -23,6 +23,7 @@ from unitycli.unityyaml.scalars import ScalarError
 from unitycli.unityyaml.style import EVERY, looked_past, style_evidence
 
 _MISSING: Any = object()
+_NO_VALUES: dict[str, Any] = {}
 _STYLE_BITS = EVERY.bit_length()
 
 
@@ -82,6 +83,12 @@ def _scanned_value(doc: Document, key: str, compute: Callable[[], Any]) -> Any:
 
 
 def _scanned(doc: Document, path: str, default: Any) -> Any:
+    table = getattr(doc._owner, "scans", None)  # the common case first: a value the table holds
+    if table is not None and not doc.dirty and doc.span is not None:
+        value = table.get(doc.file_id, _NO_VALUES).get(path, _MISSING)
+        if value is not _MISSING:
+            return default if value is ABSENT else value
+
     def read() -> Any:
         keys = doc._plain_keys(path) if path else None
         found = peek(doc.text, keys) if keys else None
