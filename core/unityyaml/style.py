@@ -47,26 +47,27 @@ PRIMARY = WRAPPED | PLAIN | WITH_SPACE
 _SECONDARY = {WRAPPED: LONG_FLOW, PLAIN: QUOTED, WITH_SPACE: BARE}
 
 
+# What each habit's bit is looked for by, primary habits first.
+_LOOKS: tuple[tuple[int, Callable[[str], bool]], ...] = (
+    (WRAPPED, lambda text: _WRAPPED_FLOW.search(text) is not None),
+    (PLAIN, lambda text: _in_lines_with(_PLAIN_BRACKET, text, "]")),
+    (WITH_SPACE, lambda text: _EMPTY_WITH_SPACE.search(text) is not None),
+    (LONG_FLOW, lambda text: _LONG_FLOW.search(text) is not None),
+    (QUOTED, lambda text: _in_lines_with(_QUOTED_BRACKET, text, "]'")),
+    (BARE, lambda text: _EMPTY_BARE.search(text) is not None),
+)
+
+
 def style_evidence(text: str, wanted: int = EVERY) -> int:
     """The habits among `wanted` that `text` (a piece starting at a line start: one object, or a whole file)
-    shows, as bits; a secondary habit is not looked for where its primary one is found (see `looked_for`). Every
-    pattern is one line, or (`_EMPTY_BARE`) a line and a look at the next one's start, which finds the same at a
-    piece's end as before the next object's `---` line. Both bracket patterns stay within a line and end at `]`
-    before an optional `'` and `\r`."""
+    shows, as bits; a secondary habit is not looked for where its primary one is found (see `looked_past`).
+    Every pattern is one line, or (`_EMPTY_BARE`) a line and a look at the next one's start, which finds the
+    same at a piece's end as before the next object's `---` line. Both bracket patterns stay within a line and
+    end at `]` before an optional `'` and `\r`."""
     found = 0
-    if wanted & WRAPPED and _WRAPPED_FLOW.search(text) is not None:
-        found |= WRAPPED
-    if wanted & PLAIN and _in_lines_with(_PLAIN_BRACKET, text, "]"):
-        found |= PLAIN
-    if wanted & WITH_SPACE and _EMPTY_WITH_SPACE.search(text) is not None:
-        found |= WITH_SPACE
-    wanted &= ~looked_past(found)
-    if wanted & LONG_FLOW and _LONG_FLOW.search(text) is not None:
-        found |= LONG_FLOW
-    if wanted & QUOTED and _in_lines_with(_QUOTED_BRACKET, text, "]'"):
-        found |= QUOTED
-    if wanted & BARE and _EMPTY_BARE.search(text) is not None:
-        found |= BARE
+    for bit, look in _LOOKS:
+        if bit & wanted & ~looked_past(found) and look(text):
+            found |= bit
     return found
 
 
@@ -82,7 +83,7 @@ def file_evidence(pieces: Iterable[Callable[[int], int]]) -> int:
     found = 0
     for piece in pieces:
         missing = PRIMARY & ~found
-        wanted = missing | (sum(second for first, second in _SECONDARY.items() if missing & first) & ~found)
+        wanted = missing | (looked_past(missing) & ~found)
         if not wanted:
             break
         found |= piece(wanted)
