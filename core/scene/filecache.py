@@ -33,7 +33,7 @@ from unitycli.unityyaml.document import ABSENT
 from unitycli.unityyaml.file import Layout
 
 if TYPE_CHECKING:
-    from unitycli.transaction import CommitResult
+    from unitycli.transaction import CommitResult, Transaction
 
 _MAX_BYTES = 160 * 1024 * 1024  # the files kept: at least the newest one, older ones while under this many bytes
 _MAX_FILES = 8  # and no more than this many (a batch needs the newest revision; a session a few files)
@@ -103,7 +103,7 @@ def parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
     return file.copy()
 
 
-def kept_revision(path: str, transaction: Any) -> str | None:
+def kept_revision(path: str, transaction: Transaction) -> str | None:
     """The revision of `path` as `transaction` read it, when this process keeps the file at a revision with the
     same bytes (what its previous step wrote): compared, not hashed."""
     with _lock:
