@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 _MAX_BYTES = 160 * 1024 * 1024  # the files kept: at least the newest one, older ones while under this many bytes
 _MAX_FILES = 8  # and no more than this many (a batch needs the newest revision; a session a few files)
+_PER_PATH = 2  # revisions of one file kept: the one read and the one written
 _SAVED_MIN_BYTES = 4 * 1024 * 1024  # smaller files scan in well under 0.1 s: a saved table would not pay
 _RESAVE_SHARE = 16  # a table is saved again once it gained at least 1/16 of what it holds
 _SAVED_KEEP = 32  # tables kept in the user's cache folder, newest first
@@ -75,6 +76,9 @@ def _keep(key: tuple[str, str], file: UnityYamlFile | _Written) -> None:
     with _lock:
         _files[key] = file
         _files.move_to_end(key)
+        same_path = [k for k in _files if k[0] == key[0]]
+        for older in same_path[: -_PER_PATH]:  # a batch's earlier revisions of a file it edits are not read again
+            del _files[older]
         total = sum(_bytes(f) for f in _files.values())
         while len(_files) > 1 and (total > _MAX_BYTES or len(_files) > _MAX_FILES):
             _, dropped = _files.popitem(last=False)

@@ -167,3 +167,15 @@ def test_a_file_read_as_this_process_keeps_it_takes_the_kept_revision_without_ha
     other = Transaction(tmp_path / "p", dry_run=True)
     other.read_bytes("Assets/Game.unity")
     assert filecache.kept_revision("Assets/Game.unity", other) is None
+
+
+def test_a_file_edited_step_after_step_keeps_only_its_last_two_revisions(cache):
+    data = GAME.read_bytes()
+    file, revisions = filecache.parsed(NAME, revision_of(data), data), [revision_of(data)]
+    for value in (3, 4, 5):
+        file.get(41118592).set("m_LocalPosition.x", value)
+        written = file.verified_bytes()
+        revisions.append(revision_of(written))
+        filecache.remember_written(NAME, revisions[-1], file, written)
+        file = filecache.parsed(NAME, revisions[-1], written)
+    assert [key for key in filecache._files if key[0] == NAME] == [(NAME, r) for r in revisions[-2:]]
