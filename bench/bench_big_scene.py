@@ -8,11 +8,12 @@ copy) and put in a copy of the sample project. Every measurement is one fresh pr
   * PyYAML CSafeLoader: loads every object (one `yaml.load` per document, as bench_yaml.py does); skipped with
     `--no-pyyaml` (at 64 MB it takes a minute and most of a GB);
   * scene.hierarchy (a page of 50, compact), gameobject.find (one name), gameobject.get (one object, fields),
-    component.set (one field, committed; on a fresh copy of the scene each time).
+    component.set (one field, committed: a new value each run, on the file as the run before wrote it; then
+    again right after the scene was replaced on disk from outside, which makes the project index re-scan it).
 
 Each call prints its answer's size so a figure never stands for an empty answer. Columns: CPU seconds (the
 process and its children), CPU as a multiple of the floor, peak RSS in MB (10^6 bytes, as the file's size) and as
-a multiple of the file's size. Best of `--repeat` runs. Children run without PYTHONDONTWRITEBYTECODE, as an
+a multiple of the file's size. The median of `--repeat` runs (the machine is shared: a best-of figure flatters). Children run without PYTHONDONTWRITEBYTECODE, as an
 installed unitycli does (its bytecode is cached), and with their own UNITYCLI_HOME.
 
 The scene's compact structure (names, components, parents, children) is saved per revision of the file by the
@@ -34,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,18 +70,32 @@ def measure(argv: list[str]) -> tuple[float, float, str]:
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024 / 1e6, out.decode("utf-8", "replace")
 
 
-def best(repeat: int, argv: list[str], before: object = None) -> tuple[float, float, str]:
+def median(repeat: int, argv: list[str] | Callable[[int], list[str]], before: object = None
+           ) -> tuple[float, float, str]:
+    """The run of median CPU of `repeat` runs, each after `before()`; `argv` may be made per run (`argv(k)`)."""
     runs = []
-    for _ in range(repeat):
+    for k in range(repeat):
         if callable(before):
             before()
-        runs.append(measure(argv))
-    return min(runs, key=lambda r: r[0])
+        runs.append(measure(argv(k) if callable(argv) else argv))
+    return sorted(runs, key=lambda r: r[0])[(len(runs) - 1) // 2]
 
 
 def tool_argv(project: Path, tool: str, data: dict) -> list[str]:
     return [sys.executable, "-m", "unitycli", "tools", "run", tool, "--project", str(project), "--input",
             json.dumps(data), "--json"]
+
+
+def filecache_folder() -> str:
+    """The folder of saved structures under the user cache (named by scene/filecache.py)."""
+    from unitycli.scene import filecache
+    return filecache._FOLDER
+
+
+def set_field(project: Path, value: float) -> list[str]:
+    """`component.set` of one field of the measured GameObject to `value`."""
+    return tool_argv(project, "component.set", {"file": SCENE, "gameObject": GAMEOBJECT, "component": "Transform",
+                                               "property": "m_LocalPosition.x", "value": value})
 
 
 def answer(out: str) -> str:
@@ -124,8 +140,8 @@ def batch_table(tmp: Path, repeat: int) -> None:
     base = [sys.executable, "-m", "unitycli", "batch", "--project", str(project), "--json", "--commands"]
     one, many = commands("one.txt", 1), commands("many.txt", 100)
     measure([*base, str(one)])  # bytecode, index
-    t_one, rss_one, _ = best(repeat, [*base, str(one)])
-    t_many, rss_many, out = best(repeat, [*base, str(many)])
+    t_one, rss_one, _ = median(repeat, [*base, str(one)])
+    t_many, rss_many, out = median(repeat, [*base, str(many)])
     per_line = (t_many - t_one) / 99
     print(f"\nbatch, 100 committed one-field component.set lines on chicken-defense Game.unity "
           f"({(CHICKEN / GAME).stat().st_size / 1e6:.2f} MB): {answer(out)}")
@@ -144,7 +160,7 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         ENV["UNITYCLI_HOME"] = str(Path(tmp) / "home")
-        scans = Path(tmp) / "home" / "cache" / "scans-v1"  # scene/filecache.py: the saved structures
+        scans = Path(tmp) / "home" / "cache" / filecache_folder()  # scene/filecache.py: the saved structures
         project = Path(tmp) / "project"
         shutil.copytree(ROOT / "examples" / "sample-project", project,
                         ignore=shutil.ignore_patterns("Library", "Temp", ".unitycli"))
@@ -163,9 +179,9 @@ def main() -> int:
             # here, so that it is not charged to the first measured call alone.
             measure(tool_argv(project, "project.info", {}))
             measure(tool_argv(project, "asset.dependencies", {"path": "Assets/Scenes/Garden.unity"}))
-            floor, floor_rss, _ = best(args.repeat, [sys.executable, "-c",
+            floor, floor_rss, _ = median(args.repeat, [sys.executable, "-c",
                                                      f"open({str(scene)!r}, 'rb').read()"])
-            calls: list[tuple[str, list[str], object]] = []
+            calls: list[tuple[str, list[str] | Callable[[int], list[str]], object]] = []
             if not args.no_pyyaml:
                 calls.append(("PyYAML CSafeLoader load", [sys.executable, "-c", PYYAML, str(scene)], None))
             page = tool_argv(project, "scene.hierarchy", {"file": SCENE, "limit": 50})
@@ -177,20 +193,22 @@ def main() -> int:
                                                         {"file": SCENE, "name": NAME}), None),
                 ("gameobject.get one object", tool_argv(project, "gameobject.get",
                                                          {"file": SCENE, "gameObject": GAMEOBJECT}), None),
-                ("component.set one field, commit", tool_argv(
-                    project, "component.set", {"file": SCENE, "gameObject": GAMEOBJECT, "component": "Transform",
-                                               "property": "m_LocalPosition.x", "value": 3}),
-                 lambda scene=scene, pristine=pristine: shutil.copyfile(pristine, scene)),
+                # A new value each run: every run changes the field of the file as the run before wrote it.
+                ("component.set one field, commit", lambda k: set_field(project, 3 + k), None),
                 ("gameobject.find right after that write", tool_argv(project, "gameobject.find",
                                                                       {"file": SCENE, "name": NAME}), None),
+                # The scene replaced on disk from outside (as when the Editor saves it) just before: the project
+                # index re-scans it for references, which this call pays.
+                ("component.set, file just replaced from outside", lambda k: set_field(project, 3),
+                 lambda scene=scene, pristine=pristine: shutil.copyfile(pristine, scene)),
             ]
             print(f"{mb:>5.1f} {'floor: Python reads the file':<44} {floor:>7.2f} {1:>7.1f}x {floor_rss:>8.0f} "
                   f"{floor_rss / mb:>6.1f}x")
-            start, start_rss, out = best(args.repeat, tool_argv(project, "project.info", {}))
+            start, start_rss, out = median(args.repeat, tool_argv(project, "project.info", {}))
             print(f"{mb:>5.1f} {'start-up: project.info (reads no scene)':<44} {start:>7.2f} {start / floor:>7.1f}x "
                   f"{start_rss:>8.0f} {start_rss / mb:>6.1f}x  {answer(out)}")
             for label, argv, before in calls:
-                cpu, rss, out = best(args.repeat, argv, before)
+                cpu, rss, out = median(args.repeat, argv, before)
                 print(f"{mb:>5.1f} {label:<44} {cpu:>7.2f} {cpu / floor:>7.1f}x {rss:>8.0f} {rss / mb:>6.1f}x  "
                       f"{answer(out)}", flush=True)
         if not args.no_batch:

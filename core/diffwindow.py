@@ -11,18 +11,20 @@ _STEPS = (1 << 20, 1 << 14, 1 << 8, 1 << 4, 1)
 
 
 def _common_prefix(a: bytes, b: bytes, limit: int) -> int:
-    """Length of the common prefix of `a` and `b`, at most `limit`, compared in shrinking chunks."""
-    i = 0
+    """Length of the common prefix of `a` and `b`, at most `limit`, compared in shrinking chunks (in place: a
+    slice of `b` is a view and `startswith` compares it where it lies in `a`, so no chunk is copied)."""
+    i, view = 0, memoryview(b)
     for step in _STEPS:
-        while i + step <= limit and a[i : i + step] == b[i : i + step]:
+        while i + step <= limit and a.startswith(view[i : i + step], i):
             i += step
     return i
 
 
 def _common_suffix(a: bytes, b: bytes, limit: int) -> int:
-    i, la, lb = 0, len(a), len(b)
+    """Length of the common suffix of `a` and `b`, at most `limit` (as `_common_prefix`, from the end)."""
+    i, la, lb, view = 0, len(a), len(b), memoryview(b)
     for step in _STEPS:
-        while i + step <= limit and a[la - i - step : la - i] == b[lb - i - step : lb - i]:
+        while i + step <= limit and a.endswith(view[lb - i - step : lb - i], 0, la - i):
             i += step
     return i
 

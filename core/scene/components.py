@@ -168,11 +168,20 @@ def find_component(model: SceneModel, node: SceneNode, wanted: str | int,
 
     A string is a class name, script class name, script GUID or (all digits) a fileID; an int is a class ID
     (`65` for BoxCollider), for callers that know the class rather than a name.
+
+    The class name of one built-in (non-script) component of the GameObject is that component, found without
+    naming the GameObject's scripts (which opens the project index, re-reading any file changed since: a whole
+    scene): Unity warns that a script with a built-in class's name is not found by that name (`GetComponent`).
     """
     if node.is_instance:
         raise instance_unsupported(node, "its components live in the source prefab")
-    components = components_of(model, node, script_path)
     text = str(wanted).strip()
+    if isinstance(wanted, str):
+        builtin = [c for c in components_of(model, node)
+                   if c.class_id != MONOBEHAVIOUR and c.class_name == text and not c.missing]
+        if len(builtin) == 1:
+            return builtin[0]
+    components = components_of(model, node, script_path)
     if isinstance(wanted, int):
         hits = [c for c in components if c.class_id == wanted and not c.missing]
     elif _FILE_ID.match(text) and not _GUID.match(text):

@@ -4,12 +4,13 @@ A batch or an MCP session that edits one scene a hundred times would otherwise s
 hierarchy a hundred times. Entries are keyed by the file's path and revision (the SHA-256 of its bytes), so an
 entry can never go stale: a file changed by anyone (another process, the watcher's news, our own write) has a
 new revision and is parsed afresh, while our own writes register the file they wrote (`remember_written`), so
-the next step starts from it. Callers always get a copy (`UnityYamlFile.copy`): an edit never reaches the entry.
+the next step starts from it, and once committed save its structure for the next process. Callers always get a copy (`UnityYamlFile.copy`): an edit never reaches the entry.
 
 The values a hierarchy scans (names, components, parents, children; see `Document.get(scan=True)`) form the file's
-compact structure: for a big file they are also saved in the user's cache folder under the revision, so the next
-process that reads the same bytes skips the scan (a 64 MB scene's structure is read in milliseconds instead of a
-second). That folder is the user's own (not the project's `Library`, which comes with a checkout); a table is pickled
+compact structure, with the formatting evidence of its objects (`Document.style_evidence`) and where each object
+lies (`UnityYamlFile.layout`): for a big file they are also saved in the user's cache folder under the revision,
+so the next process that reads the same bytes skips the split and the scan (a 64 MB scene's structure is read in
+milliseconds instead of a second). That folder is the user's own (not the project's `Library`, which comes with a checkout); a table is pickled
 (a 64 MB scene's loads in tens of milliseconds) and read back by an unpickler that builds nothing but plain
 values, `Ref` and `ABSENT`, and a table that does not load as expected is ignored.
 """
@@ -22,32 +23,62 @@ import os
 import pickle
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from unitycli.project.userdata import user_cache_dir
 from unitycli.unityyaml import Ref, UnityYamlFile
 from unitycli.unityyaml.document import ABSENT
+from unitycli.unityyaml.file import Layout
+
+if TYPE_CHECKING:
+    from unitycli.transaction import CommitResult, Transaction
 
 _MAX_BYTES = 160 * 1024 * 1024  # the files kept: at least the newest one, older ones while under this many bytes
 _MAX_FILES = 8  # and no more than this many (a batch needs the newest revision; a session a few files)
+_PER_PATH = 2  # revisions of one file kept: the one read and the one written
 _SAVED_MIN_BYTES = 4 * 1024 * 1024  # smaller files scan in well under 0.1 s: a saved table would not pay
+_RESAVE_SHARE = 16  # a table is saved again once it gained at least 1/16 of what it holds
 _SAVED_KEEP = 32  # tables kept in the user's cache folder, newest first
-_FOLDER = "scans-v1"
+_FOLDER = "scans-v3"  # v3: (scanned values, formatting evidence, layout)
 _SUFFIX = ".pickle"
 
 _lock = threading.Lock()
-_files: OrderedDict[tuple[str, str], UnityYamlFile] = OrderedDict()
+_files: OrderedDict[tuple[str, str], UnityYamlFile | _Written] = OrderedDict()
 
 
-def _bytes(file: UnityYamlFile) -> int:
+class _Written:
+    """A file this process just wrote, kept as the edited model and the bytes written: it becomes the model of
+    the file read from those bytes (`UnityYamlFile.as_written`) only when a later step reads that revision, so a
+    one-off call that writes pays nothing for it. Dropped if the model changed after it was written."""
+
+    __slots__ = ("file", "data")
+
+    def __init__(self, file: UnityYamlFile, data: bytes) -> None:
+        self.file, self.data = file, data
+
+    @property
+    def original(self) -> bytes:
+        return self.data
+
+    def as_read(self) -> UnityYamlFile | None:
+        if not self.file.written_as(self.data):
+            return None
+        return self.file.as_written(self.data)
+
+
+def _bytes(file: UnityYamlFile | _Written) -> int:
     return len(file.original or b"")
 
 
-def _keep(key: tuple[str, str], file: UnityYamlFile) -> None:
+def _keep(key: tuple[str, str], file: UnityYamlFile | _Written) -> None:
     with _lock:
         _files[key] = file
         _files.move_to_end(key)
+        same_path = [k for k in _files if k[0] == key[0]]
+        for older in same_path[: -_PER_PATH]:  # a batch's earlier revisions of a file it edits are not read again
+            del _files[older]
         total = sum(_bytes(f) for f in _files.values())
         while len(_files) > 1 and (total > _MAX_BYTES or len(_files) > _MAX_FILES):
             _, dropped = _files.popitem(last=False)
@@ -61,32 +92,73 @@ def parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
         file = _files.get(key)
         if file is not None:
             _files.move_to_end(key)
+    if isinstance(file, _Written):
+        file = file.as_read()
+        if file is not None:
+            file.revision = revision
+            _keep(key, file)
     if file is None:
-        file = UnityYamlFile.parse(data, path)
+        tables = _load(revision) if len(data) >= _SAVED_MIN_BYTES else None
+        file = _parse(data, path, tables[2] if tables else None)
         file.revision = revision
-        if file.scans is not None and len(data) >= _SAVED_MIN_BYTES:
-            file.scans = _load(revision) or file.scans
+        if file.scans is not None and tables:
+            file.scans, file.evidence = tables[0], tables[1]
         _keep(key, file)
     return file.copy()
 
 
-def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes) -> None:
-    """Keep `file`, just written as `data` (at `revision`), as the file read at that revision: the next step of a
-    batch or session starts from it. Its untouched objects' scanned values carry over (and are saved)."""
-    written = file.as_written(data)
-    written.revision = revision
-    _keep((path, revision), written)
-    if written.scans:
-        written.scans_added = True
-        save_scans(written)
+def kept_revision(path: str, transaction: Transaction) -> str | None:
+    """The revision of `path` as `transaction` read it, when this process keeps the file at a revision with the
+    same bytes (what its previous step wrote): compared, not hashed."""
+    with _lock:
+        kept = [(revision, file.original) for (kept_path, revision), file in reversed(_files.items())
+                if kept_path == path]
+    for revision, data in kept:
+        if data is not None and transaction.revision_if_same(path, data, revision):
+            return revision
+    return None
 
 
-def save_scans(file: UnityYamlFile) -> None:
-    """Save the file's table of scanned values under its revision when it gained values (big files only)."""
-    revision = file.revision
-    if not file.scans_added or file.scans is None or revision is None or _bytes(file) < _SAVED_MIN_BYTES:
+def _parse(data: bytes, path: str, layout: Layout | None) -> UnityYamlFile:
+    """The file parsed, split by its saved layout when there is one (a layout that does not fit is ignored)."""
+    if layout is not None:
+        try:
+            return UnityYamlFile.parse(data, path, layout=layout)
+        except (ValueError, TypeError, UnicodeDecodeError):
+            pass
+    return UnityYamlFile.parse(data, path)
+
+
+def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes) -> Callable[[CommitResult], None]:
+    """Keep `file`, just staged as `data` (at `revision`), as the file read at that revision: the next step of a
+    batch or session starts from it. Returns what to do once it is on disk: save the structure of that revision
+    (the scanned values of its untouched objects), so the next process that reads it skips the scan."""
+    _keep((path, revision), _Written(file, data))
+
+    def on_disk(result: CommitResult) -> None:
+        if result.revisions.get(path) == revision and file.written_as(data):
+            save_scans(*file.tables_as_written(), file.layout(), revision, len(data))
+            save_file_scans(file)  # values the edit scanned in the file as read (its style evidence)
+    return on_disk
+
+
+def save_file_scans(file: UnityYamlFile) -> None:
+    """Save the file's tables of scanned values and evidence under its revision when they gained values (big
+    files only): not for a few values more (those of the objects a write changed, scanned again by the next
+    process), which cost less to scan again than a table to save."""
+    added, tables = file.scans_added, len(file.scans or ()) + len(file.evidence or ())
+    if added and added * _RESAVE_SHARE >= tables and file.revision is not None:
+        file.scans_added = 0
+        save_scans(file.scans, file.evidence, file.layout() if file.unchanged() else None, file.revision,
+                   _bytes(file))
+
+
+def save_scans(scans: dict[int, dict[str, Any]] | None, evidence: dict[int, int] | None, layout: Layout | None,
+               revision: str, size: int) -> None:
+    """Save tables of scanned values and formatting evidence, and the file's layout (None: not known), under the
+    revision of the file (of `size` bytes) they were read from."""
+    if scans is None or evidence is None or size < _SAVED_MIN_BYTES:
         return
-    file.scans_added = False
     folder = _folder()
     if folder is None:
         return
@@ -94,7 +166,7 @@ def save_scans(file: UnityYamlFile) -> None:
     temp = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         with open(temp, "wb") as out:
-            pickle.dump(file.scans, out, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((scans, evidence, layout), out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temp, target)
         _prune(folder)
     except (OSError, pickle.PicklingError, TypeError, ValueError):  # a full disk: the table is only a speedup
@@ -102,18 +174,26 @@ def save_scans(file: UnityYamlFile) -> None:
             temp.unlink()
 
 
-def _load(revision: str) -> dict[int, dict[str, Any]] | None:
+def _load(revision: str) -> tuple[dict[int, dict[str, Any]], dict[int, int], Layout | None] | None:
     folder = _folder()
     if folder is None:
         return None
     try:
         with open(folder / f"{_digest(revision)}{_SUFFIX}", "rb") as source:
-            table = _Values(io.BytesIO(source.read())).load()
+            tables = _Values(io.BytesIO(source.read())).load()
     except Exception:  # a damaged or foreign table, whatever it raises, is only a missed speedup
         return None
-    if not isinstance(table, dict) or not all(isinstance(k, int) and isinstance(v, dict) for k, v in table.items()):
+    if not (isinstance(tables, tuple) and len(tables) == 3 and all(isinstance(t, dict) for t in tables[:2])):
         return None
-    return table
+    scans, evidence, layout = tables
+    if not all(isinstance(k, int) and isinstance(v, dict) for k, v in scans.items()):
+        return None
+    if not all(type(k) is int and type(v) is int for k, v in evidence.items()):
+        return None
+    if layout is not None and not (isinstance(layout, tuple) and len(layout) == 5 and type(layout[0]) is int
+                                   and all(type(part) is bytes for part in layout[1:])):
+        layout = None
+    return scans, evidence, layout
 
 
 class _Values(pickle.Unpickler):

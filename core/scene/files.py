@@ -18,7 +18,6 @@ from unitycli.next_actions import tool_command
 from unitycli.scene import filecache
 from unitycli.scene.tree import legacy_instances
 from unitycli.suggest import closest_files
-from unitycli.transaction import revision_of
 from unitycli.unityfiles import ensure_not_lfs
 from unitycli.unityyaml import UnityYamlFile
 
@@ -41,10 +40,12 @@ class LoadedFile:
 
     def save(self, ctx: ToolContext) -> None:
         """Stage the edited file in the tool's transaction (written at commit, previewed in dry-run), and keep it
-        as the file at its new revision for the next step of this process (scene/filecache.py)."""
+        as the file at its new revision for the next step of this process, its structure saved once it is
+        committed (scene/filecache.py)."""
         data = self.yaml.verified_bytes()
         ctx.transaction.write_bytes(self.path, data)
-        filecache.remember_written(self.path, revision_of(data), self.yaml, data)
+        revision = ctx.transaction.revision(self.path)
+        ctx.transaction.after_commit(filecache.remember_written(self.path, revision, self.yaml, data))
 
 
 def list_files(root: Path, suffixes: tuple[str, ...]) -> list[str]:
@@ -124,7 +125,7 @@ def _read(ctx: ToolContext, path: str) -> bytes:
 def _parsed(ctx: ToolContext, path: str) -> tuple[str, UnityYamlFile]:
     """(revision, a model of the file to use and edit freely): parsed once per revision in this process."""
     data = _read(ctx, path)
-    revision = revision_of(data)
+    revision = filecache.kept_revision(path, ctx.transaction) or ctx.transaction.revision(path)
     return revision, filecache.parsed(path, revision, data)
 
 

@@ -220,7 +220,7 @@ class SceneModel:
             if doc is not None and doc.class_id in TRANSFORM_CLASSES and instance is not None:
                 self.by_transform.setdefault(stripped_id, instance)
         self._link(order)
-        filecache.save_scans(file)  # the structure, once per revision of a big file
+        filecache.save_file_scans(file)  # the structure, once per revision of a big file
 
     def _add_gameobject(self, doc: Document) -> None:
         transform_id = None

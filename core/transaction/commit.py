@@ -32,7 +32,6 @@ from unitycli.transaction.failures import write_failed
 from unitycli.transaction.folders import remove_folders
 from unitycli.transaction.journal import Action, JournalEntry, JournalRecord, JournalWriter, journal_path
 from unitycli.transaction.recovery import EntryPaths, finish, roll_back
-from unitycli.transaction.revision import revision_of
 
 _NAME_MAX = 255
 _NO_HARD_LINK = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EACCES}
@@ -40,12 +39,15 @@ _NO_HARD_LINK = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EO
 
 @dataclass(frozen=True)
 class Change:
-    """One verified file change: `old` is the disk content the transaction saw, `new` what replaces it."""
+    """One verified file change: `old` is the disk content the transaction saw, `new` what replaces it, each with
+    its revision (None where the content is)."""
 
     path: str
     action: Action
     old: bytes | None
     new: bytes | None
+    old_revision: str | None
+    new_revision: str | None
 
 
 def sibling(target: Path, kind: str, txid: str, index: int) -> Path:
@@ -66,8 +68,8 @@ def _plan(root: Path, txid: str, changes: list[Change], mkdirs: list[str], rmdir
             path=change.path, action=change.action,
             temp=temp.relative_to(root).as_posix() if temp else None,
             backup=backup.relative_to(root).as_posix() if backup else None,
-            old=revision_of(change.old) if change.old is not None else None,
-            new=revision_of(change.new) if change.new is not None else None,
+            old=change.old_revision,
+            new=change.new_revision,
         ))
     return JournalRecord(txid, tuple(entries), tuple(mkdirs), "preparing", tuple(rmdirs))
 

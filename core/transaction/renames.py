@@ -155,8 +155,7 @@ def file_diffs(changes: list[Change], kept: Mapping[str, bytes]) -> list[FileDif
     old_of = {**kept, **deleted}
     diffs = []
     for c in changes:
-        old_rev = revision_of(c.old) if c.old is not None else None
-        new_rev = revision_of(c.new) if c.new is not None else None
+        old_rev, new_rev = c.old_revision, c.new_revision
         origin = origins.get(c.path)
         if c.path in moved_away:
             continue

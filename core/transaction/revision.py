@@ -9,22 +9,11 @@ from unitycli.errors import UnityCliError
 PREFIX = "sha256:"
 
 
-# The last two big contents hashed (a write's old and new) and their revisions: one write asks for the revision of
-# the same bytes objects several times (the reader, the tool's answer, the effects, the commit), each a pass over
-# up to 100+ MB. Kept by identity: a bytes object is immutable, so the same object has the same content.
-_last: list[tuple[bytes, str]] = []
-_REMEMBER_MIN = 1 << 20
-
-
 def revision_of(data: bytes) -> str:
-    """`sha256:<64 hex>` of the bytes; the full digest, because a short one could let two contents collide."""
-    for known, revision in _last:
-        if known is data:
-            return revision
-    revision = PREFIX + hashlib.sha256(data).hexdigest()
-    if type(data) is bytes and len(data) >= _REMEMBER_MIN:
-        _last[:] = [(data, revision), *_last[:1]]
-    return revision
+    """`sha256:<64 hex>` of the bytes; the full digest, because a short one could let two contents collide.
+    A pass over the whole content (up to 100+ MB): what holds content keeps its revision (a transaction's
+    snapshots and staged writes, a parsed file), so one write hashes each content once."""
+    return PREFIX + hashlib.sha256(data).hexdigest()
 
 
 def normalize_revision(revision: str) -> str:

@@ -9,6 +9,7 @@ import errno
 import os
 import stat
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from unitycli.errors import UnityCliError
@@ -24,9 +25,18 @@ class Snapshot:
     is_dir: bool = False
     data: bytes | None = None  # None: only existence was observed
 
-    @property
+    @cached_property
     def revision(self) -> str | None:
+        """The content's revision, hashed once (the snapshot is immutable)."""
         return revision_of(self.data) if self.data is not None else None
+
+    def same_content_as(self, data: bytes, revision: str) -> bool:
+        """Whether this snapshot holds exactly `data`, whose revision is `revision`; if so that is its revision too
+        (a comparison costs a fraction of hashing: a batch reads each file its previous step wrote)."""
+        if self.data is None or self.data != data:
+            return False
+        self.__dict__["revision"] = revision  # the cached_property's slot
+        return True
 
     def same_as(self, other: Snapshot) -> bool:
         if (self.present, self.is_dir) != (other.present, other.is_dir):
@@ -58,10 +68,10 @@ _PIECE = 1 << 20
 def _same_content(fd: int, data: bytes) -> bool:
     if os.fstat(fd).st_size != len(data):
         return False
-    view, pos = memoryview(data), 0
+    pos = 0
     while chunk := os.read(fd, _PIECE):
-        if view[pos : pos + len(chunk)] != chunk:
-            return False
+        if not data.startswith(chunk, pos):  # compared where it lies: no slice of `data` (a memoryview compares
+            return False                     # element by element, ten times slower)
         pos += len(chunk)
     return pos == len(data)
 

@@ -65,10 +65,12 @@ class Transaction:
         self.txid = secrets.token_hex(8)
         self.recovery: RecoveryReport | None = recover(root, lock_timeout=lock_timeout)
         self._staged: dict[str, bytes | None] = {}
+        self._staged_revisions: dict[str, str] = {}  # of staged contents, hashed when first asked
         self._dirs: dict[str, bool] = {}  # True: create (absent when seen); False: remove (a folder when seen)
         self._seen: dict[str, Snapshot] = {}
         self._done = False
         self.write_calls = 0  # staging requests so far: lets a caller see a read-only tool tried to write
+        self._after_commit: list[Callable[[CommitResult], None]] = []
 
     # --- paths and snapshots ---------------------------------------------------------------------------------
 
@@ -168,14 +170,30 @@ class Transaction:
         """Revision of the content this transaction sees (staged or disk); None if absent."""
         rel, _ = self._resolve(relative)
         if rel in self._staged:
-            data = self._staged[rel]
-            return revision_of(data) if data is not None else None
+            return self._staged_revision(rel)
         try:
-            return revision_of(self.read_bytes(relative))
+            self.read_bytes(relative)
         except UnityCliError as exc:
             if exc.code == "E_ASSET_NOT_FOUND":
                 return None
             raise
+        return self._seen[rel].revision
+
+    def revision_if_same(self, relative: str, data: bytes, revision: str) -> bool:
+        """Whether `relative`'s content as read (not staged) is exactly `data`, whose revision is `revision`; if so
+        that revision is taken for it without hashing it."""
+        rel, _ = self._resolve(relative)
+        seen = self._seen.get(rel)
+        return rel not in self._staged and seen is not None and seen.same_content_as(data, revision)
+
+    def _staged_revision(self, rel: str) -> str | None:
+        data = self._staged[rel]
+        if data is None:
+            return None
+        revision = self._staged_revisions.get(rel)
+        if revision is None:
+            revision = self._staged_revisions[rel] = revision_of(data)
+        return revision
 
     def expect_revision(self, relative: str, revision: str) -> None:
         """`E_STALE_WRITE` unless the file on disk is still at the revision the caller read earlier."""
@@ -202,6 +220,12 @@ class Transaction:
             raise not_a_file(rel, "it is a folder")
         self._keep_folders(rel)
         self._staged[rel] = bytes(data)
+        self._staged_revisions.pop(rel, None)
+
+    def after_commit(self, action: Callable[[CommitResult], None]) -> None:
+        """Run `action(result)` once the staged changes are on disk (never in dry-run, never after a failed
+        commit): for what only content on disk may cause, such as saving a file's structure under its revision."""
+        self._after_commit.append(action)
 
     def write_text(self, relative: str, text: str, encoding: str = "utf-8") -> None:
         """Stage text exactly as given: no newline translation, so Unity's line endings survive."""
@@ -271,7 +295,8 @@ class Transaction:
             if new == old:
                 continue
             action = "create" if old is None else "delete" if new is None else "modify"
-            changes.append(Change(rel, action, old, new))
+            changes.append(Change(rel, action, old, new, seen.revision if old is not None else None,
+                                  self._staged_revision(rel)))
         return changes
 
     def _kept(self) -> dict[str, bytes]:
@@ -341,7 +366,10 @@ class Transaction:
                 raise write_failed(exc, rolled_back=True) from exc
             apply_changes(self.root, self.txid, changes, created, removed)
         self._check_written(changes)
-        return self._result(changes, created, removed, committed=True)
+        result = self._result(changes, created, removed, committed=True)
+        for action in self._after_commit:
+            action(result)
+        return result
 
     def _check_written(self, changes: list[Change]) -> None:
         """Test mode (`WRITE_CHECK_ENV` set): record what the commit wrote in a layout no Unity Editor wrote."""
@@ -354,7 +382,7 @@ class Transaction:
 
     def _result(self, changes: list[Change], created: list[str], removed: list[str], *,
                 committed: bool) -> CommitResult:
-        revisions = {c.path: revision_of(c.new) if c.new is not None else None for c in changes}
+        revisions = {c.path: c.new_revision for c in changes}
         return CommitResult(txid=self.txid, committed=committed, dry_run=self.dry_run,
                             effects=_effects(changes, created, removed, self._kept()), revisions=revisions)
 

@@ -20,8 +20,11 @@ from unitycli.unityyaml.parser import ParseError, parse_document
 from unitycli.unityyaml.paths import parse_path, resolve
 from unitycli.unityyaml.peek import NO_MATCH, peek, peek_item
 from unitycli.unityyaml.scalars import ScalarError
+from unitycli.unityyaml.style import EVERY, looked_past, style_evidence
 
 _MISSING: Any = object()
+_NO_VALUES: dict[str, Any] = {}
+_STYLE_BITS = EVERY.bit_length()
 
 
 class _Absent:
@@ -75,11 +78,17 @@ def _scanned_value(doc: Document, key: str, compute: Callable[[], Any]) -> Any:
     value = values.get(key, _MISSING)
     if value is _MISSING:
         value = values[key] = compute()
-        doc._owner.scans_added = True
+        doc._owner.scans_added += 1
     return value
 
 
 def _scanned(doc: Document, path: str, default: Any) -> Any:
+    table = getattr(doc._owner, "scans", None)  # the common case first: a value the table holds
+    if table is not None and not doc.dirty and doc.span is not None:
+        value = table.get(doc.file_id, _NO_VALUES).get(path, _MISSING)
+        if value is not _MISSING:
+            return default if value is ABSENT else value
+
     def read() -> Any:
         keys = doc._plain_keys(path) if path else None
         found = peek(doc.text, keys) if keys else None
@@ -133,6 +142,30 @@ class Document:
             start, end = self.span  # type: ignore[misc]  # a document without text always has its range
             text = self._text = str(memoryview(self._owner.original)[start:end], "utf-8")
         return text
+
+    def _transient_text(self) -> str:
+        """The text, decoded for the moment only when it was not read yet (a walk over every object of a big file
+        must not keep the whole file decoded)."""
+        if self._text is not None or self.span is None:
+            return self.text
+        return str(memoryview(self._owner.original)[self.span[0] : self.span[1]], "utf-8")
+
+    def style_evidence(self, wanted: int) -> int:
+        """The formatting habits among `wanted` this object's text shows (style.py bits). Kept in its file's table
+        of evidence as (habits looked for, habits found), so a file's style is decided again from the objects an
+        edit changed only, and a habit is looked for once per object."""
+        table = getattr(self._owner, "evidence", None)
+        if table is None or self.dirty or self.span is None:
+            return style_evidence(self._transient_text(), wanted)
+        kept = table.get(self.file_id, 0)
+        looked, found = kept >> _STYLE_BITS, kept & EVERY
+        missing = wanted & ~looked
+        if missing:
+            shown = style_evidence(self._transient_text(), missing)
+            found |= shown
+            table[self.file_id] = ((looked | (missing & ~looked_past(shown))) << _STYLE_BITS) | found
+            self._owner.scans_added += 1
+        return found & wanted
 
     @property
     def class_name(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import random
+from array import array
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -22,8 +23,8 @@ from unitycli.unityyaml.document import Document
 from unitycli.unityyaml.emit import EmitStyle, emit_body
 from unitycli.unityyaml.fileids import fresh_file_id, uses_large_ids
 from unitycli.unityyaml.splice import spliced, verify_changed
-from unitycli.unityyaml.split import split, unsupported
-from unitycli.unityyaml.style import detect_style, detect_style_in
+from unitycli.unityyaml.split import RawDocument, split, unsupported
+from unitycli.unityyaml.style import detect_style, file_evidence, style_of
 
 
 def duplicate_file_ids(documents: Any) -> dict[int, list[int]]:
@@ -59,6 +60,24 @@ def duplicate_file_id_error(name: str | None, duplicates: Mapping[int, list[int]
     )
 
 
+# (header length, class IDs, fileIDs, stripped flags, end offsets): `UnityYamlFile.layout`
+Layout = tuple[int, bytes, bytes, bytes, bytes]
+
+
+def _from_layout(data: bytes, layout: Layout) -> tuple[str, list[RawDocument]]:
+    """What `split(data)` gave for the bytes whose layout this is."""
+    header_end, class_ids, file_ids, stripped, ends = layout
+    classes, ids, stops = array("q"), array("q"), array("q")
+    classes.frombytes(class_ids)
+    ids.frombytes(file_ids)
+    stops.frombytes(ends)
+    if not len(classes) == len(ids) == len(stripped) == len(stops) or (stops and stops[-1] != len(data)):
+        raise ValueError("the layout is not that of these bytes")
+    starts = [header_end, *stops[:-1]] if stops else []
+    return data[:header_end].decode("utf-8"), [
+        RawDocument(c, f, bool(x), a, b) for c, f, x, a, b in zip(classes, ids, stripped, starts, stops, strict=True)]
+
+
 class UnityYamlFile:
     """Header + documents. `parse(bytes)` / `to_bytes()`; look objects up by fileID; add and remove objects."""
 
@@ -81,14 +100,17 @@ class UnityYamlFile:
         # shared by every copy of the file as read and kept with it between calls (scene/filecache.py); None
         # where fileIDs are not unique, so a fileID names one object
         self.scans: dict[int, dict[str, Any]] | None = None
-        self.scans_added = False  # values were scanned that the table did not have
+        # fileID -> the formatting evidence of that object (`Document.style_evidence`), kept as the scans are
+        self.evidence: dict[int, int] | None = None
+        self.scans_added = 0  # values scanned (or evidence found) that the tables did not have
         self.revision: str | None = None  # of the bytes read, when the reader knows it (scene/filecache.py)
 
     @classmethod
-    def parse(cls, data: bytes, name: str | None = None, *, style: EmitStyle | None = None) -> UnityYamlFile:
+    def parse(cls, data: bytes, name: str | None = None, *, style: EmitStyle | None = None,
+              layout: Layout | None = None) -> UnityYamlFile:
         """Split `data` into documents, each decoded and parsed when first read. E_FILE_FORMAT_UNSUPPORTED /
-        E_ASSET_LFS_POINTER."""
-        header, raws = split(data, name)
+        E_ASSET_LFS_POINTER. `layout`: the split of these very bytes, kept from an earlier one (`layout`)."""
+        header, raws = split(data, name) if layout is None else _from_layout(data, layout)
         file = cls(header, [], name=name, original=data, style=style)
         docs = file.documents
         for r in raws:
@@ -99,7 +121,7 @@ class UnityYamlFile:
         file.sorted = file._detect_sorted()
         file.duplicate_file_ids = duplicate_file_ids(docs)
         if not file.duplicate_file_ids:
-            file.scans = {}
+            file.scans, file.evidence = {}, {}
         return file
 
     def copy(self) -> UnityYamlFile:
@@ -114,22 +136,22 @@ class UnityYamlFile:
             twin.documents.append(other)
         twin._header_end, twin.sorted = self._header_end, self.sorted
         twin.duplicate_file_ids, twin.scans, twin._editable = self.duplicate_file_ids, self.scans, self._editable
+        twin.evidence = self.evidence
         twin.revision = self.revision
         return twin
 
     def as_written(self, data: bytes) -> UnityYamlFile:
         """This edited file as the file read from `data` (its `to_bytes()`): the objects keep their text and trees
-        and get their new byte ranges, and the scanned values of the untouched ones carry over."""
-        twin = UnityYamlFile(self.header, [], name=self.name, original=data, style=self._style)
+        and get their new byte ranges, and the scanned values of the untouched ones carry over. Its style is
+        decided again (an edit may have changed the only object showing a habit), from the evidence kept with the
+        untouched objects' values and that of the changed ones."""
+        twin = UnityYamlFile(self.header, [], name=self.name, original=data)
         pos = self._header_end if self._header_end is not None else len(self.header.encode("utf-8"))
-        scans: dict[int, dict[str, Any]] | None = {} if self.scans is not None else None
         for doc in self.documents:
             size = doc.span[1] - doc.span[0] if doc.span is not None and not doc.dirty else len(
                 doc.text.encode("utf-8"))
             other = Document(doc.class_id, doc.file_id, doc.stripped, doc._text, None, twin)
             other._tree, other.span = doc._tree, (pos, pos + size)
-            if scans is not None and not doc.dirty and doc.span is not None and doc.file_id in self.scans:  # type: ignore[operator]
-                scans[doc.file_id] = self.scans[doc.file_id]  # type: ignore[index]
             twin.documents.append(other)
             pos += size
         if pos != len(data):
@@ -137,9 +159,42 @@ class UnityYamlFile:
         twin._header_end = self._header_end if self._header_end is not None else len(self.header.encode("utf-8"))
         twin.sorted = twin._detect_sorted()
         twin.duplicate_file_ids = duplicate_file_ids(twin.documents)
-        twin.scans = scans if not twin.duplicate_file_ids else None
+        if not twin.duplicate_file_ids:
+            twin.scans, twin.evidence = self.tables_as_written()
         twin._editable = self._editable
         return twin
+
+    def tables_as_written(self) -> tuple[dict[int, dict[str, Any]] | None, dict[int, int] | None]:
+        """The scanned values and formatting evidence that hold for this file as written: its untouched objects'."""
+        untouched = [doc.file_id for doc in self.documents if not doc.dirty and doc.span is not None]
+        scans, evidence = self.scans, self.evidence
+        return (None if scans is None else {fid: scans[fid] for fid in untouched if fid in scans},
+                None if evidence is None else {fid: evidence[fid] for fid in untouched if fid in evidence})
+
+    def unchanged(self) -> bool:
+        """Whether this is the file as read: no object changed, added or removed."""
+        original = self._original
+        return original is not None and self._header_end is not None and not any(
+            doc.dirty for doc in self.documents) and len(original) == self._header_end + sum(
+            doc.span[1] - doc.span[0] for doc in self.documents if doc.span is not None)
+
+    def layout(self) -> Layout | None:
+        """The split of this file as `to_bytes()` writes it, compactly, for `parse` of those bytes to skip the
+        split: header length, then per object its class ID, fileID, `stripped` and end offset."""
+        if self._header_end is None:
+            return None
+        pos, ends = self._header_end, array("q")
+        for doc in self.documents:
+            pos += doc.span[1] - doc.span[0] if doc.span is not None and not doc.dirty else len(
+                doc.text.encode("utf-8"))
+            ends.append(pos)
+        return (self._header_end, array("q", [d.class_id for d in self.documents]).tobytes(),
+                array("q", [d.file_id for d in self.documents]).tobytes(),
+                bytes(d.stripped for d in self.documents), ends.tobytes())
+
+    def written_as(self, data: bytes) -> bool:
+        """Whether `data` is the file's `to_bytes()` and nothing changed since."""
+        return self._bytes is data
 
     @classmethod
     def read(cls, path: str | Path, *, style: EmitStyle | None = None) -> UnityYamlFile:
@@ -184,8 +239,7 @@ class UnityYamlFile:
         data = self._bytes
         if data is None:
             if self._original is not None and self._header_end is not None:
-                if not any(doc.dirty for doc in self.documents) and len(self._original) == self._header_end + sum(
-                        doc.span[1] - doc.span[0] for doc in self.documents if doc.span is not None):
+                if self.unchanged():
                     data = self._original
                 else:
                     data = spliced(self._original, self._header_end, self.documents)
@@ -212,19 +266,10 @@ class UnityYamlFile:
         if self._style is None:
             if self._original is not None and self._header_end is not None:
                 head = self._original[:4096].decode("utf-8", "ignore")
-                self._style = detect_style_in(head, self._texts())
+                self._style = style_of(file_evidence(doc.style_evidence for doc in self.documents), head)
             else:
                 self._style = detect_style(self.to_text())
         return self._style
-
-    def _texts(self) -> Iterator[str]:
-        """Each object's text, those not yet read decoded for the moment only (not kept)."""
-        view = memoryview(self._original) if self._original is not None else None
-        for doc in self.documents:
-            if doc.span is None or doc.dirty or view is None or doc._text is not None:
-                yield doc.text
-            else:
-                yield str(view[doc.span[0] : doc.span[1]], "utf-8")
 
     def ensure_unique_file_ids(self) -> None:
         """Refuse (E_FILE_DUPLICATE_FILE_ID) a file in which several documents share a fileID: a lookup by fileID

@@ -9,7 +9,7 @@ A file with no evidence either way gets the common default; callers who know the
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from unitycli.unityyaml.emit import WRAP_WIDTH, EmitStyle
 
@@ -36,25 +36,70 @@ def _in_lines_with(pattern: re.Pattern[str], text: str, needle: str) -> bool:
     return False
 
 
+# The evidence a piece of a file holds, one bit per habit: a file's style is decided by the OR of its pieces' bits,
+# so the bits of each object can be kept with it (scene/filecache.py) and a file edited since is decided from the
+# bits of its untouched objects and those of the changed ones, exactly as from its whole text. A primary habit
+# decides alone when found; its secondary one (a regex tried at every line: a second for a 64 MB scene) matters
+# only while the primary is found nowhere.
+WRAPPED, LONG_FLOW, QUOTED, PLAIN, WITH_SPACE, BARE = (1 << k for k in range(6))
+EVERY = (1 << 6) - 1
+PRIMARY = WRAPPED | PLAIN | WITH_SPACE
+_SECONDARY = {WRAPPED: LONG_FLOW, PLAIN: QUOTED, WITH_SPACE: BARE}
+
+
+# What each habit's bit is looked for by, primary habits first.
+_LOOKS: tuple[tuple[int, Callable[[str], bool]], ...] = (
+    (WRAPPED, lambda text: _WRAPPED_FLOW.search(text) is not None),
+    (PLAIN, lambda text: _in_lines_with(_PLAIN_BRACKET, text, "]")),
+    (WITH_SPACE, lambda text: _EMPTY_WITH_SPACE.search(text) is not None),
+    (LONG_FLOW, lambda text: _LONG_FLOW.search(text) is not None),
+    (QUOTED, lambda text: _in_lines_with(_QUOTED_BRACKET, text, "]'")),
+    (BARE, lambda text: _EMPTY_BARE.search(text) is not None),
+)
+
+
+def style_evidence(text: str, wanted: int = EVERY) -> int:
+    """The habits among `wanted` that `text` (a piece starting at a line start: one object, or a whole file)
+    shows, as bits; a secondary habit is not looked for where its primary one is found (see `looked_past`).
+    Every pattern is one line, or (`_EMPTY_BARE`) a line and a look at the next one's start, which finds the
+    same at a piece's end as before the next object's `---` line. Both bracket patterns stay within a line and
+    end at `]` before an optional `'` and `\r`."""
+    found = 0
+    for bit, look in _LOOKS:
+        if bit & wanted & ~looked_past(found) and look(text):
+            found |= bit
+    return found
+
+
+def looked_past(found: int) -> int:
+    """The secondary habits `style_evidence` does not look for in a piece that shows the primary habits `found`."""
+    return sum(second for first, second in _SECONDARY.items() if found & first)
+
+
+def file_evidence(pieces: Iterable[Callable[[int], int]]) -> int:
+    """The deciding evidence of a file given as its pieces, each a function from the habits wanted to those it
+    shows. One pass: a primary habit is looked for until a piece shows it, its secondary one while the primary is
+    found nowhere yet and until a piece shows it; so a piece is asked only what can still change the style."""
+    found = 0
+    for piece in pieces:
+        missing = PRIMARY & ~found
+        wanted = missing | (looked_past(missing) & ~found)
+        if not wanted:
+            break
+        found |= piece(wanted)
+    return found
+
+
+def style_of(evidence: int, head: str) -> EmitStyle:
+    """The emit style of a file whose pieces show `evidence` (their bits OR-ed); `head`: the file's first few KB,
+    for its line breaks."""
+    wrapped, plain, with_space = evidence & WRAPPED, evidence & PLAIN, evidence & WITH_SPACE
+    return EmitStyle(width=WRAP_WIDTH, one_line_mappings=not wrapped and bool(evidence & LONG_FLOW),
+                     quote_trailing_bracket=bool(evidence & QUOTED) and not plain,
+                     empty_trailing_space=bool(with_space) or not evidence & BARE,
+                     newline="\r\n" if "\r\n" in head[:4096] else "\n")
+
+
 def detect_style(text: str) -> EmitStyle:
     """The emit style evidenced by `text` (one file's whole text)."""
-    return detect_style_in(text[:4096], [text])
-
-
-def detect_style_in(head: str, pieces: Iterable[str]) -> EmitStyle:
-    """The emit style evidenced by a file given as pieces that start at line starts (its objects, one at a time,
-    so a big file is never held decoded whole): every pattern is one line, or (`_EMPTY_BARE`) a line and a look
-    at the next one's start, which finds the same at a piece's end as before the next object's `---` line.
-    `head`: the file's first few KB, for its line breaks."""
-    wrapped = long_flow = quoted = plain = with_space = bare = False
-    for text in pieces:
-        wrapped = wrapped or _WRAPPED_FLOW.search(text) is not None
-        long_flow = long_flow or (not wrapped and _LONG_FLOW.search(text) is not None)
-        # Both bracket patterns stay within a line and end at `]` before an optional `'` and `\r`.
-        quoted = quoted or (not plain and _in_lines_with(_QUOTED_BRACKET, text, "]'"))
-        plain = plain or _in_lines_with(_PLAIN_BRACKET, text, "]")
-        with_space = with_space or _EMPTY_WITH_SPACE.search(text) is not None
-        bare = bare or (not with_space and _EMPTY_BARE.search(text) is not None)
-    return EmitStyle(width=WRAP_WIDTH, one_line_mappings=not wrapped and long_flow,
-                     quote_trailing_bracket=quoted and not plain, empty_trailing_space=with_space or not bare,
-                     newline="\r\n" if "\r\n" in head[:4096] else "\n")
+    return style_of(file_evidence([lambda wanted: style_evidence(text, wanted)]), text[:4096])

@@ -8,7 +8,9 @@ import pytest
 
 from tests.fixturepaths import fixture_path
 from unitycli.scene import SceneModel, filecache
-from unitycli.transaction import revision_of
+from unitycli.transaction import Transaction, revision_of, snapshot
+from unitycli.transaction.effects import CommitResult, PlannedEffects
+from unitycli.unityyaml import UnityYamlFile
 
 GAME = "chicken-defense/Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 NAME = "Assets/Scenes/Game.unity"
@@ -20,6 +22,10 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setattr(filecache, "_files", type(filecache._files)())
     monkeypatch.setattr(filecache, "_SAVED_MIN_BYTES", 1)  # the fixture is 1.2 MB: save its table too
     return tmp_path / "home" / "cache" / filecache._FOLDER
+
+
+def _objects(file: UnityYamlFile) -> list[tuple[int, int, bool, tuple[int, int] | None]]:
+    return [(d.class_id, d.file_id, d.stripped, d.span) for d in file.documents]
 
 
 def _tree(model: SceneModel) -> list[tuple[int, str, int | None]]:
@@ -37,6 +43,10 @@ def test_a_file_is_parsed_once_per_revision_and_every_caller_gets_its_own_copy(c
     assert filecache.parsed(NAME, revision, data).to_bytes() is data
 
 
+def _committed(revisions: dict[str, str | None]) -> CommitResult:
+    return CommitResult(txid="t", committed=True, dry_run=False, effects=PlannedEffects(), revisions=revisions)
+
+
 def test_a_write_is_kept_as_the_next_revision_with_its_structure(cache):
     data = fixture_path(GAME).read_bytes()
     file = filecache.parsed(NAME, revision_of(data), data)
@@ -51,6 +61,46 @@ def test_a_write_is_kept_as_the_next_revision_with_its_structure(cache):
     assert _tree(SceneModel(kept)) == before
 
 
+def test_a_written_structure_is_saved_only_once_that_revision_is_on_disk(cache):
+    data = GAME.read_bytes()
+    file = filecache.parsed(NAME, revision_of(data), data)
+    SceneModel(file)
+    saved = set(cache.glob("*.pickle"))
+    file.get(41118592).set("m_LocalPosition.x", 3)
+    written = file.verified_bytes()
+    revision = revision_of(written)
+    on_disk = filecache.remember_written(NAME, revision, file, written)
+    assert set(cache.glob("*.pickle")) == saved  # staged (or a dry run): nothing saved
+    on_disk(_committed({NAME: revision_of(data)}))  # the transaction committed other bytes for the file
+    assert set(cache.glob("*.pickle")) == saved
+    on_disk(_committed({NAME: revision}))
+    (table,) = set(cache.glob("*.pickle")) - saved
+    assert table.stem == revision.removeprefix("sha256:")
+    filecache._files.clear()  # as the next process
+    read = filecache.parsed(NAME, revision, written)
+    fresh = UnityYamlFile.parse(written, NAME)
+    assert _objects(read) == _objects(fresh)  # the layout of the bytes written, saved with the structure
+    assert 41118590 in read.scans and _tree(SceneModel(read)) == _tree(SceneModel(fresh))
+    # the edit's formatting evidence came along, but for the object it changed
+    assert read.evidence and 41118592 not in read.evidence and read.evidence.keys() <= file.evidence.keys()
+    assert read.style == UnityYamlFile.parse(written, NAME).style
+
+
+def test_a_model_changed_after_it_was_written_is_not_kept_as_that_revision(cache):
+    data = GAME.read_bytes()
+    file = filecache.parsed(NAME, revision_of(data), data)
+    file.get(41118592).set("m_LocalPosition.x", 3)
+    written = file.verified_bytes()
+    revision = revision_of(written)
+    on_disk = filecache.remember_written(NAME, revision, file, written)
+    file.get(41118592).set("m_LocalPosition.x", 4)  # the tool went on editing its model
+    read = filecache.parsed(NAME, revision, written)
+    assert read.get(41118592).get("m_LocalPosition.x") == 3 and read.to_bytes() is written
+    saved = set(cache.glob("*.pickle"))
+    on_disk(_committed({NAME: revision}))
+    assert set(cache.glob("*.pickle")) == saved
+
+
 def test_a_saved_structure_is_read_by_the_next_process_and_gives_the_same_tree(cache):
     data = fixture_path(GAME).read_bytes()
     revision = revision_of(data)
@@ -59,6 +109,9 @@ def test_a_saved_structure_is_read_by_the_next_process_and_gives_the_same_tree(c
     filecache._files.clear()  # as a new process
     file = filecache.parsed(NAME, revision, data)
     assert file.scans  # loaded, not scanned
+    fresh = UnityYamlFile.parse(data, NAME)
+    assert _objects(file) == _objects(fresh) and file.header == fresh.header  # split by the saved layout
+    assert file.to_bytes() is data
     assert _tree(SceneModel(file)) == expected
     assert all(doc._text is None for doc in file.documents if doc.class_id == 1)  # no GameObject was decoded
 
@@ -73,7 +126,7 @@ def test_a_table_that_names_anything_but_scanned_values_is_ignored(cache, capsys
     revision = revision_of(data)
     expected = _tree(SceneModel(filecache.parsed(NAME, revision, data)))
     (table,) = cache.glob("*.pickle")
-    table.write_bytes(pickle.dumps({1: {"m_Name": _Hostile()}}))
+    table.write_bytes(pickle.dumps(({1: {"m_Name": _Hostile()}}, {}, None)))
     filecache._files.clear()
     file = filecache.parsed(NAME, revision, data)
     assert file.scans == {} and capsys.readouterr().out == ""
@@ -81,3 +134,48 @@ def test_a_table_that_names_anything_but_scanned_values_is_ignored(cache, capsys
     table.write_bytes(b"not a pickle")
     filecache._files.clear()
     assert filecache.parsed(NAME, revision, data).scans == {}
+
+
+def test_a_saved_layout_that_does_not_fit_the_bytes_is_ignored(cache):
+    data = GAME.read_bytes()
+    revision = revision_of(data)
+    SceneModel(filecache.parsed(NAME, revision, data))
+    (table,) = cache.glob("*.pickle")
+    scans, evidence, (header_end, classes, ids, stripped, ends) = pickle.loads(table.read_bytes())
+    table.write_bytes(pickle.dumps((scans, evidence, (header_end, classes, ids, stripped, ends[:-8]))))
+    filecache._files.clear()
+    file = filecache.parsed(NAME, revision, data)
+    assert _objects(file) == _objects(UnityYamlFile.parse(data, NAME)) and file.scans
+
+
+def test_a_file_read_as_this_process_keeps_it_takes_the_kept_revision_without_hashing(cache, tmp_path, monkeypatch):
+    data = GAME.read_bytes()
+    (tmp_path / "p" / "Assets").mkdir(parents=True)
+    target = tmp_path / "p" / "Assets" / "Game.unity"
+    target.write_bytes(data)
+    revision = revision_of(data)
+    filecache.parsed("Assets/Game.unity", revision, data)
+    read = Transaction(tmp_path / "p", dry_run=True)
+    assert read.read_bytes("Assets/Game.unity") is not data  # read again from disk: equal bytes, another object
+
+    def refused(_: bytes) -> str:
+        raise AssertionError("hashed")
+    monkeypatch.setattr(snapshot, "revision_of", refused)
+    assert filecache.kept_revision("Assets/Game.unity", read) == revision
+    assert read.revision("Assets/Game.unity") == revision
+    target.write_bytes(data.replace(b"m_Name: Enemy Brain", b"m_Name: Enemy Brawn"))  # same size, other bytes
+    other = Transaction(tmp_path / "p", dry_run=True)
+    other.read_bytes("Assets/Game.unity")
+    assert filecache.kept_revision("Assets/Game.unity", other) is None
+
+
+def test_a_file_edited_step_after_step_keeps_only_its_last_two_revisions(cache):
+    data = GAME.read_bytes()
+    file, revisions = filecache.parsed(NAME, revision_of(data), data), [revision_of(data)]
+    for value in (3, 4, 5):
+        file.get(41118592).set("m_LocalPosition.x", value)
+        written = file.verified_bytes()
+        revisions.append(revision_of(written))
+        filecache.remember_written(NAME, revisions[-1], file, written)
+        file = filecache.parsed(NAME, revisions[-1], written)
+    assert [key for key in filecache._files if key[0] == NAME] == [(NAME, r) for r in revisions[-2:]]

@@ -78,6 +78,29 @@ def test_components_by_class_rect_transform_and_file_id() -> None:
     assert find_component(model, canvas, 223).class_name == "Canvas"  # an int is a class ID
 
 
+class _ScriptNames:
+    """Script names by GUID, counting the lookups (each opens the project index in the tools)."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def path_for_guid(self, guid: str) -> str | None:
+        self.asked.append(guid)
+        return None
+
+
+def test_a_built_in_class_is_found_without_naming_the_game_objects_scripts() -> None:
+    model = _model(fixture_path(CHICKEN))
+    canvas = find_gameobject(model, "Selection Canvas")  # RectTransform, Canvas and two scripts
+    names = _ScriptNames()
+    assert find_component(model, canvas, "Canvas", names).class_id == 223
+    assert find_component(model, canvas, "RectTransform", names).file_id == canvas.transform_id
+    assert names.asked == []
+    # "Transform" names the RectTransform only after no Transform is found: the scripts are named on that path
+    assert find_component(model, canvas, "Transform", names).class_name == "RectTransform"
+    assert len(names.asked) == 2
+
+
 def test_a_name_containing_a_slash_is_still_addressable() -> None:
     text = (SAMPLE / "Assets/Scenes/Garden.unity").read_text().replace("m_Name: Hat", "m_Name: Hat/Cap")
     model = SceneModel(UnityYamlFile.parse(text.encode(), "Garden.unity"))
