@@ -24,7 +24,6 @@ from unitycli.scene import (
     LoadedFile,
     SceneModel,
     SceneNode,
-    TemplateSource,
     add_component,
     add_script,
     append_component,
@@ -35,6 +34,7 @@ from unitycli.scene import (
     list_files,
     open_for_read,
     open_for_write,
+    project_editor,
     resolve_file,
     to_json,
 )
@@ -47,7 +47,6 @@ from unitycli.scene.scripts import (
     find_script_components,
     script_guid_of,
 )
-from unitycli.scene.templates import COMPONENTS, LAYOUTS, Layout, collider_head, component_head, layouts_of
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 from unitycli.unityclasses import CLASS_IDS, CLASS_NAMES
 from unitycli.unityfiles.meta import new_meta, parse_meta
@@ -68,12 +67,12 @@ from unitycli.unityyaml import (
 )
 
 __all__ = [
-    "CLASS_IDS", "CLASS_NAMES", "COMPONENTS", "CORE_API_VERSION", "EXIT_FAILED", "EXIT_INCOMPLETE",
+    "CLASS_IDS", "CLASS_NAMES", "CORE_API_VERSION", "EXIT_FAILED", "EXIT_INCOMPLETE",
     "EXIT_USAGE", "FILE_DESCRIPTION", "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES",
     "SCENE_SUFFIXES", "Cancelled", "DoctorReport", "Document", "ErrorSpec", "Flow", "KnownScript",
     "LoadedFile", "Mapping", "Node", "ProjectIndex", "Ref", "Scalar", "SceneModel", "SceneNode",
     "ScriptComponent", "ScriptSearch", "Sequence", "ToolContext", "ToolInput", "ToolOutput", "ToolSpec",
-    "UnityCliError", "UnityYamlFile", "UnreadableFile", "append_component", "collider_head", "component_head",
+    "UnityCliError", "UnityYamlFile", "UnreadableFile", "append_component",
     "components_in", "components_of", "convert_value", "create_gameobject", "decode_int32_le_hex",
     "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex", "files_referencing",
     "find_gameobject", "find_script_components", "format_float", "hookimpl", "list_files", "open_for_read",
@@ -92,6 +91,9 @@ from unitycli.scene.values import FLOAT32_MAX  # noqa: E402
 __all__ += ["FLOAT32_MAX"]
 
 # --- volume profiles (com.unity.render-pipelines.core), shared by the URP and HDRP extensions -----------------
+# --- new objects in the type-tree layout of the project's Editor (`project_editor`), values only with evidence ----
+from unitycli.typetree.add import add_new_component as new_component  # noqa: E402
+from unitycli.typetree.new_objects import NewObject, new_script_header  # noqa: E402
 from unitycli.volumes import (  # noqa: E402
     VOLUME_PROFILE_SCRIPT_GUID,
     VOLUME_SCRIPT_GUID,
@@ -117,8 +119,7 @@ from unitycli.volumes import (  # noqa: E402
     volume_on,
 )
 
-# --- layouts of new objects: which serialization a created object may use (E_TEMPLATE_UNVERIFIABLE otherwise) ----
-__all__ += ["LAYOUTS", "Layout", "TemplateSource", "add_component", "add_script", "layouts_of"]
+__all__ += ["NewObject", "add_component", "add_script", "new_component", "new_script_header", "project_editor"]
 
 # --- copying a GameObject and removing a component, as Editor commands do (ProBuilder's detach and entity tools) --
 from unitycli.scene.edits import delete_gameobject, remove_component  # noqa: E402
