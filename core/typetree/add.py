@@ -20,9 +20,11 @@ from unitycli.typetree.table import Layout, bases_of, class_id_of, index, layout
 from unitycli.typetree.versions import Picked
 
 NOT_ADDABLE = frozenset({"Transform", "RectTransform", "MonoBehaviour"})
-# Classes the Editor allows once per GameObject. The type tree does not say which (the rule lives in the Editor's
-# native code, not in any dump or public C#), so this is the set unitycli has always refused a second one of;
-# every other class is added as often as asked.
+# Classes refused a second time on one GameObject. Where Unity's rule for native classes comes from was looked for
+# and is not public: in Unity-Technologies/UnityCsReference at d253e09acffc (6000.7.0a1) `[DisallowMultipleComponent]`
+# is on two MonoBehaviours only (UIElements' PanelInputConfiguration and UIDocument), on no native class, and the
+# type-tree dumps carry no per-class flag for it. So this is not a derived set: it is the set unitycli has always
+# refused (refusing writes nothing Unity could reject); every other class is added as often as asked.
 SINGLE_PER_GAMEOBJECT = frozenset({"Rigidbody", "Rigidbody2D", "MeshFilter", "MeshRenderer", "Camera"})
 
 

@@ -77,14 +77,47 @@ class LightingSetting(ToolOutput):
     raw: Any = Field(None, description="The stored value, when it differs from `value` (enum numbers)")
 
 
+class ColorReading(ToolOutput):
+    r: float
+    g: float
+    b: float
+    a: float
+
+
+class FogReading(ToolOutput):
+    """The fog settings under the names `scene.set-lighting` takes (null: this scene does not hold the field)."""
+
+    enabled: bool | None = None
+    color: ColorReading | None = None
+    mode: str | None = Field(None, description="linear, exponential or exponentialSquared (else the raw number)")
+    density: float | None = None
+    start: float | None = None
+    end: float | None = None
+
+
+class AmbientReading(ToolOutput):
+    """The ambient settings under the names `scene.set-lighting` takes (null: this scene does not hold the field)."""
+
+    mode: str | None = Field(None, description="skybox, gradient, color or custom (else the raw number)")
+    sky_color: ColorReading | None = None
+    equator_color: ColorReading | None = None
+    ground_color: ColorReading | None = None
+    intensity: float | None = None
+
+
 class LightingGetOutput(ToolOutput):
     file: str
     revision: str
     file_id: int = Field(alias="fileID", description="The RenderSettings object")
     layout_from: str = Field(description="The Editor dump whose RenderSettings layout was checked")
-    settings: list[LightingSetting]
-    skybox_path: str | None = Field(None, description="The skybox material's project path, when resolvable")
-    sun_game_object: str | None = Field(None, description="Hierarchy path of the sun Light's GameObject")
+    fog: FogReading
+    ambient: AmbientReading
+    skybox: str | None = Field(None, description="The skybox material as `skybox` of scene.set-lighting takes it: "
+                                                 "its project path, else its GUID (a built-in material); null: none")
+    sun: str | None = Field(None, description="Hierarchy path of the sun Light's GameObject; null: none (or a Light "
+                                              "outside this scene's tree)")
+    settings: list[LightingSetting] = Field(description="Every setting with the RenderSettings field it is stored "
+                                                        "in and its stored value")
     missing: list[str] = Field(description="Agent names whose field this scene's RenderSettings does not hold")
 
 
@@ -123,8 +156,8 @@ def get_lighting(ctx: ToolContext, request: LightingGetInput) -> LightingGetOutp
         loaded, model = open_model(ctx, request.file, _SCENE, names)
         doc = _render_settings(model, loaded.path)
         _, layout_from = _layout(ctx)
-        out, missing = [], []
-        sky_path = sun_go = None
+        out, missing, read = [], [], {}
+        sky = sun_go = None
         for setting in SETTINGS:
             if not doc.has(setting.field):
                 missing.append(setting.name)
@@ -136,16 +169,20 @@ def get_lighting(ctx: ToolContext, request: LightingGetInput) -> LightingGetOutp
             elif setting.kind == "bool":
                 value = bool(raw)
             elif setting.kind == "material" and isinstance(raw, Ref) and raw.guid:
-                sky_path = names.path_for_guid(raw.guid)
+                sky = names.path_for_guid(raw.guid) or raw.guid
             elif setting.kind == "light" and isinstance(raw, Ref) and raw.file_id:
                 light = model.file.find(raw.file_id)
                 go = light.get("m_GameObject", None) if light is not None else None
                 node = model.nodes.get(go.file_id) if isinstance(go, Ref) else None
                 sun_go = node.path if node is not None else None
-            out.append(LightingSetting(name=setting.name, field=setting.field, value=to_json(value),
+            read[setting.name] = to_json(value)
+            out.append(LightingSetting(name=setting.name, field=setting.field, value=read[setting.name],
                                        raw=to_json(raw) if value is not raw else None))
+    fog = {key.split(".", 1)[1]: value for key, value in read.items() if key.startswith("fog.")}
+    ambient = {key.split(".", 1)[1]: value for key, value in read.items() if key.startswith("ambient.")}
     return LightingGetOutput(file=loaded.path, revision=loaded.revision, fileID=doc.file_id, layout_from=layout_from,
-                             settings=out, skybox_path=sky_path, sun_game_object=sun_go, missing=missing)
+                             fog=FogReading(**fog), ambient=AmbientReading(**ambient), skybox=sky, sun=sun_go,
+                             settings=out, missing=missing)
 
 
 def _wanted(request: LightingSetInput) -> dict[str, Any]:

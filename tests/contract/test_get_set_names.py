@@ -14,10 +14,6 @@ from unitycli.session import Session
 
 WRITE_ONLY = {"expectedRevision", "dryRun"}
 KNOWN = {
-    # The getter prints the setter's names as `fog.mode`-style agent names with {r, g, b, a} colours that its
-    # output schema does not declare: typing that output is the work.
-    "scene.set-lighting": {"a", "ambient", "b", "color", "density", "enabled", "end", "equatorColor", "fog", "g",
-                           "groundColor", "intensity", "mode", "r", "skyColor", "skybox", "start", "sun"},
     "cinemachine.set-brain": {"defaultBlendStyle", "defaultBlendTime"},
     "hdrp.set-frame-settings": {"disable", "enable"},
     "urp.set-settings": {"additionalLightsShadowResolution", "cascade2Split", "cascade3Split", "cascade4Split",

@@ -191,3 +191,16 @@ def test_a_game_object_in_a_scene_and_project_without_any_needs_a_verified_versi
     with pytest.raises(UnityCliError) as err:
         run(project, "gameobject.create", {"file": "Assets/Empty.unity", "name": "First", "allowUnverified": True})
     assert err.value.code == "E_SCHEMA_INVALID"
+
+
+def test_a_second_component_of_a_class_refused_a_second_time_is_refused_and_nothing_is_written(sample: Path) -> None:
+    run(sample, "component.add", {"file": GARDEN, "gameObject": "Debug Marker", "component": "Rigidbody"})
+    before = (sample / GARDEN).read_bytes()
+    for component in ("Rigidbody", "Transform"):
+        with pytest.raises(UnityCliError) as err:
+            run(sample, "component.add", {"file": GARDEN, "gameObject": "Debug Marker", "component": component})
+        assert err.value.code == "E_COMPONENT_UNSUPPORTED"
+    assert (sample / GARDEN).read_bytes() == before
+    # a class Unity allows several of (colliders) is added again
+    run(sample, "component.add", {"file": GARDEN, "gameObject": "Debug Marker", "component": "BoxCollider"})
+    run(sample, "component.add", {"file": GARDEN, "gameObject": "Debug Marker", "component": "BoxCollider"})
