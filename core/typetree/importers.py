@@ -27,7 +27,7 @@ from unitycli.scene.values import to_json
 from unitycli.typetree.check import SERIALIZED_VERSION
 from unitycli.typetree.nodes import TypeNode
 from unitycli.typetree.table import Layout, layouts_of
-from unitycli.typetree.typed import describe, typed_value
+from unitycli.typetree.typed import FieldWrite, describe, typed_value
 from unitycli.typetree.versions import Picked
 from unitycli.unityyaml import (
     Document,
@@ -204,9 +204,9 @@ def read_importer(importer: MetaImporter, path: str | None) -> tuple[Any, str | 
     return to_json(node.to_python()), describe(tn)
 
 
-def set_importer_value(importer: MetaImporter, path: str, value: Any) -> tuple[Any, str]:
-    """Write one existing leaf (a number, string or reference) typed by its tree field; the previous value and the
-    field's type. A struct or list is set field by field (its text names are not the tree's)."""
+def set_importer_value(importer: MetaImporter, path: str, value: Any) -> FieldWrite:
+    """Write one existing leaf (a number, string or reference) typed by its tree field. A struct or list is set
+    field by field (its text names are not the tree's)."""
     tn, node = resolve(importer, path)
     if tn.kind not in ("scalar", "reference") or not isinstance(node, Scalar | Mapping):
         raise UnityCliError("E_PROPERTY_EDIT_UNSUPPORTED", f"{importer.name}: {path!r} is {describe(tn)}; set its "
@@ -214,6 +214,7 @@ def set_importer_value(importer: MetaImporter, path: str, value: Any) -> tuple[A
                                                          "fields": _keys(node)})
     previous = to_json(node.to_python())
     model = typed_value(tn, value, path, UnityYamlFile("", [], name=importer.name), like=node)
-    if to_json(model) != previous:
+    changed = to_json(model) != previous
+    if changed:
         importer.doc.set(path, model)
-    return previous, describe(tn)
+    return FieldWrite(path, describe(tn), previous, changed=changed)

@@ -227,12 +227,14 @@ def missing_fields(doc: Document, layout: Layout) -> list[str]:
 # --- writing --------------------------------------------------------------------------------------------------
 @dataclass
 class FieldWrite:
-    """What `set_field` did: the value before (None when inserted), and the fields it inserted."""
+    """What a typed write did: the value before (None when inserted), whether it inserted the field, and whether
+    the file changed (callers report this, never a comparison of their own)."""
 
     path: str
     field_type: str
     previous: Any
     inserted: bool = False
+    changed: bool = False
 
 
 def set_field(doc: Document, layout: Layout, path: str, value: Any, file: UnityYamlFile | None = None) -> FieldWrite:
@@ -268,14 +270,15 @@ def set_field(doc: Document, layout: Layout, path: str, value: Any, file: UnityY
             parent = path_text(segments[:depth])
             model = typed_value(tn, value, path, file)
             _insert(doc, struct_tn, yaml_node, parent, seg, model, path)
-            return FieldWrite(path, describe(tn), None, inserted=True)
+            return FieldWrite(path, describe(tn), None, inserted=True, changed=True)
         struct_tn, yaml_node = struct_tn.fields[seg], child
     _same_kind(tn, yaml_node, path)
     previous = to_json(yaml_node.to_python())
     model = typed_value(tn, value, path, file, like=yaml_node)
-    if not _equal(yaml_node, model):
+    changed = not _equal(yaml_node, model)
+    if changed:
         doc.set(path, model)
-    return FieldWrite(path, describe(tn), previous)
+    return FieldWrite(path, describe(tn), previous, changed=changed)
 
 
 def _equal(node: Node, model: Any) -> bool:

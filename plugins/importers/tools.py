@@ -230,8 +230,7 @@ def set_import_settings(ctx: ToolContext, request: ImportSettingsSetInput) -> Im
     changed: list[str] = []
 
     def write(path: str, value: Any) -> None:
-        previous, _ = set_importer_value(meta, path, value)
-        if previous != value:
+        if set_importer_value(meta, path, value).changed:
             changed.append(path)
 
     for name, value in wanted.items():

@@ -256,13 +256,12 @@ def set_lighting(ctx: ToolContext, request: LightingSetInput) -> LightingSetOutp
     changed = []
     for name, value in wanted.items():
         setting = by_name[name]
-        before = doc.get(setting.field, None)
         if setting.kind == "color":
-            for channel, number in value.items():
-                set_field(doc, layout, f"{setting.field}.{channel}", number, model.file)
+            writes = [set_field(doc, layout, f"{setting.field}.{channel}", number, model.file)
+                      for channel, number in value.items()]
         else:
-            set_field(doc, layout, setting.field, _value(ctx, model, setting, value), model.file)
-        if doc.get(setting.field) != before:
+            writes = [set_field(doc, layout, setting.field, _value(ctx, model, setting, value), model.file)]
+        if any(write.changed for write in writes):
             changed.append(name)
     return LightingSetOutput(file=loaded.path, revision=finish(ctx, loaded), changed=changed,
                              layout_from=layout_from, rule=PICK_RULE)
