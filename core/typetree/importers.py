@@ -99,15 +99,27 @@ def _unreadable(name: str, why: str) -> UnityCliError:
     return UnityCliError("E_FILE_FORMAT_UNSUPPORTED", f"{name}: {why}", details={"file": name})
 
 
-def open_importer(data: bytes, name: str, picked: Picked | None = None) -> MetaImporter:
-    """The importer block of a meta, held against the layout of the serializedVersion it shows (the project's
-    Editor's, `picked`, when that is the version it writes)."""
+def _text(data: bytes, name: str) -> tuple[str, bool]:
+    """The meta's text without its BOM, and whether it had one."""
     try:
         raw = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _unreadable(name, f"not UTF-8 at byte {exc.start}") from None
     bom = raw.startswith(BOM)
-    text = raw[1:] if bom else raw
+    return (raw[1:] if bom else raw), bom
+
+
+def importer_key(data: bytes, name: str) -> str | None:
+    """The importer a meta names (`TextureImporter`, …; None: it has no importer block), read without parsing
+    the block: a tool checks it handles that importer before `open_importer` parses it."""
+    found = _IMPORTER_LINE.search(_text(data, name)[0])
+    return found.group(1) if found else None
+
+
+def open_importer(data: bytes, name: str, picked: Picked | None = None) -> MetaImporter:
+    """The importer block of a meta, held against the layout of the serializedVersion it shows (the project's
+    Editor's, `picked`, when that is the version it writes)."""
+    text, bom = _text(data, name)
     found = _IMPORTER_LINE.search(text)
     if found is None:
         raise UnityCliError("E_OBJECT_NOT_FOUND", f"{name} has no importer block (an Editor writes one when it "

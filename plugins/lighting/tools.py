@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from unitycli.context import ToolContext
+from unitycli.enumnames import enum_name
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.lighting.model import (
@@ -24,7 +25,6 @@ from unitycli.plugins.lighting.model import (
     RENDER_SETTINGS_CLASS_ID,
     SETTINGS,
     Setting,
-    enum_name,
 )
 from unitycli.plugins.materials.set import ColorValue
 from unitycli.plugins.scenes.common import (
@@ -165,7 +165,7 @@ def get_lighting(ctx: ToolContext, request: LightingGetInput) -> LightingGetOutp
             raw = doc.get(setting.field)
             value = raw
             if setting.kind.startswith("enum:"):
-                value = enum_name(setting.kind[5:], raw) or raw
+                value = enum_name(ENUMS[setting.kind[5:]], raw)
             elif setting.kind == "bool":
                 value = bool(raw)
             elif setting.kind == "material" and isinstance(raw, Ref) and raw.guid:

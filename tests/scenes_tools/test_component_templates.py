@@ -14,8 +14,8 @@ import pytest
 from tests.fixturepaths import fixture_path
 from tests.scenes_tools.projects import GARDEN, documents, run
 from unitycli.errors import UnityCliError
-from unitycli.unityyaml import Ref
 from unitycli.testing import assert_dry_run_matches_commit
+from unitycli.unityyaml import Ref
 
 _STRESS = "EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/StreamingStressTest/StreamingStressTest.unity"
 _PLATFORMER = "com.unity.cinemachine/com.unity.cinemachine/Samples~/2D Samples/2D Platformer/2D Platformer.unity"
