@@ -21,6 +21,8 @@ from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.scene.values import (
+    FLOAT32_MAX,
+    GUID_PATTERN,
     ValueMismatch,
     ValueOutOfRange,
     convert_reference,
@@ -34,7 +36,6 @@ from unitycli.unityyaml import Document, Flow, Mapping, Node, Scalar, Sequence, 
 from unitycli.unityyaml.emit import Verbatim
 from unitycli.unityyaml.nodes import PLAIN
 
-FLOAT32_MAX = 3.4028234663852886e38
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "SInt8": (-(2**7), 2**7 - 1), "UInt8": (0, 2**8 - 1), "char": (-(2**7), 2**7 - 1),
     "SInt16": (-(2**15), 2**15 - 1), "short": (-(2**15), 2**15 - 1),
@@ -46,7 +47,6 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     "bool": (0, 1),
 }
 _FLOATS = frozenset({"float", "double"})
-_GUID = re.compile(r"^[0-9a-fA-F]{32}$")
 _PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -183,7 +183,7 @@ def _scalar(tn: TypeNode, value: Any, where: str) -> Any:
     if tn.type in ("string", "GUID") or tn.type.startswith("basic_string"):
         if not isinstance(value, str):
             raise ValueMismatch(where, "string", value)
-        if tn.type == "GUID" and not _GUID.match(value):
+        if tn.type == "GUID" and not GUID_PATTERN.match(value):
             raise ValueMismatch(where, "32-hex-digit GUID", value)
         return value.lower() if tn.type == "GUID" else value
     if tn.type == "bool" and isinstance(value, bool):
