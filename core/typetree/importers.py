@@ -31,7 +31,7 @@ from unitycli.scene.values import ValueMismatch, reported_as_errors, to_json
 from unitycli.typetree.check import SERIALIZED_VERSION
 from unitycli.typetree.nodes import TypeNode
 from unitycli.typetree.table import Layout, layouts_of
-from unitycli.typetree.typed import FieldWrite, describe, typed_value
+from unitycli.typetree.typed import FieldWrite, describe, holds_exactly, typed_value
 from unitycli.typetree.versions import Picked
 from unitycli.unityyaml import (
     Document,
@@ -232,18 +232,10 @@ def set_importer_value(importer: MetaImporter, path: str, value: Any) -> FieldWr
     file = UnityYamlFile("", [], name=importer.name)
     with reported_as_errors(path, previous):
         model = _text_value(importer, tn, value, node, path, file)
-    changed = to_json(_plain(model)) != previous
+    changed = not holds_exactly(node, model)
     if changed:
         importer.doc.set(path, model)
     return FieldWrite(path, describe(tn), previous, changed=changed)
-
-
-def _plain(model: Any) -> Any:
-    if isinstance(model, dict):
-        return {k: _plain(v) for k, v in model.items()}
-    if isinstance(model, list):
-        return [_plain(v) for v in model]
-    return model
 
 
 def _text_value(importer: MetaImporter, tn: TypeNode, value: Any, node: Node | None, where: str,

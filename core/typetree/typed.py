@@ -275,13 +275,13 @@ def set_field(doc: Document, layout: Layout, path: str, value: Any, file: UnityY
     _same_kind(tn, yaml_node, path)
     previous = to_json(yaml_node.to_python())
     model = typed_value(tn, value, path, file, like=yaml_node)
-    changed = not _equal(yaml_node, model)
+    changed = not holds_exactly(yaml_node, model)
     if changed:
         doc.set(path, model)
     return FieldWrite(path, describe(tn), previous, changed=changed)
 
 
-def _equal(node: Node, model: Any) -> bool:
+def holds_exactly(node: Node, model: Any) -> bool:
     """Whether the document already holds exactly `model` (then nothing is written, not even a re-format)."""
     try:
         return to_json(node.to_python()) == to_json(_plain(model))

@@ -92,7 +92,8 @@ def test_bad_importer_requests_are_catalogued_and_write_nothing(chicken):
     before = (chicken / TEXTURE).read_bytes()
     for extra, code in [({"property": "isReadabel", "value": 1}, "E_PROPERTY_NOT_FOUND"),
                         ({"property": "mipmaps", "value": {}}, "E_PROPERTY_EDIT_UNSUPPORTED"),
-                        ({"property": "textureSettings", "value": {}}, "E_PROPERTY_EDIT_UNSUPPORTED"),
+                        # its keys name GLTextureSettings' fields one for one: set whole, it takes all of them
+                        ({"property": "textureSettings", "value": {}}, "E_VALUE_TYPE_MISMATCH"),
                         ({"property": "maxTextureSize", "value": "big"}, "E_VALUE_TYPE_MISMATCH"),
                         ({"property": "maxTextureSize", "value": 2**40}, "E_VALUE_OUT_OF_RANGE"),
                         ({"fileID": 1, "property": "isReadable", "value": 1}, "E_OBJECT_NOT_FOUND"),
