@@ -32,7 +32,6 @@ from unitycli.scene import (
     SceneModel,
     SceneNode,
     SkippedFile,
-    TemplateSource,
     append_component,
     components_of,
     create_gameobject,
@@ -44,6 +43,7 @@ from unitycli.scene import (
     open_for_write,
     open_path,
     open_scene_file,
+    project_editor,
     remove_component,
     resolve_file,
     scan_scene_files,
@@ -51,10 +51,11 @@ from unitycli.scene import (
 )
 from unitycli.scene.remap import duplicate_gameobject, unique_sibling_name
 from unitycli.scene.scripts import components_in, files_referencing, script_guid_of
-from unitycli.scene.templates import COMPONENTS, collider_head, component_head
 from unitycli.scene.values import FLOAT32_MAX
 from unitycli.toolspec import Register, ToolInput, ToolOutput, ToolSpec, register_package
 from unitycli.typetree import pick_version
+from unitycli.typetree.add import add_new_component as new_component
+from unitycli.typetree.new_objects import new_script_header
 from unitycli.unityclasses import CLASS_IDS, CLASS_NAMES
 from unitycli.unityfiles.meta import new_meta, parse_meta
 from unitycli.unityyaml import (
@@ -104,8 +105,8 @@ __all__ = [
     "SceneModel", "SceneNode", "find_gameobject", "find_owner_gameobject", "components_of", "components_in",
     "script_guid_of", "create_gameobject", "append_component", "delete_gameobject", "remove_component",
     "duplicate_gameobject", "unique_sibling_name", "to_json", "FLOAT32_MAX",
-    # layouts of new objects: what a created object may be written as (E_TEMPLATE_UNVERIFIABLE otherwise)
-    "TemplateSource", "COMPONENTS", "collider_head", "component_head", "pick_version", "CLASS_IDS", "CLASS_NAMES",
+    # new objects in the type-tree layout of the project's Editor (`project_editor`), values only with evidence
+    "project_editor", "pick_version", "new_component", "new_script_header", "CLASS_IDS", "CLASS_NAMES",
     # the lossless YAML model and .meta files
     "UnityYamlFile", "Document", "Mapping", "Sequence", "Scalar", "Flow", "Ref", "format_float",
     "decode_int32_le_hex", "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex", "new_meta",

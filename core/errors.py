@@ -164,9 +164,6 @@ _SPECS: list[ErrorSpec] = [
           "The package is a dependency, but its C# is not on this machine: not embedded, not a file: folder, and "
           "not in Library/PackageCache at the resolved version (the Editor fills it when it opens the project).",
           EXIT_FAILED),
-    _spec("E_TEMPLATE_UNVERIFIABLE", "No file of the project shows the layout of a script's MonoBehaviour header to "
-          "create and no layout is verified for the project's Unity version; repeat with allowUnverified to write "
-          "the closest known one. (Native classes take the Editor's type tree and never raise it.)"),
     _spec("E_LAYOUT_VERSION_UNKNOWN",
           "The layout table has no Editor dump for the project's Unity version or its major.minor stream (or "
           "the version is not a Unity version), so no native layout can be picked for it; nothing was written."),

@@ -2,9 +2,9 @@
 
 `files` names and opens a scene or prefab through the tool's transaction; `tree` builds the GameObject tree
 (Transforms, prefab instances, stripped objects, SceneRoots); `lookup` finds a GameObject by path or fileID;
-`components` lists and matches components; `templates` holds the layouts of new objects, copied from real
-files, and `layouts` decides which one a write may use; `values` type-checks JSON values against current ones; `edits` creates
-GameObjects, adds and removes components and deletes subtrees; `references` finds local references.
+`components` lists and matches components; `values` type-checks JSON values against current ones; `edits` creates
+GameObjects (in the type-tree layout of the project's Editor, `unitycli.typetree`), adds and removes components
+and deletes subtrees; `references` finds local references.
 """
 
 from unitycli.scene.components import (
@@ -24,6 +24,8 @@ from unitycli.scene.edits import (
     append_component,
     create_gameobject,
     delete_gameobject,
+    editor_for,
+    project_editor,
     remove_component,
     subtree_objects,
     uses_root_order,
@@ -39,7 +41,6 @@ from unitycli.scene.files import (
     open_for_write,
     resolve_file,
 )
-from unitycli.scene.layouts import Chosen, TemplateSource
 from unitycli.scene.lookup import (
     GAMEOBJECT_DESCRIPTION,
     find_gameobject,
@@ -60,12 +61,12 @@ from unitycli.scene.values import convert_value, property_node, shape_of, to_jso
 
 __all__ = [
     "FILE_DESCRIPTION", "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES",
-    "Chosen", "ComponentRef", "Created", "Deleted", "LoadedFile", "Reference", "Scanned", "SceneModel", "SceneNode",
-    "SkippedFile", "TemplateSource",
-    "add_component", "add_script",
-    "append_component", "components_of", "convert_value", "create_gameobject", "delete_gameobject", "describe",
-    "find_component", "find_gameobject", "find_owner_gameobject", "instance_modifications", "instance_name", "instance_unsupported",
-    "known_class", "list_files", "names_a_script", "null_references", "open_for_read", "open_for_write", "open_path", "open_scene_file",
-    "property_node", "references_to", "remove_component", "resolve_file", "scan_scene_files", "shape_of", "subtree_objects", "to_json",
-    "unnamed_scripts", "unreadable_file", "uses_root_order",
+    "ComponentRef", "Created", "Deleted", "LoadedFile", "Reference", "Scanned", "SceneModel", "SceneNode",
+    "SkippedFile", "add_component", "add_script", "append_component", "components_of", "convert_value",
+    "create_gameobject", "delete_gameobject", "describe", "editor_for", "project_editor",
+    "find_component", "find_gameobject", "find_owner_gameobject", "instance_modifications", "instance_name",
+    "instance_unsupported", "known_class", "list_files", "names_a_script", "null_references", "open_for_read",
+    "open_for_write", "open_path", "open_scene_file", "property_node", "references_to", "remove_component",
+    "resolve_file", "scan_scene_files", "shape_of", "subtree_objects", "to_json", "unnamed_scripts",
+    "unreadable_file", "uses_root_order",
 ]

@@ -8,11 +8,11 @@ indexes. New objects get fresh fileIDs in the file's style and go where the file
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
-from unitycli.scene.layouts import TemplateSource
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.references import Reference, null_references, references_to
 from unitycli.scene.tree import (
@@ -22,11 +22,14 @@ from unitycli.scene.tree import (
     instance_modifications,
     legacy_component_ref,
 )
-from unitycli.typetree.new_objects import new_game_object, new_transform, picked_from_file
+from unitycli.typetree.new_objects import new_game_object, new_script_header, new_transform, picked_from_file
 from unitycli.typetree.table import pick_version
 from unitycli.typetree.versions import Picked
 from unitycli.unityclasses import GAMEOBJECT, MONOBEHAVIOUR, SCENE_ROOTS
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.context import ToolContext
 
 _GAMEOBJECT_REF = "m_GameObject: {fileID: "
 
@@ -68,22 +71,17 @@ class Created:
 def create_gameobject(model: SceneModel, name: str, parent: SceneNode | None, *, layer: int = 0,
                       tag: str = "Untagged", active: bool = True,
                       position: tuple[float, float, float] = (0, 0, 0),
-                      templates: TemplateSource | None = None, picked: Picked | None = None) -> Created:
+                      picked: Picked | None = None) -> Created:
     """Add a GameObject with a Transform as the last child of `parent` (or the last root).
 
-    Both are written in the type-tree layout of the project's Editor (`picked`, else the version `templates`
-    knows), every value a fact of the request (`unitycli.typetree.new_objects`); with no project version, in the
-    layout of the file's own Transforms. `E_LAYOUT_VERSION_UNKNOWN` when none of these names an Editor.
+    Both are written in the type-tree layout of the project's Editor (`picked`, `project_editor`), every value a
+    fact of the request (`unitycli.typetree.new_objects`); with no project version, in the layout of the file's
+    own Transforms. `E_LAYOUT_VERSION_UNKNOWN` when none of these names an Editor.
     """
     file = model.file
     if parent is not None and parent.is_instance:
         raise instance_unsupported(parent, "adding a child to it would be a prefab override, which is not written")
-    editor = picked or _project_editor(templates) or picked_from_file(file)
-    if editor is None:
-        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"{file.name}: no Unity version names the layout of a new "
-                            "GameObject (the project has no ProjectVersion.txt and the file no Editor-written "
-                            "Transform)", details={"file": file.name},
-                            next_actions=["Run it in a Unity project (one with ProjectSettings/ProjectVersion.txt)"])
+    editor = editor_for(file, picked, "GameObject")
     siblings = parent.children if parent is not None else model.roots
     go_id = file.new_file_id()
     tf_id = _fresh_other(file, {go_id})
@@ -103,12 +101,28 @@ def create_gameobject(model: SceneModel, name: str, parent: SceneNode | None, *,
     return Created(go_id, tf_id)
 
 
-def _project_editor(templates: TemplateSource | None) -> Picked | None:
-    """The dump standing for the project version `templates` read (E_LAYOUT_VERSION_UNKNOWN for one the table
-    has no stream of)."""
-    if templates is None or not templates.unity_version:
+def project_editor(ctx: ToolContext) -> Picked | None:
+    """The Editor dump of the project's ProjectVersion.txt (None without one: the file's own Transforms decide;
+    E_LAYOUT_VERSION_UNKNOWN for a version the table has no stream of)."""
+    try:
+        version = ctx.unity_version.editor_version
+    except UnityCliError as exc:
+        if exc.code != "E_PROJECT_FILE_UNREADABLE":
+            raise
         return None
-    return pick_version(templates.unity_version)
+    return pick_version(version)
+
+
+def editor_for(file: UnityYamlFile, picked: Picked | None, what: str) -> Picked:
+    """The Editor whose layout a new `what` in `file` is written in: the project's (`picked`), else the newest
+    whose Transform layout the file's own Transforms have; `E_LAYOUT_VERSION_UNKNOWN` when neither names one."""
+    editor = picked or picked_from_file(file)
+    if editor is None:
+        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"{file.name}: no Unity version names the layout of a new "
+                            f"{what} (the project has no ProjectVersion.txt and the file no Editor-written "
+                            "Transform); run it in a Unity project, one with ProjectSettings/ProjectVersion.txt",
+                            details={"file": file.name, "class": what}, next_actions=[tool_command("project.info")])
+    return editor
 
 
 def _fresh_other(file: UnityYamlFile, taken: set[int]) -> int:
@@ -118,36 +132,31 @@ def _fresh_other(file: UnityYamlFile, taken: set[int]) -> int:
             return candidate
 
 
-def add_component(model: SceneModel, node: SceneNode, class_name: str,
-                  templates: TemplateSource | str | None = None) -> int:
-    """Append a native component in the type-tree layout of the project's Editor, values only with evidence
-    (`unitycli.typetree.add`); returns its fileID. `templates` names the project (its root and version; a bare
-    Unity version string is accepted for older callers)."""
+def add_component(model: SceneModel, node: SceneNode, class_name: str, picked: Picked | None,
+                  project_root: Path | None = None) -> int:
+    """Append a native component in the type-tree layout of the Editor `picked` (the project's), values only with
+    evidence: the file's documents of that exact layout, then `project_root`'s, then the cited defaults
+    (`unitycli.typetree.add`); returns its fileID."""
     from unitycli.typetree.add import add_native_component
 
     if node.is_instance:
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
     _refuse_legacy_components(model.file.get(node.file_id))
-    source = templates if isinstance(templates, TemplateSource) else TemplateSource(unity_version=templates)
-    editor = _project_editor(source)
-    if editor is None:
-        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"no Unity version names the layout of a new {class_name}",
-                            details={"component": class_name},
-                            next_actions=[tool_command("project.info")])
-    return add_native_component(model, node, class_name, editor, source.root).file_id
+    editor = editor_for(model.file, picked, class_name)
+    return add_native_component(model, node, class_name, editor, project_root).file_id
 
 
-def add_script(model: SceneModel, node: SceneNode, script_guid: str, templates: TemplateSource | None = None,
+def add_script(model: SceneModel, node: SceneNode, script_guid: str, picked: Picked | None,
                fields: dict[str, Any] | None = None) -> int:
-    """Append a MonoBehaviour of the script `script_guid`: its header, then `fields` (the script's serialized
-    fields in Unity's order, `unitycli.csharp.defaults`); a field left out is filled by Unity on load."""
+    """Append a MonoBehaviour of the script `script_guid`: its header in the type-tree layout of the Editor
+    `picked` (else the file's, `editor_for`), then `fields` (the script's serialized fields in Unity's order,
+    `unitycli.csharp.defaults`); a field left out is filled by Unity on load."""
     if node.is_instance:
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")
     _refuse_legacy_components(model.file.get(node.file_id))
-    source = templates if templates is not None else TemplateSource()
-    layout = source.choose("MonoBehaviour", model.file).layout
-    return append_component(model, node.file_id, MONOBEHAVIOUR, "MonoBehaviour",
-                            {**layout.build(node.file_id, guid=script_guid), **(fields or {})})
+    editor = editor_for(model.file, picked, "MonoBehaviour")
+    header = new_script_header(editor, game_object=node.file_id, script=Ref(11500000, script_guid, 3))
+    return append_component(model, node.file_id, MONOBEHAVIOUR, "MonoBehaviour", {**header.fields, **(fields or {})})
 
 
 def has_class(model: SceneModel, node: SceneNode, class_id: int) -> bool:

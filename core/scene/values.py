@@ -31,7 +31,7 @@ from typing import Any
 from unitycli.errors import UnityCliError
 from unitycli.unityyaml import Document, Flow, Mapping, Node, Ref, Scalar, Sequence, UnityYamlFile
 
-_GUID = re.compile(r"^[0-9a-fA-F]{32}$")
+GUID_PATTERN = re.compile(r"^[0-9a-fA-F]{32}$")  # an asset GUID as a reference writes it
 FLOAT32_MAX = 3.4028234663852886e38  # the largest finite float32; Unity writes it as 3.4028235e+38
 _INT_RANGE = (-(2**63), 2**64 - 1)  # long .. ulong, the widest integers Unity serializes
 
@@ -114,7 +114,7 @@ def convert_reference(value: Any, where: str, file: UnityYamlFile | None) -> Ref
                                 next_actions=["Use the fileID of an object in the same file (scene.hierarchy, "
                                               "gameobject.get), or give guid and type for an asset"])
         return Ref(file_id)
-    if not isinstance(guid, str) or not _GUID.match(guid):
+    if not isinstance(guid, str) or not GUID_PATTERN.match(guid):
         raise ValueMismatch(where + ".guid", "32-hex-digit guid", guid)
     if not isinstance(typ, int) or isinstance(typ, bool):
         raise ValueMismatch(where + ".type", "integer type (2 native asset, 3 script/prefab/texture, 0 built-in)", typ)

@@ -19,7 +19,6 @@ from pathlib import PurePosixPath
 
 from unitycli.transaction.commit import Change
 from unitycli.transaction.effects import FileDiff, file_diff, origin_diff
-from unitycli.transaction.revision import revision_of
 
 MIN_SIMILARITY = {"rename": 50, "copy": 75}  # percent of lines kept
 _MAX_COMPARISONS = 400  # line-overlap comparisons per transaction; beyond them files are shown as created/deleted

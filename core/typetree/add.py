@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import describe_command
@@ -20,9 +21,11 @@ from unitycli.typetree.table import Layout, bases_of, class_id_of, index, layout
 from unitycli.typetree.versions import Picked
 
 NOT_ADDABLE = frozenset({"Transform", "RectTransform", "MonoBehaviour"})
-# Classes the Editor allows once per GameObject. The type tree does not say which (the rule lives in the Editor's
-# native code, not in any dump or public C#), so this is the set unitycli has always refused a second one of;
-# every other class is added as often as asked.
+# Classes refused a second time on one GameObject. Where Unity's rule for native classes comes from was looked for
+# and is not public: in Unity-Technologies/UnityCsReference at d253e09acffc (6000.7.0a1) `[DisallowMultipleComponent]`
+# is on two MonoBehaviours only (UIElements' PanelInputConfiguration and UIDocument), on no native class, and the
+# type-tree dumps carry no per-class flag for it. So this is not a derived set: it is the set unitycli has always
+# refused (refusing writes nothing Unity could reject); every other class is added as often as asked.
 SINGLE_PER_GAMEOBJECT = frozenset({"Rigidbody", "Rigidbody2D", "MeshFilter", "MeshRenderer", "Camera"})
 
 
@@ -71,3 +74,22 @@ def add_native_component(model: SceneModel, node: SceneNode, class_name: str, pi
     file_id = append_component(model, node.file_id, class_id, class_name, composed.fields)  # type: ignore[arg-type]
     return Added(file_id, composed)
 
+
+
+def add_new_component(model: SceneModel, game_object: int, class_name: str, picked: Picked,
+                      facts: dict[str, Any]) -> Added:
+    """Append a component as a tool makes a fresh one (ProBuilder's shape tool, say): the layout from the table,
+    `facts` for what the tool itself sets, the cited defaults (`unitycli.typetree.defaults`) for the rest, and a
+    field with neither left out (`omitted`). The file's and project's documents are not copied: a neighbour's
+    values are its own edits, not what a new component starts with. A fact naming a field the layout lacks is
+    refused (`E_LAYOUT_VERSION_UNKNOWN`): the Editor `picked` would not write it."""
+    layout = component_layout(class_name, picked)
+    unknown = sorted(set(facts) - set(layout.top_names))
+    if unknown:
+        raise UnityCliError("E_LAYOUT_VERSION_UNKNOWN", f"Unity {picked.layout_from}'s {class_name} has no field "
+                            f"{', '.join(unknown)}", details={"class": class_name, "fields": unknown,
+                                                            "layoutFrom": picked.layout_from})
+    composed = compose(layout, game_object, [], facts)
+    file_id = append_component(model, game_object, class_id_of(class_name), class_name,  # type: ignore[arg-type]
+                               composed.fields)
+    return Added(file_id, composed)

@@ -3,8 +3,7 @@
 Structure and serializedVersion come from the layout table for the project's Editor (`layoutFrom`). Each field's
 value comes from the first of:
 1. a document of the class in the file being edited that matches that layout exactly;
-2. such a document in another scene or prefab of the project (the bounded scan of
-   `unitycli.scene.layouts.files_holding`);
+2. such a document in another scene or prefab of the project (a bounded scan: `files_holding`);
 3. the per-class defaults (`unitycli.typetree.defaults`), each citing the Editor-written fixture document it
    was copied from, used only where the value has the layout's shape.
 A field none of them gives is left out and listed (`omitted`): Unity keeps it at its constructor default on
@@ -19,14 +18,14 @@ the fixtures shows `m_Enabled: 1` there).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from unitycli.errors import UnityCliError
-from unitycli.scene.layouts import files_holding
 from unitycli.typetree.check import SERIALIZED_VERSION, check_body
-from unitycli.typetree.defaults import defaults_of
+from unitycli.typetree.defaults import CitedValues, defaults_of
 from unitycli.typetree.nodes import TypeNode
 from unitycli.typetree.table import Layout, class_id_of
 from unitycli.typetree.typed import model_of
@@ -36,6 +35,9 @@ _NULL = Ref(0)
 _LINKS = ("m_CorrespondingSourceObject", "m_PrefabInstance", "m_PrefabAsset")
 _HIDE_FLAGS = "m_ObjectHideFlags"  # HideFlags.None: a new object is visible and saved
 _ENABLED = "m_Enabled"  # Add Component makes a Behaviour enabled
+SCAN_FILES = 400
+SCAN_BYTES = 64 * 1024 * 1024
+_SCANNED_SUFFIXES = (".unity", ".prefab")
 
 
 @dataclass
@@ -99,6 +101,29 @@ def matching_documents(file: UnityYamlFile, layout: Layout, where: str) -> list[
     return out
 
 
+def files_holding(root: Path, class_id: int, skip: str | None) -> Iterator[tuple[str, bytes]]:
+    """The project's scenes and prefabs (project-relative path, bytes) holding a document of `class_id`, in path
+    order: at most `SCAN_FILES` files and `SCAN_BYTES` bytes are read; `skip` (the file being edited) and
+    symlinks are not."""
+    assets = root / "Assets"
+    if not assets.is_dir():
+        return
+    needle = f"--- !u!{class_id} &".encode()
+    budget, files = SCAN_BYTES, 0
+    for path in sorted(p for p in assets.rglob("*") if p.suffix in _SCANNED_SUFFIXES):
+        rel = path.relative_to(root).as_posix()
+        if rel == skip or not path.is_file() or path.is_symlink():
+            continue
+        files += 1
+        size = path.stat().st_size
+        if files > SCAN_FILES or size > budget:
+            return
+        budget -= size
+        data = path.read_bytes()
+        if needle in data:
+            yield rel, data
+
+
 def scan_project(root: Path, layout: Layout, skip: str | None) -> list[Evidence]:
     """The first project scene or prefab holding a document of the class in exactly this layout."""
     for rel, data in files_holding(root, class_id_of(layout.class_name), skip):
@@ -111,14 +136,16 @@ def scan_project(root: Path, layout: Layout, skip: str | None) -> list[Evidence]
     return []
 
 
-def _version_after(layout: Layout, evidence: list[Evidence], defaults: dict[str, Any]) -> str | None:
-    """The field serializedVersion follows (None: it comes first), from the Editor-written document it copies;
-    without one, after the Behaviour/Component header (`m_Enabled`, else `m_GameObject`), as Light, Camera,
-    colliders and Rigidbody show in the fixtures."""
-    for source in [e.body.keys_ for e in evidence] + [list(defaults)]:
+def _version_after(layout: Layout, evidence: list[Evidence], cited: CitedValues | None) -> str | None:
+    """The field serializedVersion follows (None: it comes first), from the Editor-written document it copies or
+    the defaults' cited ones; else after the Behaviour/Component header (`m_Enabled`, else `m_GameObject`), as
+    Light, Camera, colliders and Rigidbody show in the fixtures."""
+    for source in [e.body.keys_ for e in evidence]:
         if SERIALIZED_VERSION in source:
             at = source.index(SERIALIZED_VERSION)
             return source[at - 1] if at else None
+    if cited is not None:
+        return cited.version_after
     names = layout.top_names
     if "m_GameObject" in names:
         after = names.index("m_GameObject") + 1
@@ -126,14 +153,19 @@ def _version_after(layout: Layout, evidence: list[Evidence], defaults: dict[str,
     return names[0] if names else None
 
 
-def compose(layout: Layout, game_object: int, evidence: list[Evidence]) -> Composed:
-    """The new object's fields: header facts, then each field from the first evidence that has it."""
+def compose(layout: Layout, game_object: int, evidence: list[Evidence],
+            facts: dict[str, Any] | None = None) -> Composed:
+    """The new object's fields: the caller's `facts` (what the request itself says a field holds), header facts,
+    then each field from the first evidence that has it."""
     cited = defaults_of(layout.class_name)
     defaults = cited.values if cited is not None else {}
+    facts = facts or {}
     out = Composed(layout)
     for tn in layout.root.children:
         name = tn.name
-        if name == "m_GameObject":
+        if name in facts:
+            out.fields[name], out.sources[name] = facts[name], "request"
+        elif name == "m_GameObject":
             out.fields[name], out.sources[name] = Ref(game_object), "target"
         elif name in _LINKS:
             out.fields[name], out.sources[name] = _NULL, "new object"
@@ -148,7 +180,7 @@ def compose(layout: Layout, game_object: int, evidence: list[Evidence]) -> Compo
             else:
                 out.fields[name], out.sources[name] = found
     if layout.serialized_version > 1:
-        out.fields = _with_version(out.fields, layout, _version_after(layout, evidence, defaults))
+        out.fields = _with_version(out.fields, layout, _version_after(layout, evidence, cited))
     return out
 
 

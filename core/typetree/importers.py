@@ -12,8 +12,12 @@ are refused rather than guessed. A `ModelImporter:` block is the class the Edito
 
 The layout a meta is held against is the one whose `serializedVersion` the meta shows (the newest Editor that wrote
 it), never the project's when they differ: Unity upgrades an older importer on import with code the tree does not
-show. Only existing keys are edited (one value's characters), never inserted: the text order of a meta is not the
-tree's. The edited block must read back as the rest of the meta did, byte for byte around the value.
+show. Only existing keys are edited, never inserted: the text order of a meta is not the tree's. A leaf changes
+one value's characters; a whole struct or list (a texture's `platformSettings[1]`, or the list itself) is written
+only where the meta proves its shape: each struct's text keys name its tree fields one for one (a struct whose text
+lacks a tree field, like 6000.0's `spriteSheet` without `m_SpriteCustomMetadata`, is set field by field), and a
+new list item takes its key names and order from an item the meta already holds. The edited block must read back
+as the rest of the meta did, byte for byte around the value.
 """
 
 from __future__ import annotations
@@ -23,14 +27,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from unitycli.errors import UnityCliError
-from unitycli.scene.values import to_json
+from unitycli.scene.values import ValueMismatch, reported_as_errors, to_json
 from unitycli.typetree.check import SERIALIZED_VERSION
 from unitycli.typetree.nodes import TypeNode
 from unitycli.typetree.table import Layout, layouts_of
-from unitycli.typetree.typed import describe, typed_value
+from unitycli.typetree.typed import FieldWrite, describe, holds_exactly, typed_value
 from unitycli.typetree.versions import Picked
 from unitycli.unityyaml import (
     Document,
+    Flow,
     Mapping,
     Node,
     Scalar,
@@ -99,15 +104,27 @@ def _unreadable(name: str, why: str) -> UnityCliError:
     return UnityCliError("E_FILE_FORMAT_UNSUPPORTED", f"{name}: {why}", details={"file": name})
 
 
-def open_importer(data: bytes, name: str, picked: Picked | None = None) -> MetaImporter:
-    """The importer block of a meta, held against the layout of the serializedVersion it shows (the project's
-    Editor's, `picked`, when that is the version it writes)."""
+def _text(data: bytes, name: str) -> tuple[str, bool]:
+    """The meta's text without its BOM, and whether it had one."""
     try:
         raw = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _unreadable(name, f"not UTF-8 at byte {exc.start}") from None
     bom = raw.startswith(BOM)
-    text = raw[1:] if bom else raw
+    return (raw[1:] if bom else raw), bom
+
+
+def importer_key(data: bytes, name: str) -> str | None:
+    """The importer a meta names (`TextureImporter`, …; None: it has no importer block), read without parsing
+    the block: a tool checks it handles that importer before `open_importer` parses it."""
+    found = _IMPORTER_LINE.search(_text(data, name)[0])
+    return found.group(1) if found else None
+
+
+def open_importer(data: bytes, name: str, picked: Picked | None = None) -> MetaImporter:
+    """The importer block of a meta, held against the layout of the serializedVersion it shows (the project's
+    Editor's, `picked`, when that is the version it writes)."""
+    text, bom = _text(data, name)
     found = _IMPORTER_LINE.search(text)
     if found is None:
         raise UnityCliError("E_OBJECT_NOT_FOUND", f"{name} has no importer block (an Editor writes one when it "
@@ -204,16 +221,66 @@ def read_importer(importer: MetaImporter, path: str | None) -> tuple[Any, str | 
     return to_json(node.to_python()), describe(tn)
 
 
-def set_importer_value(importer: MetaImporter, path: str, value: Any) -> tuple[Any, str]:
-    """Write one existing leaf (a number, string or reference) typed by its tree field; the previous value and the
-    field's type. A struct or list is set field by field (its text names are not the tree's)."""
+def set_importer_value(importer: MetaImporter, path: str, value: Any) -> FieldWrite:
+    """Write one existing field typed by its tree field: a leaf (a number, string or reference), or a struct or list
+    whose text shape the meta proves (`_text_value`); a text-only group is set field by field."""
     tn, node = resolve(importer, path)
-    if tn.kind not in ("scalar", "reference") or not isinstance(node, Scalar | Mapping):
-        raise UnityCliError("E_PROPERTY_EDIT_UNSUPPORTED", f"{importer.name}: {path!r} is {describe(tn)}; set its "
-                            "fields one by one", details={"file": importer.name, "path": path,
-                                                         "fields": _keys(node)})
+    if not isinstance(node, Scalar | Mapping | Sequence) or tn.kind == "bytes":
+        raise UnityCliError("E_PROPERTY_EDIT_UNSUPPORTED", f"{importer.name}: {path!r} is {describe(tn)}; it is "
+                            "not written", details={"file": importer.name, "path": path})
     previous = to_json(node.to_python())
-    model = typed_value(tn, value, path, UnityYamlFile("", [], name=importer.name), like=node)
-    if to_json(model) != previous:
+    file = UnityYamlFile("", [], name=importer.name)
+    with reported_as_errors(path, previous):
+        model = _text_value(importer, tn, value, node, path, file)
+    changed = not holds_exactly(node, model)
+    if changed:
         importer.doc.set(path, model)
-    return previous, describe(tn)
+    return FieldWrite(path, describe(tn), previous, changed=changed)
+
+
+def _text_value(importer: MetaImporter, tn: TypeNode, value: Any, node: Node | None, where: str,
+                file: UnityYamlFile) -> Any:
+    """`value` given with the meta's text keys, typed by the tree node `tn`, as the model to write in place of
+    `node` (the meta's current value there, or for a new list item an item whose key names it copies)."""
+    if tn.kind == "struct" and isinstance(node, Mapping) and node.as_ref() is None:
+        return _text_struct(importer, tn, value, node, where, file)
+    if tn.kind == "array" and isinstance(node, Sequence):
+        if not isinstance(value, list):
+            raise ValueMismatch(where, describe(tn), value)
+        items = node.items
+        if tn.element.kind == "struct" and value and not items:
+            raise _unproven(importer, where, "the list holds no item to show how the meta names an item's fields")
+        return [_text_value(importer, tn.element, item, items[i] if i < len(items) else items[0] if items else None,
+                            f"{where}[{i}]", file) for i, item in enumerate(value)]
+    if tn.kind not in ("scalar", "reference"):  # a map written as a mapping, a struct as a scalar, …
+        raise _unproven(importer, where, f"the meta does not hold its {describe(tn)} as the layout has it")
+    return typed_value(tn, value, where, file, like=node)
+
+
+def _text_struct(importer: MetaImporter, tn: TypeNode, value: Any, node: Mapping, where: str,
+                 file: UnityYamlFile) -> Any:
+    keys = [key for key in node.keys_ if key != SERIALIZED_VERSION]
+    fields = {key: _tree_name(tn, key) for key in keys}
+    if None in fields.values() or sorted(map(str, fields.values())) != sorted(c.name for c in tn.children):
+        raise _unproven(importer, where, f"its text keys ({', '.join(keys)}) do not name the fields of "
+                                         f"{tn.type} ({', '.join(c.name for c in tn.children)}) one for one")
+    written = node.get(SERIALIZED_VERSION)
+    version = int(written.text) if isinstance(written, Scalar) and written.text.isdigit() else 1
+    if version != tn.version:
+        raise _unproven(importer, where, f"the meta holds {tn.type} serializedVersion {version}, the layout "
+                                         f"{tn.version}")
+    if not isinstance(value, dict) or {k for k in value if k != SERIALIZED_VERSION} != set(keys):
+        raise ValueMismatch(where, f"{tn.type} {{{', '.join(keys)}}}", value)
+    if value.get(SERIALIZED_VERSION, version) != version:
+        raise ValueMismatch(f"{where}.{SERIALIZED_VERSION}", f"serializedVersion {version}",
+                            value[SERIALIZED_VERSION])
+    out: dict[str, Any] = {}
+    for key in node.keys_:
+        out[key] = version if key == SERIALIZED_VERSION else _text_value(
+            importer, tn.fields[fields[key]], value[key], node.get(key), f"{where}.{key}", file)  # type: ignore[index]
+    return Flow(out) if node.flow else out
+
+
+def _unproven(importer: MetaImporter, where: str, why: str) -> UnityCliError:
+    return UnityCliError("E_PROPERTY_EDIT_UNSUPPORTED", f"{importer.name}: {where!r} is not written whole: {why}; "
+                         "set its fields one by one", details={"file": importer.name, "path": where})

@@ -60,6 +60,15 @@ def new_game_object(picked: Picked, *, name: str, transform: int, layer: int, ta
     return build_new(require_layout("GameObject", picked), facts, "m_PrefabAsset")
 
 
+def new_script_header(picked: Picked, *, game_object: int, script: Ref) -> NewObject:
+    """A script's MonoBehaviour header: enabled, shown, its `m_Script`, no name or class identifier, as the
+    Editor-written script components of the fixtures show a new one (minigolf Main Menu.unity &2020966407). The
+    script's own serialized fields follow it (the caller's, from its C#); the class writes no serializedVersion."""
+    facts = {**_HEADER, "m_GameObject": Ref(game_object), "m_Enabled": 1, "m_EditorHideFlags": 0,
+             "m_Script": script, "m_Name": "", "m_EditorClassIdentifier": ""}
+    return build_new(require_layout("MonoBehaviour", picked), facts, None)
+
+
 def writes_root_order(picked: Picked, file_has_it: bool) -> bool:
     """Whether a new Transform carries `m_RootOrder` (see the module docstring)."""
     key = version_key(picked.layout_from)

@@ -21,6 +21,8 @@ from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.scene.values import (
+    FLOAT32_MAX,
+    GUID_PATTERN,
     ValueMismatch,
     ValueOutOfRange,
     convert_reference,
@@ -34,7 +36,6 @@ from unitycli.unityyaml import Document, Flow, Mapping, Node, Scalar, Sequence, 
 from unitycli.unityyaml.emit import Verbatim
 from unitycli.unityyaml.nodes import PLAIN
 
-FLOAT32_MAX = 3.4028234663852886e38
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "SInt8": (-(2**7), 2**7 - 1), "UInt8": (0, 2**8 - 1), "char": (-(2**7), 2**7 - 1),
     "SInt16": (-(2**15), 2**15 - 1), "short": (-(2**15), 2**15 - 1),
@@ -46,7 +47,6 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     "bool": (0, 1),
 }
 _FLOATS = frozenset({"float", "double"})
-_GUID = re.compile(r"^[0-9a-fA-F]{32}$")
 _PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -183,7 +183,7 @@ def _scalar(tn: TypeNode, value: Any, where: str) -> Any:
     if tn.type in ("string", "GUID") or tn.type.startswith("basic_string"):
         if not isinstance(value, str):
             raise ValueMismatch(where, "string", value)
-        if tn.type == "GUID" and not _GUID.match(value):
+        if tn.type == "GUID" and not GUID_PATTERN.match(value):
             raise ValueMismatch(where, "32-hex-digit GUID", value)
         return value.lower() if tn.type == "GUID" else value
     if tn.type == "bool" and isinstance(value, bool):
@@ -227,12 +227,14 @@ def missing_fields(doc: Document, layout: Layout) -> list[str]:
 # --- writing --------------------------------------------------------------------------------------------------
 @dataclass
 class FieldWrite:
-    """What `set_field` did: the value before (None when inserted), and the fields it inserted."""
+    """What a typed write did: the value before (None when inserted), whether it inserted the field, and whether
+    the file changed (callers report this, never a comparison of their own)."""
 
     path: str
     field_type: str
     previous: Any
     inserted: bool = False
+    changed: bool = False
 
 
 def set_field(doc: Document, layout: Layout, path: str, value: Any, file: UnityYamlFile | None = None) -> FieldWrite:
@@ -268,17 +270,18 @@ def set_field(doc: Document, layout: Layout, path: str, value: Any, file: UnityY
             parent = path_text(segments[:depth])
             model = typed_value(tn, value, path, file)
             _insert(doc, struct_tn, yaml_node, parent, seg, model, path)
-            return FieldWrite(path, describe(tn), None, inserted=True)
+            return FieldWrite(path, describe(tn), None, inserted=True, changed=True)
         struct_tn, yaml_node = struct_tn.fields[seg], child
     _same_kind(tn, yaml_node, path)
     previous = to_json(yaml_node.to_python())
     model = typed_value(tn, value, path, file, like=yaml_node)
-    if not _equal(yaml_node, model):
+    changed = not holds_exactly(yaml_node, model)
+    if changed:
         doc.set(path, model)
-    return FieldWrite(path, describe(tn), previous)
+    return FieldWrite(path, describe(tn), previous, changed=changed)
 
 
-def _equal(node: Node, model: Any) -> bool:
+def holds_exactly(node: Node, model: Any) -> bool:
     """Whether the document already holds exactly `model` (then nothing is written, not even a re-format)."""
     try:
         return to_json(node.to_python()) == to_json(_plain(model))

@@ -36,10 +36,6 @@ HIDE_IN_HIERARCHY = 1
 NULL = {"fileID": 0}
 
 
-def name_of(table: dict[str, int], number: object) -> object:
-    return next((name for name, value in table.items() if value == number), number)
-
-
 @dataclass
 class Controller:
     """The controller document of an opened `.controller` file and lookups over its documents."""

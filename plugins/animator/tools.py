@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from unitycli.context import ToolContext
+from unitycli.enumnames import enum_name
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import tool_command
 from unitycli.plugins.animator.model import (
@@ -29,7 +30,6 @@ from unitycli.plugins.animator.model import (
     TRANSITION_ID,
     Controller,
     header,
-    name_of,
     new_object,
     open_controller,
 )
@@ -120,7 +120,7 @@ def _transitions(controller: Controller, refs: list[Any], names: dict[int, str])
             continue
         body = doc.to_python()
         dst = body.get("m_DstState")
-        conditions = [Condition(parameter=c.get("m_ConditionEvent", ""), mode=name_of(CONDITION_MODES,
+        conditions = [Condition(parameter=c.get("m_ConditionEvent", ""), mode=enum_name(CONDITION_MODES,
                                 c.get("m_ConditionMode")), threshold=c.get("m_EventTreshold", 0))
                       for c in body.get("m_Conditions") or []]
         rest = {k: to_json(v) for k, v in body.items() if k.startswith("m_") and k not in (
@@ -143,7 +143,7 @@ def _parameter_default(parameter: dict[str, Any]) -> float | int | bool:
 def animator_get(ctx: ToolContext, request: AnimatorGetInput) -> AnimatorGetOutput:
     controller = _open(ctx, request.file, write=False)
     _, layout_from = _layout(ctx, CONTROLLER_ID)
-    parameters = [Parameter(name=p.get("m_Name", ""), type=name_of(PARAMETER_TYPES, p.get("m_Type")),
+    parameters = [Parameter(name=p.get("m_Name", ""), type=enum_name(PARAMETER_TYPES, p.get("m_Type")),
                             default=_parameter_default(p)) for p in controller.parameters()]
     layers = []
     for index, layer in enumerate(controller.doc.get("m_AnimatorLayers") or []):
@@ -345,7 +345,7 @@ def animator_add_transition(ctx: ToolContext, request: TransitionAddInput) -> Ne
     for condition in request.conditions:
         kind = controller.parameter_type(condition.parameter)
         if condition.mode not in MODES_FOR_TYPE.get(kind, ()):
-            raise UnityCliError("E_VALUE_OUT_OF_RANGE", f"a {name_of(PARAMETER_TYPES, kind)} parameter takes "
+            raise UnityCliError("E_VALUE_OUT_OF_RANGE", f"a {enum_name(PARAMETER_TYPES, kind)} parameter takes "
                                 f"{', '.join(MODES_FOR_TYPE.get(kind, ()))}, not {condition.mode}",
                                 details={"parameter": condition.parameter, "mode": condition.mode,
                                          "allowed": list(MODES_FOR_TYPE.get(kind, ()))})

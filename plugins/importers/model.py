@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-TREE_CLASS = {"TextureImporter": "TextureImporter", "ModelImporter": "FBXImporter", "AudioImporter": "AudioImporter"}
 ENUMS: dict[str, dict[str, int]] = {
     "textureType": {"default": 0, "normalMap": 1, "gui": 2, "cookie": 4, "lightmap": 6, "cursor": 7, "sprite": 8,
                     "singleChannel": 10},
@@ -67,12 +66,9 @@ SETTINGS: tuple[ImportSetting, ...] = (
                   (("m_DefaultSettings.preloadAudioData", "defaultSettings.preloadAudioData"),
                    ("m_PreloadAudioData", "preloadAudioData"))),
 )
+IMPORTERS = tuple(dict.fromkeys(setting.importer for setting in SETTINGS))  # the meta keys the tools handle
 
 
 def settings_of(importer: str) -> dict[str, ImportSetting]:
     return {s.name: s for s in SETTINGS if s.importer == importer}
 
-
-def enum_name(kind: str, number: object) -> object:
-    table = ENUMS[kind[5:]]
-    return next((name for name, value in table.items() if value == number), number)

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from unitycli.context import ToolContext
+from unitycli.enumnames import enum_name
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
@@ -25,21 +26,25 @@ from unitycli.plugins.assets.access import AssetTarget, resolve_target
 from unitycli.plugins.importers.model import (
     DEFAULT_TEXTURE_PLATFORM,
     ENUMS,
+    IMPORTERS,
     MAX_SIZES,
     SETTINGS,
     TEXTURE_PLATFORMS,
-    TREE_CLASS,
     ImportSetting,
-    enum_name,
     settings_of,
 )
 from unitycli.plugins.scenes.common import REVISION_DESCRIPTION
 from unitycli.toolspec import ToolOutput
 from unitycli.transaction import revision_of
 from unitycli.typetree import PICK_RULE, pick_version
-from unitycli.typetree.importers import IMPORTER_RULE, MetaImporter, open_importer, set_importer_value
+from unitycli.typetree.importers import (
+    IMPORTER_RULE,
+    MetaImporter,
+    importer_key,
+    open_importer,
+    set_importer_value,
+)
 from unitycli.typetree.nodes import TypeNode
-from unitycli.unityfiles import parse_meta
 
 # The names `settings` may hold, declared in the schema (the setter takes the same ones), each with its importers.
 _SETTING_NAMES: dict[str, Any] = {
@@ -146,10 +151,10 @@ def _open(ctx: ToolContext, request: AssetTarget, expected_revision: str | None 
     if expected_revision is not None:
         ctx.transaction.expect_revision(meta_path, expected_revision)
     data = ctx.transaction.read_bytes(meta_path)
-    key = parse_meta(data, meta_path).importer
-    if key not in TREE_CLASS:
+    key = importer_key(data, meta_path)
+    if key not in IMPORTERS:
         raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"{asset} is imported by {key or 'no importer'}; import "
-                            f"settings are read and written for {', '.join(TREE_CLASS)}",
+                            f"settings are read and written for {', '.join(IMPORTERS)}",
                             details={"file": asset, "importer": key})
     return asset, open_importer(data, meta_path, pick_version(ctx.unity_version.editor_version))
 
@@ -172,14 +177,14 @@ def get_import_settings(ctx: ToolContext, request: ImportSettingsGetInput) -> Im
             raw = default.get(place) if default is not None else None
         else:
             raw = doc.get(place)
-        values[name] = enum_name(setting.kind, raw) if setting.kind.startswith("enum:") else (
+        values[name] = enum_name(ENUMS[setting.kind[5:]], raw) if setting.kind.startswith("enum:") else (
             bool(raw) if setting.kind == "bool" else raw)
     for entry in entries or []:
         platform = str(entry.get("buildTarget"))
         compression = entry.get("textureCompression")
         platforms.append(PlatformEntry(
             platform=platform, max_size=entry.get("maxTextureSize"),
-            compression=enum_name("enum:textureCompression", compression) if compression is not None else None,
+            compression=enum_name(ENUMS["textureCompression"], compression) if compression is not None else None,
             overridden=None if platform == DEFAULT_TEXTURE_PLATFORM else bool(entry.get("overridden", 0))))
     version = doc.get("serializedVersion", None)
     return ImportSettingsGetOutput(
@@ -230,8 +235,7 @@ def set_import_settings(ctx: ToolContext, request: ImportSettingsSetInput) -> Im
     changed: list[str] = []
 
     def write(path: str, value: Any) -> None:
-        previous, _ = set_importer_value(meta, path, value)
-        if previous != value:
+        if set_importer_value(meta, path, value).changed:
             changed.append(path)
 
     for name, value in wanted.items():

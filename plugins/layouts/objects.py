@@ -217,13 +217,13 @@ def _set_importer(ctx: ToolContext, path: str, request: ObjectSetInput) -> Objec
         ctx.transaction.expect_revision(path, request.expected_revision)
     importer = _importer(ctx, path, request)
     before = importer.to_bytes()
-    done = [(prop, *set_importer_value(importer, prop, value)) for prop, value in request.pairs()]
+    done = [set_importer_value(importer, prop, value) for prop, value in request.pairs()]
     after = importer.to_bytes()
     if after != before:
         ctx.transaction.write_bytes(path, after)
     reread = open_importer(after, path, pick_version(ctx.unity_version.editor_version))
-    changes = [ObjectChange(property=prop, type=kind, previous=previous, value=read_importer(reread, prop)[0],
-                            inserted=False) for prop, previous, kind in done]
+    changes = [ObjectChange(property=w.path, type=w.field_type, previous=w.previous,
+                            value=read_importer(reread, w.path)[0], inserted=False) for w in done]
     return ObjectSetOutput(**_importer_answer(ctx, path, importer), changes=changes, changed=after != before)
 
 

@@ -61,9 +61,12 @@ LAYOUT_TOOLS: tuple[ToolSpec, ...] = (
                      "`expectedRevision` is not the file's, E_FILE_FORMAT_UNSUPPORTED for a file that does not "
                      "round-trip. A .meta importer "
                      "(file: the .meta) is typed by the tree field its key names (`isReadable` is m_IsReadable) "
-                     "in the layout of the serializedVersion it shows; only its existing leaf values are edited "
-                     "(set a group such as `mipmaps` or `platformSettings[0]` field by field), and a key of an "
-                     "older Editor no layout has is E_PROPERTY_EDIT_UNSUPPORTED."),
+                     "in the layout of the serializedVersion it shows; only existing keys are edited: a leaf, or a "
+                     "whole struct or list (`platformSettings[1]`, `platformSettings` with a new entry) where each "
+                     "struct's keys name its tree fields one for one, given with the meta's keys (a new list item "
+                     "copies an existing item's key order). A text-only group (`mipmaps`), a struct the meta "
+                     "holds fewer fields of, or a key of an older Editor no layout has is "
+                     "E_PROPERTY_EDIT_UNSUPPORTED: set its fields one by one."),
         input_model="unitycli.plugins.layouts.objects:ObjectSetInput",
         output_model="unitycli.plugins.layouts.objects:ObjectSetOutput",
         handler="unitycli.plugins.layouts.objects:object_set",

@@ -44,7 +44,3 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("sun", "m_Sun", "light"),
 )
 ENUMS = {"fog": FOG_MODES, "ambient": AMBIENT_MODES}
-
-
-def enum_name(table: str, number: object) -> str | None:
-    return next((name for name, value in ENUMS[table].items() if value == number), None)

@@ -10,12 +10,12 @@ LIGHTING_TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(
         name="scene.get-lighting", title="Read a scene's lighting environment",
         summary="Fog, ambient light, skybox material and sun of a scene (its RenderSettings).",
-        description=("Reads the scene's RenderSettings and reports fog (enabled, color, mode, density, start, "
-                     "end), ambient (mode skybox/gradient/color/custom, skyColor, equatorColor, groundColor, "
-                     "intensity), the skybox material (with its project path) and the sun Light (with its "
-                     "GameObject's hierarchy path). Each setting carries the Unity field it is stored in; enum "
-                     "values are named, the stored number is in `raw`. `missing` lists settings this scene's "
-                     "RenderSettings does not hold (an older Editor wrote it)."),
+        description=("Reads the scene's RenderSettings and reports, under the names scene.set-lighting takes, "
+                     "fog (enabled, color, mode, density, start, end), ambient (mode skybox/gradient/color/custom, "
+                     "skyColor, equatorColor, groundColor, intensity), skybox (the material's project path, else "
+                     "its GUID) and sun (its Light's GameObject path). `settings` lists each with the Unity field "
+                     "it is stored in; enum values are named, the stored number is in `raw`. `missing` lists "
+                     "settings this scene's RenderSettings does not hold (an older Editor wrote it)."),
         input_model="unitycli.plugins.lighting.tools:LightingGetInput",
         output_model="unitycli.plugins.lighting.tools:LightingGetOutput",
         handler="unitycli.plugins.lighting.tools:get_lighting",

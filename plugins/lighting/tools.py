@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from unitycli.context import ToolContext
+from unitycli.enumnames import enum_name
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import describe_command, tool_command
 from unitycli.plugins.lighting.model import (
@@ -24,7 +25,6 @@ from unitycli.plugins.lighting.model import (
     RENDER_SETTINGS_CLASS_ID,
     SETTINGS,
     Setting,
-    enum_name,
 )
 from unitycli.plugins.materials.set import ColorValue
 from unitycli.plugins.scenes.common import (
@@ -77,15 +77,32 @@ class LightingSetting(ToolOutput):
     raw: Any = Field(None, description="The stored value, when it differs from `value` (enum numbers)")
 
 
-class LightingValues(ToolOutput):
-    """The settings in the shape `scene.set-lighting` takes them (its own models), so a read edits into a write."""
+class ColorReading(ToolOutput):
+    r: float
+    g: float
+    b: float
+    a: float
 
-    fog: FogInput | None = None
-    ambient: AmbientInput | None = None
-    skybox: str | None = Field(None, description="The skybox material's project path (its GUID when no path is "
-                                                 "known); \"none\" when unset; null for a reference the setter "
-                                                 "does not write (a built-in skybox: see settings)")
-    sun: str | None = Field(None, description="Hierarchy path of the sun Light's GameObject; \"none\" when unset")
+
+class FogReading(ToolOutput):
+    """The fog settings under the names `scene.set-lighting` takes (null: this scene does not hold the field)."""
+
+    enabled: bool | None = None
+    color: ColorReading | None = None
+    mode: str | None = Field(None, description="linear, exponential or exponentialSquared (else the raw number)")
+    density: float | None = None
+    start: float | None = None
+    end: float | None = None
+
+
+class AmbientReading(ToolOutput):
+    """The ambient settings under the names `scene.set-lighting` takes (null: this scene does not hold the field)."""
+
+    mode: str | None = Field(None, description="skybox, gradient, color or custom (else the raw number)")
+    sky_color: ColorReading | None = None
+    equator_color: ColorReading | None = None
+    ground_color: ColorReading | None = None
+    intensity: float | None = None
 
 
 class LightingGetOutput(ToolOutput):
@@ -93,11 +110,14 @@ class LightingGetOutput(ToolOutput):
     revision: str
     file_id: int = Field(alias="fileID", description="The RenderSettings object")
     layout_from: str = Field(description="The Editor dump whose RenderSettings layout was checked")
-    values: LightingValues = Field(description="The settings under the names scene.set-lighting takes; pass any "
-                                               "part of it back to change that part")
-    settings: list[LightingSetting]
-    skybox_path: str | None = Field(None, description="The skybox material's project path, when resolvable")
-    sun_game_object: str | None = Field(None, description="Hierarchy path of the sun Light's GameObject")
+    fog: FogReading
+    ambient: AmbientReading
+    skybox: str | None = Field(None, description="The skybox material as `skybox` of scene.set-lighting takes it: "
+                                                 "its project path, else its GUID (a built-in material); null: none")
+    sun: str | None = Field(None, description="Hierarchy path of the sun Light's GameObject; null: none (or a Light "
+                                              "outside this scene's tree)")
+    settings: list[LightingSetting] = Field(description="Every setting with the RenderSettings field it is stored "
+                                                        "in and its stored value")
     missing: list[str] = Field(description="Agent names whose field this scene's RenderSettings does not hold")
 
 
@@ -136,8 +156,8 @@ def get_lighting(ctx: ToolContext, request: LightingGetInput) -> LightingGetOutp
         loaded, model = open_model(ctx, request.file, _SCENE, names)
         doc = _render_settings(model, loaded.path)
         _, layout_from = _layout(ctx)
-        out, missing = [], []
-        sky_path = sun_go = None
+        out, missing, read = [], [], {}
+        sky = sun_go = None
         for setting in SETTINGS:
             if not doc.has(setting.field):
                 missing.append(setting.name)
@@ -145,43 +165,24 @@ def get_lighting(ctx: ToolContext, request: LightingGetInput) -> LightingGetOutp
             raw = doc.get(setting.field)
             value = raw
             if setting.kind.startswith("enum:"):
-                value = enum_name(setting.kind[5:], raw) or raw
+                value = enum_name(ENUMS[setting.kind[5:]], raw)
             elif setting.kind == "bool":
                 value = bool(raw)
             elif setting.kind == "material" and isinstance(raw, Ref) and raw.guid:
-                sky_path = names.path_for_guid(raw.guid)
+                sky = names.path_for_guid(raw.guid) or raw.guid
             elif setting.kind == "light" and isinstance(raw, Ref) and raw.file_id:
                 light = model.file.find(raw.file_id)
                 go = light.get("m_GameObject", None) if light is not None else None
                 node = model.nodes.get(go.file_id) if isinstance(go, Ref) else None
                 sun_go = node.path if node is not None else None
-            out.append(LightingSetting(name=setting.name, field=setting.field, value=to_json(value),
+            read[setting.name] = to_json(value)
+            out.append(LightingSetting(name=setting.name, field=setting.field, value=read[setting.name],
                                        raw=to_json(raw) if value is not raw else None))
-    values = _values(out, sky_path, sun_go)
+    fog = {key.split(".", 1)[1]: value for key, value in read.items() if key.startswith("fog.")}
+    ambient = {key.split(".", 1)[1]: value for key, value in read.items() if key.startswith("ambient.")}
     return LightingGetOutput(file=loaded.path, revision=loaded.revision, fileID=doc.file_id, layout_from=layout_from,
-                             values=values, settings=out, skybox_path=sky_path, sun_game_object=sun_go,
-                             missing=missing)
-
-
-def _values(settings: list[LightingSetting], sky_path: str | None, sun_path: str | None) -> LightingValues:
-    """`settings` regrouped as the setter's input: `fog.mode` under fog.mode; references as the setter names them.
-    An enum number with no name (none in the fixtures) stays out: the setter could not take it back."""
-    groups: dict[str, dict[str, Any]] = {}
-    refs: dict[str, str] = {}
-    for setting in settings:
-        group, _, key = setting.name.partition(".")
-        if key:
-            if setting.raw is None or isinstance(setting.value, (bool, str)):
-                groups.setdefault(group, {})[key] = setting.value
-        elif isinstance(setting.value, dict):
-            ref = setting.value
-            if not ref.get("fileID"):
-                refs[group] = "none"
-            elif group == "skybox" and (ref.get("fileID"), ref.get("type")) == (MATERIAL_FILE_ID, 2):
-                refs[group] = sky_path or ref["guid"]
-            elif group == "sun" and sun_path:
-                refs[group] = sun_path
-    return LightingValues.model_validate({**groups, **refs})
+                             fog=FogReading(**fog), ambient=AmbientReading(**ambient), skybox=sky, sun=sun_go,
+                             settings=out, missing=missing)
 
 
 def _wanted(request: LightingSetInput) -> dict[str, Any]:
@@ -255,13 +256,12 @@ def set_lighting(ctx: ToolContext, request: LightingSetInput) -> LightingSetOutp
     changed = []
     for name, value in wanted.items():
         setting = by_name[name]
-        before = doc.get(setting.field, None)
         if setting.kind == "color":
-            for channel, number in value.items():
-                set_field(doc, layout, f"{setting.field}.{channel}", number, model.file)
+            writes = [set_field(doc, layout, f"{setting.field}.{channel}", number, model.file)
+                      for channel, number in value.items()]
         else:
-            set_field(doc, layout, setting.field, _value(ctx, model, setting, value), model.file)
-        if doc.get(setting.field) != before:
+            writes = [set_field(doc, layout, setting.field, _value(ctx, model, setting, value), model.file)]
+        if any(write.changed for write in writes):
             changed.append(name)
     return LightingSetOutput(file=loaded.path, revision=finish(ctx, loaded), changed=changed,
                              layout_from=layout_from, rule=PICK_RULE)

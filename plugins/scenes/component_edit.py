@@ -3,8 +3,8 @@
 A native component is written in the layout Unity's own type tree gives the project's Editor version
 (`unitycli.typetree`): structure and serializedVersion from the table, each value from an Editor-written document
 of that exact layout (the file's, then the project's) or the cited per-class defaults, and a field with no such
-evidence left out and listed (`omittedFields`). A script is added as its MonoBehaviour header (layout from
-`unitycli.scene.layouts`) and its serialized fields at their defaults, read from its C# (`unitycli.csharp`); a
+evidence left out and listed (`omittedFields`). A script is added as its MonoBehaviour header (the type tree's
+layout too, `unitycli.typetree.new_objects`) and its serialized fields at their defaults, read from its C# (`unitycli.csharp`); a
 field whose default the source does not prove is left out and listed (Unity fills it on load). Removing drops both,
 and refuses while other objects reference the component unless `force`.
 """
@@ -33,15 +33,11 @@ from unitycli.scene import (
     find_gameobject,
     remove_component,
 )
-from unitycli.scene.edits import add_script, ref_dict
-from unitycli.scene.layouts import TemplateSource
+from unitycli.scene.edits import add_script, editor_for, project_editor, ref_dict
 from unitycli.scene.script_lookup import resolve_script
 from unitycli.toolspec import ToolOutput
 from unitycli.typetree import PICK_RULE, pick_version
 from unitycli.typetree.add import add_native_component
-
-ALLOW_UNVERIFIED_DESCRIPTION = ("Write the known layout closest to this Unity version when neither the project's "
-                                "files nor a verified version table show the class's layout (E_TEMPLATE_UNVERIFIABLE)")
 
 
 class ComponentAddInput(GameObjectWriteInput):
@@ -50,17 +46,15 @@ class ComponentAddInput(GameObjectWriteInput):
                                                     "…): any Component class of the project's Unity version")
     script: str | None = Field(None, description="Or a script to add: its class name (the .cs file stem, GUID "
                                                  "from its .cs.meta) or its GUID")
-    allow_unverified: bool = Field(False, description="For a script only: " + ALLOW_UNVERIFIED_DESCRIPTION)
 
 
 class LayoutSummary(ToolOutput):
     serialized_version: str | None = Field(description="The layout's serializedVersion (null: the class has none)")
-    verified_by: str = Field(description="typeTree (a native class: the Editor's type tree of layoutFrom); for a "
-                                         "script's header: file, unityVersion, project or allowUnverified")
+    verified_by: str = Field(description="typeTree: the Editor's type tree of layoutFrom (a script: its "
+                                         "MonoBehaviour header's)")
     evidence: str = Field(description="Where the layout comes from")
-    layout_from: str | None = Field(None, description="Native class: the Editor dump standing for the project's "
-                                                      "version")
-    rule: str | None = Field(None, description="Native class: how layoutFrom was picked")
+    layout_from: str | None = Field(None, description="The Editor dump standing for the project's version")
+    rule: str | None = Field(None, description="How layoutFrom was picked")
     value_sources: dict[str, str] | None = Field(None, description="Native class: where each written field's "
                                                                    "value came from (file:…, project:…, "
                                                                    "defaults:…, target, new object)")
@@ -93,11 +87,6 @@ class ComponentAddOutput(WriteOutput):
                                                                          "from its C# (unitycli.csharp)")
 
 
-def template_source(ctx: ToolContext, allow_unverified: bool) -> TemplateSource:
-    """What may verify a new object's layout in this project (its files and its ProjectVersion.txt)."""
-    return TemplateSource.for_project(ctx.project.root, allow_unverified=allow_unverified)
-
-
 def component_add(ctx: ToolContext, request: ComponentAddInput) -> ComponentAddOutput:
     if (request.component is None) == (request.script is None):
         raise UnityCliError("E_SCHEMA_INVALID", "give exactly one of `component` (a built-in class) and `script`",
@@ -107,20 +96,21 @@ def component_add(ctx: ToolContext, request: ComponentAddInput) -> ComponentAddO
                                    expected_revision=request.expected_revision)
     node = find_gameobject(model, request.game_object)
     if request.script is not None:
-        source = template_source(ctx, request.allow_unverified)
+        picked = editor_for(model.file, project_editor(ctx), "MonoBehaviour")
         script = resolve_script(Path(ctx.project.root), request.script, ctx.known_scripts)
         from unitycli.csharp.script_component import script_fields  # the C# model loads only for a script
 
         fields = script_fields(Path(ctx.project.root), script.guid, model, node)
-        file_id = add_script(model, node, script.guid, source, fields.values)
-        chosen = source.chosen["MonoBehaviour"]
+        file_id = add_script(model, node, script.guid, picked, fields.values)
         summary = ScriptFieldsSummary(source=fields.source, **{"class": fields.class_name},
                                       fields=list(fields.values), unavailable=fields.unavailable,
                                       omitted_fields=[OmittedField(field=k, reason=v) for k, v in fields.omitted.items()])
         return ComponentAddOutput(file=loaded.path, revision=finish(ctx, loaded), game_object=node.path,
                                   fileID=file_id, **{"class": "MonoBehaviour"}, script_guid=script.guid,
-                                  layout=LayoutSummary(serialized_version=chosen.layout.serialized_version,
-                                                       verified_by=chosen.verified_by, evidence=chosen.evidence),
+                                  layout=LayoutSummary(serialized_version=None, verified_by="typeTree",
+                                                       evidence=f"Unity {picked.layout_from} type tree of "
+                                                                "MonoBehaviour", layout_from=picked.layout_from,
+                                                       rule=PICK_RULE),
                                   script_fields=summary)
     class_name = request.component.strip()  # type: ignore[union-attr]
     picked = pick_version(ctx.unity_version.editor_version)

@@ -45,9 +45,9 @@ from unitycli.scene import (
     instance_modifications,
     instance_unsupported,
 )
-from unitycli.scene.edits import ref_dict
+from unitycli.scene.edits import project_editor, ref_dict
 from unitycli.toolspec import ToolInput
-from unitycli.typetree import Picked, pick_version
+from unitycli.typetree import pick_version
 
 
 def _open(ctx: ToolContext, request: Any, names: Names) -> tuple[LoadedFile, SceneModel]:
@@ -92,7 +92,7 @@ def gameobject_create(ctx: ToolContext, request: CreateInput) -> CreateOutput:
                             details={"errors": [{"path": "parent", "message": "required for a prefab"}]},
                             next_actions=["Repeat with parent set to the prefab's root GameObject"])
     pos = request.position or Vector3()
-    picked = _project_editor(ctx)
+    picked = project_editor(ctx)
     created = create_gameobject(model, request.name, parent, layer=request.layer, tag=request.tag,
                                 active=request.active, position=(pos.x, pos.y, pos.z), picked=picked)
     path = f"{parent.path}/{request.name}" if parent is not None else request.name
@@ -103,17 +103,6 @@ def gameobject_create(ctx: ToolContext, request: CreateInput) -> CreateOutput:
                                       project_pipeline(Path(ctx.project.root))), picked)
     return CreateOutput(file=loaded.path, revision=finish(ctx, loaded), fileID=created.game_object,
                         transformFileID=created.transform, path=path, primitive=parts)
-
-
-def _project_editor(ctx: ToolContext) -> Picked | None:
-    """The Editor dump of the project's ProjectVersion.txt (None without one: the file's own Transforms decide)."""
-    try:
-        version = ctx.unity_version.editor_version
-    except UnityCliError as exc:
-        if exc.code != "E_PROJECT_FILE_UNREADABLE":
-            raise
-        return None
-    return pick_version(version)
 
 
 class RenameInput(GameObjectWriteInput):

@@ -74,13 +74,13 @@ def set_quality_settings(ctx: ToolContext, request: QualitySettingsSetInput) -> 
             write = set_field(doc, layout, path, value, settings.file)
             if write.inserted:
                 inserted.append(path)
-            if write.inserted or write.previous != doc.get(path):
+            if write.changed:
                 changed.append(path)
         intended[LEVELS] = doc.get(LEVELS)
     current = doc.get(CURRENT, None)
     if request.current_level is not None:
         current = level_index(doc.get(LEVELS), request.current_level)
-        if set_field(doc, layout, CURRENT, current, settings.file).previous != current:
+        if set_field(doc, layout, CURRENT, current, settings.file).changed:
             changed.append(CURRENT)
         intended[CURRENT] = current
     revision = stage_edit(ctx, settings, intended) or settings.revision

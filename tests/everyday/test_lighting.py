@@ -30,7 +30,12 @@ def test_get_reads_the_editor_written_render_settings(project, scene, layout_fro
     assert values["fog.density"] == 0.01 and values["fog.end"] == 300
     assert values["ambient.mode"] == "skybox" and values["ambient.intensity"] == 1
     assert values["skybox"] == {"fileID": 10304, "guid": "0000000000000000f000000000000000", "type": 0}
-    assert values["sun"] == {"fileID": 0} and out["sunGameObject"] is None
+    assert values["sun"] == {"fileID": 0} and out["sun"] is None
+    # the same values under the names scene.set-lighting takes
+    assert out["fog"] == {"enabled": False, "color": {"r": 0.5, "g": 0.5, "b": 0.5, "a": 1}, "mode":
+                          "exponentialSquared", "density": 0.01, "start": 0, "end": 300}
+    assert out["ambient"]["mode"] == "skybox" and out["ambient"]["intensity"] == 1
+    assert out["skybox"] == "0000000000000000f000000000000000"  # Unity's built-in Default-Skybox (no project path)
 
 
 def test_set_fog_ambient_sun_on_2022_3_changes_exactly_those_lines(chicken: Path):
@@ -53,7 +58,7 @@ def test_set_fog_ambient_sun_on_2022_3_changes_exactly_those_lines(chicken: Path
     assert out["changed"] == ["fog.enabled", "fog.color", "fog.mode", "fog.start", "fog.end", "ambient.mode",
                               "ambient.intensity", "sun"]
     read = tool_output(chicken, "scene.get-lighting", {"file": CHICKEN_SCENE})
-    assert read["sunGameObject"] == "Directional Light" and _settings(read)["ambient.mode"] == "color"
+    assert read["sun"] == "Directional Light" and _settings(read)["ambient.mode"] == "color"
 
 
 def test_set_skybox_by_material_path_on_unity_6(minigolf: Path):
@@ -68,7 +73,7 @@ def test_set_skybox_by_material_path_on_unity_6(minigolf: Path):
          f"  m_SkyboxMaterial: {{fileID: 2100000, guid: {guid}, type: 2}}"),
     ]
     out = tool_output(minigolf, "scene.get-lighting", {"file": MENU})
-    assert out["skyboxPath"] == BALL_MAT
+    assert out["skybox"] == BALL_MAT
 
 
 def test_the_2020_3_stand_in_writes_the_same_fields_and_says_which_layout(chicken_2020: Path):
@@ -114,7 +119,8 @@ def test_get_prints_values_in_the_setters_shape_and_setting_them_back_changes_no
 
     root = writable_copy("com.unity.cinemachine/Projects/URP", tmp_path / "urp")
     scene = "Assets/Scenes/SampleScene.unity"  # m_SkyboxMaterial a .mat (type 2), m_Sun a Light (lines 29, 40)
-    values = tool_output(root, "scene.get-lighting", {"file": scene})["values"]
+    read = tool_output(root, "scene.get-lighting", {"file": scene})
+    values = {key: read[key] for key in ("fog", "ambient", "skybox", "sun")}
     assert values == {
         "fog": {"enabled": True, "color": {"r": 0.65080994, "g": 0.666729, "b": 0.7075472, "a": 1},
                 "mode": "exponentialSquared", "density": 0.05, "start": 0, "end": 300},
@@ -127,8 +133,9 @@ def test_get_prints_values_in_the_setters_shape_and_setting_them_back_changes_no
     assert out["changed"] == [] and (root / scene).read_bytes() == before
 
 
-def test_a_built_in_skybox_is_left_out_of_values_the_setter_would_write_as_a_material(minigolf: Path):
-    values = tool_output(minigolf, "scene.get-lighting", {"file": MENU})["values"]
-    assert values["skybox"] is None and values["sun"] == "none"  # {fileID: 10304, guid: 0…f0…, type: 0}
+def test_a_built_in_skybox_read_back_into_the_setter_changes_nothing(minigolf: Path):
+    read = tool_output(minigolf, "scene.get-lighting", {"file": MENU})
+    values = {key: read[key] for key in ("fog", "ambient", "skybox", "sun")}
+    assert read["sun"] is None  # {fileID: 10304, guid: 0…f0…, type: 0} is the built-in skybox
     assert tool_output(minigolf, "scene.set-lighting", {"file": MENU, **values})["changed"] == []
     assert values["fog"]["enabled"] is False and values["fog"]["mode"] == "exponentialSquared"

@@ -63,3 +63,18 @@ def test_bad_requests_are_catalogued_errors_and_write_nothing(chicken: Path, dat
     before = _text(chicken)
     assert tool_error(chicken, "project.set-quality-settings", data)["code"] == code
     assert _text(chicken) == before
+
+
+def test_a_reference_set_to_what_the_level_holds_is_no_change_and_a_new_one_is(chicken: Path):
+    # `changed` comes from the write itself: a reference the level already holds (a wrapped flow line in the
+    # Editor-written file) is reported unchanged and the file keeps its bytes; another one changes that line only
+    before = _text(chicken)
+    same = {"fileID": 11400000, "guid": "d0e2fc18fe036412f8223b3b3d9ad574", "type": 2}
+    out = tool_output(chicken, "project.set-quality-settings", {"level": 0, "settings": {"customRenderPipeline": same}})
+    assert out["changed"] == [] and _text(chicken) == before
+    other = {"fileID": 11400000, "guid": "e1260c1148f6143b28bae5ace5e9c5d1", "type": 2}
+    out = tool_output(chicken, "project.set-quality-settings", {"level": 0, "settings": {"customRenderPipeline": other}})
+    assert out["changed"] == ["m_QualitySettings[0].customRenderPipeline"]
+    assert changed_lines(before, _text(chicken)) == [
+        ("    customRenderPipeline: {fileID: 11400000, guid: d0e2fc18fe036412f8223b3b3d9ad574,",
+         "    customRenderPipeline: {fileID: 11400000, guid: e1260c1148f6143b28bae5ace5e9c5d1,")]

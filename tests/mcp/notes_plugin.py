@@ -32,7 +32,7 @@ class AppendOutput(ToolOutput):
 
 
 class ReadInput(ToolInput):
-    file: str
+    file: str = Field(description="project-relative text file")
 
 
 class ReadOutput(ToolOutput):
@@ -41,7 +41,7 @@ class ReadOutput(ToolOutput):
 
 
 class SlowInput(ToolInput):
-    file: str
+    file: str = Field(description="project-relative text file")
     steps: int = 50
 
 

@@ -127,7 +127,7 @@ def test_adding_or_removing_a_component_in_the_unity5_layout_is_refused() -> Non
     model = _model()
     root = model.roots[0]
     with pytest.raises(UnityCliError) as added:
-        add_component(model, root, "BoxCollider")
+        add_component(model, root, "BoxCollider", None)
     assert added.value.code == "E_FILE_FORMAT_UNSUPPORTED"
     with pytest.raises(UnityCliError) as removed:
         remove_component(model, root, 22300000, force=False)

@@ -19,7 +19,8 @@ from unitycli.scene import (
     remove_component,
     to_json,
 )
-from unitycli.scene.templates import component_head
+from unitycli.typetree import pick_version
+from unitycli.typetree.new_objects import new_script_header
 from unitycli.unityyaml import Flow, Ref, UnityYamlFile
 
 GARDEN = SAMPLE / "Assets/Scenes/Garden.unity"
@@ -102,7 +103,7 @@ def test_add_and_remove_component_round_trip_and_references_are_found() -> None:
     model = _garden()
     before = model.file.to_bytes()
     hat = find_gameobject(model, "Player/Hat")
-    new = add_component(model, hat, "CapsuleCollider", "6000.0.25f1")
+    new = add_component(model, hat, "CapsuleCollider", pick_version("6000.0.25f1"))
     assert [r.path for r in references_to(model.file, {new})] == ["m_Component[3].component"]
     remove_component(model, hat, new, force=False)
     assert model.file.to_bytes() == before
@@ -112,16 +113,17 @@ def test_a_script_appended_to_a_new_gameobject_is_listed_after_its_transform() -
     model = _garden()
     created = create_gameobject(model, "Probe", find_gameobject(model, "Player"))
     script = Ref(11500000, "0123456789abcdef0123456789abcdef", 3)
-    added = append_component(model, created.game_object, 114, "MonoBehaviour",
-                             {**component_head(created.game_object), "m_Enabled": 1, "m_Script": script})
+    header = new_script_header(pick_version("6000.0.25f1"), game_object=created.game_object, script=script)
+    added = append_component(model, created.game_object, 114, "MonoBehaviour", header.fields)
     go_text = model.file.get(created.game_object).text
     assert (f"  m_Component:\n  - component: {{fileID: {created.transform}}}\n"
             f"  - component: {{fileID: {added}}}\n  m_Layer: 0\n") in go_text
     assert model.file.get(added).text == (
         f"--- !u!114 &{added}\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_CorrespondingSourceObject: {{fileID: 0}}\n"
         f"  m_PrefabInstance: {{fileID: 0}}\n  m_PrefabAsset: {{fileID: 0}}\n"
-        f"  m_GameObject: {{fileID: {created.game_object}}}\n  m_Enabled: 1\n"
-        f"  m_Script: {{fileID: 11500000, guid: 0123456789abcdef0123456789abcdef, type: 3}}\n")
+        f"  m_GameObject: {{fileID: {created.game_object}}}\n  m_Enabled: 1\n  m_EditorHideFlags: 0\n"
+        f"  m_Script: {{fileID: 11500000, guid: 0123456789abcdef0123456789abcdef, type: 3}}\n"
+        "  m_Name: \n  m_EditorClassIdentifier: \n")
     rebuilt = SceneModel(model.file)
     probe = find_gameobject(rebuilt, "Player/Probe")
     assert [(c.class_name, c.script_guid) for c in components_of(rebuilt, probe)] == [

@@ -1,8 +1,7 @@
 """New objects take the layout Unity uses for them in this project. A native component: the Editor's type tree of
 the project's version, values from documents of exactly that layout (file, then project) or cited defaults. A new
-GameObject and its Transform: the type tree of the project's version, values from the request. A script's header:
-the file's own documents first, then the version table, then the project's other files; without any of these the
-write is refused unless allowUnverified."""
+GameObject and its Transform, and a script's MonoBehaviour header: the type tree of the project's version, values
+from the request. There is no other source of layouts and no escape hatch (`allowUnverified` is gone)."""
 
 from __future__ import annotations
 
@@ -16,6 +15,7 @@ from tests.fixturepaths import fixture_path
 from tests.scenes_tools.projects import GARDEN, documents, run
 from unitycli.errors import UnityCliError
 from unitycli.testing import assert_dry_run_matches_commit
+from unitycli.unityyaml import Ref
 
 _STRESS = "EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/StreamingStressTest/StreamingStressTest.unity"
 _PLATFORMER = "com.unity.cinemachine/com.unity.cinemachine/Samples~/2D Samples/2D Platformer/2D Platformer.unity"
@@ -71,21 +71,28 @@ def test_component_add_light_on_unity_6000_3_takes_the_v12_layout_and_leaves_out
     assert "m_CookieSize" not in light
 
 
-def test_extensions_choose_layouts_through_the_api(sample: Path) -> None:
-    from unitycli.api import TemplateSource, UnityYamlFile
+def test_extensions_create_components_through_the_api_in_the_project_editors_layout(sample: Path) -> None:
+    from unitycli.api import SceneModel, UnityYamlFile, find_gameobject, new_component, pick_version
 
-    _set_version(sample, "6000.3.2f1")
-    source = TemplateSource.for_project(sample)
     garden = UnityYamlFile.read(sample / GARDEN)
-    chosen = source.choose("MeshCollider", garden)
-    assert (chosen.verified_by, chosen.layout.serialized_version) == ("file", "5")
-    assert chosen.layout.build(42)["m_GameObject"].file_id == 42
-    assert source.choose("Rigidbody2D", garden).verified_by == "typeTree"  # 6000.3's tree is the template's
-    with pytest.raises(UnityCliError) as err:  # 6000.3's AudioSource has m_Resource, which no template has
-        source.choose("AudioSource", garden)
-    assert err.value.code == "E_TEMPLATE_UNVERIFIABLE"
-    assert TemplateSource.for_project(sample, allow_unverified=True).choose("AudioSource", garden).verified_by \
-        == "allowUnverified"
+    model = SceneModel(garden)
+    hat = find_gameobject(model, "Player/Hat").file_id
+    # 6000.3's MeshCollider is v5 (layer overrides); 2020.3's is v4 without them: each Editor's own layout
+    new = new_component(model, hat, "MeshCollider", pick_version("6000.3.2f1"), {"m_Mesh": Ref(10202, "0" * 31 + "e",
+                                                                                                0)})
+    assert new.composed.omitted == [] and new.composed.sources["m_Mesh"] == "request"
+    assert garden.get(new.file_id).text.split("\n", 2)[2] == _HEAD.format(go=hat) + (
+        "  m_Material: {fileID: 0}\n  m_IncludeLayers:\n    serializedVersion: 2\n    m_Bits: 0\n"
+        "  m_ExcludeLayers:\n    serializedVersion: 2\n    m_Bits: 0\n  m_LayerOverridePriority: 0\n"
+        "  m_IsTrigger: 0\n  m_ProvidesContacts: 0\n  m_Enabled: 1\n  serializedVersion: 5\n  m_Convex: 0\n"
+        "  m_CookingOptions: 30\n  m_Mesh: {fileID: 10202, guid: 0000000000000000000000000000000e, type: 0}\n")
+    old = new_component(model, hat, "MeshCollider", pick_version("2020.3.48f1"), {})
+    assert garden.get(old.file_id).text.split("\n", 2)[2] == _HEAD.format(go=hat) + (
+        "  m_Material: {fileID: 0}\n  m_IsTrigger: 0\n  m_Enabled: 1\n  serializedVersion: 4\n  m_Convex: 0\n"
+        "  m_CookingOptions: 30\n  m_Mesh: {fileID: 0}\n")
+    with pytest.raises(UnityCliError) as err:  # a fact the Editor's layout has no field for is never written
+        new_component(model, hat, "MeshCollider", pick_version("2020.3.48f1"), {"m_ProvidesContacts": 1})
+    assert err.value.code == "E_LAYOUT_VERSION_UNKNOWN" and err.value.details["fields"] == ["m_ProvidesContacts"]
 
 
 def test_values_come_from_another_file_of_the_project_holding_the_exact_layout(sample: Path) -> None:
@@ -184,3 +191,16 @@ def test_a_game_object_in_a_scene_and_project_without_any_needs_a_verified_versi
     with pytest.raises(UnityCliError) as err:
         run(project, "gameobject.create", {"file": "Assets/Empty.unity", "name": "First", "allowUnverified": True})
     assert err.value.code == "E_SCHEMA_INVALID"
+
+
+def test_a_second_component_of_a_class_refused_a_second_time_is_refused_and_nothing_is_written(sample: Path) -> None:
+    run(sample, "component.add", {"file": GARDEN, "gameObject": "Debug Marker", "component": "Rigidbody"})
+    before = (sample / GARDEN).read_bytes()
+    for component in ("Rigidbody", "Transform"):
+        with pytest.raises(UnityCliError) as err:
+            run(sample, "component.add", {"file": GARDEN, "gameObject": "Debug Marker", "component": component})
+        assert err.value.code == "E_COMPONENT_UNSUPPORTED"
+    assert (sample / GARDEN).read_bytes() == before
+    # a class Unity allows several of (colliders) is added again
+    run(sample, "component.add", {"file": GARDEN, "gameObject": "Debug Marker", "component": "BoxCollider"})
+    run(sample, "component.add", {"file": GARDEN, "gameObject": "Debug Marker", "component": "BoxCollider"})

@@ -92,7 +92,8 @@ def test_bad_importer_requests_are_catalogued_and_write_nothing(chicken):
     before = (chicken / TEXTURE).read_bytes()
     for extra, code in [({"property": "isReadabel", "value": 1}, "E_PROPERTY_NOT_FOUND"),
                         ({"property": "mipmaps", "value": {}}, "E_PROPERTY_EDIT_UNSUPPORTED"),
-                        ({"property": "textureSettings", "value": {}}, "E_PROPERTY_EDIT_UNSUPPORTED"),
+                        # its keys name GLTextureSettings' fields one for one: set whole, it takes all of them
+                        ({"property": "textureSettings", "value": {}}, "E_VALUE_TYPE_MISMATCH"),
                         ({"property": "maxTextureSize", "value": "big"}, "E_VALUE_TYPE_MISMATCH"),
                         ({"property": "maxTextureSize", "value": 2**40}, "E_VALUE_OUT_OF_RANGE"),
                         ({"fileID": 1, "property": "isReadable", "value": 1}, "E_OBJECT_NOT_FOUND"),
@@ -102,3 +103,51 @@ def test_bad_importer_requests_are_catalogued_and_write_nothing(chicken):
     folder = chicken / "Assets" / "Empty.txt.meta"
     folder.write_text("fileFormatVersion: 2\nguid: 0123456789abcdef0123456789abcdef\n", encoding="utf-8")
     assert tool_error(chicken, "object.get", {"file": "Assets/Empty.txt.meta"})["code"] == "E_OBJECT_NOT_FOUND"
+
+
+def _entry(root: Path, index: int) -> dict:
+    return tool_output(root, "object.get", {"file": LOGO, "property": f"platformSettings[{index}]"})["value"]
+
+
+def test_a_platform_entry_is_set_whole_where_the_meta_proves_its_shape(tmp_path):
+    # each key of a 6000.0 TextureImporter 13 platform entry names one field of the tree's
+    # TextureImporterPlatformSettings (serializedVersion 4): the entry is typed field by field and only the
+    # values that differ change, in the meta's own text
+    root = project_with(tmp_path, "minigolf", LOGO)
+    standalone = {**_entry(root, 1), "maxTextureSize": 1024, "overridden": 1}
+    out = assert_dry_run_matches_commit(root, "object.set", {"file": LOGO, "property": "platformSettings[1]",
+                                                             "value": standalone}).output
+    assert out["changes"][0]["previous"]["maxTextureSize"] == 2048 and out["changes"][0]["value"] == standalone
+    assert _changed(root, "minigolf", LOGO) == [("    maxTextureSize: 2048", "    maxTextureSize: 1024"),
+                                                ("    overridden: 0", "    overridden: 1")]
+
+
+def test_a_new_platform_entry_takes_the_text_of_the_entries_the_meta_holds(tmp_path):
+    root = project_with(tmp_path, "minigolf", LOGO)
+    entries = tool_output(root, "object.get", {"file": LOGO, "property": "platformSettings"})["value"]
+    android = {**entries[1], "buildTarget": "Android", "maxTextureSize": 512, "overridden": 1}
+    assert_dry_run_matches_commit(root, "object.set", {"file": LOGO, "property": "platformSettings",
+                                                       "value": [*entries, android]})
+    before = fixture_path(f"minigolf/{LOGO}").read_text(encoding="utf-8")
+    anchor = "    forceMaximumCompressionQuality_BC6H_BC7: 0\n  spriteSheet:\n"
+    assert (root / LOGO).read_text(encoding="utf-8") == before.replace(anchor, (
+        "    forceMaximumCompressionQuality_BC6H_BC7: 0\n  - serializedVersion: 4\n    buildTarget: Android\n"
+        "    maxTextureSize: 512\n    resizeAlgorithm: 0\n    textureFormat: -1\n    textureCompression: 1\n"
+        "    compressionQuality: 50\n    crunchedCompression: 0\n    allowsAlphaSplitting: 0\n    overridden: 1\n"
+        "    ignorePlatformSupport: 0\n    androidETC2FallbackOverride: 0\n"
+        "    forceMaximumCompressionQuality_BC6H_BC7: 0\n  spriteSheet:\n"), 1)
+    assert _entry(root, 2)["buildTarget"] == "Android"
+
+
+@pytest.mark.parametrize(("prop", "value", "code"), [
+    # 6000.0's SpriteSheetMetaData has m_SpriteCustomMetadata, which the meta's text does not hold: unproven
+    ("spriteSheet", {}, "E_PROPERTY_EDIT_UNSUPPORTED"),
+    ("platformSettings[0]", {"buildTarget": "Standalone"}, "E_VALUE_TYPE_MISMATCH"),  # every field, no fewer
+    ("platformSettings[0]", "DefaultTexturePlatform", "E_VALUE_TYPE_MISMATCH"),
+    ("platformSettings", {"buildTarget": "Standalone"}, "E_VALUE_TYPE_MISMATCH"),  # a list takes a list
+    ("mipmaps", {"sRGBTexture": 0}, "E_PROPERTY_EDIT_UNSUPPORTED"),  # a text-only group: one field at a time
+])
+def test_a_struct_or_list_the_meta_does_not_prove_or_a_wrong_value_is_refused(tmp_path, prop, value, code):
+    root = project_with(tmp_path, "minigolf", LOGO)
+    assert tool_error(root, "object.set", {"file": LOGO, "property": prop, "value": value})["code"] == code
+    assert _changed(root, "minigolf", LOGO) == []

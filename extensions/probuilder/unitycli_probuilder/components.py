@@ -1,51 +1,34 @@
 """The Unity components a ProBuilder shape carries beside its Transform, written as the Editor writes them.
 
-The GameObject and Transform, the fields every component starts with and the MeshFilter's layout are the core's
-(`unitycli.scene.templates`); what stays here is what the core has no template for. Field lists are copied from
-the fixtures: Unity 2022.3 (chicken-defense `Game.unity`, GameObject "Floor") and Unity 6000.0 (minigolf
-`Wall Right.prefab`). Unity 6 adds three MeshRenderer fields (`m_RayTracingAccelStructBuildFlagsOverride`,
-`m_RayTracingAccelStructBuildFlags`, `m_SmallMeshCulling`); the other components are the same in both. Values are
-a new component's defaults; the MeshFilter gets ProBuilder's `HideInInspector | NotEditable` flags (10), as
-`EnsureMeshFilterIsAssigned` sets them (chicken-defense Floor).
+Every layout is the core's: the type tree of the project's Editor (`unitycli.api.new_component`,
+`new_script_header`), with the cited "Add Component" defaults for the values ProBuilder does not set and any field
+neither shows left out. What ProBuilder itself sets is given here: the renderer's material, the MeshFilter's
+`HideInInspector | NotEditable` flags (10, as `EnsureMeshFilterIsAssigned` sets them: chicken-defense Game.unity,
+GameObject "Floor") and a MeshCollider's mesh.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import COMPONENTS, Ref, collider_head, component_head
+from unitycli.api import Picked, Ref, SceneModel, new_component, new_script_header
 
 _NULL = Ref(0)
+MESH_FILTER_HIDE_FLAGS = 10  # HideFlags.HideInInspector | NotEditable
 
 
-def mono_behaviour(go: int, script: Ref, body: dict[str, Any]) -> dict[str, Any]:
-    return {**component_head(go), "m_Enabled": 1, "m_EditorHideFlags": 0, "m_Script": script,
-            "m_Name": "", "m_EditorClassIdentifier": "", **body}
+def mono_behaviour(picked: Picked, go: int, script: Ref, body: dict[str, Any]) -> dict[str, Any]:
+    """A ProBuilder script component: the Editor's MonoBehaviour header, then the script's own fields."""
+    return {**new_script_header(picked, game_object=go, script=script).fields, **body}
 
 
-def mesh_renderer(go: int, materials: list[Ref], unity_major: int) -> dict[str, Any]:
-    fields: dict[str, Any] = {**component_head(go), "m_Enabled": 1, "m_CastShadows": 1,
-                              "m_ReceiveShadows": 1, "m_DynamicOccludee": 1, "m_StaticShadowCaster": 0,
-                              "m_MotionVectors": 1, "m_LightProbeUsage": 1, "m_ReflectionProbeUsage": 1,
-                              "m_RayTracingMode": 2, "m_RayTraceProcedural": 0}
-    if unity_major >= 6000:
-        fields |= {"m_RayTracingAccelStructBuildFlagsOverride": 0, "m_RayTracingAccelStructBuildFlags": 1,
-                   "m_SmallMeshCulling": 1}
-    fields |= {"m_RenderingLayerMask": 1, "m_RendererPriority": 0, "m_Materials": list(materials),
-               "m_StaticBatchInfo": {"firstSubMesh": 0, "subMeshCount": 0}, "m_StaticBatchRoot": _NULL,
-               "m_ProbeAnchor": _NULL, "m_LightProbeVolumeOverride": _NULL, "m_ScaleInLightmap": 1,
-               "m_ReceiveGI": 1, "m_PreserveUVs": 0, "m_IgnoreNormalsForChartDetection": 0, "m_ImportantGI": 0,
-               "m_StitchLightmapSeams": 1, "m_SelectedEditorRenderState": 3, "m_MinimumChartSize": 4,
-               "m_AutoUVMaxDistance": 0.5, "m_AutoUVMaxAngle": 89, "m_LightmapParameters": _NULL,
-               "m_SortingLayerID": 0, "m_SortingLayer": 0, "m_SortingOrder": 0, "m_AdditionalVertexStreams": _NULL}
-    return fields
+def add_mesh_renderer(model: SceneModel, go: int, picked: Picked, materials: list[Ref]) -> int:
+    return new_component(model, go, "MeshRenderer", picked, {"m_Materials": list(materials)}).file_id
 
 
-def mesh_filter(go: int) -> dict[str, Any]:
-    """The core's "Add Component" MeshFilter with ProBuilder's hide flags (the key keeps its place)."""
-    _, build = COMPONENTS["MeshFilter"]
-    return {**build(go), "m_ObjectHideFlags": 10}
+def add_mesh_filter(model: SceneModel, go: int, picked: Picked) -> int:
+    return new_component(model, go, "MeshFilter", picked, {"m_ObjectHideFlags": MESH_FILTER_HIDE_FLAGS}).file_id
 
 
-def mesh_collider(go: int) -> dict[str, Any]:
-    return {**collider_head(go), "serializedVersion": 5, "m_Convex": 0, "m_CookingOptions": 30, "m_Mesh": _NULL}
+def add_mesh_collider(model: SceneModel, go: int, picked: Picked, mesh: Ref = _NULL) -> int:
+    return new_component(model, go, "MeshCollider", picked, {"m_Mesh": mesh}).file_id

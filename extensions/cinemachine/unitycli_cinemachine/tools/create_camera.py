@@ -32,7 +32,6 @@ from unitycli.api import (
     Ref,
     SceneModel,
     SceneNode,
-    TemplateSource,
     ToolContext,
     ToolInput,
     ToolOutput,
@@ -42,6 +41,7 @@ from unitycli.api import (
     create_gameobject,
     find_gameobject,
     open_scene_file,
+    project_editor,
 )
 from unitycli_cinemachine import components, locate, read, scripts
 from unitycli_cinemachine.components import ComponentType, Options, vec2
@@ -293,10 +293,9 @@ def create_camera(ctx: ToolContext, request: CreateCameraInput) -> CreateCameraO
     default_name = CM2_PRESETS[preset][0] if layout == CM2 else CM3_PRESETS[preset]
     name = request.name if request.name else _unique_name(siblings, default_name)
 
-    # GameObject and Transform layouts: the file's own, else the one its Unity version or project files verify
-    # (else, as before this choice existed, the newest known one).
-    templates = TemplateSource.for_project(ctx.project.root, allow_unverified=True)
-    created = create_gameobject(model, name, parent, templates=templates)
+    # GameObject and Transform layouts: the type tree of the project's Editor (else of the file's own Transforms)
+    picked = project_editor(ctx)
+    created = create_gameobject(model, name, parent, picked=picked)
     go_doc = yaml.get(created.game_object)
     node = SceneNode(created.game_object, "gameObject", name, created.transform, parent=parent)
     path = f"{parent.path}/{name}" if parent is not None else name
@@ -312,7 +311,7 @@ def create_camera(ctx: ToolContext, request: CreateCameraInput) -> CreateCameraO
 
     if layout == CM2:
         _name, stages, uses_follow, uses_look_at = CM2_PRESETS[preset]
-        cm = create_gameobject(model, "cm", node, templates=templates)
+        cm = create_gameobject(model, "cm", node, picked=picked)
         hide = 3 if is_scene else 0
         cm_doc = yaml.get(cm.game_object)
         if hide:

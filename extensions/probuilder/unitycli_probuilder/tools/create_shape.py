@@ -128,22 +128,17 @@ def add_mesh_object(ctx: ToolContext, placed: Placement, position: tuple[float, 
     (role, script reference, body) right after the ProBuilderMesh (`after`, as ShapeFactory leaves a
     ProBuilderShape) or before it (as the PolyShape tool adds its PolyShape first); returns every fileID by role."""
     model = placed.model
-    created = create_gameobject(model, placed.name, placed.parent, position=position,
-                                picked=pick_version(ctx.unity_version.editor_version))
+    picked = pick_version(ctx.unity_version.editor_version)
+    created = create_gameobject(model, placed.name, placed.parent, position=position, picked=picked)
     go = created.game_object
-    mesh = ("proBuilderMesh", ids.MONO_BEHAVIOUR, "MonoBehaviour",
-            components.mono_behaviour(go, ids.MESH_SCRIPT, mesh_body(data, pack_margin)))
-    extra = [] if script is None else [(script[0], ids.MONO_BEHAVIOUR, "MonoBehaviour",
-                                        components.mono_behaviour(go, script[1], script[2]))]
-    parts = ([mesh] + extra if after else extra + [mesh]) + [
-        ("meshRenderer", ids.MESH_RENDERER, "MeshRenderer",
-         components.mesh_renderer(go, [material], ctx.unity_version.major)),
-        ("meshFilter", ids.MESH_FILTER, "MeshFilter", components.mesh_filter(go)),
-        ("meshCollider", ids.MESH_COLLIDER, "MeshCollider", components.mesh_collider(go)),
-    ]
+    mesh = ("proBuilderMesh", components.mono_behaviour(picked, go, ids.MESH_SCRIPT, mesh_body(data, pack_margin)))
+    extra = [] if script is None else [(script[0], components.mono_behaviour(picked, go, script[1], script[2]))]
     found = {"gameObject": go, "transform": created.transform}
-    for role, class_id, class_name, fields in parts:
-        found[role] = append_component(model, go, class_id, class_name, fields)
+    for role, fields in [mesh] + extra if after else extra + [mesh]:
+        found[role] = append_component(model, go, ids.MONO_BEHAVIOUR, "MonoBehaviour", fields)
+    found["meshRenderer"] = components.add_mesh_renderer(model, go, picked, [material])
+    found["meshFilter"] = components.add_mesh_filter(model, go, picked)
+    found["meshCollider"] = components.add_mesh_collider(model, go, picked)
     placed.loaded.save(ctx)
     return found
 

@@ -24,6 +24,7 @@ from unitycli.api import (
     UnityCliError,
     append_component,
     components_of,
+    pick_version,
     remove_component,
 )
 from unitycli_probuilder import components, ids, locate
@@ -64,19 +65,19 @@ def _set_entity(ctx: ToolContext, request: EntityInput, trigger: bool) -> Entity
             "this action is written only for a MeshRenderer with one material slot",
             details={"file": loaded.path, "gameObject": site.path, "materialSlots": len(slots)},
             next_actions=["Give the renderer exactly one material slot, or run the action in the Unity Editor"])
+    picked = pick_version(ctx.unity_version.editor_version)  # the layout of what is added
     removed = [c.file_id for c in components_of(model, node) if c.script_guid in _ENTITY_SCRIPTS and not c.missing]
     for file_id in removed:
         remove_component(model, node, file_id, force=True)
     collider = next((c for c in components_of(model, node) if c.class_id in _COLLIDERS and not c.missing), None)
     if collider is None:
-        fields = components.mesh_collider(node.file_id)
-        fields["m_Mesh"] = site.mesh.get("m_Mesh")  # ProBuilderMesh.Awake: EnsureMeshColliderIsAssigned
-        collider_id = append_component(model, node.file_id, ids.MESH_COLLIDER, "MeshCollider", fields)
+        # ProBuilderMesh.Awake: EnsureMeshColliderIsAssigned
+        collider_id = components.add_mesh_collider(model, node.file_id, picked, site.mesh.get("m_Mesh"))
     else:
         collider_id = collider.file_id
     script = Ref(11500000, ids.TRIGGER_BEHAVIOUR_GUID if trigger else ids.COLLIDER_BEHAVIOUR_GUID, 3)
     behaviour = append_component(model, node.file_id, ids.MONO_BEHAVIOUR, "MonoBehaviour",
-                                 components.mono_behaviour(node.file_id, script, {"manageVisibility": 1}))
+                                 components.mono_behaviour(picked, node.file_id, script, {"manageVisibility": 1}))
     collider_doc = yaml.get(collider_id)
     if trigger and collider_doc.class_id == ids.MESH_COLLIDER:
         collider_doc.set("m_Convex", 1)
