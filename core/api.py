@@ -53,7 +53,7 @@ from unitycli.scene.remap import duplicate_gameobject, unique_sibling_name
 from unitycli.scene.scripts import components_in, files_referencing, script_guid_of
 from unitycli.scene.values import FLOAT32_MAX
 from unitycli.toolspec import Register, ToolInput, ToolOutput, ToolSpec, register_package
-from unitycli.typetree import pick_version
+from unitycli.typetree import Picked, pick_version
 from unitycli.typetree.add import add_new_component as new_component
 from unitycli.typetree.new_objects import new_script_header
 from unitycli.unityclasses import CLASS_IDS, CLASS_NAMES
@@ -106,7 +106,7 @@ __all__ = [
     "script_guid_of", "create_gameobject", "append_component", "delete_gameobject", "remove_component",
     "duplicate_gameobject", "unique_sibling_name", "to_json", "FLOAT32_MAX",
     # new objects in the type-tree layout of the project's Editor (`project_editor`), values only with evidence
-    "project_editor", "pick_version", "new_component", "new_script_header", "CLASS_IDS", "CLASS_NAMES",
+    "project_editor", "Picked", "pick_version", "new_component", "new_script_header", "CLASS_IDS", "CLASS_NAMES",
     # the lossless YAML model and .meta files
     "UnityYamlFile", "Document", "Mapping", "Sequence", "Scalar", "Flow", "Ref", "format_float",
     "decode_int32_le_hex", "decode_int64_le_hex", "encode_int32_le_hex", "encode_int64_le_hex", "new_meta",
