@@ -113,7 +113,9 @@ class LightingGetOutput(ToolOutput):
     fog: FogReading
     ambient: AmbientReading
     skybox: str | None = Field(None, description="The skybox material as `skybox` of scene.set-lighting takes it: "
-                                                 "its project path, else its GUID (a built-in material); null: none")
+                                                 "the .mat's project path, else its GUID; null: none, or a material "
+                                                 "the setter cannot name (a built-in one: its reference is in "
+                                                 "`settings`)")
     sun: str | None = Field(None, description="Hierarchy path of the sun Light's GameObject; null: none (or a Light "
                                               "outside this scene's tree)")
     settings: list[LightingSetting] = Field(description="Every setting with the RenderSettings field it is stored "
@@ -168,7 +170,8 @@ def get_lighting(ctx: ToolContext, request: LightingGetInput) -> LightingGetOutp
                 value = enum_name(ENUMS[setting.kind[5:]], raw)
             elif setting.kind == "bool":
                 value = bool(raw)
-            elif setting.kind == "material" and isinstance(raw, Ref) and raw.guid:
+            elif setting.kind == "material" and isinstance(raw, Ref) and raw.guid and \
+                    (raw.file_id, raw.type) == (MATERIAL_FILE_ID, 2):  # a .mat asset, as the setter writes one
                 sky = names.path_for_guid(raw.guid) or raw.guid
             elif setting.kind == "light" and isinstance(raw, Ref) and raw.file_id:
                 light = model.file.find(raw.file_id)
