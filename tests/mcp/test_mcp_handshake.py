@@ -93,7 +93,7 @@ def test_a_start_opens_one_session_for_the_instructions_and_the_tools(tmp_path, 
     from tests.fixturepaths import fixture_project
     from unitycli.mcp.options import ServerOptions
     from unitycli.mcp.server import McpState
-    from unitycli.session import Session
+    from unitycli.host.session import Session
 
     monkeypatch.setenv("UNITYCLI_HOME", str(tmp_path / "home"))
     opened: list[Session] = []
