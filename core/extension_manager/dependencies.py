@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from unitycli import CORE_API_VERSION
 from unitycli.availability import Availability, Operation, PackageRequirement
 from unitycli.errors import UnityCliError
-from unitycli.extension_manager.config import CONFIG, ProjectConfig
+from unitycli.extension_manager.config import ProjectConfig
 from unitycli.extension_manager.manifest import ExtensionManifest, PackageProfile, unity_stream
 from unitycli.next_actions import tool_command
 from unitycli.packages.bundled import EDITOR_BUNDLED, is_editor_bundled
@@ -241,13 +241,6 @@ def _create_refusal(profile: PackageProfile, package: ResolvedPackage, project: 
         [fix, doctor_command(root)], requirement, "create")
 
 
-def _ignored_acceptance(profile: PackageProfile, config: ProjectConfig) -> list[str]:
-    if profile.name not in config.accept_unverified:
-        return []
-    return [f'[accept-unverified] "{profile.name}" in {CONFIG} is no longer used and grants nothing: reads and '
-            "edits of existing fields run on any present version, creating needs proof; delete the entry"]
-
-
 def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: str,
                   operation: Operation = "create") -> Availability:
     """One package requirement against the project for one operation; available answers carry
@@ -268,7 +261,7 @@ def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: 
         return Availability.unavailable(
             "E_EXTENSION_DEPENDENCY_UNVERIFIABLE", f"{needs}; the project has {_has(package)}: {why}",
             _unverifiable_actions(profile, package, project), requirement, operation)
-    notes = _ignored_acceptance(profile, project.config)
+    notes: list[str] = []
     steps: list[str] = []
     bundled = is_editor_bundled(profile.name, resolved)
     if not package.resolved_by_unity:
