@@ -98,6 +98,7 @@ from unitycli.volumes import (  # noqa: E402
     OverrideSpec,
     ParameterSpec,
     ParameterValue,
+    ProvenOverride,
     SceneVolume,
     SetVolumeInput,
     SetVolumeOutput,
@@ -109,7 +110,10 @@ from unitycli.volumes import (  # noqa: E402
     edit_volume,
     find_volumes,
     is_volume_profile,
+    packaged_versions,
     profile_paths,
+    prove_new_override,
+    prove_parameter,
     raise_as,
     set_volume,
     to_json_value,
@@ -130,7 +134,8 @@ __all__ += [
     "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue",
     "SceneVolume", "SetVolumeInput", "SetVolumeOutput", "VolumeEdit", "VolumeModelError", "VolumeOverride",
     "VolumeProfile", "asset_path", "edit_volume", "find_volumes", "is_volume_profile", "profile_paths", "raise_as",
-    "set_volume", "to_json_value", "to_yaml_value", "volume_on",
+    "set_volume", "to_json_value", "to_yaml_value", "volume_on", "ProvenOverride", "packaged_versions",
+    "prove_new_override", "prove_parameter",
 ]
 
 # --- Unity's own layouts: the Editor dump standing for a version, and typed reads and edits of native objects ------

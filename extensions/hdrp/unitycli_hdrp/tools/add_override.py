@@ -6,8 +6,18 @@ from typing import Any
 
 from pydantic import Field
 
-from unitycli.api import ToolContext, ToolInput, ToolOutput, ToolSpec, VolumeModelError
-from unitycli_hdrp import overrides, profiles
+from unitycli.api import (
+    ToolContext,
+    ToolInput,
+    ToolOutput,
+    ToolSpec,
+    UnityCliError,
+    VolumeModelError,
+    packaged_versions,
+    prove_new_override,
+    tool_command,
+)
+from unitycli_hdrp import ids, overrides, profiles
 from unitycli_hdrp.tools.set_override import apply_values
 
 
@@ -25,6 +35,12 @@ class AddOverrideOutput(ToolOutput):
     profile: str
     override: profiles.OverrideOut
     index: int = Field(description="Position in the profile's components")
+    layout_source: str = Field(description=(
+        "What proves the layout written: `manifest <package>@<version>` (a verified version: every parameter at "
+        "its default), else `package source <path>` or `object <profile> &<fileID>` (the class, from the project)"))
+    omitted_fields: list[str] = Field(default_factory=list, description=(
+        "Fields left out, each with why (on an unverified version parameter defaults and version keys are not "
+        "proven; Unity gives a missing field its class default on load)"))
 
 
 def add_override(ctx: ToolContext, request: AddOverrideInput) -> AddOverrideOutput:
@@ -32,16 +48,32 @@ def add_override(ctx: ToolContext, request: AddOverrideInput) -> AddOverrideOutp
     spec = overrides.specs(prof.family).get(request.override)
     if spec is None:
         raise profiles.unverified(prof.family, request.override)
+    proven = prove_new_override(ctx, ids.PACKAGE, spec, packaged_versions("unitycli_hdrp", ids.PACKAGE), prof.path)
+    verified = proven.spec is spec
+    omitted = list(proven.omitted)
+    if not verified:
+        if request.values:
+            raise UnityCliError(
+                "E_SCRIPT_LAYOUT_UNPROVABLE",
+                f"{spec.name} is added without its parameters on this HDRP version ({proven.layout_source} proves the "
+                "class, not their defaults), so `values` have nothing to set; nothing was written",
+                details={"override": spec.name, "layoutSource": proven.layout_source, "values": sorted(request.values)},
+                next_actions=[tool_command("hdrp.add-override", {"profile": request.profile, "override": spec.name},
+                                           project=ctx.project.root)])
+        omitted += [f"{key}: not proven at this version; Unity gives it the class default on load"
+                    for key, _, _ in overrides.EXTRA_KEYS.get((spec.name, prof.family), ())]
     try:
-        ov = prof.model.add_override(spec, class_identifier=profiles.class_identifier(ctx, spec.name))
+        ov = prof.model.add_override(proven.spec, class_identifier=profiles.class_identifier(ctx, spec.name))
     except VolumeModelError as exc:
         raise profiles.model_error(exc, prof.path) from None
-    profiles.write_extra_keys(ov, prof.family)
+    if verified:
+        profiles.write_extra_keys(ov, prof.family)
     ov = prof.find(ov.file_id)
     apply_values(prof, ov, request.values, {})
     prof.save(ctx)
     ov = prof.find(ov.file_id)
-    return AddOverrideOutput(profile=prof.path, override=profiles.describe_override(ov), index=ov.index or 0)
+    return AddOverrideOutput(profile=prof.path, override=profiles.describe_override(ov), index=ov.index or 0,
+                             layout_source=proven.layout_source, omitted_fields=omitted)
 
 
 SPEC = ToolSpec(
@@ -51,7 +83,10 @@ SPEC = ToolSpec(
                  "parameters in serialized order at the package's C# defaults, every override state off, appended "
                  "to components (the shared volume model). Sky components get m_SkyVersion (HDRISky 1, PhysicallyBasedSky 3) and VisualEnvironment "
                  "m_Version as the Editor writes them. Only classes with a layout verified for the project's HDRP "
-                 "version are written (E_HDRP_OVERRIDE_UNSUPPORTED otherwise, e.g. Vignette on 14.x); a class the "
+                 "version are written (E_HDRP_OVERRIDE_UNSUPPORTED otherwise, e.g. Vignette on 14.x); on an HDRP "
+                 "version the manifest does not list, only what the project proves (the class, from the package's "
+                 "source on disk or an override of it in another profile; parameters omitted, Unity fills their "
+                 "defaults on load), named in layoutSource and omittedFields, else E_SCRIPT_LAYOUT_UNPROVABLE; a class the "
                  "profile already lists is E_HDRP_OVERRIDE_EXISTS. `values` are checked against the declared ranges "
                  "before anything is written. Supports --dry-run." + profiles.EXAMPLE_NOTE),
     input_model=AddOverrideInput, output_model=AddOverrideOutput, handler=add_override,
