@@ -98,6 +98,7 @@ from unitycli.volumes import (  # noqa: E402
     OverrideSpec,
     ParameterSpec,
     ParameterValue,
+    ProvenFieldsOutput,
     ProvenOverride,
     SceneVolume,
     SetVolumeInput,
@@ -134,7 +135,7 @@ __all__ += [
     "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue",
     "SceneVolume", "SetVolumeInput", "SetVolumeOutput", "VolumeEdit", "VolumeModelError", "VolumeOverride",
     "VolumeProfile", "asset_path", "edit_volume", "find_volumes", "is_volume_profile", "profile_paths", "raise_as",
-    "set_volume", "to_json_value", "to_yaml_value", "volume_on", "ProvenOverride", "packaged_versions",
+    "set_volume", "to_json_value", "to_yaml_value", "volume_on", "ProvenFieldsOutput", "ProvenOverride", "packaged_versions",
     "prove_new_override", "prove_parameter",
 ]
 

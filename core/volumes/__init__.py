@@ -25,7 +25,13 @@ from unitycli.volumes.model import (
     to_json_value,
     to_yaml_value,
 )
-from unitycli.volumes.proof import ProvenOverride, packaged_versions, prove_new_override, prove_parameter
+from unitycli.volumes.proof import (
+    ProvenFieldsOutput,
+    ProvenOverride,
+    packaged_versions,
+    prove_new_override,
+    prove_parameter,
+)
 from unitycli.volumes.scene import (
     VOLUME_FIELDS,
     VOLUME_RANGES,
@@ -42,6 +48,6 @@ __all__ = [
     "KINDS", "PARAMETER_KINDS", "PROFILE_FILE_ID", "VOLUME_FIELDS", "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_RANGES",
     "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue", "SceneVolume", "SetVolumeInput", "SetVolumeOutput", "VolumeEdit",
     "VolumeModelError", "VolumeOverride", "VolumeProfile", "asset_path", "edit_volume", "find_volumes", "set_volume",
-    "ProvenOverride", "packaged_versions", "prove_new_override", "prove_parameter",
+    "ProvenFieldsOutput", "ProvenOverride", "packaged_versions", "prove_new_override", "prove_parameter",
     "is_volume_profile", "profile_paths", "raise_as", "read_volume", "to_json_value", "to_yaml_value", "volume_on",
 ]

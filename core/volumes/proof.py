@@ -25,7 +25,10 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from pydantic import Field
+
 from unitycli.errors import UnityCliError
+from unitycli.toolspec import ToolOutput
 from unitycli.volumes.model import OverrideSpec, VolumeModelError, VolumeProfile
 
 _OBJECTS_READ = 20  # files holding objects of the class that are opened to find one with parameters
@@ -37,6 +40,17 @@ class ClassEvidence:
 
     source: str
     names: tuple[str, ...]  # the parameters it serializes, in the evidence's order
+
+
+class ProvenFieldsOutput(ToolOutput):
+    """The two fields every writer of a new override answers with: what proves it and what it left out."""
+
+    layout_source: str = Field(description=(
+        "What proves the layout written: `manifest <package>@<version>` (a verified version: every parameter at "
+        "its default), else `package source <path>` or `object <profile> &<fileID>` (the class, from the project)"))
+    omitted_fields: list[str] = Field(default_factory=list, description=(
+        "Fields left out, each with why (on an unverified version parameter defaults are not proven; Unity gives "
+        "a missing field its class default on load)"))
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.api import (
+    ProvenFieldsOutput,
     ToolContext,
     ToolInput,
-    ToolOutput,
     ToolSpec,
     UnityCliError,
     VolumeModelError,
@@ -31,16 +31,10 @@ class AddOverrideInput(ToolInput):
     expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
 
 
-class AddOverrideOutput(ToolOutput):
+class AddOverrideOutput(ProvenFieldsOutput):
     profile: str
     override: profiles.OverrideOut
     index: int = Field(description="Position in the profile's components")
-    layout_source: str = Field(description=(
-        "What proves the layout written: `manifest <package>@<version>` (a verified version: every parameter at "
-        "its default), else `package source <path>` or `object <profile> &<fileID>` (the class, from the project)"))
-    omitted_fields: list[str] = Field(default_factory=list, description=(
-        "Fields left out, each with why (on an unverified version parameter defaults and version keys are not "
-        "proven; Unity gives a missing field its class default on load)"))
 
 
 def add_override(ctx: ToolContext, request: AddOverrideInput) -> AddOverrideOutput:

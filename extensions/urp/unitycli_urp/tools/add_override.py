@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from unitycli.api import ToolContext, ToolOutput, ToolSpec, VolumeModelError, prove_new_override
+from unitycli.api import ProvenFieldsOutput, ToolContext, ToolSpec, VolumeModelError, prove_new_override
 from unitycli_urp import profiles
 from unitycli_urp.errors import volume_error
 from unitycli_urp.ids import PACKAGE
@@ -20,15 +20,9 @@ class AddOverrideInput(profiles.ProfileTarget):
                                                             "revision.")
 
 
-class AddOverrideOutput(ToolOutput):
+class AddOverrideOutput(ProvenFieldsOutput):
     profile: str
     override: profiles.OverrideInfo
-    layout_source: str = Field(description=(
-        "What proves the layout written: `manifest <package>@<version>` (a verified version: every parameter at "
-        "its default), else `package source <path>` or `object <profile> &<fileID>` (the class, from the project)"))
-    omitted_fields: list[str] = Field(default_factory=list, description=(
-        "Parameters left out, each with why (on an unverified version their defaults are not proven; Unity gives "
-        "a missing parameter its class default on load)"))
 
 
 def add_override(ctx: ToolContext, request: AddOverrideInput) -> AddOverrideOutput:
