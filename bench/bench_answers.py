@@ -21,8 +21,8 @@ from tests.scenes_tools.example_projects import example_project  # noqa: E402
 from tests.scenes_tools.projects import SAMPLE, copy_project  # noqa: E402
 from unitycli.budget import ANSWER_BUDGET, answer_size, fit  # noqa: E402
 from unitycli.errors import UnityCliError  # noqa: E402
+from unitycli.host.session import Session  # noqa: E402
 from unitycli.runner import RunOptions, run_tool  # noqa: E402
-from unitycli.session import Session  # noqa: E402
 
 TILES = "Assets/LlamAcademy/Minigolf/Resources/Tiles"
 BIG = [  # (project, tool, input): the largest prefab (543 KB) and scene (1.17 MB) of the fixtures
@@ -39,7 +39,7 @@ BIG = [  # (project, tool, input): the largest prefab (543 KB) and scene (1.17 M
 def measure(folder: Path, project: str, tool: str, data: dict, read_only: bool) -> tuple[int, int] | str:
     root = copy_project(project, folder / f"p{len(list(folder.iterdir()))}")
     try:
-        result = run_tool(Session(project_arg=str(root)), tool, data,
+        result = run_tool(Session(project_arg=str(root)).prepare(tool), data,
                           RunOptions(dry_run=not read_only, fit_budget=False))
     except UnityCliError as exc:
         return exc.code

@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.scenes_tools.projects import copy_project  # noqa: E402
+from unitycli.host.session import Session  # noqa: E402
 from unitycli.runner import RunOptions, run_tool  # noqa: E402
-from unitycli.session import Session  # noqa: E402
 
 CHICKEN_SCENE = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"  # 1.17 MB
 MENU = "Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity"
@@ -52,7 +52,7 @@ def main() -> None:
             times = []
             for _ in range(args.runs + 1):
                 started = time.perf_counter()
-                run_tool(Session(project_arg=str(roots[project])), tool, data, RunOptions(dry_run=True))
+                run_tool(Session(project_arg=str(roots[project])).prepare(tool), data, RunOptions(dry_run=True))
                 times.append((time.perf_counter() - started) * 1000)
             print(f"{project:16} {tool:30} {times[0]:8.0f} {statistics.median(times[1:]):10.0f}")
 

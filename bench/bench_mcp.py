@@ -51,10 +51,10 @@ def _description_bytes(node: object) -> int:
 
 def _surfaces(root: Path) -> dict[str, object]:
     """The figures of one project (run in a fresh process: see `_measure`)."""
+    from unitycli.host.session import Session
     from unitycli.mcp.schemas import wire_size
     from unitycli.mcp.surface import ToolSurface
     from unitycli.mcp.toolsets import ListPolicy
-    from unitycli.session import Session
 
     session = Session(project_arg=str(root))
     default = ToolSurface.build(session, ListPolicy())
@@ -88,8 +88,8 @@ def _wordings(root: Path) -> list[tuple[str, str, str, float]]:
     """(property, wording, closest other wording, similarity) for near-duplicate descriptions of one name."""
     import difflib
 
+    from unitycli.host.session import Session
     from unitycli.mcp.schemas import _described_properties, normalized
-    from unitycli.session import Session
 
     found: dict[str, dict[str, set[str]]] = {}
     for descriptor in Session(project_arg=str(root)).descriptors():

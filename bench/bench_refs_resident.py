@@ -73,7 +73,7 @@ def _tool(session, path: str) -> Callable[[], list[str]]:
     from unitycli.runner import run_tool
 
     def run() -> list[str]:
-        result = run_tool(session, "asset.references", {"path": path, "includeProperties": False, "limit": 5000})
+        result = run_tool(session.prepare("asset.references"), {"path": path, "includeProperties": False, "limit": 5000})
         return [r["path"] for r in result.output["referrers"]]
 
     return run
@@ -89,7 +89,7 @@ def main() -> None:
         root = Path(tmp) / source.name
         shutil.copytree(source, root, ignore=shutil.ignore_patterns("Library"))
         guid, path, referrer = _target(root)
-        from unitycli.session import Session
+        from unitycli.host.session import Session
 
         session = Session(project_arg=str(root))
         _tool(session, path)()  # plugins loaded, models built: only the query is timed below

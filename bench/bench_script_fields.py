@@ -21,8 +21,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
 from tests.fixturepaths import UNITY  # noqa: E402
+from unitycli.host.session import Session  # noqa: E402
 from unitycli.runner import RunOptions, run_tool  # noqa: E402
-from unitycli.session import Session  # noqa: E402
 
 GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 CASES = [
@@ -59,7 +59,7 @@ def main() -> None:
             times = []
             for _ in range(args.repeat):
                 start = time.perf_counter()
-                run_tool(Session(project_arg=str(roots[project])), tool, data, RunOptions(dry_run=True))
+                run_tool(Session(project_arg=str(roots[project])).prepare(tool), data, RunOptions(dry_run=True))
                 times.append(time.perf_counter() - start)
             print(f"{project:16} {label:34} median {statistics.median(times) * 1000:7.0f} ms "
                   f"(min {min(times) * 1000:.0f}, n={args.repeat})")

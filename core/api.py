@@ -11,7 +11,7 @@ from unitycli import CORE_API_VERSION
 from unitycli.context import Cancelled, ToolContext
 from unitycli.doctor_report import DoctorReport
 from unitycli.errors import EXIT_FAILED, EXIT_INCOMPLETE, EXIT_USAGE, ErrorSpec, UnityCliError
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.indexes import ProjectIndex
 from unitycli.knownscripts import KnownScript
 from unitycli.next_actions import tool_command

@@ -18,7 +18,7 @@ STATUSES: tuple[str, ...] = ("pass", "warn", "fail", "unverifiable")
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, defer_build=True)
 
 
 class DoctorCheck(_Model):

@@ -1,7 +1,8 @@
-"""Run one tool: validate, check availability and integrity, call the handler, commit or preview.
+"""Run one prepared tool call: validate once, call the handler, commit or preview.
 
 This is the single path every entry uses (CLI `tools run`, MCP calls, batch steps), so the order of checks
-and the shape of the result are the same everywhere.
+and the shape of the result are the same everywhere. The host resolves what does not depend on the input
+(`Session.prepare`: spec, owner, project, availability, integrity); `run_tool(call, raw)` does the rest.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from pydantic.alias_generators import to_camel
 from unitycli.budget import Overflow, fit
 from unitycli.context import Cancelled, ProgressCallback, ToolContext
 from unitycli.errors import UnityCliError
-from unitycli.registry import RegisteredTool
-from unitycli.session import Session
+from unitycli.host.registry import RegisteredTool
+from unitycli.host.session import PreparedCall
+from unitycli.strict_json import JsonText
 
 if TYPE_CHECKING:  # pragma: no cover
     from unitycli.project.selection import Project
-    from unitycli.toolspec import ToolSpec
     from unitycli.transaction import PlannedEffects, Transaction
 
 
@@ -88,15 +89,19 @@ def validate_input(tool: RegisteredTool, raw: Any) -> BaseModel:
 
     Validation runs in pydantic's strict JSON mode: `"5"` is not an integer and `"yes"` not a boolean, the same
     over CLI, MCP and batch, because an agent that sends the wrong type should learn it, not be guessed at.
+    `raw` is JSON data, or an already checked `JsonText` (the CLI's `--input`), which pydantic parses itself.
     """
     model = tool.spec.input_model
-    try:
-        text = json.dumps(raw, ensure_ascii=False)
-    except (TypeError, ValueError) as exc:  # only in-process callers can hand over non-JSON values
-        raise UnityCliError("E_SCHEMA_INVALID", f"input for {tool.spec.name} is not JSON data: {exc}",
-                            details={"tool": tool.spec.name, "errors": [{"path": "(root)", "message": str(exc),
-                                                                         "type": "not_json"}]},
-                            next_actions=[f"unitycli tools describe {tool.spec.name}"]) from None
+    if isinstance(raw, JsonText):
+        text, raw = raw.text, raw.data
+    else:
+        try:
+            text = json.dumps(raw, ensure_ascii=False)
+        except (TypeError, ValueError) as exc:  # only in-process callers can hand over non-JSON values
+            raise UnityCliError("E_SCHEMA_INVALID", f"input for {tool.spec.name} is not JSON data: {exc}",
+                                details={"tool": tool.spec.name, "errors": [{"path": "(root)", "message": str(exc),
+                                                                             "type": "not_json"}]},
+                                next_actions=[f"unitycli tools describe {tool.spec.name}"]) from None
     try:
         return model.model_validate_json(text, strict=True)
     except ValidationError as exc:
@@ -136,24 +141,6 @@ def _corrected_call(name: str, raw: Any, errors: list[dict[str, Any]]) -> list[s
     return [tool_command(name, fixed)] if fixed is not None else []
 
 
-def ensure_available(session: Session, tool: RegisteredTool) -> bool | None:
-    """Refuse an unavailable tool before any effect; return whether its package profile is verified."""
-    availability = session.availability(tool)
-    if availability is None:
-        return None
-    if not availability.available:
-        raise UnityCliError(
-            availability.code or "E_INTERNAL",
-            availability.unavailable_reason or f"{tool.spec.name} is not available for this project",
-            details={
-                "tool": tool.spec.name,
-                "requiresPackages": [r.model_dump(by_alias=True) for r in availability.requires_packages],
-            },
-            next_actions=availability.next_actions,
-        )
-    return availability.profile_verified
-
-
 WRITE_ATTEMPTS = 5
 
 
@@ -177,7 +164,7 @@ def _pins_revision(request: BaseModel) -> bool:
     return bool(getattr(request, "expected_revision", None))
 
 
-def _execute(session: Session, spec: ToolSpec, request: BaseModel, project: Project,
+def _execute(call: PreparedCall, request: BaseModel, project: Project,
              options: RunOptions) -> tuple[BaseModel, PlannedEffects | None]:
     """One attempt: the handler against a transaction, then commit (when the transaction is ours).
 
@@ -186,12 +173,13 @@ def _execute(session: Session, spec: ToolSpec, request: BaseModel, project: Proj
     """
     from unitycli.transaction import Transaction
 
+    spec = call.spec
     transaction = options.transaction
     owned = transaction is None
     if transaction is None:
         transaction = Transaction(project.root, dry_run=options.dry_run, allow_editor_open=options.allow_editor_open)
     write_calls_before = transaction.write_calls
-    ctx = ToolContext(project=project, transaction=transaction, known_scripts=session.known_scripts)
+    ctx = ToolContext(project=project, transaction=transaction, known_scripts=call.known_scripts)
     if options.progress is not None:
         ctx.progress_callback = options.progress
     if options.is_cancelled is not None:
@@ -214,15 +202,26 @@ def _execute(session: Session, spec: ToolSpec, request: BaseModel, project: Proj
     return output, effects
 
 
-def run_tool(session: Session, name: str, raw_input: Any, options: RunOptions | None = None) -> RunResult:
-    """Run one tool: look up → dry-run support → validate → project → availability → integrity → handler →
-    commit or preview. Every error's next actions name the selected project.
+def run_tool(call: PreparedCall, raw_input: Any, options: RunOptions | None = None) -> RunResult:
+    """Run one prepared call: dry-run support → validate (once) → the call's refusal, if any → handler →
+    commit or preview. `raw_input` is JSON data, a `JsonText`, or a request `validate_input` already returned
+    (a batch validates every step before the first runs). Every error's next actions name the project.
     """
     options = options or RunOptions()
     try:
-        return _run_tool(session, name, raw_input, options)
+        return _run_tool(call, raw_input, options)
     except UnityCliError as exc:
-        raise _for_selected_project(session, _with_call_actions(exc, name, raw_input)) from None
+        exc = _with_call_actions(exc, call.spec.name, _as_data(raw_input))
+        raise (exc.for_project(call.project.root) if call.project is not None else exc) from None
+
+
+def _as_data(raw_input: Any) -> Any:
+    """The call's input as JSON data, whatever form it came in (for next actions that repeat the call)."""
+    if isinstance(raw_input, JsonText):
+        return raw_input.data
+    if isinstance(raw_input, BaseModel):  # validated by the caller: its keys as the caller sent them
+        return raw_input.model_dump(by_alias=True, mode="json", exclude_unset=True)
+    return raw_input
 
 
 def _with_call_actions(exc: UnityCliError, name: str, raw_input: Any) -> UnityCliError:
@@ -256,17 +255,8 @@ def _respelled(value: Any, given: str, exact: str) -> Any:
     return value
 
 
-def _for_selected_project(session: Session, exc: UnityCliError) -> UnityCliError:
-    try:
-        project = session.optional_project()
-    except UnityCliError:
-        return exc
-    return exc.for_project(project.root) if project is not None else exc
-
-
-def _run_tool(session: Session, name: str, raw_input: Any, options: RunOptions) -> RunResult:
-    tool = session.tool(name)
-    spec = tool.spec
+def _run_tool(call: PreparedCall, raw_input: Any, options: RunOptions) -> RunResult:
+    spec = call.spec
     if options.dry_run and not spec.supports_dry_run:
         raise UnityCliError(
             "E_DRY_RUN_UNSUPPORTED",
@@ -276,17 +266,20 @@ def _run_tool(session: Session, name: str, raw_input: Any, options: RunOptions) 
         )
     if options.transaction is not None and options.transaction.dry_run != options.dry_run:
         raise ValueError("the caller's transaction and options.dry_run disagree")
-    request = validate_input(tool, raw_input if raw_input is not None else {})
-    project = session.project()
-    profile_verified = ensure_available(session, tool)
-    from unitycli.integrity import ensure_integrity
-
-    ensure_integrity(session.manager_for(tool), tool.owner)
+    if isinstance(raw_input, spec.input_model):
+        request = raw_input
+    else:
+        request = validate_input(call.tool, raw_input if raw_input is not None else {})
+    if call.refusal is not None:
+        raise call.refusal
+    project = call.project
+    assert project is not None  # a call without a project carries its selection error as the refusal
+    profile_verified = call.profile_verified
     pinned = options.transaction is not None or options.dry_run or _pins_revision(request)
     attempts = 1 if pinned else WRITE_ATTEMPTS
     for attempt in range(1, attempts + 1):
         try:
-            output, effects = _execute(session, spec, request, project, options)
+            output, effects = _execute(call, request, project, options)
             break
         except UnityCliError as exc:
             # Nothing was written; the handler re-reads on the next attempt, so a concurrent writer's change is

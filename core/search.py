@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
@@ -52,30 +51,12 @@ def rank(entries: Iterable[Mapping[str, str]], query: str) -> list[tuple[int, Ma
     return hits
 
 
-def closest_names(name: str, candidates: list[str], limit: int = 3) -> list[str]:
-    """Likely intended names: another case or a few typos first (`unitycli.suggest`), then close spellings, then
-    names sharing the group or verb."""
-    from unitycli.suggest import closest
-
-    close = closest(name, candidates, limit)
-    close += [c for c in difflib.get_close_matches(name, candidates, n=limit, cutoff=0.6) if c not in close]
-    close = close[:limit]
-    if len(close) < limit:
-        tail = name.split(".")[-1]
-        for candidate in candidates:
-            if candidate not in close and (candidate.endswith("." + tail) or tail in candidate):
-                close.append(candidate)
-            if len(close) >= limit:
-                break
-    return close
-
-
 # --- the catalog: extensions that are not installed yet are found by the same keywords -------------------------
 
 class ExtensionHit(BaseModel):
     """A catalog extension matching a search: what `tools search` / `unitycli_search_tools` list beside tools."""
 
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, defer_build=True)
 
     id: str
     distribution: str
@@ -95,7 +76,7 @@ class ExtensionHit(BaseModel):
 def catalog_entries() -> list[dict[str, str]]:
     """One search entry per catalog manifest: its id, distribution, summary, and the Unity packages and tool
     globs it covers (so `camera`, `cinemachine` and `com.unity.cinemachine` all find unitycli-cinemachine)."""
-    from unitycli.extension_manager.catalog import load_catalog
+    from unitycli.host.catalog import load_catalog
 
     entries = []
     for ext_id, manifest in sorted(load_catalog().manifests.items()):
@@ -112,9 +93,9 @@ def search_catalog(query: str, project: Project | None = None) -> list[Extension
     (`.unitycli/config.toml`) are the ones asked."""
     import shlex
 
-    from unitycli.extension_manager.catalog import load_catalog
-    from unitycli.extension_manager.installed import installed_extensions, same_name
     from unitycli.extension_manager.installer import Sources, locate
+    from unitycli.host.catalog import load_catalog
+    from unitycli.host.installed import installed_extensions, same_name
 
     hits = rank(catalog_entries(), query)
     if not hits:

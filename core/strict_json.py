@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 MAX_DEPTH = 256
@@ -127,6 +128,20 @@ def loads(text: str) -> Any:
                        parse_float=_finite_float, parse_int=_bounded_int)
     check_text(value)
     return value
+
+
+@dataclass(frozen=True)
+class JsonText:
+    """A document that passed `loads`, kept with its text: a validator that parses JSON itself (pydantic) takes the
+    text, so the data is not dumped and parsed again; `data` serves whoever needs the values (next actions)."""
+
+    text: str
+    data: Any
+
+
+def loads_checked(text: str) -> JsonText:
+    """`loads`, keeping the text beside the data."""
+    return JsonText(text, loads(text))
 
 
 def loads_file_text(text: str) -> Any:

@@ -9,6 +9,7 @@ typo.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 MAX_SUGGESTIONS = 5
@@ -83,3 +84,19 @@ def closest_files(wanted: str, files: Iterable[str], limit: int = MAX_SUGGESTION
             names.setdefault(key, []).append(path)
     ranked = closest(wanted.rsplit("/", 1)[-1], names, len(names))
     return list(dict.fromkeys(path for name in ranked for path in names[name]))[:limit]
+
+
+def closest_names(name: str, candidates: list[str], limit: int = 3) -> list[str]:
+    """Likely intended names: another case or a few typos first (`closest`), then close spellings, then
+    names sharing the group or verb."""
+    close = closest(name, candidates, limit)
+    close += [c for c in difflib.get_close_matches(name, candidates, n=limit, cutoff=0.6) if c not in close]
+    close = close[:limit]
+    if len(close) < limit:
+        tail = name.split(".")[-1]
+        for candidate in candidates:
+            if candidate not in close and (candidate.endswith("." + tail) or tail in candidate):
+                close.append(candidate)
+            if len(close) >= limit:
+                break
+    return close

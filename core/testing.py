@@ -108,13 +108,13 @@ class ToolRun:
 def run_tool(root: Path, tool: str, data: dict[str, Any] | None = None, *, dry_run: bool = False) -> ToolRun:
     """Run `tool` on the project at `root` exactly as `unitycli tools run` would (a fresh session each call)."""
     from unitycli.errors import UnityCliError
+    from unitycli.host.session import Session
     from unitycli.runner import RunOptions
     from unitycli.runner import run_tool as run
-    from unitycli.session import Session
 
     session = Session(project_arg=str(root), cwd=Path(root))
     try:
-        result = run(session, tool, data or {}, RunOptions(dry_run=dry_run))
+        result = run(session.prepare(tool), data or {}, RunOptions(dry_run=dry_run))
     except UnityCliError as exc:
         return ToolRun(ok=False, error=exc.to_dict())
     effects = result.planned_effects if dry_run else result.applied_effects
@@ -138,7 +138,7 @@ def tool_error(root: Path, tool: str, data: dict[str, Any] | None = None, *, dry
 
 
 def _session(root: Path | None = None) -> Any:
-    from unitycli.session import Session
+    from unitycli.host.session import Session
 
     return Session(project_arg=str(root) if root is not None else None, cwd=Path(root) if root else Path.cwd())
 

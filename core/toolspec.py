@@ -3,12 +3,19 @@
 A bad spec (bad name, long summary, a model that is not a pydantic model) raises `ToolSpecError` when it is
 built, so the registry can report the plugin that made it instead of failing later in a call. JSON Schemas are
 built only when a descriptor asks for them (`spec.input_schema()`), never on the run path: a `tools run` pays
-for its own tool, not for generating every other tool's schema. `tests/core/test_toolspec.py` and the contract
+for its own tool, not for generating every other tool's schema.
+
+Registration is cheap: `handler`, `input_model` and `output_model` may each be an import path
+(`"unitycli.plugins.scenes.component_set:component_set"`) instead of the object. The spec then imports it on
+first use (the run of that tool, or its descriptor), so registering a plugin's fifty tools imports none of their
+modules. For an extension that import goes through the same RECORD-verified finder as the extension itself (the
+loader installs it before the entry point loads and leaves it in place), so nothing unverified runs. `tests/core/test_toolspec.py` and the contract
 tests build every registered tool's schemas, and `check_schemas()` names the plugin whose model cannot have one.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +28,7 @@ TOOL_NAME_RE = re.compile(r"^[a-z][a-z0-9]*(?:\.[a-z0-9][a-z0-9-]*)+$")
 MCP_NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,47}$")
 SUMMARY_MAX = 80
 KNOWN_PERMISSIONS = frozenset({"reads_project", "writes_project", "executes_code", "network"})
+WRITES = ("reads_project", "writes_project")  # the permissions of a tool that edits project files
 
 
 def wire_name(field: str) -> str:
@@ -57,6 +65,8 @@ def mcp_name(tool_name: str) -> str:
 
 
 Handler = Callable[[Any, Any], BaseModel]
+REFERENCE_RE = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")  # "package.module:attribute"
+LAZY_FIELDS = ("input_model", "output_model", "handler")
 
 
 @dataclass(frozen=True)
@@ -71,9 +81,9 @@ class ToolSpec:
     title: str
     summary: str
     description: str
-    input_model: type[BaseModel]
-    output_model: type[BaseModel]
-    handler: Handler
+    input_model: type[BaseModel]  # or "package.module:Model", imported on first use
+    output_model: type[BaseModel]  # likewise
+    handler: Handler  # or "package.module:function"
     read_only: bool = True
     destructive: bool = False
     idempotent: bool = True
@@ -98,13 +108,16 @@ class ToolSpec:
                 raise ToolSpecError(f"tool {self.name}: {label} is required")
         if len(self.summary) > SUMMARY_MAX:
             raise ToolSpecError(f"tool {self.name}: summary has {len(self.summary)} characters, at most {SUMMARY_MAX}")
-        for label, model in (("input_model", self.input_model), ("output_model", self.output_model)):
-            if not (isinstance(model, type) and issubclass(model, BaseModel)):
-                raise ToolSpecError(f"tool {self.name}: {label} must be a pydantic model class")
+        for label in LAZY_FIELDS:
+            value = self.__dict__[f"_{label}"]
+            if isinstance(value, str):
+                if not REFERENCE_RE.match(value):
+                    raise ToolSpecError(f"tool {self.name}: {label} {value!r} is not an import path "
+                                        "('package.module:attribute')")
+            else:
+                _check(self.name, label, value)
         if len(self.example_projects) > len(self.examples):
             raise ToolSpecError(f"tool {self.name}: example_projects has more entries than examples")
-        if not callable(self.handler):
-            raise ToolSpecError(f"tool {self.name}: handler is not callable")
         unknown = set(self.permissions) - KNOWN_PERMISSIONS
         if unknown:
             raise ToolSpecError(f"tool {self.name}: unknown permissions {sorted(unknown)}")
@@ -112,6 +125,11 @@ class ToolSpec:
             raise ToolSpecError(f"tool {self.name}: a writer must declare the writes_project permission")
         if self.target != "project":
             raise ToolSpecError(f"tool {self.name}: target {self.target!r} is not supported (only 'project')")
+
+    def resolve(self) -> None:
+        """Import every by-path reference now: `ToolSpecError` names the tool and the reference that fails."""
+        for label in LAZY_FIELDS:
+            getattr(self, label)
 
     def input_schema(self) -> dict[str, Any]:
         """The request's JSON Schema (wire names, validation mode), built when asked (a new dict each time)."""
@@ -133,6 +151,48 @@ class ToolSpec:
     @property
     def mcp_name(self) -> str:
         return mcp_name(self.name)
+
+
+def _check(tool: str, label: str, value: Any) -> None:
+    if label == "handler":
+        if not callable(value):
+            raise ToolSpecError(f"tool {tool}: handler is not callable")
+    elif not (isinstance(value, type) and issubclass(value, BaseModel)):
+        raise ToolSpecError(f"tool {tool}: {label} must be a pydantic model class")
+
+
+def _imported(tool: str, label: str, reference: str) -> Any:
+    module_name, _, attribute = reference.partition(":")
+    try:
+        value: Any = importlib.import_module(module_name)
+        for part in attribute.split("."):
+            value = getattr(value, part)
+    except ImportError as exc:  # VerificationError (an unverified file) is an ImportError: refused, not run
+        raise ToolSpecError(f"tool {tool}: {label} {reference!r} cannot be imported: {exc}") from exc
+    except AttributeError as exc:
+        raise ToolSpecError(f"tool {tool}: {label} {reference!r} does not exist: {exc}") from exc
+    _check(tool, label, value)
+    return value
+
+
+def _lazy(label: str) -> property:
+    """The field as the object: a by-path reference is imported on first read and kept (see the module doc)."""
+    slot = f"_{label}"
+
+    def get(self: ToolSpec) -> Any:
+        value = self.__dict__[slot]
+        if isinstance(value, str):
+            value = self.__dict__[slot] = _imported(self.name, label, value)
+        return value
+
+    def set_(self: ToolSpec, value: Any) -> None:  # only the dataclass __init__ sets it (the spec is frozen)
+        self.__dict__[slot] = value
+
+    return property(get, set_)
+
+
+for _label in LAZY_FIELDS:
+    setattr(ToolSpec, _label, _lazy(_label))
 
 
 def _schema_of(tool: str, label: str, model: type[BaseModel], mode: str) -> dict[str, Any]:

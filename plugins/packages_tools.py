@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import Field
 
 from unitycli.errors import UnityCliError
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.packages.manifest_edit import MANIFEST, Manifest
 from unitycli.packages.models import ResolvedPackage
 from unitycli.packages.resolver import resolve_packages

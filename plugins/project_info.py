@@ -8,7 +8,7 @@ from pathlib import Path
 from pydantic import Field
 
 from unitycli.errors import UnityCliError
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.packages.models import ResolvedPackage
 from unitycli.packages.resolver import resolve_packages
 from unitycli.plugins.render_pipeline import RenderPipelineInfo, detect_render_pipeline

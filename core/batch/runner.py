@@ -25,9 +25,9 @@ from pydantic.alias_generators import to_camel
 
 from unitycli.batch.lines import BatchStep
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.internal_error import internal_error
 from unitycli.runner import RunOptions, RunResult, run_tool, validate_input
-from unitycli.session import Session
 
 
 class _Camel(BaseModel):
@@ -82,15 +82,16 @@ def _located(error: UnityCliError, step: BatchStep, total: int, completed: int) 
                          retry_after_ms=error.retry_after_ms)
 
 
-def precheck(session: Session, steps: list[BatchStep]) -> tuple[BatchStep, UnityCliError] | None:
-    """The first step whose tool is unknown or whose input fails its schema, before anything runs."""
+def precheck(session: Session, steps: list[BatchStep]) -> list[BaseModel] | tuple[BatchStep, UnityCliError]:
+    """Every step's validated request, or the first step whose tool is unknown or whose input fails its schema,
+    before anything runs. The requests are what the steps run with: each input is validated once."""
+    requests = []
     for step in steps:
         try:
-            tool = session.tool(step.tool)
-            validate_input(tool, step.input)
+            requests.append(validate_input(session.tool(step.tool), step.input))
         except UnityCliError as exc:
             return step, exc
-    return None
+    return requests
 
 
 def _outcome(report: StepReport) -> StepOutcome:
@@ -106,9 +107,9 @@ def run_batch(session: Session, steps: list[BatchStep], *, dry_run: bool = False
     total = len(steps)
     run = BatchRun(result=BatchResult(dry_run=dry_run, atomic=atomic, total=total, succeeded=0, steps=[]))
     outcomes = run.result.steps  # the model's own list (pydantic copies lists given to it)
-    bad = precheck(session, steps)
-    if bad is not None:
-        step, error = bad
+    checked = precheck(session, steps)
+    if isinstance(checked, tuple):
+        step, error = checked
         report = StepReport(step, error=error)
         run.reports.append(report)
         outcomes.append(_outcome(report))
@@ -126,10 +127,11 @@ def run_batch(session: Session, steps: list[BatchStep], *, dry_run: bool = False
     from unitycli.indexes import ResidentIndex
 
     with ResidentIndex.running(session.project().root):
-        for step in steps:
+        for step, request in zip(steps, checked, strict=True):
             report = StepReport(step)
             try:
-                report.result = run_tool(session, step.tool, step.input, options)
+                # Prepared per step: availability reads the project as the earlier steps left it.
+                report.result = run_tool(session.prepare(step.tool), request, options)
             except UnityCliError as exc:
                 report.error = exc
             except Exception as exc:  # one step's crash is reported like any failure, with a log

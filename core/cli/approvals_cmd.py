@@ -71,7 +71,7 @@ def _project():
 def approve_cmd(files: tuple[str, ...], approve_all: bool) -> ApproveResult:
     """Approve project tool files (.unitycli/tools/*.py) at their current content."""
     from unitycli.extension_manager.approvals import approvals_for, approve
-    from unitycli.extension_manager.project_tools import approval_plan, normalise_tool_path, scan_tool_files
+    from unitycli.host.project_tools import approval_plan, normalise_tool_path, scan_tool_files
 
     project = _project()
     if not files and not approve_all:
@@ -96,7 +96,7 @@ def approve_cmd(files: tuple[str, ...], approve_all: bool) -> ApproveResult:
 def deny_cmd(file: str) -> DenyResult:
     """Withdraw the approval of a project tool file; it is no longer imported."""
     from unitycli.extension_manager.approvals import deny
-    from unitycli.extension_manager.project_tools import normalise_tool_path
+    from unitycli.host.project_tools import normalise_tool_path
 
     project = _project()
     relative = normalise_tool_path(project.root, file, state().cwd)
@@ -109,7 +109,7 @@ def approvals_cmd(prune: bool) -> ApprovalsResult:
     """List project tool files with their approval state (and prune stale approvals)."""
     from unitycli.extension_manager.approvals import approvals_for
     from unitycli.extension_manager.approvals import prune as prune_approvals
-    from unitycli.extension_manager.project_tools import closure_error, scan_tool_files
+    from unitycli.host.project_tools import closure_error, scan_tool_files
 
     project = _project()
     scanned = scan_tool_files(project.root, project.instance_id)

@@ -10,8 +10,8 @@ from pydantic.alias_generators import to_camel
 
 from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
-from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import CATALOG, UnityCliError
+from unitycli.host.descriptors import ToolDescriptor
 
 
 class ErrorDoc(BaseModel):

@@ -29,7 +29,7 @@ def _writable(report: DoctorReport, name: str, folder: Path) -> None:
 def core_checks(report: DoctorReport) -> None:
     from importlib.metadata import PackageNotFoundError, distribution
 
-    from unitycli.extension_manager.record import is_editable
+    from unitycli.host.record import is_editable
     from unitycli.project.userdata import user_cache_dir, user_data_dir
 
     ok = sys.version_info >= (3, 11)

@@ -13,21 +13,12 @@ import hashlib
 import json
 import os
 import sys
-from pathlib import Path
 
-from unitycli.depstat import ENV_KEYS, deps_unchanged, stat_entry
+from unitycli.depstat import ENV_KEYS, cache_dir, deps_unchanged, stat_entry
 
 CACHE_VERSION = 1
 DISCOVERY = (("tools", "group"), ("tools", "search"), ("tools", "describe"))
 GLOBAL_VALUE_OPTIONS = ("--project", "--instance")
-
-
-def _cache_dir() -> Path:
-    home = os.environ.get("UNITYCLI_HOME")
-    if home:
-        return Path(home) / "cache" / "discovery"
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "unitycli" / "discovery"
 
 
 def parse(argv: list[str]) -> tuple[list[str], dict[str, str], bool] | None:
@@ -79,7 +70,7 @@ def try_serve(argv: list[str]) -> bool:
     if parsed is None:
         return False
     rest, options, json_mode = parsed
-    path = _cache_dir() / (cache_key(rest, options, os.getcwd()) + ".json")
+    path = cache_dir("discovery") / (cache_key(rest, options, os.getcwd()) + ".json")
     try:
         entry = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -106,7 +97,7 @@ def store(argv: list[str], envelope: dict, deps: list[str]) -> None:
     if parsed is None:
         return
     rest, options, _ = parsed
-    directory = _cache_dir()
+    directory = cache_dir("discovery")
     try:
         directory.mkdir(parents=True, exist_ok=True)
         target = directory / (cache_key(rest, options, os.getcwd()) + ".json")

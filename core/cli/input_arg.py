@@ -11,7 +11,8 @@ from unitycli.errors import UnityCliError
 
 
 def read_input(value: str | None, tool: str) -> Any:
-    """The parsed input of `tool`; every failure points at the tool's descriptor (its input schema)."""
+    """The input of `tool`, checked and kept as text (`JsonText`, validated by the runner without a second dump);
+    every failure points at the tool's descriptor (its input schema)."""
     if value is None:
         return {}
     source = "--input"
@@ -33,7 +34,7 @@ def read_input(value: str | None, tool: str) -> Any:
     else:
         text = value
     try:
-        return strict_json.loads(text)
+        return strict_json.loads_checked(text)
     except strict_json.JsonLimitError as exc:
         raise UnityCliError(
             "E_INPUT_JSON_INVALID", f"input from {source} is refused: {exc}",

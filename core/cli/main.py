@@ -112,10 +112,7 @@ def _remember_discovery(argv: list[str], obj: CliState, envelope: dict[str, Any]
 
     if fastpath.parse(argv) is None:
         return
-    from unitycli.discovery_deps import discovery_dependencies
-
-    project = obj.session.optional_project()
-    fastpath.store(argv, envelope, discovery_dependencies(project.root if project else None, obj.cwd))
+    fastpath.store(argv, envelope, obj.session.dependencies())
 
 
 def _name_the_project(exc: UnityCliError, obj: CliState | None) -> UnityCliError:

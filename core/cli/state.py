@@ -12,7 +12,7 @@ from typing import TextIO
 import click
 
 from unitycli.cli.argv import GlobalOptions
-from unitycli.session import Session
+from unitycli.host.session import Session
 
 
 @dataclass

@@ -12,8 +12,8 @@ from unitycli.cli.input_arg import read_input
 from unitycli.cli.lazy import LazyGroup
 from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
-from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
+from unitycli.host.descriptors import ToolDescriptor
 from unitycli.search import ExtensionHit, rank, search_catalog, split_keywords
 
 
@@ -169,21 +169,21 @@ def run_cmd(name: str, input_value: str | None, dry_run: bool, expect_revision: 
     """Run a tool with a JSON input."""
     from unitycli.cli.results import CommandResult
     from unitycli.runner import RunOptions, incomplete, run_tool
+    from unitycli.strict_json import JsonText
 
-    session = state().session
     raw = read_input(input_value, name)
+    call = state().session.prepare(name)
     if expect_revision is not None:
-        tool = session.tool(name)
-        fields = tool.spec.input_model.model_fields
-        if "expected_revision" not in fields or not isinstance(raw, dict):
+        data = raw.data if isinstance(raw, JsonText) else raw
+        if "expected_revision" not in call.spec.input_model.model_fields or not isinstance(data, dict):
             raise UnityCliError(
                 "E_OPTION_VALUE_INVALID", f"{name} takes no expectedRevision",
                 details={"option": "--expect-revision", "tool": name},
                 next_actions=[f"unitycli tools describe {name}"],
             )
-        raw = {**raw, "expectedRevision": expect_revision}
-    result = run_tool(session, name, raw, RunOptions(dry_run=dry_run, allow_editor_open=allow_editor_open,
-                                                     progress=_stderr_progress()))
+        raw = {**data, "expectedRevision": expect_revision}
+    result = run_tool(call, raw, RunOptions(dry_run=dry_run, allow_editor_open=allow_editor_open,
+                                            progress=_stderr_progress()))
     error = incomplete(result)  # a read that could not read everything: exit 3, the answer kept under result
     return CommandResult(result.answer(), error) if error is not None else result.answer()
 

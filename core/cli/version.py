@@ -8,7 +8,7 @@ from typing import Any
 
 def version_report() -> dict[str, Any]:
     import unitycli
-    from unitycli.extension_manager.installed import installed_extensions
+    from unitycli.host.installed import installed_extensions
 
     return {
         "unitycli": unitycli.__version__,

@@ -48,15 +48,15 @@ def _static_descriptor(descriptor: Any) -> dict[str, Any]:
 
 
 def catalog_distributions() -> set[str]:
-    from unitycli.extension_manager.catalog import load_catalog
+    from unitycli.host.catalog import load_catalog
 
     return {m.distribution for m in load_catalog().manifests.values()}
 
 
 def build_tools() -> dict[str, dict[str, Any]]:
     """{section: {tool name: static descriptor}} for the core and the catalog's installed extensions."""
-    from unitycli.descriptors import describe
-    from unitycli.session import Session
+    from unitycli.host.descriptors import describe
+    from unitycli.host.session import Session
 
     session = Session(cwd=Path(unitycli.__file__).resolve().parent)  # a folder that is never a Unity project
     known = catalog_distributions()

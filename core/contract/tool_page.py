@@ -6,7 +6,7 @@ import json
 import shlex
 from typing import Any
 
-from unitycli.descriptors import ToolDescriptor
+from unitycli.host.descriptors import ToolDescriptor
 
 
 def _yes(flag: bool) -> str:

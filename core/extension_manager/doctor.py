@@ -12,19 +12,19 @@ import sys
 from typing import TYPE_CHECKING
 
 from unitycli import CORE_API_VERSION
-from unitycli.availability import Availability, Operation
 from unitycli.doctor_report import DoctorReport
 from unitycli.errors import UnityCliError
-from unitycli.extension_manager.catalog import load_catalog
-from unitycli.extension_manager.dependencies import ProjectPackages, check_profile, doctor_command
-from unitycli.extension_manager.installed import distribution_digest, installed_extensions, same_name
 from unitycli.extension_manager.lock import LOCK, read_lock
-from unitycli.extension_manager.manifest import ExtensionManifest, PackageProfile
-from unitycli.integrity import integrity_of
+from unitycli.host.availability import Availability, Operation
+from unitycli.host.catalog import load_catalog
+from unitycli.host.dependencies import ProjectPackages, check_profile, doctor_command
+from unitycli.host.installed import distribution_digest, installed_extensions, same_name
+from unitycli.host.integrity import integrity_of
+from unitycli.host.manifest import ExtensionManifest, PackageProfile
 
 if TYPE_CHECKING:  # pragma: no cover
-    from unitycli.owners import ToolOwner
-    from unitycli.session import Session
+    from unitycli.host.owners import ToolOwner
+    from unitycli.host.session import Session
 
 _INTEGRITY_STATUS = {"verified": "pass", "builtin": "pass", "editable": "warn", "failed": "fail",
                      "unverifiable": "unverifiable"}

@@ -30,8 +30,6 @@ from pydantic.alias_generators import to_camel
 
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager import pip, tomlfile
-from unitycli.extension_manager.catalog import Catalog, load_catalog
-from unitycli.extension_manager.installed import distribution_digest, installed_extensions, same_name
 from unitycli.extension_manager.lock import (
     INDEX_SOURCE,
     LEGACY_INDEX_SOURCE,
@@ -67,6 +65,8 @@ from unitycli.extension_manager.sources import (
     wheel_in,
     wheel_name_version,
 )
+from unitycli.host.catalog import Catalog, load_catalog
+from unitycli.host.installed import distribution_digest, installed_extensions, same_name
 from unitycli.project.root import Project
 
 __all__ = ["Sources", "installed_source", "install", "lock_digest", "locate", "remove", "sync"]
@@ -277,7 +277,7 @@ def _pip_install(candidate: Candidate, sources: Sources, extra: list[str], pip_a
 def _verify_loads(name: str, pip_command: list[str]) -> tuple[list[str], str]:
     """The entry point ids of the freshly installed distribution and its integrity, or why it is unusable —
     answered by a child interpreter (`load_check`): nothing installed is imported into this process."""
-    from unitycli.extension_manager.load_check import check_in_child
+    from unitycli.host.load_check import check_in_child
 
     ids = [e.id for e in installed_extensions() if same_name(e.distribution, name)]
     if not ids:
@@ -319,7 +319,7 @@ def _gate(ext_id: str, candidate: Candidate, catalog: Catalog, project: Project 
 
 def lock_digest(dist: Distribution) -> str | None:
     """The digest a lock pins: the RECORD's, except for an editable install (its RECORD names this machine)."""
-    from unitycli.extension_manager.record import is_editable
+    from unitycli.host.record import is_editable
 
     return None if is_editable(dist) else distribution_digest(dist)
 
@@ -546,7 +546,7 @@ def _portable(recorded: str | None, candidate: Candidate) -> str:
 
 def installed_source(dist: Distribution, sources: Sources | None = None) -> str:
     """The portable lock source of an already installed distribution (PEP 610 `direct_url.json`)."""
-    from unitycli.extension_manager.record import direct_url
+    from unitycli.host.record import direct_url
 
     info = direct_url(dist)
     url = info.get("url")

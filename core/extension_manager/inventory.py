@@ -8,15 +8,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from unitycli.errors import UnityCliError
-from unitycli.extension_manager.catalog import load_catalog
-from unitycli.extension_manager.installed import installed_extensions, same_name
-from unitycli.extension_manager.manifest import ExtensionManifest
-from unitycli.integrity import integrity_of
+from unitycli.host.catalog import load_catalog
+from unitycli.host.installed import installed_extensions, same_name
+from unitycli.host.integrity import integrity_of
+from unitycli.host.manifest import ExtensionManifest
 from unitycli.packages.models import ResolvedPackages
 from unitycli.packages.resolver import resolve_packages
 
 if TYPE_CHECKING:  # pragma: no cover
-    from unitycli.session import Session
+    from unitycli.host.session import Session
 
 ExtensionStatus = Literal["active", "not-installed", "load-error", "disabled", "integrity-failed"]
 

@@ -52,7 +52,7 @@ def is_portable_source(source: str | None) -> bool:
 
 
 class LockEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     distribution: str
     version: str | None = None

@@ -16,17 +16,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from unitycli.errors import UnityCliError
-from unitycli.extension_manager.catalog import load_catalog
 from unitycli.extension_manager.config import CONFIG
-from unitycli.extension_manager.installed import installed_extensions, same_name
 from unitycli.extension_manager.installer import Sources, installed_source, lock_digest
 from unitycli.extension_manager.lock import LockEntry, read_lock, stage_lock
-from unitycli.extension_manager.project_tools import TOOLS_DIR
 from unitycli.extension_manager.skill import AGENT_FOLDERS, AGENT_SKILL_PATHS, render_skill
+from unitycli.host.catalog import load_catalog
+from unitycli.host.installed import installed_extensions, same_name
+from unitycli.host.project_tools import TOOLS_DIR
 from unitycli.packages.resolver import resolve_packages
 
 if TYPE_CHECKING:  # pragma: no cover
-    from unitycli.session import Session
+    from unitycli.host.session import Session
 
 _CONFIG_TEMPLATE = """\
 # unitycli project settings (committed with the project). Approvals of .unitycli/tools/*.py are NOT kept here:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from unitycli.descriptors import ToolDescriptor
+    from unitycli.host.descriptors import ToolDescriptor
 
 # Agent name -> skill file path relative to the project root.
 AGENT_SKILL_PATHS = {

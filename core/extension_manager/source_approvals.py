@@ -28,9 +28,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from unitycli.errors import UnityCliError
-from unitycli.extension_manager.catalog import Catalog
-from unitycli.extension_manager.installed import same_name
 from unitycli.extension_manager.sources import Candidate, wheels_of
+from unitycli.host.catalog import Catalog
+from unitycli.host.installed import same_name
 from unitycli.project.root import Project
 from unitycli.project.userdata import JsonStore
 from unitycli.safefs import LinkRefusedError, SpecialFileError, read_bytes

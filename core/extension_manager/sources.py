@@ -21,9 +21,9 @@ from typing import Literal
 
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager import tomlfile
-from unitycli.extension_manager.catalog import Catalog
-from unitycli.extension_manager.installed import normalise, same_name
 from unitycli.extension_manager.lock import INDEX_SOURCE, LEGACY_INDEX_SOURCE, REPO_PREFIX, WHEELHOUSE_SOURCE
+from unitycli.host.catalog import Catalog
+from unitycli.host.installed import normalise, same_name
 from unitycli.project.root import Project
 
 SourceKind = Literal["repo", "wheelhouse", "pypi", "path"]

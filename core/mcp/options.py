@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from unitycli.host.session import Session
 from unitycli.mcp.toolsets import ListPolicy
-from unitycli.session import Session
 
 
 @dataclass

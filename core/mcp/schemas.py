@@ -41,7 +41,7 @@ from typing import Any
 
 import mcp_types as types
 
-from unitycli.descriptors import ToolDescriptor
+from unitycli.host.descriptors import ToolDescriptor
 
 DRY_RUN_ARG = "dryRun"
 DRY_RUN_DESCRIPTION = "Preview: return plannedEffects (unified diffs) and write nothing (default false)."

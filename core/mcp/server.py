@@ -67,7 +67,7 @@ class McpState:
         session = self.options.new_session()
         surface = ToolSurface.build(session, self.options.policy)
         project = session.optional_project()
-        paths = watched_paths(project.root if project else None, self.options.cwd)
+        paths = watched_paths(session.dependencies(), project.root if project else None)
         return surface, paths, fingerprint(paths)
 
     def refresh(self) -> bool:

@@ -17,8 +17,9 @@ import mcp_types as types
 from pydantic import BaseModel
 
 from unitycli.context import ProgressCallback
-from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
+from unitycli.host.descriptors import ToolDescriptor
+from unitycli.host.session import Session
 from unitycli.mcp import wording
 from unitycli.mcp.calls import with_next_calls
 from unitycli.mcp.meta import (
@@ -40,7 +41,6 @@ from unitycli.mcp.schemas import (
 from unitycli.mcp.toolsets import ListPolicy, Selection, listable, select_tools
 from unitycli.runner import RunOptions, error_path, incomplete, run_tool
 from unitycli.search import rank, search_catalog, split_keywords
-from unitycli.session import Session
 from unitycli.toolspec import mcp_name
 
 _GLOSSARY_ROUNDS = 3  # fitting the glossary to the listed tools settles in one or two rounds
@@ -132,12 +132,13 @@ class ToolSurface:
             return self.session.descriptor(tool).model_dump(by_alias=True, mode="json"), None
         if name == RUN_TOOL:
             run = _validate(RunInput, RUN_TOOL, arguments)
-            registry_name, raw, dry_run = self._registry_name(run.name), run.input, run.dry_run
+            call = self.session.prepare(self._registry_name(run.name))
+            raw, dry_run = run.input, run.dry_run
         else:
             registry_name = self._registry_name(name)
-            tool = self.session.tool(registry_name)
+            call = self.session.prepare(registry_name)
             dry_run = False
-            if DRY_RUN_ARG in arguments and DRY_RUN_ARG not in _wire_fields(tool.spec.input_model):
+            if DRY_RUN_ARG in arguments and DRY_RUN_ARG not in _wire_fields(call.spec.input_model):
                 dry_run = arguments.pop(DRY_RUN_ARG)
                 if not isinstance(dry_run, bool):
                     raise UnityCliError(
@@ -146,8 +147,7 @@ class ToolSurface:
                             {"path": DRY_RUN_ARG, "message": "Input should be a valid boolean", "type": "bool_type"}]},
                         next_actions=[f"unitycli tools describe {registry_name}"])
             raw = arguments
-        result = run_tool(self.session, registry_name, raw,
-                          RunOptions(dry_run=dry_run, progress=progress, is_cancelled=is_cancelled))
+        result = run_tool(call, raw, RunOptions(dry_run=dry_run, progress=progress, is_cancelled=is_cancelled))
         return result.answer(), incomplete(result)
 
     def _registry_name(self, name: str) -> str:

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from unitycli.descriptors import ToolDescriptor
 from unitycli.errors import UnityCliError
+from unitycli.host.descriptors import ToolDescriptor
 from unitycli.mcp.names import NameTable
 
 # Bytes of the whole `tools/list` answer's entries (compact JSON), meta tools included: about 10,000 tokens, a

@@ -1,7 +1,7 @@
 """Notice when the tool set may have changed, cheaply enough to ask every second.
 
 The files a discovery answer depends on (installed code and entry points, the project's package files and
-`.unitycli/`, the user's approvals) are the same files the CLI's fast path watches (`discovery_deps`). Their
+`.unitycli/`, the user's approvals) are the same files the CLI's fast path watches (`Session.dependencies()`). Their
 (path, mtime, size) plus those of their folders, so a new file shows up, make a fingerprint; when it moves the
 server rebuilds its Session and compares the listing's digest before telling clients anything.
 """
@@ -13,10 +13,9 @@ import os
 from pathlib import Path
 
 
-def watched_paths(project_root: Path | None, cwd: Path) -> list[str]:
-    from unitycli.discovery_deps import discovery_dependencies
-
-    files = set(discovery_dependencies(project_root, cwd))
+def watched_paths(dependencies: list[str], project_root: Path | None) -> list[str]:
+    """The session's dependencies (`Session.dependencies()`) and the folders new code would appear in."""
+    files = set(dependencies)
     # The folders of code and of `.unitycli/` too, so a new tool file shows up; not the folders of settings,
     # caches or user data, which ordinary writes and every selection touch.
     files |= {os.path.dirname(f) for f in files if f.endswith((".py", ".toml")) or f"{os.sep}.unitycli" in f}

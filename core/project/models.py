@@ -14,7 +14,7 @@ InstanceStatus = Literal["offline", "editor-open", "unverifiable", "missing"]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True, defer_build=True)
 
 
 class InstanceInfo(_Model):

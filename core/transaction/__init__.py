@@ -6,8 +6,9 @@ Names are exported lazily so `unitycli.transaction.editor_guard` and `paths` sta
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from unitycli.lazy_exports import lazy_exports
 
 _EXPORTS = {
     "Transaction": "transaction",
@@ -41,9 +42,4 @@ if TYPE_CHECKING:
     from unitycli.transaction.revision import check_revision, revision_of
     from unitycli.transaction.transaction import Transaction
 
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'unitycli.transaction' has no attribute {name!r}")
-    return getattr(import_module(f"unitycli.transaction.{module}"), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)

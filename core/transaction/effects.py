@@ -26,7 +26,7 @@ _NO_EOL = "\\ No newline at end of file\n"
 
 class _Camel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, validate_by_name=True, validate_by_alias=True,
-                              serialize_by_alias=True, frozen=True)
+                              serialize_by_alias=True, frozen=True, defer_build=True)
 
 
 class FileDiff(_Camel):

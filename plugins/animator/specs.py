@@ -2,27 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.plugins.animator.tools import (
-    AnimatorGetInput,
-    AnimatorGetOutput,
-    DefaultStateInput,
-    LayerAddInput,
-    NewObjectOutput,
-    ParameterAddInput,
-    ParameterRemoveInput,
-    StateAddInput,
-    TransitionAddInput,
-    WriteOutput,
-    animator_add_layer,
-    animator_add_parameter,
-    animator_add_state,
-    animator_add_transition,
-    animator_get,
-    animator_remove_parameter,
-    animator_set_default_state,
-)
-from unitycli.plugins.scenes.common import WRITES
-from unitycli.toolspec import ToolSpec
+from unitycli.toolspec import WRITES, ToolSpec
 
 _FILE = "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Model/Chicken.controller"  # chicken-defense
 _WRITER = (" Checks expectedRevision (E_STALE_WRITE); --dry-run shows the diff and writes nothing.")
@@ -37,7 +17,9 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
                      "its default state, states (motion reference, speed) with their transitions (destination, "
                      "conditions as parameter/mode/threshold, exit time and duration fields) and the Any State "
                      "transitions. Names here are the ones the edit tools take."),
-        input_model=AnimatorGetInput, output_model=AnimatorGetOutput, handler=animator_get,
+        input_model="unitycli.plugins.animator.tools:AnimatorGetInput",
+        output_model="unitycli.plugins.animator.tools:AnimatorGetOutput",
+        handler="unitycli.plugins.animator.tools:animator_get",
         read_only=True, permissions=("reads_project",), examples=({"file": _FILE},),
     ),
     ToolSpec(
@@ -45,7 +27,9 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
         summary="Add a float, int, bool or trigger parameter to a .controller.",
         description=("Appends a parameter with its default (0 / false unless given). A name already used is "
                      "E_ANIMATOR_NAME_TAKEN." + _WRITER),
-        input_model=ParameterAddInput, output_model=WriteOutput, handler=animator_add_parameter,
+        input_model="unitycli.plugins.animator.tools:ParameterAddInput",
+        output_model="unitycli.plugins.animator.tools:WriteOutput",
+        handler="unitycli.plugins.animator.tools:animator_add_parameter",
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _FILE, "name": "Hungry", "type": "bool", "default": True},
                   {"file": _FILE, "name": "Jump", "type": "trigger"}),
@@ -55,7 +39,9 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
         summary="Remove a parameter no transition condition uses from a .controller.",
         description=("Removes the parameter; refused with E_ANIMATOR_PARAMETER_IN_USE (listing the transitions) "
                      "while a condition uses it." + _WRITER),
-        input_model=ParameterRemoveInput, output_model=WriteOutput, handler=animator_remove_parameter,
+        input_model="unitycli.plugins.animator.tools:ParameterRemoveInput",
+        output_model="unitycli.plugins.animator.tools:WriteOutput",
+        handler="unitycli.plugins.animator.tools:animator_remove_parameter",
         read_only=False, destructive=True, permissions=WRITES, examples=({"file": _FILE, "name": "Speed"},),
     ),
     ToolSpec(
@@ -63,7 +49,9 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
         summary="Add a state (optionally with its clip, speed and position) to a layer.",
         description=("Adds an AnimatorState to the layer's state machine with the given name, motion (the clip "
                      "reference {fileID, guid, type}), speed and graph position." + _NEW + _WRITER),
-        input_model=StateAddInput, output_model=NewObjectOutput, handler=animator_add_state,
+        input_model="unitycli.plugins.animator.tools:StateAddInput",
+        output_model="unitycli.plugins.animator.tools:NewObjectOutput",
+        handler="unitycli.plugins.animator.tools:animator_add_state",
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _FILE, "name": "Sleep", "speed": 0.5, "position": {"x": 300, "y": 100},
                    "motion": {"fileID": 2789604289822619476, "guid": "7c7fcdc443e34af43abbf52812704a6b", "type": 3}},),
@@ -76,7 +64,9 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
                      "greater/less/equals/notEqual for int, threshold) and, when given, hasExitTime, exitTime, "
                      "duration and fixedDuration. An unknown parameter is E_PROPERTY_NOT_FOUND, a mode its type "
                      "lacks E_VALUE_OUT_OF_RANGE." + _NEW + _WRITER),
-        input_model=TransitionAddInput, output_model=NewObjectOutput, handler=animator_add_transition,
+        input_model="unitycli.plugins.animator.tools:TransitionAddInput",
+        output_model="unitycli.plugins.animator.tools:NewObjectOutput",
+        handler="unitycli.plugins.animator.tools:animator_add_transition",
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _FILE, "fromState": "Idle", "toState": "Walk", "conditions": [
             {"parameter": "Speed", "mode": "greater", "threshold": 0.1}], "hasExitTime": False},),
@@ -85,7 +75,9 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
         name="animator.set-default-state", title="Set a layer's default state",
         summary="Make a state the default (entry) state of its layer.",
         description="Points the layer's state machine m_DefaultState at the named state." + _WRITER,
-        input_model=DefaultStateInput, output_model=WriteOutput, handler=animator_set_default_state,
+        input_model="unitycli.plugins.animator.tools:DefaultStateInput",
+        output_model="unitycli.plugins.animator.tools:WriteOutput",
+        handler="unitycli.plugins.animator.tools:animator_set_default_state",
         read_only=False, destructive=True, permissions=WRITES, examples=({"file": _FILE, "state": "Idle"},),
     ),
     ToolSpec(
@@ -93,7 +85,9 @@ ANIMATOR_TOOLS: tuple[ToolSpec, ...] = (
         summary="Add a layer with its own empty state machine to a .controller.",
         description=("Appends a layer (not synced, no mask) and its new AnimatorStateMachine, with the given "
                      "default weight, blending (override/additive) and IK pass." + _NEW + _WRITER),
-        input_model=LayerAddInput, output_model=NewObjectOutput, handler=animator_add_layer,
+        input_model="unitycli.plugins.animator.tools:LayerAddInput",
+        output_model="unitycli.plugins.animator.tools:NewObjectOutput",
+        handler="unitycli.plugins.animator.tools:animator_add_layer",
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _FILE, "name": "Upper Body", "weight": 1, "blending": "override"},),
     ),

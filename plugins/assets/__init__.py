@@ -3,7 +3,7 @@ Unity files round-trip. Registered through the same hook as any extension."""
 
 from __future__ import annotations
 
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.assets.create_specs import CREATE_TOOLS
 from unitycli.plugins.assets.specs import ASSET_TOOLS
 

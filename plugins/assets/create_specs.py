@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from unitycli.plugins.assets.create_folder import CreateFolderInput, CreateFolderOutput, create_folder
-from unitycli.plugins.assets.duplicate import DuplicateInput, DuplicateOutput, asset_duplicate
-from unitycli.plugins.assets.scene_create import SceneCreateInput, SceneCreateOutput, scene_create
 from unitycli.toolspec import ToolSpec
 
 _WRITES = ("reads_project", "writes_project")
@@ -24,7 +21,9 @@ CREATE_TOOLS: tuple[ToolSpec, ...] = (
                      "E_ASSET_LFS_POINTER / E_FILE_FORMAT_UNSUPPORTED for a `preambleFrom` that is absent, not "
                      "fetched or not one readable scene; E_LAYOUT_UNAVAILABLE when the project has no scene to "
                      "copy the layout from."),
-        input_model=SceneCreateInput, output_model=SceneCreateOutput, handler=scene_create,
+        input_model="unitycli.plugins.assets.scene_create:SceneCreateInput",
+        output_model="unitycli.plugins.assets.scene_create:SceneCreateOutput",
+        handler="unitycli.plugins.assets.scene_create:scene_create",
         read_only=False, destructive=False, idempotent=False, permissions=_WRITES,
         examples=({"file": "Assets/Scenes/Orchard.unity"},
                   {"file": "Assets/Levels/Level 2.unity", "preambleFrom": "Assets/Scenes/Garden.unity"}),
@@ -43,7 +42,9 @@ CREATE_TOOLS: tuple[ToolSpec, ...] = (
                      "Packages/<package>/, in a folder spelled in another case, or an asset without a .meta; "
                      "E_ASSET_LFS_POINTER for a file not fetched; E_ASSET_GUID_DUPLICATE when an asset to copy "
                      "shares its GUID with another; E_PATH_NOT_A_FILE for a symlink inside a folder."),
-        input_model=DuplicateInput, output_model=DuplicateOutput, handler=asset_duplicate,
+        input_model="unitycli.plugins.assets.duplicate:DuplicateInput",
+        output_model="unitycli.plugins.assets.duplicate:DuplicateOutput",
+        handler="unitycli.plugins.assets.duplicate:asset_duplicate",
         read_only=False, destructive=False, idempotent=False, permissions=_WRITES,
         examples=({"file": "Assets/Materials/Grass.mat"},
                   {"file": "Assets/Prefabs/Lantern.prefab", "destination": "Assets/Props/Lantern.prefab"},
@@ -59,7 +60,9 @@ CREATE_TOOLS: tuple[ToolSpec, ...] = (
                      "outside Assets/, for a name Unity does not import or Windows cannot create (leading '.', "
                      "trailing '~', '.' or space, <>:\"|?*, CON, NUL...) or a parent folder spelled in another "
                      "case than the existing one; E_PATH_OUTSIDE_PROJECT for .. or a symlink leading out."),
-        input_model=CreateFolderInput, output_model=CreateFolderOutput, handler=create_folder,
+        input_model="unitycli.plugins.assets.create_folder:CreateFolderInput",
+        output_model="unitycli.plugins.assets.create_folder:CreateFolderOutput",
+        handler="unitycli.plugins.assets.create_folder:create_folder",
         read_only=False, destructive=False, idempotent=False, permissions=_WRITES,
         examples=({"folder": "Assets/Art"}, {"folder": "Assets/Art/Props/Lanterns"}),
         example_projects=("sample", "sample"),

@@ -2,24 +2,6 @@
 
 from __future__ import annotations
 
-from unitycli.plugins.assets.delete import AssetDeleteInput, AssetDeleteOutput, asset_delete
-from unitycli.plugins.assets.dependencies import (
-    AssetDependenciesInput,
-    AssetDependenciesOutput,
-    asset_dependencies,
-)
-from unitycli.plugins.assets.find import AssetFindInput, AssetFindOutput, asset_find
-from unitycli.plugins.assets.format_check import FormatCheckInput, FormatCheckOutput, format_check
-from unitycli.plugins.assets.info import AssetInfoInput, AssetInfoOutput, asset_info
-from unitycli.plugins.assets.move import (
-    AssetMoveInput,
-    AssetMoveOutput,
-    AssetRenameInput,
-    asset_move,
-    asset_rename,
-)
-from unitycli.plugins.assets.references import AssetReferencesInput, AssetReferencesOutput, asset_references
-from unitycli.plugins.assets.validate import AssetValidateInput, AssetValidateOutput, asset_validate
 from unitycli.toolspec import ToolSpec
 
 _WRITES = ("reads_project", "writes_project")
@@ -32,7 +14,9 @@ ASSET_TOOLS = (
                      "Unity type and whether the file and its .meta are present. Filters combine. `type` takes Unity "
                      "type names and the usual aliases (Prefab, Scene, Texture, Script, Model, ScriptableObject, "
                      "Folder). Paged with limit/cursor. Read-only."),
-        input_model=AssetFindInput, output_model=AssetFindOutput, handler=asset_find,
+        input_model="unitycli.plugins.assets.find:AssetFindInput",
+        output_model="unitycli.plugins.assets.find:AssetFindOutput",
+        handler="unitycli.plugins.assets.find:asset_find",
         examples=({"name": "*.prefab"}, {"type": "Material", "folder": "Assets/Materials"},
                   {"guid": "f91bd20328494e959c526d05ca57b3fc"}),
     ),
@@ -42,7 +26,9 @@ ASSET_TOOLS = (
         description=("Reads the asset's .meta (GUID, importer, labels, mainObjectFileID) and file (size, revision, "
                      "main object class; for a ScriptableObject the script class). Name it by `file` or `guid` (`path`, the old key, is accepted for one release). "
                      "Read-only."),
-        input_model=AssetInfoInput, output_model=AssetInfoOutput, handler=asset_info,
+        input_model="unitycli.plugins.assets.info:AssetInfoInput",
+        output_model="unitycli.plugins.assets.info:AssetInfoOutput",
+        handler="unitycli.plugins.assets.info:asset_info",
         examples=({"file": "Assets/Materials/Grass.mat"}, {"guid": "f91bd20328494e959c526d05ca57b3fc"}),
     ),
     ToolSpec(
@@ -53,7 +39,9 @@ ASSET_TOOLS = (
                      "(fileID, class, m_Name) and the property path holding the reference. Files the index could "
                      "not scan that may hold references (LFS pointers, unreadable, JSON) are listed in `skipped`. "
                      "Paged by referring file. Read-only."),
-        input_model=AssetReferencesInput, output_model=AssetReferencesOutput, handler=asset_references,
+        input_model="unitycli.plugins.assets.references:AssetReferencesInput",
+        output_model="unitycli.plugins.assets.references:AssetReferencesOutput",
+        handler="unitycli.plugins.assets.references:asset_references",
         examples=({"file": "Assets/Materials/Grass.mat"}, {"file": "Assets/Prefabs/Lantern.prefab", "limit": 20}),
     ),
     ToolSpec(
@@ -63,7 +51,9 @@ ASSET_TOOLS = (
                      "project's metas: path, whether the file is present, built-in resources flagged, referenced "
                      "fileIDs and types with counts. `recursive` follows YAML dependencies. Files whose references "
                      "could not be read (LFS pointers, unreadable, JSON) are listed in `skipped`. Paged. Read-only."),
-        input_model=AssetDependenciesInput, output_model=AssetDependenciesOutput, handler=asset_dependencies,
+        input_model="unitycli.plugins.assets.dependencies:AssetDependenciesInput",
+        output_model="unitycli.plugins.assets.dependencies:AssetDependenciesOutput",
+        handler="unitycli.plugins.assets.dependencies:asset_dependencies",
         examples=({"file": "Assets/Scenes/Garden.unity"}, {"file": "Assets/Scenes/Garden.unity", "recursive": True}),
     ),
     ToolSpec(
@@ -73,7 +63,9 @@ ASSET_TOOLS = (
                      "so references by GUID stay valid. Missing destination folders are created with folder metas. "
                      "E_ASSET_OUTPUT_EXISTS when the destination is taken (case-insensitively), unless `overwrite`. "
                      "Emptied source folders are reported in leftoverFolders."),
-        input_model=AssetMoveInput, output_model=AssetMoveOutput, handler=asset_move,
+        input_model="unitycli.plugins.assets.move:AssetMoveInput",
+        output_model="unitycli.plugins.assets.move:AssetMoveOutput",
+        handler="unitycli.plugins.assets.move:asset_move",
         read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
         examples=({"file": "Assets/Prefabs/Lantern.prefab", "destination": "Assets/Props/Lantern.prefab"},),
     ),
@@ -83,7 +75,9 @@ ASSET_TOOLS = (
         description=("Like asset.move within the same folder: `name` is the new name, and a file keeps its extension "
                      "as with AssetDatabase.RenameAsset. E_ASSET_OUTPUT_EXISTS when the name is taken, unless "
                      "`overwrite`."),
-        input_model=AssetRenameInput, output_model=AssetMoveOutput, handler=asset_rename,
+        input_model="unitycli.plugins.assets.move:AssetRenameInput",
+        output_model="unitycli.plugins.assets.move:AssetMoveOutput",
+        handler="unitycli.plugins.assets.move:asset_rename",
         read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
         examples=({"file": "Assets/Prefabs/Lantern.prefab", "name": "Street Lantern"},),
     ),
@@ -95,7 +89,9 @@ ASSET_TOOLS = (
                      "`force` deletes anyway and reports the dangling referrers. E_ASSET_REFERENCES_UNVERIFIABLE "
                      "(exit 3) when a file that may reference it could not be scanned (LFS pointer, unreadable, "
                      "JSON), unless `force`."),
-        input_model=AssetDeleteInput, output_model=AssetDeleteOutput, handler=asset_delete,
+        input_model="unitycli.plugins.assets.delete:AssetDeleteInput",
+        output_model="unitycli.plugins.assets.delete:AssetDeleteOutput",
+        handler="unitycli.plugins.assets.delete:asset_delete",
         read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
         examples=({"file": "Assets/Scenes/Credits.unity", "force": True}, {"file": "Assets/Prefabs", "force": True}),
     ),
@@ -106,7 +102,9 @@ ASSET_TOOLS = (
                      "(duplicate-guid, dangling-reference, missing-guid, meta-without-asset, asset-without-meta, "
                      "duplicate-file-id, unscanned) and a severity; missing code and binary files are warnings or info, since a checkout may lack them "
                      "on purpose. `clean` is true when there is no error. Paged. Read-only."),
-        input_model=AssetValidateInput, output_model=AssetValidateOutput, handler=asset_validate,
+        input_model="unitycli.plugins.assets.validate:AssetValidateInput",
+        output_model="unitycli.plugins.assets.validate:AssetValidateOutput",
+        handler="unitycli.plugins.assets.validate:asset_validate",
         examples=({}, {"kinds": ["dangling-reference", "duplicate-guid"]}, {"path": "Assets/Prefabs"}),
     ),
     ToolSpec(
@@ -116,7 +114,9 @@ ASSET_TOOLS = (
                      "ProjectSettings/) with unitycli's lossless models and reports the files that would not come "
                      "back byte for byte, with the first differing line; LFS pointers, binary and empty files are "
                      "skipped with the reason. Writers refuse the files listed as different. Paged by file. Read-only."),
-        input_model=FormatCheckInput, output_model=FormatCheckOutput, handler=format_check,
+        input_model="unitycli.plugins.assets.format_check:FormatCheckInput",
+        output_model="unitycli.plugins.assets.format_check:FormatCheckOutput",
+        handler="unitycli.plugins.assets.format_check:format_check",
         examples=({}, {"path": "Assets/Scenes"}),
     ),
 )

@@ -3,7 +3,7 @@ the same hook as any extension."""
 
 from __future__ import annotations
 
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 
 
 @hookimpl

@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.plugins.importers.tools import (
-    ImportSettingsGetInput,
-    ImportSettingsGetOutput,
-    ImportSettingsSetInput,
-    ImportSettingsSetOutput,
-    get_import_settings,
-    set_import_settings,
-)
-from unitycli.plugins.scenes.common import WRITES
-from unitycli.toolspec import ToolSpec
+from unitycli.toolspec import WRITES, ToolSpec
 
 _TREE = "Assets/LlamAcademy/ChickenDefense/Nature/huge tree/"  # chicken-defense
 _NORMAL, _MODEL = _TREE + "normal.tga", _TREE + "huge_tree.FBX"
@@ -27,7 +18,9 @@ IMPORTER_TOOLS: tuple[ToolSpec, ...] = (
                      "Audio: loadType, compression, preloadAudioData. Enum values by name; `unavailable` lists "
                      "settings the file or the project's Unity version (layoutFrom) does not hold. Name the asset "
                      "by `file` or `guid`; `revision` is the .meta's, for expectedRevision."),
-        input_model=ImportSettingsGetInput, output_model=ImportSettingsGetOutput, handler=get_import_settings,
+        input_model="unitycli.plugins.importers.tools:ImportSettingsGetInput",
+        output_model="unitycli.plugins.importers.tools:ImportSettingsGetOutput",
+        handler="unitycli.plugins.importers.tools:get_import_settings",
         read_only=True, permissions=("reads_project",),
         examples=({"file": _NORMAL}, {"file": _AUDIO}),
         example_projects=("chicken-defense", "chicken-defense"),  # the fixtures keep the metas, not the binaries
@@ -43,7 +36,9 @@ IMPORTER_TOOLS: tuple[ToolSpec, ...] = (
                      "of the project's Unity version (layoutFrom); one the version or the file lacks is refused "
                      "(E_PROPERTY_NOT_FOUND), a value outside the choices is E_VALUE_OUT_OF_RANGE. Checks "
                      "expectedRevision (the .meta's, E_STALE_WRITE); --dry-run shows the diff and writes nothing."),
-        input_model=ImportSettingsSetInput, output_model=ImportSettingsSetOutput, handler=set_import_settings,
+        input_model="unitycli.plugins.importers.tools:ImportSettingsSetInput",
+        output_model="unitycli.plugins.importers.tools:ImportSettingsSetOutput",
+        handler="unitycli.plugins.importers.tools:set_import_settings",
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _NORMAL, "textureType": "normalMap", "sRGB": False, "maxSize": 1024},
                   {"file": _NORMAL, "platform": "Standalone", "maxSize": 512, "compression": "lowQuality"},

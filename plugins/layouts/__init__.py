@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.layouts.specs import LAYOUT_TOOLS
 
 

@@ -2,15 +2,6 @@
 
 from __future__ import annotations
 
-from unitycli.plugins.layouts.check_layout import CheckLayoutInput, CheckLayoutOutput, check_layout
-from unitycli.plugins.layouts.objects import (
-    ObjectGetInput,
-    ObjectGetOutput,
-    ObjectSetInput,
-    ObjectSetOutput,
-    object_get,
-    object_set,
-)
 from unitycli.toolspec import ToolSpec
 
 LAYOUT_TOOLS: tuple[ToolSpec, ...] = (
@@ -27,7 +18,9 @@ LAYOUT_TOOLS: tuple[ToolSpec, ...] = (
                      "placeholders carry no fields. Read-only. Errors: E_ASSET_NOT_FOUND, "
                      "E_FILE_FORMAT_UNSUPPORTED for a file that is not Unity YAML, E_ASSET_LFS_POINTER, "
                      "E_LAYOUT_VERSION_UNKNOWN when no dump of the project's Unity stream exists."),
-        input_model=CheckLayoutInput, output_model=CheckLayoutOutput, handler=check_layout,
+        input_model="unitycli.plugins.layouts.check_layout:CheckLayoutInput",
+        output_model="unitycli.plugins.layouts.check_layout:CheckLayoutOutput",
+        handler="unitycli.plugins.layouts.check_layout:check_layout",
         examples=({"file": "Assets/Scenes/SampleScene.unity"},
                   {"file": "ProjectSettings/TagManager.asset", "problemsOnly": True}),
     ),
@@ -44,7 +37,9 @@ LAYOUT_TOOLS: tuple[ToolSpec, ...] = (
                      "E_OBJECT_AMBIGUOUS (candidates listed), E_PROPERTY_NOT_FOUND (the layout's fields listed), "
                      "E_COMPONENT_UNSUPPORTED for a script's object or a class the table lacks, "
                      "E_LAYOUT_VERSION_UNKNOWN, E_ASSET_LFS_POINTER, E_FILE_FORMAT_UNSUPPORTED."),
-        input_model=ObjectGetInput, output_model=ObjectGetOutput, handler=object_get,
+        input_model="unitycli.plugins.layouts.objects:ObjectGetInput",
+        output_model="unitycli.plugins.layouts.objects:ObjectGetOutput",
+        handler="unitycli.plugins.layouts.objects:object_get",
         examples=({"file": "Assets/Scenes/Garden.unity", "class": "RenderSettings"},
                   {"file": "ProjectSettings/TagManager.asset", "property": "tags"}),
         example_projects=("sample", "sample"),
@@ -69,7 +64,9 @@ LAYOUT_TOOLS: tuple[ToolSpec, ...] = (
                      "in the layout of the serializedVersion it shows; only its existing leaf values are edited "
                      "(set a group such as `mipmaps` or `platformSettings[0]` field by field), and a key of an "
                      "older Editor no layout has is E_PROPERTY_EDIT_UNSUPPORTED."),
-        input_model=ObjectSetInput, output_model=ObjectSetOutput, handler=object_set,
+        input_model="unitycli.plugins.layouts.objects:ObjectSetInput",
+        output_model="unitycli.plugins.layouts.objects:ObjectSetOutput",
+        handler="unitycli.plugins.layouts.objects:object_set",
         read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
         examples=({"file": "Assets/Scenes/Garden.unity", "class": "RenderSettings",
                    "values": {"m_Fog": True, "m_FogColor": {"r": 0.7, "g": 0.8, "b": 0.9, "a": 1}}},

@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.plugins.lighting.tools import (
-    LightingGetInput,
-    LightingGetOutput,
-    LightingSetInput,
-    LightingSetOutput,
-    get_lighting,
-    set_lighting,
-)
-from unitycli.plugins.scenes.common import WRITES
-from unitycli.toolspec import ToolSpec
+from unitycli.toolspec import WRITES, ToolSpec
 
 _SCENE = "Assets/Scenes/Garden.unity"
 
@@ -25,7 +16,9 @@ LIGHTING_TOOLS: tuple[ToolSpec, ...] = (
                      "GameObject's hierarchy path). Each setting carries the Unity field it is stored in; enum "
                      "values are named, the stored number is in `raw`. `missing` lists settings this scene's "
                      "RenderSettings does not hold (an older Editor wrote it)."),
-        input_model=LightingGetInput, output_model=LightingGetOutput, handler=get_lighting,
+        input_model="unitycli.plugins.lighting.tools:LightingGetInput",
+        output_model="unitycli.plugins.lighting.tools:LightingGetOutput",
+        handler="unitycli.plugins.lighting.tools:get_lighting",
         read_only=True, permissions=("reads_project",),
         examples=({"file": _SCENE},),
     ),
@@ -40,7 +33,9 @@ LIGHTING_TOOLS: tuple[ToolSpec, ...] = (
                      "the project's Unity version does not write, or this scene lacks, is refused "
                      "(E_PROPERTY_NOT_FOUND). Checks expectedRevision (E_STALE_WRITE); --dry-run shows the diff "
                      "and writes nothing."),
-        input_model=LightingSetInput, output_model=LightingSetOutput, handler=set_lighting,
+        input_model="unitycli.plugins.lighting.tools:LightingSetInput",
+        output_model="unitycli.plugins.lighting.tools:LightingSetOutput",
+        handler="unitycli.plugins.lighting.tools:set_lighting",
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _SCENE, "fog": {"enabled": True, "mode": "linear", "start": 10, "end": 80}},
                   {"file": _SCENE, "ambient": {"mode": "color", "skyColor": {"r": 0.2, "g": 0.2, "b": 0.25}}},

@@ -6,7 +6,7 @@ plugin's scene.create shares.
 
 from __future__ import annotations
 
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.materials.specs import MATERIAL_TOOLS
 
 

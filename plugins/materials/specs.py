@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from unitycli.plugins.materials.create import MaterialCreateInput, MaterialCreateOutput, material_create
-from unitycli.plugins.materials.get import MaterialGetInput, MaterialGetOutput, material_get
-from unitycli.plugins.materials.set import MaterialSetInput, MaterialSetOutput, material_set
 from unitycli.toolspec import ToolSpec
 
 _WRITES = ("reads_project", "writes_project")
@@ -22,7 +19,9 @@ MATERIAL_TOOLS: tuple[ToolSpec, ...] = (
                      "E_ASSET_PATH_INVALID for a file that is not a .mat, E_ASSET_NOT_FOUND, E_MATERIAL_AMBIGUOUS "
                      "for a name several materials have, "
                      "E_FILE_FORMAT_UNSUPPORTED when the file does not hold one Material in the known layout."),
-        input_model=MaterialGetInput, output_model=MaterialGetOutput, handler=material_get,
+        input_model="unitycli.plugins.materials.get:MaterialGetInput",
+        output_model="unitycli.plugins.materials.get:MaterialGetOutput",
+        handler="unitycli.plugins.materials.get:material_get",
         examples=({"file": "Assets/Materials/Grass.mat"},),
     ),
     ToolSpec(
@@ -39,7 +38,9 @@ MATERIAL_TOOLS: tuple[ToolSpec, ...] = (
                      "change; E_MATERIAL_VARIANT_UNSUPPORTED for a Material Variant (its override bits are not "
                      "verified); E_MATERIAL_AMBIGUOUS for a name several materials have; E_STALE_WRITE when "
                      "`expectedRevision` is not the file's."),
-        input_model=MaterialSetInput, output_model=MaterialSetOutput, handler=material_set,
+        input_model="unitycli.plugins.materials.set:MaterialSetInput",
+        output_model="unitycli.plugins.materials.set:MaterialSetOutput",
+        handler="unitycli.plugins.materials.set:material_set",
         read_only=False, destructive=True, idempotent=True, permissions=_WRITES,
         examples=({"file": "Assets/Materials/Grass.mat", "colors": {"_BaseColor": {"r": 0.8, "g": 0.4, "b": 0.1}}},
                   {"file": "Assets/Materials/Grass.mat", "floats": {"_Smoothness": 0.5},
@@ -58,7 +59,9 @@ MATERIAL_TOOLS: tuple[ToolSpec, ...] = (
                      "GUID when the project's materials use several of them (pass `like`); "
                      "E_MATERIAL_VARIANT_UNSUPPORTED when `like` is a Material Variant; E_LAYOUT_UNAVAILABLE when "
                      "the project has no material to copy."),
-        input_model=MaterialCreateInput, output_model=MaterialCreateOutput, handler=material_create,
+        input_model="unitycli.plugins.materials.create:MaterialCreateInput",
+        output_model="unitycli.plugins.materials.create:MaterialCreateOutput",
+        handler="unitycli.plugins.materials.create:material_create",
         read_only=False, destructive=False, idempotent=False, permissions=_WRITES,
         examples=({"file": "Assets/Materials/Moss.mat", "shader": "933532a4fcc9baf4fa0491de14d08ed7"},),
         example_projects=("sample",),

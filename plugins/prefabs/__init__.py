@@ -3,7 +3,7 @@ overrides. Registered through the same hooks as any extension, with their own er
 
 from __future__ import annotations
 
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.prefabs.specs import PREFAB_TOOLS
 
 

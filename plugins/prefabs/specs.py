@@ -2,20 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.plugins.prefabs.instantiate import InstantiateInput, InstantiateOutput, prefab_instantiate
-from unitycli.plugins.prefabs.overrides import (
-    GetOverridesInput,
-    GetOverridesOutput,
-    RevertOverrideInput,
-    RevertOverrideOutput,
-    SetOverrideInput,
-    SetOverrideOutput,
-    prefab_get_overrides,
-    prefab_revert_override,
-    prefab_set_override,
-)
-from unitycli.plugins.scenes.common import WRITES
-from unitycli.toolspec import ToolSpec
+from unitycli.toolspec import WRITES, ToolSpec
 
 _GARDEN = "Assets/Scenes/Garden.unity"
 _LANTERN_LIGHT = 3225885301537407164  # the Light of Lantern Light in examples/sample-project's Lantern.prefab
@@ -33,7 +20,9 @@ PREFAB_TOOLS: tuple[ToolSpec, ...] = (
                      "E_PREFAB_LAYOUT_UNVERIFIED unless a scene or prefab of the project holds a PrefabInstance of that "
                      "layout. "
                      "A prefab that is or contains the target prefab is E_PREFAB_CYCLE." + _WRITER),
-        input_model=InstantiateInput, output_model=InstantiateOutput, handler=prefab_instantiate,
+        input_model="unitycli.plugins.prefabs.instantiate:InstantiateInput",
+        output_model="unitycli.plugins.prefabs.instantiate:InstantiateOutput",
+        handler="unitycli.plugins.prefabs.instantiate:prefab_instantiate",
         read_only=False, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "prefab": "Assets/Prefabs/Lantern.prefab", "position": {"x": -2, "y": 0.5,
                                                                                           "z": 3}},
@@ -46,7 +35,9 @@ PREFAB_TOOLS: tuple[ToolSpec, ...] = (
                      "hierarchy path in the source prefab (when the prefab is in the project), propertyPath, "
                      "value and objectReference; plus how many components and GameObjects the instance removes "
                      "or adds. Name the instance by hierarchy path or PrefabInstance fileID. Read-only."),
-        input_model=GetOverridesInput, output_model=GetOverridesOutput, handler=prefab_get_overrides,
+        input_model="unitycli.plugins.prefabs.overrides:GetOverridesInput",
+        output_model="unitycli.plugins.prefabs.overrides:GetOverridesOutput",
+        handler="unitycli.plugins.prefabs.overrides:prefab_get_overrides",
         examples=({"file": _GARDEN, "gameObject": "Lantern"},),
     ),
     ToolSpec(
@@ -59,7 +50,9 @@ PREFAB_TOOLS: tuple[ToolSpec, ...] = (
                      "root Transform for m_Local* paths. Where the source object can be read, the path's field must "
                      "be one of its fields (E_PROPERTY_NOT_FOUND) and a field it holds as a number takes only a "
                      "number (E_VALUE_TYPE_MISMATCH)." + _WRITER),
-        input_model=SetOverrideInput, output_model=SetOverrideOutput, handler=prefab_set_override,
+        input_model="unitycli.plugins.prefabs.overrides:SetOverrideInput",
+        output_model="unitycli.plugins.prefabs.overrides:SetOverrideOutput",
+        handler="unitycli.plugins.prefabs.overrides:prefab_set_override",
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Lantern", "target": {"fileID": _LANTERN_LIGHT},
                    "propertyPath": "m_Intensity", "value": 4.5},
@@ -72,7 +65,9 @@ PREFAB_TOOLS: tuple[ToolSpec, ...] = (
                      "omitted every override of `target`, so those values come from the source prefab again. "
                      "E_PREFAB_OVERRIDE_NOT_FOUND when there is none (naming, when `target` was left to its default, "
                      "the targets that do override that propertyPath)." + _WRITER),
-        input_model=RevertOverrideInput, output_model=RevertOverrideOutput, handler=prefab_revert_override,
+        input_model="unitycli.plugins.prefabs.overrides:RevertOverrideInput",
+        output_model="unitycli.plugins.prefabs.overrides:RevertOverrideOutput",
+        handler="unitycli.plugins.prefabs.overrides:prefab_revert_override",
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Lantern", "target": {"fileID": _LANTERN_LIGHT},
                    "propertyPath": "m_Intensity"},

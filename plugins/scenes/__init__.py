@@ -4,7 +4,7 @@ transaction layer. Registered through the same hook as any extension."""
 
 from __future__ import annotations
 
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.scenes.editing_specs import EDITING_TOOLS
 from unitycli.plugins.scenes.specs import SCENE_TOOLS
 

@@ -36,7 +36,6 @@ from unitycli.unityyaml.scalars import ScalarError
 COMPONENT_DESCRIPTION = ("Class name (Transform, Light, BoxCollider), a script class name (resolved through the "
                          "project's .cs.meta GUIDs), a script GUID, or the component's fileID")
 REVISION_DESCRIPTION = "The file's `revision` from an earlier read; E_STALE_WRITE if the file changed since"
-WRITES = ("reads_project", "writes_project")
 
 
 class FileInput(ToolInput):

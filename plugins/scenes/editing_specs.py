@@ -3,18 +3,7 @@ layer)."""
 
 from __future__ import annotations
 
-from unitycli.plugins.scenes.common import WRITES
-from unitycli.plugins.scenes.duplicate import DuplicateInput, DuplicateOutput, gameobject_duplicate
-from unitycli.plugins.scenes.labels import (
-    SetLayerInput,
-    SetLayerOutput,
-    SetTagInput,
-    SetTagOutput,
-    gameobject_set_layer,
-    gameobject_set_tag,
-)
-from unitycli.plugins.scenes.reparent import ReparentInput, ReparentOutput, gameobject_reparent
-from unitycli.toolspec import ToolSpec
+from unitycli.toolspec import WRITES, ToolSpec
 
 _GARDEN = "Assets/Scenes/Garden.unity"
 _WRITER = (" Name the file by path or unique asset name, the GameObject by hierarchy path (Root/Child) or fileID. "
@@ -33,7 +22,9 @@ EDITING_TOOLS: tuple[ToolSpec, ...] = (
                      "or passes a RectTransform or an instance whose source prefab is missing. Moving into its own "
                      "subtree is E_HIERARCHY_CYCLE; a child of a prefab instance is refused "
                      "(E_PREFAB_INSTANCE_UNSUPPORTED)." + _WRITER),
-        input_model=ReparentInput, output_model=ReparentOutput, handler=gameobject_reparent,
+        input_model="unitycli.plugins.scenes.reparent:ReparentInput",
+        output_model="unitycli.plugins.scenes.reparent:ReparentOutput",
+        handler="unitycli.plugins.scenes.reparent:gameobject_reparent",
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Debug Marker", "parent": "Player"},
                   {"file": _GARDEN, "gameObject": "Player/Hat", "siblingIndex": 0},
@@ -47,7 +38,9 @@ EDITING_TOOLS: tuple[ToolSpec, ...] = (
                      "stay. The copy is named `Name (1)` (the next free number among its siblings) unless `name` "
                      "is given, and placed right after the original (m_Children, SceneRoots, m_RootOrder "
                      "updated)." + _WRITER),
-        input_model=DuplicateInput, output_model=DuplicateOutput, handler=gameobject_duplicate,
+        input_model="unitycli.plugins.scenes.duplicate:DuplicateInput",
+        output_model="unitycli.plugins.scenes.duplicate:DuplicateOutput",
+        handler="unitycli.plugins.scenes.duplicate:gameobject_duplicate",
         read_only=False, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Player"}, {"file": _GARDEN, "gameObject": "Lantern",
                                                              "name": "Lantern B"}),
@@ -59,7 +52,9 @@ EDITING_TOOLS: tuple[ToolSpec, ...] = (
                      "EditorOnly, MainCamera, Player, GameController) or listed in ProjectSettings/"
                      "TagManager.asset, else E_TAG_UNKNOWN (project.add-tag adds one). A prefab instance's tag is "
                      "an override: prefab.set-override." + _WRITER),
-        input_model=SetTagInput, output_model=SetTagOutput, handler=gameobject_set_tag,
+        input_model="unitycli.plugins.scenes.labels:SetTagInput",
+        output_model="unitycli.plugins.scenes.labels:SetTagOutput",
+        handler="unitycli.plugins.scenes.labels:gameobject_set_tag",
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Trees/Tree A", "tag": "Pickup"},
                   {"file": _GARDEN, "gameObject": "Player/Hat", "tag": "Untagged"}),
@@ -70,7 +65,9 @@ EDITING_TOOLS: tuple[ToolSpec, ...] = (
         description=("Writes m_Layer of the GameObject (and with `recursive` of every GameObject below it; prefab "
                      "instances below are skipped and listed). The layer is a name from ProjectSettings/"
                      "TagManager.asset or an index 0-31 of a named layer, else E_LAYER_UNKNOWN." + _WRITER),
-        input_model=SetLayerInput, output_model=SetLayerOutput, handler=gameobject_set_layer,
+        input_model="unitycli.plugins.scenes.labels:SetLayerInput",
+        output_model="unitycli.plugins.scenes.labels:SetLayerOutput",
+        handler="unitycli.plugins.scenes.labels:gameobject_set_layer",
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Player", "layer": "Interactable", "recursive": True},
                   {"file": _GARDEN, "gameObject": "Ground", "layer": 4}),

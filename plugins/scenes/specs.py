@@ -2,49 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.plugins.scenes.common import WRITES
-from unitycli.plugins.scenes.component_edit import (
-    ComponentAddInput,
-    ComponentAddOutput,
-    ComponentRemoveInput,
-    ComponentRemoveOutput,
-    component_add,
-    component_remove,
-)
-from unitycli.plugins.scenes.component_set import ComponentSetInput, ComponentSetOutput, component_set
-from unitycli.plugins.scenes.find import FindInput, FindOutput, gameobject_find
-from unitycli.plugins.scenes.gameobjects import (
-    CreateInput,
-    CreateOutput,
-    DeleteInput,
-    DeleteOutput,
-    RenameInput,
-    RenameOutput,
-    SetActiveInput,
-    SetActiveOutput,
-    gameobject_create,
-    gameobject_delete,
-    gameobject_rename,
-    gameobject_set_active,
-)
-from unitycli.plugins.scenes.hierarchy import (
-    HierarchyInput,
-    HierarchyOutput,
-    prefab_hierarchy,
-    scene_hierarchy,
-)
-from unitycli.plugins.scenes.inspect import (
-    ComponentGetInput,
-    ComponentGetOutput,
-    GameObjectGetInput,
-    GameObjectGetOutput,
-    component_get,
-    gameobject_get,
-)
-from unitycli.plugins.scenes.prefab_list import PrefabListInput, PrefabListOutput, prefab_list
-from unitycli.plugins.scenes.scene_list import SceneListInput, SceneListOutput, scene_list
-from unitycli.plugins.scenes.transform import SetTransformInput, SetTransformOutput, gameobject_set_transform
-from unitycli.toolspec import ToolSpec
+from unitycli.toolspec import WRITES, ToolSpec
 
 _GARDEN = "Assets/Scenes/Garden.unity"
 _ADDRESSING = (" Name the file by path or unique asset name, the GameObject by hierarchy path (Root/Child) or "
@@ -60,7 +18,9 @@ SCENE_TOOLS = (
                      "of its root, whether it is a prefab variant (its root is a prefab instance) and, for a "
                      "variant, the prefab it is based on. Only the requested page is parsed; files that cannot be "
                      "read are listed with the error. Paged. Read-only."),
-        input_model=PrefabListInput, output_model=PrefabListOutput, handler=prefab_list,
+        input_model="unitycli.plugins.scenes.prefab_list:PrefabListInput",
+        output_model="unitycli.plugins.scenes.prefab_list:PrefabListOutput",
+        handler="unitycli.plugins.scenes.prefab_list:prefab_list",
         examples=({}, {"folder": "Assets/Prefabs", "limit": 50}),
     ),
     ToolSpec(
@@ -70,7 +30,9 @@ SCENE_TOOLS = (
                      "(ProjectSettings/EditorBuildSettings.asset), ticked, its position there and its build index "
                      "(position among enabled scenes). Build Settings entries whose file is missing are listed with "
                      "exists: false. Paged. Read-only."),
-        input_model=SceneListInput, output_model=SceneListOutput, handler=scene_list,
+        input_model="unitycli.plugins.scenes.scene_list:SceneListInput",
+        output_model="unitycli.plugins.scenes.scene_list:SceneListOutput",
+        handler="unitycli.plugins.scenes.scene_list:scene_list",
         examples=({}, {"limit": 20}),
     ),
     ToolSpec(
@@ -82,7 +44,9 @@ SCENE_TOOLS = (
                      "component fileIDs and script GUIDs, and each prefab instance's source prefab. `depth` limits "
                      "the levels (items cut by it say childrenBeyondDepth), `root` starts below one GameObject. "
                      "Paged with limit/cursor; returns the file's revision. Read-only."),
-        input_model=HierarchyInput, output_model=HierarchyOutput, handler=scene_hierarchy,
+        input_model="unitycli.plugins.scenes.hierarchy:HierarchyInput",
+        output_model="unitycli.plugins.scenes.hierarchy:HierarchyOutput",
+        handler="unitycli.plugins.scenes.hierarchy:scene_hierarchy",
         examples=({"file": _GARDEN}, {"file": "Garden", "depth": 0}, {"file": _GARDEN, "root": "Trees", "limit": 50},
                   {"file": "Garden", "detail": "full"}),
     ),
@@ -93,7 +57,9 @@ SCENE_TOOLS = (
                      "variant, its root prefab instance) and children with component names; `detail: \"full\"` "
                      "adds the details, nested prefab instances' source prefabs among them. Paged; returns the "
                      "file's revision. Read-only."),
-        input_model=HierarchyInput, output_model=HierarchyOutput, handler=prefab_hierarchy,
+        input_model="unitycli.plugins.scenes.hierarchy:HierarchyInput",
+        output_model="unitycli.plugins.scenes.hierarchy:HierarchyOutput",
+        handler="unitycli.plugins.scenes.hierarchy:prefab_hierarchy",
         examples=({"file": "Assets/Prefabs/Lantern.prefab"}, {"file": "Lantern", "depth": 1}),
     ),
     ToolSpec(
@@ -104,7 +70,9 @@ SCENE_TOOLS = (
                      "Files that cannot be read are listed in `skipped`. A component name that no searched object is known "
                      "to have, while some have scripts that cannot be named offline (their .cs is in a package), "
                      "sets `unresolvedScripts`: matches may be missing; search by their GUIDs. Paged. Read-only."),
-        input_model=FindInput, output_model=FindOutput, handler=gameobject_find,
+        input_model="unitycli.plugins.scenes.find:FindInput",
+        output_model="unitycli.plugins.scenes.find:FindOutput",
+        handler="unitycli.plugins.scenes.find:gameobject_find",
         examples=({"name": "Tree*"}, {"file": _GARDEN, "component": "BoxCollider"}, {"tag": "Player"}),
     ),
     ToolSpec(
@@ -113,7 +81,9 @@ SCENE_TOOLS = (
         description=("Returns the GameObject's own fields and every component (class, script class and GUID, "
                      "fields as JSON; references as {fileID, guid?, type?}); for a prefab instance its overrides. "
                      "Returns the file's revision for a later write." + _ADDRESSING + " Read-only."),
-        input_model=GameObjectGetInput, output_model=GameObjectGetOutput, handler=gameobject_get,
+        input_model="unitycli.plugins.scenes.inspect:GameObjectGetInput",
+        output_model="unitycli.plugins.scenes.inspect:GameObjectGetOutput",
+        handler="unitycli.plugins.scenes.inspect:gameobject_get",
         examples=({"file": _GARDEN, "gameObject": "Player/Hat"}, {"file": "Garden", "gameObject": "845330172"}),
     ),
     ToolSpec(
@@ -122,7 +92,9 @@ SCENE_TOOLS = (
         description=("Reads a property path (m_LocalPosition, m_LocalPosition.x, m_Materials[0]) of a component "
                      "named by class, script class, script GUID or fileID. Returns the file's revision for a "
                      "later component.set." + _ADDRESSING + " Read-only."),
-        input_model=ComponentGetInput, output_model=ComponentGetOutput, handler=component_get,
+        input_model="unitycli.plugins.scenes.inspect:ComponentGetInput",
+        output_model="unitycli.plugins.scenes.inspect:ComponentGetOutput",
+        handler="unitycli.plugins.scenes.inspect:component_get",
         examples=({"file": _GARDEN, "gameObject": "Directional Light", "component": "Light",
                    "property": "m_Intensity"},),
     ),
@@ -141,7 +113,9 @@ SCENE_TOOLS = (
                      "E_REFERENCE_UNPROVEN). operation insert/remove (`List[i]`) and resize (value = length) edit "
                      "lists. Setting m_LocalEulerAnglesHint alone warns that Unity ignores it (use "
                      "gameobject.set-transform). UnityEvents: component.add-listener." + _ADDRESSING + _WRITER),
-        input_model=ComponentSetInput, output_model=ComponentSetOutput, handler=component_set,
+        input_model="unitycli.plugins.scenes.component_set:ComponentSetInput",
+        output_model="unitycli.plugins.scenes.component_set:ComponentSetOutput",
+        handler="unitycli.plugins.scenes.component_set:component_set",
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Player", "component": "Transform",
                    "property": "m_LocalPosition", "value": {"x": 0, "y": 2, "z": 0}},
@@ -164,7 +138,9 @@ SCENE_TOOLS = (
                      "with the render pipeline's default material and the matching collider, in the layouts of the "
                      "project's Unity version and with values copied from Editor-written primitives; a value "
                      "without evidence is left out and listed in omittedFields." + _WRITER),
-        input_model=CreateInput, output_model=CreateOutput, handler=gameobject_create,
+        input_model="unitycli.plugins.scenes.gameobjects:CreateInput",
+        output_model="unitycli.plugins.scenes.gameobjects:CreateOutput",
+        handler="unitycli.plugins.scenes.gameobjects:gameobject_create",
         read_only=False, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "name": "Tree D", "parent": "Trees", "position": {"x": 6, "y": 1, "z": 0}},
                   {"file": _GARDEN, "name": "Stone", "primitive": "cube", "position": {"x": 0, "y": 0.5, "z": 2}}),
@@ -174,7 +150,9 @@ SCENE_TOOLS = (
         summary="Rename a GameObject (or a prefab instance's name override).",
         description=("Rewrites m_Name (for a prefab instance, the value of its m_Name override)." + _ADDRESSING
                      + _WRITER),
-        input_model=RenameInput, output_model=RenameOutput, handler=gameobject_rename,
+        input_model="unitycli.plugins.scenes.gameobjects:RenameInput",
+        output_model="unitycli.plugins.scenes.gameobjects:RenameOutput",
+        handler="unitycli.plugins.scenes.gameobjects:gameobject_rename",
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Trees/Tree A", "name": "Oak"},),
     ),
@@ -183,7 +161,9 @@ SCENE_TOOLS = (
         summary="Set a GameObject's active flag (m_IsActive).",
         description=("Writes m_IsActive 1 or 0 (for a prefab instance, its existing m_IsActive override)."
                      + _ADDRESSING + _WRITER),
-        input_model=SetActiveInput, output_model=SetActiveOutput, handler=gameobject_set_active,
+        input_model="unitycli.plugins.scenes.gameobjects:SetActiveInput",
+        output_model="unitycli.plugins.scenes.gameobjects:SetActiveOutput",
+        handler="unitycli.plugins.scenes.gameobjects:gameobject_set_active",
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Debug Marker", "active": True},),
     ),
@@ -197,7 +177,9 @@ SCENE_TOOLS = (
                      "and rotation through the parent chain as Unity's setters do; E_TRANSFORM_WORLD_UNKNOWN when "
                      "an ancestor is a prefab instance or has a zero scale. Scale is always local."
                      + _ADDRESSING + _WRITER),
-        input_model=SetTransformInput, output_model=SetTransformOutput, handler=gameobject_set_transform,
+        input_model="unitycli.plugins.scenes.transform:SetTransformInput",
+        output_model="unitycli.plugins.scenes.transform:SetTransformOutput",
+        handler="unitycli.plugins.scenes.transform:gameobject_set_transform",
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Player", "rotation": {"x": 0, "y": 90, "z": 0}},
                   {"file": _GARDEN, "gameObject": "Trees/Tree A", "position": {"x": 2, "y": 0, "z": 5},
@@ -213,7 +195,9 @@ SCENE_TOOLS = (
                      "and its entry in the parent's m_Children or SceneRoots. Refuses with "
                      "E_GAMEOBJECT_REFERENCED, listing the referrers, while other objects in the file reference "
                      "any of them, unless `force` (then those references become {fileID: 0})." + _WRITER),
-        input_model=DeleteInput, output_model=DeleteOutput, handler=gameobject_delete,
+        input_model="unitycli.plugins.scenes.gameobjects:DeleteInput",
+        output_model="unitycli.plugins.scenes.gameobjects:DeleteOutput",
+        handler="unitycli.plugins.scenes.gameobjects:gameobject_delete",
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Debug Marker"}, {"file": _GARDEN, "gameObject": "Trees",
                                                                     "force": True}),
@@ -235,7 +219,9 @@ SCENE_TOOLS = (
                      ".cs only the header is written: Unity fills the rest on load). E_COMPONENT_UNSUPPORTED for a "
                      "ScriptableObject, abstract or generic class, a second [DisallowMultipleComponent] or a "
                      "missing [RequireComponent]." + _WRITER),
-        input_model=ComponentAddInput, output_model=ComponentAddOutput, handler=component_add,
+        input_model="unitycli.plugins.scenes.component_edit:ComponentAddInput",
+        output_model="unitycli.plugins.scenes.component_edit:ComponentAddOutput",
+        handler="unitycli.plugins.scenes.component_edit:component_add",
         read_only=False, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Player/Hat", "component": "BoxCollider"},
                   {"file": _GARDEN, "gameObject": "Player/Hat", "component": "Light"}),
@@ -246,7 +232,9 @@ SCENE_TOOLS = (
         description=("Removes the component document and its m_Component entry. The Transform cannot be removed. "
                      "Refuses with E_GAMEOBJECT_REFERENCED while other objects reference it, unless `force`."
                      + _ADDRESSING + _WRITER),
-        input_model=ComponentRemoveInput, output_model=ComponentRemoveOutput, handler=component_remove,
+        input_model="unitycli.plugins.scenes.component_edit:ComponentRemoveInput",
+        output_model="unitycli.plugins.scenes.component_edit:ComponentRemoveOutput",
+        handler="unitycli.plugins.scenes.component_edit:component_remove",
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({"file": _GARDEN, "gameObject": "Trees/Tree A", "component": "BoxCollider"},),
     ),

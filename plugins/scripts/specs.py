@@ -2,31 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.plugins.scenes.common import WRITES
-from unitycli.plugins.scripts.listener_tools import (
-    AddListenerInput,
-    ListenersInput,
-    ListenersOutput,
-    ListenerWriteOutput,
-    RemoveListenerInput,
-    add_listener,
-    list_listeners,
-    remove_listener,
-)
-from unitycli.plugins.scripts.scriptable_create import (
-    ScriptableCreateInput,
-    ScriptableCreateOutput,
-    scriptable_create,
-)
-from unitycli.plugins.scripts.scriptable_tools import (
-    ScriptableGetInput,
-    ScriptableGetOutput,
-    ScriptableSetInput,
-    ScriptableSetOutput,
-    scriptable_get,
-    scriptable_set,
-)
-from unitycli.toolspec import ToolSpec
+from unitycli.toolspec import WRITES, ToolSpec
 
 # Examples run on the fixture projects (tests/core runs every writer's example): minigolf's level assets and
 # chicken-defense's Game scene.
@@ -50,7 +26,9 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "and every serialized field by the name scriptable.set takes (references as "
                      "{fileID, guid?, type?}), or one field path. Anything else is E_SCRIPTABLE_OBJECT_NOT_FOUND. "
                      "Returns the file's revision for a later write. Read-only."),
-        input_model=ScriptableGetInput, output_model=ScriptableGetOutput, handler=scriptable_get,
+        input_model="unitycli.plugins.scripts.scriptable_tools:ScriptableGetInput",
+        output_model="unitycli.plugins.scripts.scriptable_tools:ScriptableGetOutput",
+        handler="unitycli.plugins.scripts.scriptable_tools:scriptable_get",
         examples=({"file": _LEVEL}, {"file": _LEVEL, "property": "Par[0]"}),
         example_projects=("minigolf", "minigolf"),
     ),
@@ -63,7 +41,9 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "an asset GUID or {fileID, guid, type}, resolved to the fileID its .meta or file proves "
                      "(E_REFERENCE_UNRESOLVED, E_REFERENCE_UNPROVEN); operation insert/remove/resize edits lists. "
                      "The object header (m_Script, m_GameObject...) is refused, m_Name is allowed." + _WRITER),
-        input_model=ScriptableSetInput, output_model=ScriptableSetOutput, handler=scriptable_set,
+        input_model="unitycli.plugins.scripts.scriptable_tools:ScriptableSetInput",
+        output_model="unitycli.plugins.scripts.scriptable_tools:ScriptableSetOutput",
+        handler="unitycli.plugins.scripts.scriptable_tools:scriptable_set",
         read_only=False, destructive=True, permissions=WRITES,
         examples=({"file": _LEVEL, "property": "Par[0].Rating", "value": "Good"},
                   {"file": _LEVEL_DATA, "property": "AllLevels", "operation": "resize", "value": 13},
@@ -78,7 +58,9 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "type, method, mode (Void, Int, Float, String, Bool, Object, EventDefined), the argument the "
                      "mode passes, and the call state. A property that is not a UnityEvent is E_EVENT_NOT_FOUND, "
                      "listing the component's events." + _ADDRESSING + " Read-only."),
-        input_model=ListenersInput, output_model=ListenersOutput, handler=list_listeners,
+        input_model="unitycli.plugins.scripts.listener_tools:ListenersInput",
+        output_model="unitycli.plugins.scripts.listener_tools:ListenersOutput",
+        handler="unitycli.plugins.scripts.listener_tools:list_listeners",
         examples=(_CLOSE_BUTTON, _EVENT),
         example_projects=("vfx-samples", "chicken-defense"),
     ),
@@ -93,7 +75,9 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "(.asmdef name or Assembly-CSharp). Anything else is E_LISTENER_METHOD_NOT_FOUND with the "
                      "methods that fit; engine methods (GameObject.SetActive) are not checkable here and are "
                      "refused." + _ADDRESSING + _WRITER),
-        input_model=AddListenerInput, output_model=ListenerWriteOutput, handler=add_listener,
+        input_model="unitycli.plugins.scripts.listener_tools:AddListenerInput",
+        output_model="unitycli.plugins.scripts.listener_tools:ListenerWriteOutput",
+        handler="unitycli.plugins.scripts.listener_tools:add_listener",
         read_only=False, idempotent=False, permissions=WRITES,
         examples=({**_EVENT, "target": "Chicken Spawner:ChickenSpawner", "method": "SpawnChicken"},),
         example_projects=("chicken-defense",),
@@ -105,7 +89,9 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "removing the last leaves `m_Calls: []` as Unity writes it. An index the event does not have "
                      "is E_LISTENER_NOT_FOUND, listing the listeners; nothing is removed quietly."
                      + _ADDRESSING + _WRITER),
-        input_model=RemoveListenerInput, output_model=ListenerWriteOutput, handler=remove_listener,
+        input_model="unitycli.plugins.scripts.listener_tools:RemoveListenerInput",
+        output_model="unitycli.plugins.scripts.listener_tools:ListenerWriteOutput",
+        handler="unitycli.plugins.scripts.listener_tools:remove_listener",
         read_only=False, destructive=True, idempotent=False, permissions=WRITES,
         examples=({**_CLOSE_BUTTON, "index": 0},),
         example_projects=("vfx-samples",),
@@ -121,7 +107,9 @@ SCRIPT_TOOLS: tuple[ToolSpec, ...] = (
                      "`omitted` (Unity applies its initializer when it loads the asset). Abstract, generic and "
                      "non-ScriptableObject classes are E_SCRIPTABLE_OBJECT_NOT_FOUND; an existing path is "
                      "E_ASSET_OUTPUT_EXISTS. --dry-run shows both files and writes nothing."),
-        input_model=ScriptableCreateInput, output_model=ScriptableCreateOutput, handler=scriptable_create,
+        input_model="unitycli.plugins.scripts.scriptable_create:ScriptableCreateInput",
+        output_model="unitycli.plugins.scripts.scriptable_create:ScriptableCreateOutput",
+        handler="unitycli.plugins.scripts.scriptable_create:scriptable_create",
         read_only=False, idempotent=False, permissions=WRITES,
         examples=({"file": "Assets/LlamAcademy/Minigolf/Resources/Levels/13.asset", "script": "LevelSO"},),
         example_projects=("minigolf",),

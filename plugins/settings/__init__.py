@@ -5,7 +5,7 @@ Registered through the same hook as any extension; every writer goes through `se
 
 from __future__ import annotations
 
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.plugins.settings.specs import SETTINGS_TOOLS
 
 

@@ -9,59 +9,6 @@ Names follow `group.verb[-noun]` in the `project` group (beside `project.info`) 
 
 from __future__ import annotations
 
-from unitycli.plugins.settings.build_scene_entry import (
-    BuildSceneAddInput,
-    BuildSceneEditOutput,
-    BuildSceneRemoveInput,
-    add_build_scene,
-    remove_build_scene,
-)
-from unitycli.plugins.settings.build_scenes import (
-    BuildScenesGetInput,
-    BuildScenesGetOutput,
-    BuildScenesSetInput,
-    BuildScenesSetOutput,
-    get_build_scenes,
-    set_build_scenes,
-)
-from unitycli.plugins.settings.input_axes import (
-    InputAxisSetInput,
-    InputAxisSetOutput,
-    InputSettingsGetInput,
-    InputSettingsGetOutput,
-    get_input_settings,
-    set_input_axis,
-)
-from unitycli.plugins.settings.player import (
-    PlayerSettingsGetInput,
-    PlayerSettingsGetOutput,
-    PlayerSettingsSetInput,
-    PlayerSettingsSetOutput,
-    get_player_settings,
-    set_player_settings,
-)
-from unitycli.plugins.settings.quality import (
-    QualitySettingsGetInput,
-    QualitySettingsGetOutput,
-    get_quality_settings,
-)
-from unitycli.plugins.settings.quality_set import (
-    QualitySettingsSetInput,
-    QualitySettingsSetOutput,
-    set_quality_settings,
-)
-from unitycli.plugins.settings.tag_remove import TagRemoveInput, TagRemoveOutput, remove_tag
-from unitycli.plugins.settings.tags_layers import (
-    LayerSetInput,
-    LayerSetOutput,
-    TagAddInput,
-    TagAddOutput,
-    TagsLayersGetInput,
-    TagsLayersGetOutput,
-    add_tag,
-    get_tags_layers,
-    set_layer,
-)
 from unitycli.toolspec import ToolSpec
 
 _WRITES = ("reads_project", "writes_project")
@@ -80,7 +27,9 @@ SETTINGS_TOOLS = (
                      "default orientation, resolution and window options, color space, splash screen, Android "
                      "version code and min SDK, iOS target version. Returns the revision for expectedRevision. "
                      "Read-only. " + _POINTER),
-        input_model=PlayerSettingsGetInput, output_model=PlayerSettingsGetOutput, handler=get_player_settings,
+        input_model="unitycli.plugins.settings.player:PlayerSettingsGetInput",
+        output_model="unitycli.plugins.settings.player:PlayerSettingsGetOutput",
+        handler="unitycli.plugins.settings.player:get_player_settings",
         examples=({},),
     ),
     ToolSpec(
@@ -90,7 +39,9 @@ SETTINGS_TOOLS = (
                      "Unity's format; unknown fields are refused. Orientation, fullscreen mode and color space take "
                      "Unity's enum names. applicationIdentifier, buildNumber and scriptingDefineSymbols take a map "
                      "of platform → value; a new platform is inserted in Unity's sorted order. " + _CHECKED),
-        input_model=PlayerSettingsSetInput, output_model=PlayerSettingsSetOutput, handler=set_player_settings,
+        input_model="unitycli.plugins.settings.player:PlayerSettingsSetInput",
+        output_model="unitycli.plugins.settings.player:PlayerSettingsSetOutput",
+        handler="unitycli.plugins.settings.player:set_player_settings",
         read_only=False, destructive=True, permissions=_WRITES,
         examples=({"companyName": "Acme", "productName": "Garden", "bundleVersion": "1.2.0"},
                   {"applicationIdentifier": {"Android": "com.acme.garden"}, "defaultScreenOrientation": "Portrait"}),
@@ -101,7 +52,9 @@ SETTINGS_TOOLS = (
         description=("Reads ProjectSettings/TagManager.asset: the project's tags (and Unity's built-in tags), all "
                      "32 layers with their index and whether they are built in, sorting layers, and the rendering "
                      "layers of TagManager 3 (Unity 6). Read-only. " + _POINTER),
-        input_model=TagsLayersGetInput, output_model=TagsLayersGetOutput, handler=get_tags_layers,
+        input_model="unitycli.plugins.settings.tags_layers:TagsLayersGetInput",
+        output_model="unitycli.plugins.settings.tags_layers:TagsLayersGetOutput",
+        handler="unitycli.plugins.settings.tags_layers:get_tags_layers",
         examples=({},),
     ),
     ToolSpec(
@@ -110,7 +63,9 @@ SETTINGS_TOOLS = (
         description=("Appends the tag to `tags:` in ProjectSettings/TagManager.asset, as the Tags & Layers window "
                      "does. A tag that exists (in the file or built in, e.g. Player) changes nothing: changed is "
                      "false and existing says where it is. " + _CHECKED),
-        input_model=TagAddInput, output_model=TagAddOutput, handler=add_tag,
+        input_model="unitycli.plugins.settings.tags_layers:TagAddInput",
+        output_model="unitycli.plugins.settings.tags_layers:TagAddOutput",
+        handler="unitycli.plugins.settings.tags_layers:add_tag",
         read_only=False, permissions=_WRITES, examples=({"tag": "Enemy"},),
     ),
     ToolSpec(
@@ -121,7 +76,9 @@ SETTINGS_TOOLS = (
                      "E_PROJECT_TAG_IN_USE names them unless `force`; files that are Git LFS pointers are listed in "
                      "`unscanned`. Built-in tags are refused (E_PROJECT_TAG_BUILTIN), a tag the file lacks is "
                      "E_TAG_UNKNOWN. " + _CHECKED),
-        input_model=TagRemoveInput, output_model=TagRemoveOutput, handler=remove_tag,
+        input_model="unitycli.plugins.settings.tag_remove:TagRemoveInput",
+        output_model="unitycli.plugins.settings.tag_remove:TagRemoveOutput",
+        handler="unitycli.plugins.settings.tag_remove:remove_tag",
         read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
         examples=({"tag": "Pickup", "force": True},),
     ),
@@ -133,7 +90,9 @@ SETTINGS_TOOLS = (
                      "layer of 8–31 is named (E_PROJECT_LAYER_NONE_FREE when all are); the output's index says "
                      "which. Built-in layers 0, 1, 2, 4, 5 are refused (E_PROJECT_LAYER_RESERVED), and so is a "
                      "name another layer has (E_PROJECT_LAYER_NAME_TAKEN). " + _CHECKED),
-        input_model=LayerSetInput, output_model=LayerSetOutput, handler=set_layer,
+        input_model="unitycli.plugins.settings.tags_layers:LayerSetInput",
+        output_model="unitycli.plugins.settings.tags_layers:LayerSetOutput",
+        handler="unitycli.plugins.settings.tags_layers:set_layer",
         read_only=False, destructive=True, permissions=_WRITES,
         examples=({"name": "Enemies"}, {"index": 8, "name": "Enemies"}, {"index": 8, "name": ""}),
     ),
@@ -143,7 +102,9 @@ SETTINGS_TOOLS = (
         description=("Reads ProjectSettings/EditorBuildSettings.asset: each scene's path, GUID, enabled flag and "
                      "SceneManager build index, checked against the scene's .meta: ok, missing, moved (with the "
                      "current path of its GUID) or guid-mismatch. Read-only. " + _POINTER),
-        input_model=BuildScenesGetInput, output_model=BuildScenesGetOutput, handler=get_build_scenes,
+        input_model="unitycli.plugins.settings.build_scenes:BuildScenesGetInput",
+        output_model="unitycli.plugins.settings.build_scenes:BuildScenesGetOutput",
+        handler="unitycli.plugins.settings.build_scenes:get_build_scenes",
         examples=({},),
     ),
     ToolSpec(
@@ -152,7 +113,9 @@ SETTINGS_TOOLS = (
         description=("Writes the whole m_Scenes list of ProjectSettings/EditorBuildSettings.asset in the order "
                      "given, each with the GUID from its .meta. Each scene must exist (E_SCENE_NOT_FOUND); an "
                      "empty list clears Build Settings. " + _CHECKED),
-        input_model=BuildScenesSetInput, output_model=BuildScenesSetOutput, handler=set_build_scenes,
+        input_model="unitycli.plugins.settings.build_scenes:BuildScenesSetInput",
+        output_model="unitycli.plugins.settings.build_scenes:BuildScenesSetOutput",
+        handler="unitycli.plugins.settings.build_scenes:set_build_scenes",
         read_only=False, destructive=True, permissions=_WRITES,
         examples=({"scenes": [{"path": "Assets/Scenes/Garden.unity"},
                               {"path": "Assets/Scenes/Credits.unity", "enabled": False}]},),
@@ -164,7 +127,9 @@ SETTINGS_TOOLS = (
                      "the GUID read from the scene's .meta; the other entries are untouched. A scene already listed "
                      "(same path or GUID) is E_PROJECT_BUILD_SCENE_DUPLICATE; a missing scene E_SCENE_NOT_FOUND. "
                      + _CHECKED),
-        input_model=BuildSceneAddInput, output_model=BuildSceneEditOutput, handler=add_build_scene,
+        input_model="unitycli.plugins.settings.build_scene_entry:BuildSceneAddInput",
+        output_model="unitycli.plugins.settings.build_scene_entry:BuildSceneEditOutput",
+        handler="unitycli.plugins.settings.build_scene_entry:add_build_scene",
         read_only=False, idempotent=False, permissions=_WRITES,
         examples=({"path": "Assets/Scenes/SampleScene.unity"},
                   {"path": "Assets/Scenes/SampleScene.unity", "index": 0, "enabled": False}),
@@ -175,7 +140,9 @@ SETTINGS_TOOLS = (
         description=("Removes the m_Scenes entry with this path from ProjectSettings/EditorBuildSettings.asset (the "
                      "scene file stays; an entry whose scene is missing can be removed too); the others are "
                      "untouched. E_PROJECT_BUILD_SCENE_NOT_LISTED when no entry has the path. " + _CHECKED),
-        input_model=BuildSceneRemoveInput, output_model=BuildSceneEditOutput, handler=remove_build_scene,
+        input_model="unitycli.plugins.settings.build_scene_entry:BuildSceneRemoveInput",
+        output_model="unitycli.plugins.settings.build_scene_entry:BuildSceneEditOutput",
+        handler="unitycli.plugins.settings.build_scene_entry:remove_build_scene",
         read_only=False, destructive=True, idempotent=False, permissions=_WRITES,
         examples=({"path": "Assets/Scenes/Credits.unity"},),
     ),
@@ -185,7 +152,9 @@ SETTINGS_TOOLS = (
         description=("Reads ProjectSettings/InputManager.asset: every axis with its index, buttons, gravity, dead "
                      "zone, sensitivity, snap, invert, type, axis and joystick. Paged with limit/cursor; a file "
                      "with more than 4096 axes is refused (E_PROJECT_SETTINGS_LIMIT_EXCEEDED). Read-only. " + _POINTER),
-        input_model=InputSettingsGetInput, output_model=InputSettingsGetOutput, handler=get_input_settings,
+        input_model="unitycli.plugins.settings.input_axes:InputSettingsGetInput",
+        output_model="unitycli.plugins.settings.input_axes:InputSettingsGetOutput",
+        handler="unitycli.plugins.settings.input_axes:get_input_settings",
         examples=({}, {"name": "Horizontal"}, {"limit": 10}),
     ),
     ToolSpec(
@@ -194,7 +163,9 @@ SETTINGS_TOOLS = (
         description=("Edits the given fields of one axis in ProjectSettings/InputManager.asset. The axis is named "
                      "exactly (E_PROJECT_INPUT_AXIS_NOT_FOUND); when several share the name, give its index from "
                      "project.get-input-settings (E_PROJECT_INPUT_AXIS_AMBIGUOUS). " + _CHECKED),
-        input_model=InputAxisSetInput, output_model=InputAxisSetOutput, handler=set_input_axis,
+        input_model="unitycli.plugins.settings.input_axes:InputAxisSetInput",
+        output_model="unitycli.plugins.settings.input_axes:InputAxisSetOutput",
+        handler="unitycli.plugins.settings.input_axes:set_input_axis",
         read_only=False, destructive=True, permissions=_WRITES,
         examples=({"name": "Jump", "index": 5, "fields": {"positiveButton": "space", "altPositiveButton": "w"}},),
     ),
@@ -204,7 +175,9 @@ SETTINGS_TOOLS = (
         description=("Reads ProjectSettings/QualitySettings.asset: each level's name, render pipeline asset "
                      "reference and every other field as written, which level is current, and the default level "
                      "per platform. Read-only. " + _POINTER),
-        input_model=QualitySettingsGetInput, output_model=QualitySettingsGetOutput, handler=get_quality_settings,
+        input_model="unitycli.plugins.settings.quality:QualitySettingsGetInput",
+        output_model="unitycli.plugins.settings.quality:QualitySettingsGetOutput",
+        handler="unitycli.plugins.settings.quality:get_quality_settings",
         examples=({},),
     ),
     ToolSpec(
@@ -218,7 +191,9 @@ SETTINGS_TOOLS = (
                      "is inserted where the Editor writes it. `currentLevel` sets m_CurrentQuality. Checks "
                      "expectedRevision (E_STALE_WRITE); the staged bytes are read back first; --dry-run shows the "
                      "diff and writes nothing. " + _POINTER),
-        input_model=QualitySettingsSetInput, output_model=QualitySettingsSetOutput, handler=set_quality_settings,
+        input_model="unitycli.plugins.settings.quality_set:QualitySettingsSetInput",
+        output_model="unitycli.plugins.settings.quality_set:QualitySettingsSetOutput",
+        handler="unitycli.plugins.settings.quality_set:set_quality_settings",
         read_only=False, destructive=True, permissions=("reads_project", "writes_project"),
         examples=({"level": "Balanced", "settings": {"shadowDistance": 60, "antiAliasing": 4}},
                   {"currentLevel": "High Fidelity"}),

@@ -11,8 +11,8 @@ import pytest
 from tests.fixturepaths import REPO_ROOT
 from tests.indexes.projectcopies import writable_copy
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, RunResult, run_tool
-from unitycli.session import Session
 
 SAMPLE = REPO_ROOT / "examples" / "sample-project"
 
@@ -36,7 +36,7 @@ def chicken(tmp_path: Path) -> Path:
 
 
 def run(project: Path, tool: str, payload: dict[str, Any], *, dry_run: bool = False) -> RunResult:
-    return run_tool(Session(project_arg=str(project)), tool, payload, RunOptions(dry_run=dry_run))
+    return run_tool(Session(project_arg=str(project)).prepare(tool), payload, RunOptions(dry_run=dry_run))
 
 
 def output(project: Path, tool: str, payload: dict[str, Any]) -> dict[str, Any]:

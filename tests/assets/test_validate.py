@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tests.assets.conftest import GARDEN, GRASS, LANTERN, LANTERN_GUID, all_pages, output
 from tests.fixturepaths import fixture_project
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 
 # Grass.mat's shader and the URP assets' scripts live in packages the sample project does not contain.
 SAMPLE_PACKAGE_GUIDS = ["933532a4fcc9baf4fa0491de14d08ed7", "bf2edee5c58d82540a51f03df9d42094",
@@ -69,7 +69,7 @@ def test_chicken_defense_tells_dropped_code_and_binaries_from_missing_unity_asse
 def test_validate_pages_and_filters_by_path() -> None:
     root = fixture_project("chicken-defense")
     # The whole list in one answer is over the answer budget; in process it can be had whole to compare pages.
-    whole = run_tool(Session(project_arg=str(root)), "asset.validate", {"limit": 5000},
+    whole = run_tool(Session(project_arg=str(root)).prepare("asset.validate"), {"limit": 5000},
                      RunOptions(fit_budget=False)).output
     assert all_pages(root, "asset.validate", {"limit": 50}, "issues") == whole["issues"]
     under = output(root, "asset.validate", {"path": "Assets/LlamAcademy/ChickenDefense/Shaders", "limit": 5000})

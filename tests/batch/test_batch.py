@@ -12,7 +12,7 @@ from tests.mcp.entries import notes_session
 from unitycli.batch.lines import parse_commands
 from unitycli.batch.runner import run_batch
 from unitycli.errors import UnityCliError
-from unitycli.session import Session
+from unitycli.host.session import Session
 
 NOTE = "Assets/notes.txt"
 

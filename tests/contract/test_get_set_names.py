@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.session import Session
+from unitycli.host.session import Session
 
 WRITE_ONLY = {"expectedRevision", "dryRun"}
 KNOWN = {

@@ -20,9 +20,9 @@ from tests.scenes_tools.projects import SAMPLE, copy_project
 from unitycli.cli.argv import extract_global_options
 from unitycli.cli.main import cli
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.next_actions import parse_tool_call
 from unitycli.runner import RunOptions, run_tool, validate_input
-from unitycli.session import Session
 
 EXTERNAL = {"git"}  # programs a next action may name besides unitycli (`git lfs pull --include …`)
 TYPOS = {"file": lambda v: v.replace(".", "x.", 1), "gameObject": lambda v: v + "e", "component": lambda v: v + "x",
@@ -50,7 +50,7 @@ def _actions(tmp_path: Path) -> dict[str, set[str]]:
             session = Session(project_arg=str(roots[where]))
             for data in _inputs(example):
                 try:
-                    result = run_tool(session, tool.spec.name, data, RunOptions(dry_run=not tool.spec.read_only))
+                    result = run_tool(session.prepare(tool.spec.name), data, RunOptions(dry_run=not tool.spec.read_only))
                     actions = [a for u in result.output.get("unreadable") or [] for a in u.get("nextActions") or []]
                 except UnityCliError as exc:
                     actions = exc.next_actions or []

@@ -14,7 +14,7 @@ import textwrap
 from pathlib import Path
 
 TOOL_MODULE = '''
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 
 

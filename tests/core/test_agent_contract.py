@@ -222,10 +222,12 @@ def test_repeated_discovery_under_unitycli_home_is_served_from_the_cache(sample_
 
 
 def test_an_index_refresh_or_a_write_does_not_move_the_mcp_watchers_fingerprint(sample_copy):
+    from unitycli.host.session import Session
     from unitycli.mcp.watch import fingerprint, watched_paths
 
     def watched() -> str:
-        return fingerprint(watched_paths(sample_copy.resolve(), sample_copy))
+        session = Session(project_arg=str(sample_copy), cwd=sample_copy)
+        return fingerprint(watched_paths(session.dependencies(), sample_copy.resolve()))
 
     assert _rename(sample_copy, "--dry-run").exit_code == 0  # the first write creates .unitycli/ (once)
     assert _rename(sample_copy).exit_code == 0

@@ -10,14 +10,14 @@ from pathlib import Path
 from tests.fixturepaths import fixture_project
 from tests.indexes.projectcopies import writable_copy
 from unitycli.budget import ANSWER_BUDGET, answer_size, fit
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 
 GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"  # 1.17 MB
 
 
 def _run(root: Path, tool: str, data: dict, **options) -> dict:
-    result = run_tool(Session(project_arg=str(root)), tool, data, RunOptions(**options))
+    result = run_tool(Session(project_arg=str(root)).prepare(tool), data, RunOptions(**options))
     return result.model_dump(by_alias=True, mode="json")
 
 
@@ -62,7 +62,7 @@ def test_an_answer_within_budget_is_returned_as_it_is() -> None:
 
 
 def test_reading_minigolfs_ball_material_prints_the_very_document_the_budget_measured() -> None:
-    result = run_tool(Session(project_arg=str(fixture_project("minigolf"))), "material.get",
+    result = run_tool(Session(project_arg=str(fixture_project("minigolf"))).prepare("material.get"),
                       {"file": "Assets/LlamAcademy/Minigolf/Materials/Ball.mat"}, RunOptions())
     assert result.answer() is result.answer()  # dumped once, by the budget check
     assert result.answer() == result.model_dump(by_alias=True, mode="json")

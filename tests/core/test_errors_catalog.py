@@ -16,7 +16,7 @@ from unitycli.errors import (
     UnityCliError,
     register_error_specs,
 )
-from unitycli.session import Session
+from unitycli.host.session import Session
 
 # Loading the plugins merges every installed extension's own codes into the catalog, so the meta-tests below
 # hold extensions to the same promises as the core (used, catalogued, tested).

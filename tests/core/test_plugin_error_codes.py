@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from unitycli.errors import _SPECS
-from unitycli.plugin_loader import BUILTIN_PLUGINS
+from unitycli.host.plugin_loader import BUILTIN_PLUGINS
 
 CODE = re.compile(r"""["'](E_[A-Z0-9_]+)["']""")
 CORE = {spec.code for spec in _SPECS}

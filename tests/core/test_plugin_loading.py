@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.core.fake_dists import echo_tool, make_dist
-from unitycli.plugin_loader import load_plugins
-from unitycli.registry import build_registry
+from unitycli.host.plugin_loader import load_plugins
+from unitycli.host.registry import build_registry
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def test_broken_import_is_recorded_and_others_keep_working(site):
 
 def test_hook_that_raises_is_recorded(site):
     make_dist(site, "unitycli-raiser", "raiser_ext", '''
-        from unitycli.hookspecs import hookimpl
+        from unitycli.host.hookspecs import hookimpl
 
         @hookimpl
         def unitycli_register_tools(register):
@@ -60,7 +60,7 @@ def test_hook_that_raises_is_recorded(site):
 
 def test_misspelled_hook_is_reported_and_plugin_refused(site):
     make_dist(site, "unitycli-typo", "typo_ext", '''
-        from unitycli.hookspecs import hookimpl
+        from unitycli.host.hookspecs import hookimpl
 
         @hookimpl
         def unitycli_register_tool(register):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from unitycli.registry_index import load_index
+from unitycli.host.registry_index import load_index
+from unitycli.host.session import Session
 from unitycli.runner import run_tool
-from unitycli.session import Session
 
 
 def _session(root: Path) -> Session:
@@ -19,9 +19,9 @@ def _warm(root: Path) -> None:
 
 
 def test_a_warm_map_loads_only_the_plugin_that_owns_the_tool(sample_copy):
-    full = run_tool(_session(sample_copy), "project.info", {})
+    full = run_tool(_session(sample_copy).prepare("project.info"), {})
     session = _session(sample_copy)
-    lazy = run_tool(session, "project.info", {})
+    lazy = run_tool(session.prepare("project.info"), {})
     assert "plugins" not in session.__dict__ and "registry" not in session.__dict__
     assert session._lazy is not None and session._lazy.plugins == {"builtin:core_checks", "builtin:project_info"}
     assert lazy.model_dump() == full.model_dump()
@@ -50,7 +50,7 @@ def test_our_own_writes_and_their_journal_keep_the_map(sample_copy):
     _warm(sample_copy)
     edit = {"file": "Assets/Scenes/Garden.unity", "gameObject": "Player", "component": "Transform",
             "property": "m_LocalPosition", "value": {"x": 0, "y": 2, "z": 0}}
-    assert run_tool(_session(sample_copy), "component.set", edit).applied_effects
+    assert run_tool(_session(sample_copy).prepare("component.set"), edit).applied_effects
     assert (sample_copy / ".unitycli" / "txn").is_dir()
     assert _session(sample_copy)._lazy is not None
 
@@ -89,7 +89,7 @@ def test_an_edited_source_file_invalidates_the_map(sample_copy):
     """Editable installs: every .py file of unitycli (and of each extension) is a dependency."""
     session = _session(sample_copy)
     _warm(sample_copy)
-    deps = session._dependencies()
+    deps = session.dependencies()
     import unitycli.runner
 
     assert unitycli.runner.__file__ in deps

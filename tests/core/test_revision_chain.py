@@ -15,8 +15,8 @@ import pytest
 from tests.scenes_tools.example_projects import example_project
 from tests.scenes_tools.projects import SAMPLE, copy_project
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import run_tool
-from unitycli.session import Session
 
 SESSION = Session()
 CHAINED = sorted(t.spec.name for t in SESSION.registry.tools.values()
@@ -34,7 +34,7 @@ def test_a_writers_revision_is_the_next_writes_expected_revision(tmp_path: Path,
     spec = SESSION.registry.tools[name].spec
     root = copy_project(example_project(spec, 0, SAMPLE), tmp_path / "project")
     session = Session(project_arg=str(root))
-    first = run_tool(session, name, spec.examples[0])
+    first = run_tool(session.prepare(name), spec.examples[0])
     revision = first.output["revision"]
     new = {d["newRevision"] for d in first.applied_effects["diffs"]}
     old = {d["oldRevision"] for d in first.applied_effects["diffs"]} - new
@@ -42,6 +42,6 @@ def test_a_writers_revision_is_the_next_writes_expected_revision(tmp_path: Path,
     if first.applied_effects["modified"]:
         assert revision in new
     try:
-        run_tool(Session(project_arg=str(root)), name, {**spec.examples[0], "expectedRevision": revision})
+        run_tool(Session(project_arg=str(root)).prepare(name), {**spec.examples[0], "expectedRevision": revision})
     except UnityCliError as exc:
         assert exc.code != "E_STALE_WRITE", exc.message

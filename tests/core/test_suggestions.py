@@ -11,8 +11,8 @@ import pytest
 from tests.scenes_tools.projects import GARDEN, copy_project
 from unitycli.cli.main import run as cli_run
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import run_tool
-from unitycli.session import Session
 from unitycli.suggest import closest, edit_distance
 from unitycli.testing import changed_lines
 
@@ -22,7 +22,7 @@ MAIN_MENU = "Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity"
 
 def _error(root: Path, tool: str, data: dict) -> UnityCliError:
     with pytest.raises(UnityCliError) as info:
-        run_tool(Session(project_arg=str(root)), tool, data)
+        run_tool(Session(project_arg=str(root)).prepare(tool), data)
     return info.value
 
 
@@ -130,7 +130,7 @@ def test_a_blank_gameobject_is_ambiguous_not_the_blank_named_root(tmp_path: Path
     error = _error(root, "gameobject.get", {"file": GARDEN, "gameObject": ""})
     assert error.code == "E_GAMEOBJECT_AMBIGUOUS"
     assert [(c["path"], c["kind"]) for c in error.details["candidates"]] == [("", "gameObject")]
-    found = run_tool(Session(project_arg=str(root)), "gameobject.get",
+    found = run_tool(Session(project_arg=str(root)).prepare("gameobject.get"),
                      {"file": GARDEN, "gameObject": error.details["fileIDs"][0]}).output
     assert found["gameObject"]["name"] == ""
 

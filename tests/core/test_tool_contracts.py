@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from unitycli.session import Session
+from unitycli.host.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 SESSION = Session(cwd=ROOT)

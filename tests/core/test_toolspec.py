@@ -61,7 +61,7 @@ def test_model_without_schema_is_refused():
 
 def test_every_registered_tool_has_both_schemas():
     """Schemas are no longer built at registration, so this walk is what keeps every one buildable."""
-    from unitycli.session import Session
+    from unitycli.host.session import Session
 
     registry = Session().registry
     assert registry.tools
@@ -83,9 +83,9 @@ def test_unknown_input_fields_are_refused_by_the_base_model():
 
 def test_a_tool_whose_schema_cannot_be_built_is_reported_not_listed():
     from unitycli.errors import UnityCliError
-    from unitycli.hookspecs import hookimpl
-    from unitycli.owners import ToolOwner
-    from unitycli.session import Session
+    from unitycli.host.hookspecs import hookimpl
+    from unitycli.host.owners import ToolOwner
+    from unitycli.host.session import Session
 
     class Opaque:
         pass
@@ -109,3 +109,74 @@ def test_a_tool_whose_schema_cannot_be_built_is_reported_not_listed():
     with pytest.raises(UnityCliError) as info:
         session.descriptor(session.tool("demo.opaque"))
     assert info.value.code == "E_TOOL_REGISTRY_UNHEALTHY"
+
+
+# --- handlers and models named by import path: registration imports nothing of the tool ------------------------
+
+def test_a_reference_is_imported_on_first_use_and_kept():
+    spec = _spec(input_model="tests.core.test_toolspec:In", handler="unitycli.toolspec:mcp_name")
+    assert spec.__dict__["_input_model"] == "tests.core.test_toolspec:In"  # nothing imported at registration
+    assert spec.input_model is In and spec.__dict__["_input_model"] is In
+    assert spec.handler is mcp_name
+
+
+@pytest.mark.parametrize("reference", ["In", "tests.core.test_toolspec", "tests/core/x.py:In", ":In", "a:"])
+def test_a_malformed_reference_is_refused_at_registration(reference):
+    with pytest.raises(ToolSpecError, match="is not an import path"):
+        _spec(input_model=reference)
+
+
+@pytest.mark.parametrize(("reference", "message"), [
+    ("tests.core.no_such_module:In", "cannot be imported"),
+    ("tests.core.test_toolspec:NoSuchModel", "does not exist"),
+    ("tests.core.test_toolspec:_spec", "must be a pydantic model class"),
+])
+def test_a_reference_that_does_not_resolve_names_the_tool(reference, message):
+    spec = _spec(input_model=reference)
+    with pytest.raises(ToolSpecError, match=f"tool demo.echo: input_model .*{message}"):
+        spec.resolve()
+
+
+def test_preparing_a_tool_whose_reference_fails_is_a_registry_error(tmp_path):
+    from unitycli.errors import UnityCliError
+    from unitycli.host.hookspecs import hookimpl
+    from unitycli.host.owners import ToolOwner
+    from unitycli.host.session import Session
+
+    class Plugin:
+        @hookimpl
+        def unitycli_register_tools(self, register):
+            register(_spec(name="demo.gone", handler="tests.core.no_such_module:handler"))
+
+    owner = ToolOwner(kind="builtin", plugin="test:demo", distribution="unitycli")  # passes its integrity check
+    session = Session(include_entry_points=False, extra_plugins=[(Plugin(), owner)], cwd=tmp_path)
+    with pytest.raises(UnityCliError) as info:
+        session.prepare("demo.gone")
+    assert info.value.code == "E_TOOL_REGISTRY_UNHEALTHY"
+    assert "test:demo" in str(info.value.details["providers"])
+    assert "tests.core.no_such_module:handler" in info.value.message
+
+
+def test_every_builtin_reference_resolves():
+    """The built-ins name their handlers and models by path; each one must exist and be the right kind."""
+    from unitycli.host.session import Session
+
+    for tool in Session(include_entry_points=False).registry.tools.values():
+        tool.spec.resolve()
+
+
+def test_running_one_scene_tool_imports_no_other_scene_tool(sample_copy):
+    """The point of naming handlers by path: a call imports its own tool module, not its plugin's fifty."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sys; from unitycli.cli.main import run; "
+            f"out = run(['tools', 'run', 'scene.list', '--json', '--project', {str(sample_copy)!r}]); "
+            "assert out.exit_code == 0, out.envelope; "
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('unitycli.plugins.scenes.'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "unitycli.plugins.scenes.scene_list" in loaded
+    assert not {"unitycli.plugins.scenes.component_set", "unitycli.plugins.scenes.hierarchy",
+                "unitycli.plugins.scenes.gameobjects", "unitycli.plugins.scenes.transform"} & set(loaded)

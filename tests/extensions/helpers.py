@@ -48,7 +48,7 @@ def make_state(state: tuple, dest: Path) -> tuple[Path, str]:
 
 MANIFEST_HOOK = '''
 
-from unitycli.hookspecs import hookimpl as _hookimpl
+from unitycli.host.hookspecs import hookimpl as _hookimpl
 
 
 @_hookimpl
@@ -57,7 +57,7 @@ def unitycli_extension_manifest():
 '''
 
 TOOLS_MODULE = '''
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 
 
@@ -111,7 +111,7 @@ def fake_extension(site: Path, ext_id: str, tools: list[str], manifest: str | No
 
 def installed_ids() -> set[str]:
     """Ids of the extensions installed in the environment under test (CI installs every one this repo ships)."""
-    from unitycli.extension_manager.installed import installed_extensions
+    from unitycli.host.installed import installed_extensions
 
     return {e.id for e in installed_extensions()}
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.extensions.helpers import BITESIZE_CLIENT_DRIVEN, PROBUILDER_5_2_2, copy_project, fake_extension
 from unitycli.cli.main import run
-from unitycli.session import Session
+from unitycli.host.session import Session
 
 
 def _describe(root, tool):

@@ -23,7 +23,7 @@ from tests.extensions.helpers import (
     make_state,
 )
 from unitycli.cli.main import run
-from unitycli.session import Session
+from unitycli.host.session import Session
 
 HDRP_SAMPLES = "EntityComponentSystemSamples/GraphicsSamples/HDRPSamples"
 MISSING = "E_EXTENSION_DEPENDENCY_MISSING"

@@ -9,7 +9,7 @@ import pytest
 
 from tests.extensions.helpers import copy_project
 from tests.fixturepaths import REPO_ROOT
-from unitycli.extension_manager import installed as installed_module
+from unitycli.host import installed as installed_module
 from unitycli.project.root import Project
 from unitycli.search import ExtensionHit, search_catalog
 
@@ -76,7 +76,7 @@ def test_a_malformed_config_does_not_break_discovery(tmp_path):
 def test_an_installed_extension_says_so(monkeypatch):
     from importlib.metadata import distribution
 
-    from unitycli.extension_manager.installed import InstalledExtension
+    from unitycli.host.installed import InstalledExtension
 
     try:
         dist = distribution("unitycli-probuilder")

@@ -18,7 +18,7 @@ from tests.extensions.helpers import (
 from unitycli.cli.main import run
 from unitycli.extension_manager import pip
 from unitycli.extension_manager.lock import LOCK, LockEntry, read_lock, render_lock
-from unitycli.extension_manager.record import direct_url
+from unitycli.host.record import direct_url
 
 
 def cli(root, *args):
@@ -255,7 +255,7 @@ def test_doctor_reports_broken_and_clashing_extensions_and_plugin_checks(site, t
     fake_extension(site, "one", ["shared.tool"], None)
     fake_extension(site, "two", ["shared.tool"], None)
     make_dist(site, "unitycli-checker", "checker_mod", '''
-        from unitycli.hookspecs import hookimpl
+        from unitycli.host.hookspecs import hookimpl
 
         @hookimpl
         def unitycli_doctor_checks(report):

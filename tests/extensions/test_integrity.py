@@ -11,7 +11,7 @@ import pytest
 from tests.core.fake_dists import echo_tool, make_dist
 from tests.extensions.helpers import copy_project
 from unitycli.cli.main import run
-from unitycli.extension_manager.record import verify_distribution
+from unitycli.host.record import verify_distribution
 
 
 def test_untouched_install_is_verified(site):
@@ -108,8 +108,8 @@ def test_an_edit_with_size_and_mtime_restored_is_still_caught(site):
 
 @pytest.mark.parametrize("kind", ["builtin"])
 def test_builtin_tools_report_builtin_integrity(kind):
-    from unitycli.integrity import integrity_of
-    from unitycli.plugin_loader import load_plugins
+    from unitycli.host.integrity import integrity_of
+    from unitycli.host.plugin_loader import load_plugins
 
     loaded = load_plugins(include_entry_points=False)
     owner = loaded.owners["builtin:packages_tools"]
@@ -119,7 +119,7 @@ def test_builtin_tools_report_builtin_integrity(kind):
 
 def test_a_tampered_extension_is_never_imported(site, tmp_path):
     """Importing runs code: the RECORD check happens before the import, so the tampered file never executes."""
-    from unitycli.plugin_loader import load_plugins
+    from unitycli.host.plugin_loader import load_plugins
 
     canary = tmp_path / "imported.txt"
     make_dist(site, "unitycli-acme", "acme_tampered", echo_tool("acme.echo"))

@@ -9,8 +9,8 @@ import pytest
 from tests.extensions.helpers import REPO, TESTEXT
 from unitycli import CORE_API_VERSION
 from unitycli.errors import UnityCliError
-from unitycli.extension_manager.catalog import load_catalog
-from unitycli.extension_manager.manifest import parse_manifest
+from unitycli.host.catalog import load_catalog
+from unitycli.host.manifest import parse_manifest
 from unitycli.packages.semver import SemVer
 
 MANIFESTS = REPO / "manifests"
@@ -124,7 +124,7 @@ def test_evidence_for_an_unlisted_version_is_refused():
 
 
 def test_the_suggested_version_is_the_newest_release_not_a_pre_release():
-    from unitycli.extension_manager.manifest import PackageProfile
+    from unitycli.host.manifest import PackageProfile
 
     profile = PackageProfile(name="com.unity.cinemachine", versions=["3.1.7", "3.1.8-pre.1", "2.10.7"], tools=["x.*"])
     assert profile.newest == "3.1.7"

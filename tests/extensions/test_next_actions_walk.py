@@ -19,8 +19,8 @@ import pytest
 
 from tests.extensions.helpers import BITESIZE_CLIENT_DRIVEN, copy_project, make_state
 from unitycli.cli.main import run
-from unitycli.extension_manager.catalog import load_catalog
-from unitycli.extension_manager.manifest import unity_stream
+from unitycli.host.catalog import load_catalog
+from unitycli.host.manifest import unity_stream
 
 URP = "com.unity.render-pipelines.universal"
 CM = "com.unity.cinemachine"
@@ -231,8 +231,8 @@ def test_the_local_cinemachine_package_source_is_the_proof_a_create_reports():
     the C# model finds its source there and describe says so; the MCP listing adds the proof only where a tool
     runs unverified (URP 14.0.12 here), to stay within its size budget."""
     from tests.fixturepaths import fixture_project
+    from unitycli.host.session import Session
     from unitycli.mcp.schemas import description
-    from unitycli.session import Session
 
     root = fixture_project(CM_URP)
     d = _describe(root, "cinemachine.create-camera")

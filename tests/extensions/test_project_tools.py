@@ -11,14 +11,14 @@ import pytest
 
 from tests.extensions.helpers import copy_project
 from unitycli.cli.main import run
-from unitycli.extension_manager import project_tools
 from unitycli.extension_manager.approvals import approval_digest
-from unitycli.session import Session
+from unitycli.host import project_tools
+from unitycli.host.session import Session
 
 TOOL = '''
 open({canary!r}, "a").write("imported\\n")
 
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 
 
@@ -137,7 +137,7 @@ def test_the_bytes_hashed_are_the_bytes_executed(project, tmp_path, monkeypatch)
     session = Session(project_arg=str(project), cwd=project)
     from unitycli.runner import run_tool
 
-    result = run_tool(session, "team.hello", {})
+    result = run_tool(session.prepare("team.hello"), {})
     assert result.output == {"greeting": "approved world"}
     assert path.read_bytes() != approved
 
@@ -220,7 +220,7 @@ def test_an_unknown_name_with_an_unapproved_file_names_the_file_and_the_close_to
 
 def test_an_approved_tool_file_with_a_misspelled_hook_fails_doctor(project):
     (project / ".unitycli" / "tools" / "typo.py").write_text(
-        "from unitycli.hookspecs import hookimpl\n\n\n@hookimpl\ndef unitycli_register_tool(register):\n    pass\n")
+        "from unitycli.host.hookspecs import hookimpl\n\n\n@hookimpl\ndef unitycli_register_tool(register):\n    pass\n")
     cli(project, "tools", "approve", "--all")
     code, env = cli(project, "extensions", "doctor")
     [check] = [c for c in env["result"]["checks"] if c["name"] == "project-tool:.unitycli/tools/typo.py"]
@@ -233,8 +233,8 @@ def test_an_approved_tool_file_with_a_misspelled_hook_fails_doctor(project):
 def test_prints_in_tool_code_never_reach_stdout(project, tmp_path):
     """`--json` stdout is the envelope alone, even when a tool prints at import and while it runs."""
     path = _write_tool(project, tmp_path / "canary.txt", greeting="hi ")
-    text = path.read_text().replace("from unitycli.hookspecs import hookimpl",
-                                    "print('AT IMPORT')\nfrom unitycli.hookspecs import hookimpl")
+    text = path.read_text().replace("from unitycli.host.hookspecs import hookimpl",
+                                    "print('AT IMPORT')\nfrom unitycli.host.hookspecs import hookimpl")
     path.write_text(text.replace("    return HelloOutput(", "    print('IN HANDLER')\n    return HelloOutput("))
     cli(project, "tools", "approve", "--all")
     proc = subprocess.run([sys.executable, "-m", "unitycli", "tools", "run", "team.hello", "--project", str(project),

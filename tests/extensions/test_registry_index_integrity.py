@@ -32,8 +32,8 @@ def test_a_tampered_extension_found_through_the_map_is_refused_before_import(sit
 
 
 CHECKER = '''
-from unitycli.hookspecs import hookimpl
-from unitycli.availability import Availability
+from unitycli.host.hookspecs import hookimpl
+from unitycli.host.availability import Availability
 
 
 @hookimpl

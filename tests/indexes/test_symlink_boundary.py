@@ -6,9 +6,9 @@ import os
 import shutil
 
 from tests.fixturepaths import REPO_ROOT
+from unitycli.host.session import Session
 from unitycli.indexes import ProjectIndex
 from unitycli.runner import run_tool
-from unitycli.session import Session
 
 
 def test_links_leaving_the_project_are_not_indexed_but_links_inside_are(tmp_path):
@@ -24,5 +24,5 @@ def test_links_leaving_the_project_are_not_indexed_but_links_inside_are(tmp_path
     with ProjectIndex.open(project) as index:
         assert index.path_for_guid("a" * 32) is None
         assert index.guid_for_path("Assets/PrefabsAgain/Lantern.prefab") is not None  # a link inside is followed
-    found = run_tool(Session(project_arg=str(project)), "asset.find", {"name": "*Secret*"}).output
+    found = run_tool(Session(project_arg=str(project)).prepare("asset.find"), {"name": "*Secret*"}).output
     assert found["total"] == 0

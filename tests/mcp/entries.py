@@ -9,7 +9,7 @@ import pytest
 
 from tests.fixturepaths import REPO_ROOT
 from tests.mcp import notes_plugin
-from unitycli.session import Session
+from unitycli.host.session import Session
 
 SAMPLE = REPO_ROOT / "examples" / "sample-project"
 

@@ -16,9 +16,9 @@ import mcp_types as types
 from mcp import Client
 
 from tests.mcp import notes_plugin
+from unitycli.host.session import Session
 from unitycli.mcp.server import ServerOptions, build_server
 from unitycli.mcp.toolsets import ListPolicy
-from unitycli.session import Session
 
 ERAS = ("legacy", "auto")
 

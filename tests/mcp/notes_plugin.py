@@ -12,8 +12,8 @@ import time
 
 from pydantic import Field
 
-from unitycli.hookspecs import hookimpl
-from unitycli.owners import ToolOwner
+from unitycli.host.hookspecs import hookimpl
+from unitycli.host.owners import ToolOwner
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 
 OWNER = ToolOwner(kind="builtin", plugin="test:notes", distribution="unitycli")

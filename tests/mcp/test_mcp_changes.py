@@ -14,7 +14,7 @@ from tests.mcp import notes_plugin
 from tests.mcp.harness import client, names, notes_options
 
 HELLO = textwrap.dedent('''
-    from unitycli.hookspecs import hookimpl
+    from unitycli.host.hookspecs import hookimpl
     from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 
 

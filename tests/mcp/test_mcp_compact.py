@@ -13,7 +13,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from tests.fixturepaths import fixture_project
-from unitycli.descriptors import ToolDescriptor
+from unitycli.host.descriptors import ToolDescriptor
+from unitycli.host.owners import ToolOwner
+from unitycli.host.session import Session
 from unitycli.mcp.calls import with_next_calls
 from unitycli.mcp.schemas import (
     DRY_RUN_DESCRIPTION,
@@ -27,8 +29,6 @@ from unitycli.mcp.schemas import (
 from unitycli.mcp.surface import ToolSurface
 from unitycli.mcp.toolsets import ListPolicy
 from unitycli.next_actions import ToolCall, parse_tool_call, tool_command
-from unitycli.owners import ToolOwner
-from unitycli.session import Session
 
 
 @pytest.fixture(scope="module")

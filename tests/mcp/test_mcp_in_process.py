@@ -133,7 +133,7 @@ def test_bad_arguments_are_the_cli_error_as_is_error(sample_copy, mode):
 
     bad, extra, unknown, meta_bad = anyio.run(check)
     from unitycli.cli import state as state_module
-    from unitycli.session import Session
+    from unitycli.host.session import Session
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(state_module, "Session", lambda **kw: Session(
@@ -210,8 +210,8 @@ def test_without_a_project_only_the_meta_tools_are_listed(tmp_path):
 
 
 def test_project_and_scene_tools_are_listed_by_default():
+    from unitycli.host.session import Session
     from unitycli.mcp.surface import ToolSurface
-    from unitycli.session import Session
 
     surface = ToolSurface.build(Session(project_arg=str(fixture_project("minigolf"))), ListPolicy())
     listed = [t.name for t in surface.tools]

@@ -11,13 +11,13 @@ from __future__ import annotations
 import pytest
 
 from tests.fixturepaths import fixture_project
-from unitycli.availability import PackageRequirement
-from unitycli.descriptors import ToolDescriptor
+from unitycli.host.availability import PackageRequirement
+from unitycli.host.descriptors import ToolDescriptor
+from unitycli.host.owners import ToolOwner
+from unitycli.host.session import Session
 from unitycli.mcp.names import META_TOOLS, build_name_table
 from unitycli.mcp.surface import ToolSurface
 from unitycli.mcp.toolsets import ListPolicy, select_tools
-from unitycli.owners import ToolOwner
-from unitycli.session import Session
 
 
 def _tool(name: str, kind: str = "extension", *, package: str | None = None, available: bool = True,

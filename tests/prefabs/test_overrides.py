@@ -152,10 +152,10 @@ def test_refusals(sample: Path) -> None:
 def test_component_set_on_an_instance_can_point_at_the_override_that_does_it(sample: Path) -> None:
     """The helper component.set uses for its E_PREFAB_INSTANCE_UNSUPPORTED next actions (see plugins/prefabs/suggest)."""
     from unitycli.context import ToolContext
+    from unitycli.host.session import Session
     from unitycli.plugins.prefabs.suggest import instance_override_error
     from unitycli.plugins.scenes.common import Names, open_model
     from unitycli.scene import OBJECT_FILE_SUFFIXES, find_gameobject
-    from unitycli.session import Session
     from unitycli.transaction import Transaction
 
     ctx = ToolContext(project=Session(project_arg=str(sample)).project(),

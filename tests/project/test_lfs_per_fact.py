@@ -14,7 +14,7 @@ import pytest
 
 from unitycli.cli.main import run
 from unitycli.doctor_report import DoctorReport
-from unitycli.plugins.core_checks import CoreChecks, lfs_pointer_files
+from unitycli.host.core_checks import CoreChecks, lfs_pointer_files
 from unitycli.testing import copy_fixture_project, run_tool
 
 QUALITY = "ProjectSettings/QualitySettings.asset"

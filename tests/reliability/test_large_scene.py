@@ -9,8 +9,8 @@ import pytest
 from tests.fixturepaths import REPO_ROOT
 from tests.scenetext import HEADER, gameobject_text
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 
 pytestmark = pytest.mark.slow  # skipped locally with -m 'not slow'; CI runs it
 
@@ -33,7 +33,7 @@ def big_project(tmp_path_factory):
 
 def test_hierarchy_of_a_50mb_scene_is_paged_and_complete(big_project):
     session = Session(project_arg=str(big_project))
-    first = run_tool(session, "scene.hierarchy", {"file": "Assets/Scenes/Big.unity", "limit": 3,
+    first = run_tool(session.prepare("scene.hierarchy"), {"file": "Assets/Scenes/Big.unity", "limit": 3,
                                                    "includeComponents": False}).output
     assert first["total"] == COUNT
     assert [item["name"] for item in first["items"]] == ["Crate 0", "Crate 1", "Crate 2"]
@@ -41,7 +41,7 @@ def test_hierarchy_of_a_50mb_scene_is_paged_and_complete(big_project):
 
 
 def test_a_50mb_scene_round_trips_byte_identically(big_project):
-    output = run_tool(Session(project_arg=str(big_project)), "project.format-check",
+    output = run_tool(Session(project_arg=str(big_project)).prepare("project.format-check"),
                       {"path": "Assets/Scenes/Big.unity"}).output
     assert (output["checked"], output["identical"], output["different"]) == (1, 1, [])
 
@@ -52,7 +52,7 @@ def test_a_truncated_50mb_scene_is_a_catalogued_error(big_project):
     cut = big_project / "Assets" / "Scenes" / "Cut.unity"
     cut.write_bytes(data[: len(data) // 2 + 7])  # mid-line, mid-document
     with pytest.raises(UnityCliError) as caught:
-        run_tool(Session(project_arg=str(big_project)), "component.set",
+        run_tool(Session(project_arg=str(big_project)).prepare("component.set"),
                  {"file": "Assets/Scenes/Cut.unity", "gameObject": "Crate 1", "component": "Transform",
                   "property": "m_LocalPosition.x", "value": 3})
     assert caught.value.code == "E_FILE_FORMAT_UNSUPPORTED"
@@ -67,9 +67,9 @@ def test_a_one_field_write_on_a_50mb_scene_changes_exactly_that_line(big_project
     path.write_bytes(data)
     request = {"file": "Assets/Scenes/Edit.unity", "gameObject": 100_000 + 2 * 30_000, "component": "Transform",
                "property": "m_LocalPosition.y", "value": 7}
-    preview = run_tool(Session(project_arg=str(big_project)), "component.set", request, RunOptions(dry_run=True))
+    preview = run_tool(Session(project_arg=str(big_project)).prepare("component.set"), request, RunOptions(dry_run=True))
     diff = preview.planned_effects["diffs"][0]["diff"]
     assert diff.count("\n-") == 1 and "-  m_LocalPosition: {x: 30000, y: 0.5, z: -2}\n" in diff
     assert "+  m_LocalPosition: {x: 30000, y: 7, z: -2}\n" in diff
-    run_tool(Session(project_arg=str(big_project)), "component.set", request)
+    run_tool(Session(project_arg=str(big_project)).prepare("component.set"), request)
     assert path.read_bytes() == data.replace(b"{x: 30000, y: 0.5, z: -2}", b"{x: 30000, y: 7, z: -2}")

@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from tests.fixturepaths import UNITY
-from unitycli.session import Session
+from unitycli.host.session import Session
 from unitycli.testing import SHORT_NAMES
 
 SAMPLE = "sample"

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.fixturepaths import REPO_ROOT, fixture_project
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, RunResult, run_tool
-from unitycli.session import Session
 
 SAMPLE = REPO_ROOT / "examples" / "sample-project"
 GARDEN = "Assets/Scenes/Garden.unity"
@@ -37,7 +37,7 @@ def copy_project(name: str, dest: Path) -> Path:
 
 
 def run(project: Path, tool: str, data: dict[str, Any], **kw: Any) -> RunResult:
-    return run_tool(Session(project_arg=str(project)), tool, data, RunOptions(**kw))
+    return run_tool(Session(project_arg=str(project)).prepare(tool), data, RunOptions(**kw))
 
 
 def documents(text: str) -> dict[int, str]:

@@ -15,8 +15,8 @@ from tests.scenes_tools.projects import (
     run,
 )
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 from unitycli.transaction import Transaction, revision_of
 
 
@@ -144,7 +144,7 @@ def test_the_revision_from_a_read_lets_the_write_through(sample: Path) -> None:
 def test_a_file_changed_between_read_and_commit_is_target_changed(sample: Path) -> None:
     scene = sample / GARDEN
     txn = Transaction(sample, dry_run=False)
-    run_tool(Session(project_arg=str(sample)), "component.set",
+    run_tool(Session(project_arg=str(sample)).prepare("component.set"),
              {"file": GARDEN, "gameObject": "Player", "component": "Transform", "property": "m_LocalPosition.y",
               "value": 5}, RunOptions(transaction=txn))
     meddled = scene.read_text().replace("m_Name: Ground", "m_Name: Lawn")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.scenes_tools.projects import copy_project
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 
 GARDEN = "Assets/Scenes/Garden.unity"
 
@@ -18,8 +18,8 @@ GARDEN = "Assets/Scenes/Garden.unity"
 def test_dry_run_diff_equals_the_committed_change(tmp_path, tool, request_input):
     project = copy_project("sample", tmp_path / "sample")
     before = (project / GARDEN).read_bytes()
-    preview = run_tool(Session(project_arg=str(project)), tool, request_input, RunOptions(dry_run=True))
+    preview = run_tool(Session(project_arg=str(project)).prepare(tool), request_input, RunOptions(dry_run=True))
     assert (project / GARDEN).read_bytes() == before
-    done = run_tool(Session(project_arg=str(project)), tool, request_input)
+    done = run_tool(Session(project_arg=str(project)).prepare(tool), request_input)
     assert preview.output == done.output
     assert preview.planned_effects["diffs"] == done.applied_effects["diffs"]

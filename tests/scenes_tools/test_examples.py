@@ -25,7 +25,7 @@ from tests.scenes_tools.example_projects import example_project
 from tests.scenes_tools.projects import SAMPLE, copy_project
 from unitycli.budget import ANSWER_BUDGET, answer_size
 from unitycli.cli.main import run as cli_run
-from unitycli.session import Session
+from unitycli.host.session import Session
 
 SESSION = Session()
 CREATE_SHAPE = "probuilder.create-shape"

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from tests.fixturepaths import REPO_ROOT, fixture_project
+from unitycli.host.session import Session
 from unitycli.runner import run_tool
-from unitycli.session import Session
 
 TILES = "Assets/LlamAcademy/Minigolf/Resources/Tiles"
 
 
 def test_variants_name_their_base_prefab():
-    result = run_tool(Session(project_arg=str(fixture_project("minigolf"))), "prefab.list",
+    result = run_tool(Session(project_arg=str(fixture_project("minigolf"))).prepare("prefab.list"),
                       {"folder": TILES, "limit": 5})
     output = result.output
     assert output["total"] == 18
@@ -20,7 +20,7 @@ def test_variants_name_their_base_prefab():
     assert first[1]["variant"] is True
     assert first[1]["basePrefab"]["path"] == f"{TILES}/All Grass.prefab"
     assert len(output["prefabs"]) == 5 and output["nextCursor"]
-    rest = run_tool(Session(project_arg=str(fixture_project("minigolf"))), "prefab.list",
+    rest = run_tool(Session(project_arg=str(fixture_project("minigolf"))).prepare("prefab.list"),
                     {"folder": TILES, "limit": 50, "cursor": output["nextCursor"]}).output
     assert len(rest["prefabs"]) == 13 and rest["nextCursor"] is None
     windmill = next(p for p in rest["prefabs"] if p["path"].endswith("Windmill Tile Variant.prefab"))
@@ -28,7 +28,7 @@ def test_variants_name_their_base_prefab():
 
 
 def test_sample_project_prefab():
-    output = run_tool(Session(project_arg=str(REPO_ROOT / "examples" / "sample-project")), "prefab.list",
+    output = run_tool(Session(project_arg=str(REPO_ROOT / "examples" / "sample-project")).prepare("prefab.list"),
                       {}).output
     assert [(p["path"], p["root"], p["variant"]) for p in output["prefabs"]] == [
         ("Assets/Prefabs/Lantern.prefab", "Lantern", False)]

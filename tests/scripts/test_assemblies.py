@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.plugins.scripts.assemblies import assembly_of
-from unitycli.session import Session
 
 GAME = "Assets/LlamAcademy/Minigolf"
 

@@ -18,7 +18,7 @@ TOOL = '''
 import os
 import sys
 
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 
 sys.path.insert(0, os.path.dirname(__file__))

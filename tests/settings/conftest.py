@@ -15,8 +15,8 @@ import pytest
 
 from tests.fixturepaths import fixture_project
 from unitycli.errors import UnityCliError
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, RunResult, run_tool
-from unitycli.session import Session
 
 U2022 = "chicken-defense"  # 2022.3.17f1: PlayerSettings 26, TagManager 2
 U6 = "minigolf"  # 6000.0.25f1: PlayerSettings 28, TagManager 3
@@ -55,7 +55,7 @@ def original(name: str, relative: str) -> str:
 
 
 def run(project: Path, tool: str, payload: dict[str, Any], *, dry_run: bool = False) -> RunResult:
-    return run_tool(Session(project_arg=str(project)), tool, payload, RunOptions(dry_run=dry_run))
+    return run_tool(Session(project_arg=str(project)).prepare(tool), payload, RunOptions(dry_run=dry_run))
 
 
 def output(project: Path, tool: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.settings.conftest import CLIENT_DRIVEN, QUALITY, TAGS, U6, U2022, failure, output, settings_copy
+from unitycli.host.session import Session
 from unitycli.plugins.settings.specs import SETTINGS_TOOLS
-from unitycli.session import Session
 
 
 def test_quality_levels_of_chicken_defense(tmp_path):

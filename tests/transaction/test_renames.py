@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.scenes_tools.projects import copy_project
+from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
-from unitycli.session import Session
 from unitycli.transaction.renames import similarity
 
 
 def _effects(root: Path, tool: str, data: dict) -> dict:
-    return run_tool(Session(project_arg=str(root)), tool, data, RunOptions(dry_run=True)).planned_effects
+    return run_tool(Session(project_arg=str(root)).prepare(tool), data, RunOptions(dry_run=True)).planned_effects
 
 
 def test_a_moved_folder_is_one_pure_rename_per_file(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from unitycli.hookspecs import hookimpl
+from unitycli.host.hookspecs import hookimpl
 from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
 
 PROBUILDER_MESH_GUID = "8233d90336aea43098adf6dbabd606a2"

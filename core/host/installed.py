@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from importlib.metadata import Distribution, entry_points
 
-from unitycli.plugin_loader import ENTRY_POINT_GROUP
+ENTRY_POINT_GROUP = "unitycli.extensions"  # lives here, the bottom of the trust chain, so nothing imports upward
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from unitycli import CORE_API_VERSION
-from unitycli.availability import Availability, Operation, PackageRequirement
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager.config import ProjectConfig
-from unitycli.extension_manager.manifest import ExtensionManifest, PackageProfile, unity_stream
+from unitycli.host.availability import Availability, Operation, PackageRequirement
+from unitycli.host.manifest import ExtensionManifest, PackageProfile, unity_stream
 from unitycli.next_actions import tool_command
 from unitycli.packages.bundled import EDITOR_BUNDLED, is_editor_bundled
 from unitycli.packages.models import ResolvedPackage, ResolvedPackages

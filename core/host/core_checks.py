@@ -13,10 +13,10 @@ from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from unitycli.availability import Availability, PackageRequirement
 from unitycli.errors import UnityCliError
-from unitycli.hookspecs import hookimpl
-from unitycli.integrity import IntegrityResult
+from unitycli.host.availability import Availability, PackageRequirement
+from unitycli.host.hookspecs import hookimpl
+from unitycli.host.integrity import IntegrityResult
 from unitycli.next_actions import lfs_pull_command
 from unitycli.safefs import read_bytes
 from unitycli.unityfiles.lfs import MAX_POINTER_SIZE, is_lfs_pointer
@@ -24,13 +24,13 @@ from unitycli.unityfiles.lfs import MAX_POINTER_SIZE, is_lfs_pointer
 # The extension manager and the package resolver are imported where an extension's tool needs them: a built-in
 # tool's call (most calls) never does, and importing them costs ~40 ms of every run.
 if TYPE_CHECKING:  # pragma: no cover
-    from unitycli.extension_manager.catalog import Catalog
     from unitycli.extension_manager.config import ProjectConfig
-    from unitycli.extension_manager.dependencies import ProjectPackages
-    from unitycli.extension_manager.manifest import ExtensionManifest
-    from unitycli.owners import ToolOwner
+    from unitycli.host.catalog import Catalog
+    from unitycli.host.dependencies import ProjectPackages
+    from unitycli.host.manifest import ExtensionManifest
+    from unitycli.host.owners import ToolOwner
+    from unitycli.host.plugin_loader import LoadedPlugins
     from unitycli.packages.models import ResolvedPackages
-    from unitycli.plugin_loader import LoadedPlugins
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
 
@@ -95,7 +95,7 @@ class CoreChecks:
     # --- manifests -----------------------------------------------------------------------------------------
     @property
     def catalog(self) -> Catalog:
-        from unitycli.extension_manager.catalog import load_catalog
+        from unitycli.host.catalog import load_catalog
 
         if self._catalog is None:
             self._catalog = load_catalog()
@@ -114,7 +114,7 @@ class CoreChecks:
         return None
 
     def _find_manifest(self, owner: ToolOwner) -> ExtensionManifest | UnityCliError | None:
-        from unitycli.extension_manager.manifest import manifest_invalid, parse_manifest
+        from unitycli.host.manifest import manifest_invalid, parse_manifest
 
         source = f"{owner.distribution or owner.plugin} (packaged manifest)"
         try:
@@ -174,7 +174,7 @@ class CoreChecks:
     def unitycli_tool_availability(self, tool: ToolSpec, owner: ToolOwner, project: Project) -> Availability | None:
         if owner.kind != "extension":
             return None
-        from unitycli.extension_manager.dependencies import (
+        from unitycli.host.dependencies import (
             ProjectPackages,
             check_tool,
             core_api_refusal,
@@ -233,7 +233,7 @@ class CoreChecks:
         return self._integrity[owner.distribution]
 
     def _distribution_integrity(self, name: str) -> IntegrityResult:
-        from unitycli.extension_manager.record import verify_distribution
+        from unitycli.host.record import verify_distribution
 
         try:
             dist = distribution(name)

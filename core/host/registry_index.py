@@ -23,9 +23,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from unitycli.depstat import ENV_KEYS, deps_unchanged, stat_entry
+from unitycli.depstat import ENV_KEYS, cache_dir, deps_unchanged, stat_entry
+from unitycli.host.owners import ToolOwner
 from unitycli.knownscripts import KnownScript
-from unitycli.owners import ToolOwner
 
 INDEX_VERSION = 2
 
@@ -70,20 +70,12 @@ class StoredIndex:
         return {guid: KnownScript(**{**s, "versions": tuple(s["versions"])}) for guid, s in self._scripts.items()}
 
 
-def cache_dir() -> Path:
-    home = os.environ.get("UNITYCLI_HOME")
-    if home:
-        return Path(home) / "cache" / "registry"
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "unitycli" / "registry"
-
-
 def index_path(selection: dict[str, Any]) -> Path:
     """One file per interpreter, environment and project selection (`--project`, `--instance`, cwd)."""
     material = {"v": INDEX_VERSION, "python": sys.executable, "version": sys.version, "selection": selection,
                 "env": {k: os.environ.get(k) for k in ENV_KEYS}}
     key = hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
-    return cache_dir() / f"{key}.json"
+    return cache_dir("registry") / f"{key}.json"
 
 
 def load_index(path: Path) -> StoredIndex | None:

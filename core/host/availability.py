@@ -14,7 +14,7 @@ from pydantic.alias_generators import to_camel
 if TYPE_CHECKING:  # pragma: no cover
     import pluggy
 
-    from unitycli.owners import ToolOwner
+    from unitycli.host.owners import ToolOwner
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from unitycli.owners import ToolOwner
-from unitycli.plugin_loader import LoadedPlugins, LoadFailure, short_traceback
+from unitycli.host.owners import ToolOwner
+from unitycli.host.plugin_loader import LoadedPlugins, LoadFailure, short_traceback
 from unitycli.toolspec import ToolSpec, ToolSpecError
 
 

@@ -3,10 +3,11 @@
 Every entry (CLI command, MCP server, batch run) builds a Session and asks it; nothing is loaded at import
 time, and a test gets a fresh Session (and so a fresh plugin manager) whenever it makes one.
 
-Two ways to a tool: `registry` loads every plugin (discovery, MCP listing, docs); `tool(name)` first asks the
-compiled map (`unitycli.registry_index`) which plugin provides the name and loads only that one, so a call
-pays for its own plugin. The map is written after each full build and ignored whenever anything it
-depends on changed.
+Two ways to a tool: `registry` loads every plugin (discovery, MCP listing, docs); `prepare(name)` first asks the
+compiled map (`unitycli.host.registry_index`) which plugin provides the name and loads only that one, so a call
+pays for its own plugin, then resolves everything about the call that does not depend on its input (owner,
+project, availability, integrity) once, as a `PreparedCall` that `unitycli.runner.run_tool` runs. The map is
+written after each full build and ignored whenever anything it depends on changed.
 """
 
 from __future__ import annotations
@@ -15,15 +16,41 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from unitycli.availability import Availability, check_availability, static_requirements
-from unitycli.descriptors import ToolDescriptor, describe
 from unitycli.errors import UnityCliError
+from unitycli.host.availability import Availability, check_availability, static_requirements
+from unitycli.host.owners import ToolOwner
+from unitycli.host.plugin_loader import LoadedPlugins, load_plugins
+from unitycli.host.registry import RegisteredTool, ToolRegistry, build_registry
+from unitycli.host.registry_index import IndexedTool, StoredIndex
 from unitycli.knownscripts import KnownScript, merge_known_scripts
-from unitycli.owners import ToolOwner
-from unitycli.plugin_loader import LoadedPlugins, load_plugins
-from unitycli.registry import RegisteredTool, ToolRegistry, build_registry
-from unitycli.registry_index import IndexedTool, StoredIndex
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.host.descriptors import ToolDescriptor
+    from unitycli.project.selection import Project
+    from unitycli.toolspec import ToolSpec
+
+
+@dataclass(frozen=True)
+class PreparedCall:
+    """One tool resolved for the session's project, once: the spec and owner, the plugin manager that loaded it,
+    the package scripts handlers may name, and the checks that do not depend on the input.
+
+    `refusal` is the project-selection or availability error that stops the call; it is kept, not raised, so the
+    runner reports a malformed input first (an agent fixes its call before its project), in the same order on
+    every entry.
+    """
+
+    tool: RegisteredTool
+    project: Project | None
+    known_scripts: dict[str, KnownScript]
+    profile_verified: bool | None = None
+    refusal: UnityCliError | None = None
+
+    @property
+    def spec(self) -> ToolSpec:
+        return self.tool.spec
 
 
 @dataclass
@@ -46,9 +73,9 @@ class Session:
     command: str | None = None  # the invocation's command words, so selection errors suggest runnable commands
 
     @cached_property
-    def project_setup(self):  # unitycli.extension_manager.project_setup.ProjectSetup
+    def project_setup(self):  # unitycli.host.project_setup.ProjectSetup
         """The selected project's approved tool files and extension deny list (nothing when none is selected)."""
-        from unitycli.extension_manager.project_setup import project_setup
+        from unitycli.host.project_setup import project_setup
 
         selected = self._project
         return project_setup(None if isinstance(selected, UnityCliError) else selected)
@@ -67,7 +94,7 @@ class Session:
         self._store_index(registry)
         return registry
 
-    # --- the compiled map (see unitycli.registry_index) -----------------------------------------------------
+    # --- the compiled map (see unitycli.host.registry_index) -----------------------------------------------------
 
     @property
     def _indexable(self) -> bool:
@@ -76,18 +103,20 @@ class Session:
 
     @cached_property
     def _index_path(self) -> Path:
-        from unitycli.registry_index import index_path
+        from unitycli.host.registry_index import index_path
 
         return index_path({"project": self.project_arg, "instance": self.instance_arg, "cwd": str(self.cwd)})
 
-    def _dependencies(self) -> list[str]:
-        from unitycli.discovery_deps import discovery_dependencies
+    def dependencies(self) -> list[str]:
+        """The files what this session loads and answers depends on (installed code, entry points, the project's
+        package and unitycli files, approvals, aliases): the discovery cache and the MCP watcher check them."""
+        from unitycli.host.discovery_deps import discovery_dependencies
 
         selected = self._project
         return discovery_dependencies(None if isinstance(selected, UnityCliError) else selected.root, self.cwd)
 
     def _store_index(self, registry: ToolRegistry) -> None:
-        from unitycli.registry_index import CHECK_HOOKS, RegistryIndex, store_index
+        from unitycli.host.registry_index import CHECK_HOOKS, RegistryIndex, store_index
 
         # An unhealthy registry is stored too: only `registry.tools` (the names that run) enter the map, so a
         # clashing, refused or unapproved name still takes the full path and gets its exact error.
@@ -100,12 +129,12 @@ class Session:
         if len(checkers) != len(checking):  # a checker with no known owner could not be reloaded: no map
             return
         store_index(self._index_path, RegistryIndex(tools=tools, known_scripts=self.known_scripts,
-                                                    checkers=checkers), self._dependencies())
+                                                    checkers=checkers), self.dependencies())
 
     @cached_property
     def _lazy(self) -> LazyPlugins | None:
-        from unitycli.plugin_loader import new_manager
-        from unitycli.registry_index import load_index
+        from unitycli.host.plugin_loader import new_manager
+        from unitycli.host.registry_index import load_index
 
         if not self._indexable or "registry" in self.__dict__:
             return None
@@ -145,8 +174,7 @@ class Session:
     def _load_lazily(self, lazy: LazyPlugins, entry: IndexedTool) -> bool:
         """Load one plugin into the lazy session: a built-in by module, an extension through the same RECORD
         check (and lock pin) as a full load, before any of its code is imported."""
-        from unitycli.extension_manager.project_setup import pin_lock_digests
-        from unitycli.plugin_loader import (
+        from unitycli.host.plugin_loader import (
             BUILTIN_PLUGINS,
             builtin_owner,
             extension_entry_points,
@@ -154,7 +182,8 @@ class Session:
             load_entry_point,
             merge_error_codes,
         )
-        from unitycli.registry import add_plugin_tools
+        from unitycli.host.project_setup import pin_lock_digests
+        from unitycli.host.registry import add_plugin_tools
 
         owner = entry.owner
         if owner.kind == "project":
@@ -256,7 +285,7 @@ class Session:
                                     details={"tool": name, **{k: v for k, v in failure.details.items()
                                                               if k != "nextActions"}},
                                     next_actions=failure.details.get("nextActions") or [])
-        from unitycli.search import closest_names
+        from unitycli.suggest import closest_names
 
         close = closest_names(name, self.registry.names())
         blocked = self.project_setup.blocked_error(name)
@@ -277,6 +306,68 @@ class Session:
             next_actions=actions,
         )
 
+    def prepare(self, name: str) -> PreparedCall:
+        """The call of tool `name` on this session's project, resolved once (see `PreparedCall`).
+
+        An unknown name, or code that fails its integrity check, raises here: the integrity check comes before
+        the spec's by-path handler and models are imported, so nothing of a refused extension runs. The
+        project's selection error and the tool's unavailability are kept for the runner."""
+        from unitycli.host.integrity import ensure_integrity
+
+        try:
+            tool = self.tool(name)
+            ensure_integrity(self.manager_for(tool), tool.owner)
+            self._resolve(tool)
+        except UnityCliError as exc:
+            raise self._for_project(exc) from None
+        known = self.known_scripts
+        selected = self._project
+        if isinstance(selected, UnityCliError):
+            return PreparedCall(tool, None, known, refusal=selected)
+        try:
+            profile_verified = self._ensure_available(tool)
+        except UnityCliError as exc:
+            return PreparedCall(tool, selected, known, refusal=exc.for_project(selected.root))
+        return PreparedCall(tool, selected, known, profile_verified=profile_verified)
+
+    @staticmethod
+    def _resolve(tool: RegisteredTool) -> None:
+        """Import what the spec names by path (its handler and models); a file its RECORD does not vouch for is
+        the loader's integrity error, anything else a registry problem naming the plugin."""
+        from unitycli.toolspec import ToolSpecError
+
+        try:
+            tool.spec.resolve()
+        except ToolSpecError as exc:
+            refused = exc.__cause__
+            if refused is not None and isinstance(getattr(refused, "code", None), str):  # VerificationError
+                raise UnityCliError(refused.code, f"{tool.owner.label()}: {refused}",
+                                    details={"tool": tool.spec.name, **getattr(refused, "details", {})},
+                                    next_actions=["unitycli extensions doctor"]) from None
+            raise _unhealthy(tool, exc) from None
+
+    def _for_project(self, exc: UnityCliError) -> UnityCliError:
+        """Next actions name the selected project, when there is one."""
+        selected = self._project
+        return exc if isinstance(selected, UnityCliError) else exc.for_project(selected.root)
+
+    def _ensure_available(self, tool: RegisteredTool) -> bool | None:
+        """Refuse an unavailable tool before any effect; return whether its package profile is verified."""
+        availability = self.availability(tool)
+        if availability is None:
+            return None
+        if not availability.available:
+            raise UnityCliError(
+                availability.code or "E_INTERNAL",
+                availability.unavailable_reason or f"{tool.spec.name} is not available for this project",
+                details={
+                    "tool": tool.spec.name,
+                    "requiresPackages": [r.model_dump(by_alias=True) for r in availability.requires_packages],
+                },
+                next_actions=availability.next_actions,
+            )
+        return availability.profile_verified
+
     def availability(self, tool: RegisteredTool) -> Availability | None:
         project = self.optional_project()
         if project is None:
@@ -286,22 +377,20 @@ class Session:
     def descriptor(self, tool: RegisteredTool) -> ToolDescriptor:
         """The tool's descriptor; a model without a JSON Schema is `E_TOOL_REGISTRY_UNHEALTHY` naming its plugin
         (schemas are built here, on request, not when the plugin registers)."""
+        from unitycli.host.descriptors import describe
         from unitycli.toolspec import ToolSpecError
 
         try:
             descriptor = describe(tool, self.availability(tool))
         except ToolSpecError as exc:
-            raise UnityCliError("E_TOOL_REGISTRY_UNHEALTHY", f"{tool.owner.label()}: {exc}",
-                                details={"tool": tool.spec.name,
-                                         "providers": [tool.owner.model_dump(by_alias=True, exclude_none=True)]},
-                                next_actions=["unitycli extensions doctor"]) from None
+            raise _unhealthy(tool, exc) from None
         if descriptor.available is None:  # no project: the manifest still says what the tool needs
             descriptor.requires_packages = static_requirements(self.plugins.manager, tool.spec, tool.owner)
         return descriptor
 
     def descriptors(self) -> list[ToolDescriptor]:
         """Every tool's descriptor; one whose schema cannot be built is left out and reported as `malformed`."""
-        from unitycli.registry import RegistryProblem
+        from unitycli.host.registry import RegistryProblem
 
         found = []
         for name in self.registry.names():
@@ -315,3 +404,11 @@ class Session:
                     self.registry.problems.append(RegistryProblem(kind="malformed", tool=name, message=exc.message,
                                                                   providers=[tool.owner]))
         return found
+
+
+def _unhealthy(tool: RegisteredTool, exc: Exception) -> UnityCliError:
+    """A registered tool whose spec cannot be used (no schema, a by-path reference that fails), naming its plugin."""
+    return UnityCliError("E_TOOL_REGISTRY_UNHEALTHY", f"{tool.owner.label()}: {exc}",
+                         details={"tool": tool.spec.name,
+                                  "providers": [tool.owner.model_dump(by_alias=True, exclude_none=True)]},
+                         next_actions=["unitycli extensions doctor"])

@@ -18,16 +18,17 @@ from typing import Any
 
 import pluggy
 
-from unitycli import hookspecs
-from unitycli.owners import ToolOwner
+from unitycli.host import hookspecs
+from unitycli.host.installed import ENTRY_POINT_GROUP
+from unitycli.host.owners import ToolOwner
 
-ENTRY_POINT_GROUP = "unitycli.extensions"
 DISABLE_ENV = "UNITYCLI_DISABLE_EXTENSIONS"
 
-# Built-in plugins live in unitycli.plugins and register through the same hooks as any extension.
+# Built-in plugins (the tools in unitycli.plugins, and the host's own checks) register through the same hooks as
+# any extension.
 BUILTIN_PLUGINS = (
     "unitycli.plugins.project_info",
-    "unitycli.plugins.core_checks",
+    "unitycli.host.core_checks",  # the host's own checks (availability, integrity), answered as hooks
     "unitycli.plugins.packages_tools",
     "unitycli.plugins.assets",
     "unitycli.plugins.scenes",
@@ -142,8 +143,8 @@ def _refuse_unverified(ep: EntryPoint, owner: ToolOwner) -> LoadFailure | None:
     tampered file must be caught here, not when one of its tools is called."""
     if ep.dist is None:
         return None
-    from unitycli.extension_manager.record import verify_distribution
-    from unitycli.verified_import import check_pin
+    from unitycli.host.record import verify_distribution
+    from unitycli.host.verified_import import check_pin
 
     pinned = check_pin(ep.dist, ep.name)  # a RECORD rewritten to match tampered files differs from the lock's pin
     if pinned is not None:
@@ -156,7 +157,7 @@ def _refuse_unverified(ep: EntryPoint, owner: ToolOwner) -> LoadFailure | None:
 
 
 def _verification_failure(owner: ToolOwner, exc: Any) -> LoadFailure:
-    from unitycli.extension_manager.record import reinstall_command
+    from unitycli.host.record import reinstall_command
 
     next_actions = []
     if exc.code == "E_EXTENSION_INTEGRITY_MISMATCH" and "extensionId" in exc.details:
@@ -175,10 +176,10 @@ def _verification_failure(owner: ToolOwner, exc: Any) -> LoadFailure:
 
 
 def _load_verified(ep: EntryPoint) -> Any:
-    """`ep.load()` through `unitycli.verified_import`: the extension's modules run only as their RECORD's bytes
+    """`ep.load()` through `unitycli.host.verified_import`: the extension's modules run only as their RECORD's bytes
     (an editable install, whose source is meant to change, imports normally and is reported unverified)."""
-    from unitycli.extension_manager.record import is_editable
-    from unitycli.verified_import import install_for
+    from unitycli.host.record import is_editable
+    from unitycli.host.verified_import import install_for
 
     if ep.dist is not None and not is_editable(ep.dist):
         install_for(ep.dist)
@@ -213,7 +214,7 @@ def load_entry_point(loaded: LoadedPlugins, ep: EntryPoint, denied: set[str]) ->
     if refused is not None:
         loaded.failures.append(refused)
         return
-    from unitycli.verified_import import VerificationError
+    from unitycli.host.verified_import import VerificationError
 
     try:
         plugin = _load_verified(ep)

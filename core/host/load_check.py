@@ -1,7 +1,7 @@
 """Does a freshly installed extension load? Asked of a separate interpreter, never of the installing process.
 
 `extensions install`/`sync` must not import what they just installed into themselves to "check" it (issue 29):
-`python -I -m unitycli.extension_manager.load_check <distribution>` loads every plugin as a normal unitycli
+`python -I -m unitycli.host.load_check <distribution>` loads every plugin as a normal unitycli
 run would (integrity before import) and prints one JSON line: the distribution's entry-point ids, its load
 failures and its integrity status.
 """
@@ -18,9 +18,9 @@ _MARK = "unitycli-load-check:"
 
 
 def _report(name: str) -> dict[str, Any]:
-    from unitycli.extension_manager.installed import installed_extensions, same_name
-    from unitycli.integrity import integrity_of
-    from unitycli.plugin_loader import load_plugins
+    from unitycli.host.installed import installed_extensions, same_name
+    from unitycli.host.integrity import integrity_of
+    from unitycli.host.plugin_loader import load_plugins
 
     ids = [e.id for e in installed_extensions() if same_name(e.distribution, name)]
     loaded = load_plugins()
@@ -35,7 +35,7 @@ def check_in_child(name: str, timeout: float = 300) -> dict[str, Any]:
     """The report of a child interpreter; `{"error": ...}` when it gave none."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     try:
-        done = subprocess.run([sys.executable, "-I", "-m", "unitycli.extension_manager.load_check", name],
+        done = subprocess.run([sys.executable, "-I", "-m", "unitycli.host.load_check", name],
                               capture_output=True, text=True, timeout=timeout, env=env, cwd="/", check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return {"error": f"the load check did not finish: {exc}"}

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from unitycli.errors import UnityCliError
-from unitycli.owners import ToolOwner
-from unitycli.plugin_loader import LoadFailure
-from unitycli.registry import RegistryProblem, ToolRegistry
+from unitycli.host.owners import ToolOwner
+from unitycli.host.plugin_loader import LoadFailure
+from unitycli.host.registry import RegistryProblem, ToolRegistry
 
 if TYPE_CHECKING:  # pragma: no cover
-    from unitycli.extension_manager.project_tools import ToolFile
+    from unitycli.host.project_tools import ToolFile
     from unitycli.project.root import Project
 
 
@@ -91,7 +91,7 @@ class ProjectSetup:
 def pin_lock_digests(project: Project) -> None:
     """Where the project's lock pins an extension's RECORD digest, the loader checks it before import."""
     from unitycli.extension_manager.lock import read_lock
-    from unitycli.verified_import import LockPin, pin_digests
+    from unitycli.host.verified_import import LockPin, pin_digests
 
     pins: list[LockPin] = []
     with suppress(UnityCliError, OSError, ValueError):
@@ -103,7 +103,7 @@ def pin_lock_digests(project: Project) -> None:
 def project_setup(project: Project | None) -> ProjectSetup:
     """Load the project's approved tool files and read its deny list; a bad config is a recorded failure."""
     from unitycli.extension_manager.config import read_project_config
-    from unitycli.extension_manager.project_tools import load_project_tools
+    from unitycli.host.project_tools import load_project_tools
 
     setup = ProjectSetup(project=project)
     if project is None:

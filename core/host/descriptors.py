@@ -7,9 +7,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
-from unitycli.availability import Availability, PackageRequirement
-from unitycli.owners import ToolOwner
-from unitycli.registry import RegisteredTool
+from unitycli.host.availability import Availability, PackageRequirement
+from unitycli.host.owners import ToolOwner
+from unitycli.host.registry import RegisteredTool
 
 
 class ToolDescriptor(BaseModel):

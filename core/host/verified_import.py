@@ -96,7 +96,7 @@ def check_pin(dist: Any, extension_id: str | None = None) -> VerificationError |
     """The lock's pin against the installed distribution before anything of it is imported: a pin found by
     extension id or by distribution name must match name, version and RECORD digest — a different version or name
     is a mismatch, never a reason to skip the check."""
-    from unitycli.extension_manager.installed import distribution_digest
+    from unitycli.host.installed import distribution_digest
 
     name, version = dist.metadata["Name"], dist.version
     mismatch = identity_mismatch(dist)
@@ -146,7 +146,7 @@ class VerifiedLoader(importlib.abc.Loader):
         return FileReader(self)  # type: ignore[arg-type]
 
     def exec_module(self, module: ModuleType) -> None:
-        from unitycli.extension_manager.record import record_digest
+        from unitycli.host.record import record_digest
 
         data = self.path.read_bytes()  # once: these bytes are hashed and compiled
         expected = self.finder.hashes.get(self.path)

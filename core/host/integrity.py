@@ -12,7 +12,7 @@ from unitycli.errors import UnityCliError
 if TYPE_CHECKING:  # pragma: no cover
     import pluggy
 
-    from unitycli.owners import ToolOwner
+    from unitycli.host.owners import ToolOwner
 
 IntegrityStatus = Literal["verified", "editable", "builtin", "failed", "unverifiable"]
 

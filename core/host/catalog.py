@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 
 from unitycli.errors import UnityCliError
-from unitycli.extension_manager.installed import normalise
-from unitycli.extension_manager.manifest import ExtensionManifest, parse_manifest
+from unitycli.host.installed import normalise
+from unitycli.host.manifest import ExtensionManifest, parse_manifest
 
 
 @dataclass

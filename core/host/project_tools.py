@@ -30,9 +30,9 @@ from typing import Any, Literal
 
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager.approvals import approval_digest, approvals_for
-from unitycli.extension_manager.tool_imports import TOOLS_DIR, Member, tool_closure
-from unitycli.owners import ToolOwner
-from unitycli.plugin_loader import LoadFailure, short_traceback
+from unitycli.host.owners import ToolOwner
+from unitycli.host.plugin_loader import LoadFailure, short_traceback
+from unitycli.host.tool_imports import TOOLS_DIR, Member, tool_closure
 
 _FILE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\.py$")
 _DIR_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]*$")

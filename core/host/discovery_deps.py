@@ -14,8 +14,8 @@ from pathlib import Path
 import unitycli
 from unitycli.extension_manager.config import CONFIG
 from unitycli.extension_manager.lock import LOCK
-from unitycli.extension_manager.tool_imports import TOOLS_DIR
-from unitycli.plugin_loader import ENTRY_POINT_GROUP
+from unitycli.host.installed import ENTRY_POINT_GROUP
+from unitycli.host.tool_imports import TOOLS_DIR
 
 PROJECT_FILES = (
     "Packages/manifest.json",

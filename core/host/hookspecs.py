@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:  # pragma: no cover - imports for type hints only
-    from unitycli.availability import Availability, PackageRequirement
     from unitycli.doctor_report import DoctorReport
     from unitycli.errors import ErrorSpec
-    from unitycli.integrity import IntegrityResult
+    from unitycli.host.availability import Availability, PackageRequirement
+    from unitycli.host.integrity import IntegrityResult
+    from unitycli.host.owners import ToolOwner
     from unitycli.knownscripts import KnownScript
-    from unitycli.owners import ToolOwner
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
 

@@ -4,7 +4,7 @@ Every file is hashed on every check: a cache keyed on stat fields (size, mtime) 
 them back, and extensions are small. A row with a blank hash fails closed (only the RECORD's own row and
 `.pyc` files, which are never executed, may have none). Python files in the distribution's packages that RECORD
 does not list are reported too, since an added module can run as easily as a changed one. What is executed is
-checked again as it is imported (`unitycli.verified_import`: the bytes hashed are the bytes compiled).
+checked again as it is imported (`unitycli.host.verified_import`: the bytes hashed are the bytes compiled).
 
 An editable install (PEP 610 `dir_info.editable`) points at a working tree that is meant to change, so it is
 reported as `editable` (unverified), not hashed — but only when the claim is true: the URL names a source
@@ -29,7 +29,7 @@ from importlib.metadata import Distribution
 from pathlib import Path
 from typing import Any
 
-from unitycli.integrity import IntegrityResult
+from unitycli.host.integrity import IntegrityResult
 
 
 def record_digest(data: bytes) -> str:
