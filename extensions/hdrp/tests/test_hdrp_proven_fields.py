@@ -36,10 +36,10 @@ def test_an_unverified_version_adds_the_class_an_object_in_the_project_proves_wi
     assert [entry.split(":", 1)[0] for entry in out["omittedFields"]][:3] == ["mode", "meteringMode",
                                                                                "luminanceSource"]
     assert all("class default on load" in entry for entry in out["omittedFields"])
-    file_id = out["override"]["fileId"]
+    file_id = out["override"]["fileID"]
     added = [new for old, new in changed_lines(before, text(root, CM_LOOKDEV_PROFILE)) if old == ""]
-    assert added[0] == f"--- !u!114 &{file_id}"
-    assert added[-3:] == ["  m_EditorClassIdentifier: ", "  active: 1", f"  - {{fileID: {file_id}}}"]
+    assert added[:2] == [f"  - {{fileID: {file_id}}}", f"--- !u!114 &{file_id}"]
+    assert added[-2:] == ["  m_EditorClassIdentifier: ", "  active: 1"]
     assert not any("m_OverrideState" in line for line in added)
 
 
