@@ -171,6 +171,8 @@ def _profile_check(report: DoctorReport, manifest: ExtensionManifest, profile: P
     the tools that can run, run); an absent package passes (nothing to fix)."""
     tools = f"{manifest.id} ({', '.join(profile.tools)})"
     answers = {op: check_profile(profile, packages, tools, op) for op in OPERATIONS}
+    for tool in profile.proves:  # creators that write only what the project proves: their own answer
+        answers[f"create by {tool}"] = check_profile(profile, packages, tool, "create")
     create = answers["create"]
     name = f"package:{manifest.id}:{profile.name}"
     operations = {op: _operation_entry(answer) for op, answer in answers.items()}

@@ -243,3 +243,18 @@ def test_the_local_cinemachine_package_source_is_the_proof_a_create_reports():
     listed = description(session.descriptor(session.tool("urp.set-override")))
     assert listed.endswith(" Here: edit, on the file's own layout: com.unity.render-pipelines.universal@14.0.12 is not "
                            "a verified version, so only fields the file already holds are edited.")
+
+
+def test_the_doctor_reports_an_unverified_urp_per_operation_and_does_not_fail():
+    """URP 14.0.12: a warning (not a failure) that says what reads, edits, creates and the proving creator can do."""
+    from tests.fixturepaths import fixture_project
+
+    root = fixture_project(CM_URP)
+    envelope = _cli("extensions", "doctor", "--project", str(root))
+    check = next(c for c in envelope["result"]["checks"] if c["name"] == f"package:urp:{URP}")
+    assert check["status"] == "warn"
+    assert check["message"].startswith(f"{URP}@14.0.12 is unverified for urp: read: available")
+    operations = check["details"]["operations"]
+    assert [name for name, entry in operations.items() if entry["available"]] == [
+        "read", "edit", "create by urp.add-override"]
+    assert operations["create"]["code"] == UNSUPPORTED
