@@ -74,9 +74,9 @@ def main() -> None:
         raise SystemExit("ripgrep (rg) is not installed (apt-get install ripgrep)")
     root = fixture_project("physics-samples")
     cli = str(Path(sys.executable).with_name("unitycli"))
+    from unitycli.host.session import Session
     from unitycli.indexes.resident import ResidentIndex
     from unitycli.runner import run_tool
-    from unitycli.session import Session
 
     session = Session(project_arg=str(root))
     print(f"cpus: {os.cpu_count()}, load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {root}")

@@ -3,4 +3,4 @@
 __version__ = "0.1.0"
 
 # The plugin API version extensions declare compatibility with (manifests carry a `packaging` specifier).
-CORE_API_VERSION = "1.3"
+CORE_API_VERSION = "2.0"

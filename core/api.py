@@ -1,7 +1,7 @@
 """The one module extensions import: everything an extension needs, and nothing it should not reach.
 
 `CORE_API_VERSION` versions exactly this surface: a name removed or changed here is a new major version, a name
-added is a new minor. Extensions declare the range they support in their manifest (`core_api = ">=1.3,<2"`), and
+added is a new minor. Extensions declare the range they support in their manifest (`core_api = ">=2.0,<3"`), and
 a test fails when an extension imports `unitycli.*` past this module (or `unitycli.testing` in its tests), or a
 third-party package it does not declare: pydantic's `Field` and validators come from here.
 
@@ -75,6 +75,8 @@ from unitycli.unityyaml import (
 from unitycli.volumes import (
     OverrideSpec,
     ParameterSpec,
+    ProvenFieldsOutput,
+    ProvenOverride,
     SceneVolume,
     SetVolumeInput,
     SetVolumeOutput,
@@ -83,7 +85,10 @@ from unitycli.volumes import (
     VolumeProfile,
     asset_path,
     find_volumes,
+    packaged_versions,
     profile_paths,
+    prove_new_override,
+    prove_parameter,
     raise_as,
     set_volume,
     to_json_value,
@@ -114,5 +119,6 @@ __all__ = [
     # volume profiles (com.unity.render-pipelines.core), shared by the URP and HDRP extensions
     "VolumeProfile", "VolumeOverride", "OverrideSpec", "ParameterSpec", "VolumeModelError", "SceneVolume",
     "SetVolumeInput", "SetVolumeOutput", "asset_path", "find_volumes", "profile_paths", "raise_as", "set_volume",
-    "to_json_value",
+    "to_json_value", "ProvenFieldsOutput", "ProvenOverride", "packaged_versions", "prove_new_override",
+    "prove_parameter",
 ]

@@ -31,6 +31,10 @@ class Resolved:
 _SYSTEM_PREFIX = ("System.", "global::System.")
 
 
+def _kind_of(decl: TypeDecl) -> str:
+    return {"enum": "enum", "interface": "interface", "delegate": "none"}.get(decl.kind, "class")
+
+
 def merge_parts(parts: list[TypeDecl]) -> TypeDecl:
     """One type from its declarations: a `partial` class's parts merge (bases, attributes and hooks from every
     part); fields may come from one part only, since their order across files is the compiler's, not the
@@ -85,8 +89,21 @@ class Resolver:
         out += [f"{using}.{name}" for using in context.scope.usings]
         return list(dict.fromkeys(out))
 
-    def resolve(self, ref: TypeRef, context: TypeDecl, generics: dict[str, Resolved] | None = None) -> Resolved:
-        """The meaning of a type written in `context` (element type only: arrays are the caller's)."""
+    def _base_names(self, context: TypeDecl, depth: int = 0) -> list[str]:
+        """Full names of the source-declared base classes of `context`, nearest first (bounded, so a cycle in
+        broken sources ends)."""
+        if depth > 10 or not context.bases:
+            return []
+        holder = context.bases_from or context
+        base = self.resolve(context.bases[0], holder, inherited=False)  # a base list is looked up outside the class
+        if base.kind != "class" or base.decl is None:
+            return []
+        return [base.name, *self._base_names(base.decl, depth + 1)]
+
+    def resolve(self, ref: TypeRef, context: TypeDecl, generics: dict[str, Resolved] | None = None, *,
+                inherited: bool = True) -> Resolved:
+        """The meaning of a type written in `context` (element type only: arrays are the caller's); `inherited`
+        also looks among the nested types of its base classes."""
         generics = generics or {}
         name = ref.name.removeprefix("global::")
         if name in generics and not ref.args:
@@ -97,15 +114,19 @@ class Resolver:
             return Resolved("primitive", PRIMITIVES[name.rsplit(".", 1)[-1]], ref=ref)
         if name in ("object", "decimal", "dynamic", "nint", "nuint", "void"):
             return Resolved("none", name, ref=ref)
-        args = tuple(self.resolve(a, context, generics) for a in ref.args)
+        args = tuple(self.resolve(a, context, generics, inherited=inherited) for a in ref.args)
         head, _, rest = name.partition(".")
         for alias, target in context.scope.aliases:
             if alias == head:
                 name = target.name + ("." + rest if rest else "")
                 if not rest and target.args and not args:
-                    args = tuple(self.resolve(a, context, generics) for a in target.args)
+                    args = tuple(self.resolve(a, context, generics, inherited=inherited) for a in target.args)
                 break
         candidates = self._candidates(name, len(args), context)
+        if inherited and "." not in name:  # a nested type of a base class: C# member lookup finds it before the namespaces
+            nested = len(context.outer) + 1  # the class chain's own nested candidates come first
+            from_bases = [f"{base}.{name}" for base in self._base_names(context)]
+            candidates = list(dict.fromkeys([*candidates[:nested], *from_bases, *candidates[nested:]]))
         simple = name.rsplit(".", 1)[-1]
         decls: dict[str, list[TypeDecl]] = {}
         for d in self.declared(simple):
@@ -116,8 +137,15 @@ class Resolver:
                 decl = merge_parts(decls[full])
                 if len(args) < len(decl.all_params):  # a nested class named inside its generic outer class
                     args = tuple(generics.get(p, Resolved("unknown", p)) for p in decl.outer_params) + args
-                kind = {"enum": "enum", "interface": "interface", "delegate": "none"}.get(decl.kind, "class")
-                return Resolved(kind, full, decl, args, ref)
+                return Resolved(_kind_of(decl), full, decl, args, ref)
+        if inherited and "." in name:  # `Outer.Nested` where Nested is declared in a base class of Outer
+            outer_name, _, nested_name = name.rpartition(".")
+            outer = self.resolve(TypeRef(outer_name, ()), context, generics, inherited=False)
+            if outer.kind == "class" and outer.decl is not None:
+                for base in self._base_names(outer.decl):
+                    if f"{base}.{nested_name}" in decls:
+                        decl = merge_parts(decls[f"{base}.{nested_name}"])
+                        return Resolved(_kind_of(decl), decl.full_name, decl, args, ref)
         for full in candidates:
             kind = external_kind(full)
             if kind is not None:

@@ -2,8 +2,9 @@
 
 Only choices a team makes on purpose live here: extensions it disables for this project (applied before
 import) and where `extensions install <id>` / `extensions sync` may get extensions from. `[accept-unverified]`
-(issue 11) is still read so older files stay valid, but it grants nothing (issue 25): reads and edits of existing
-fields run on any present package version, creating needs proof; the doctor says to delete it.
+(issue 11) is gone (issue 25): reads and edits of existing fields run on any present package version and creating
+new objects needs proof, so nothing is left for it to open; a file that still has it is refused with the one step
+that fixes it (delete the table), as any unknown table is, rather than silently granting or ignoring it.
 Nothing here can approve code: approvals live in the user data directory, and code from a place this file
 names is built and installed only after a person approves it (`extensions approve`, issue 29). The user's own
 `config.toml` in the user data directory takes the same `[sources]` table; places named there are trusted.
@@ -30,7 +31,6 @@ from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager import tomlfile
-from unitycli.packages.semver import is_semver
 from unitycli.safefs import read_bytes
 
 CONFIG = ".unitycli/config.toml"
@@ -55,14 +55,16 @@ class SourcesConfig:
 @dataclass(frozen=True)
 class ProjectConfig:
     disabled_extensions: tuple[str, ...] = ()
-    accept_unverified: dict[str, str] = field(default_factory=dict)
     sources: SourcesConfig = field(default_factory=SourcesConfig)
 
 
-def _invalid(field_name: str, problem: str, file: str = CONFIG) -> UnityCliError:
+RETIRED = "accept-unverified"
+
+
+def _invalid(field_name: str, problem: str, file: str = CONFIG, fix: str | None = None) -> UnityCliError:
     return UnityCliError("E_MANIFEST_INVALID", f"{file}: {field_name}: {problem}",
                          details={"file": file, "field": field_name, "problem": problem},
-                         next_actions=[f"fix {field_name} in {file}"])
+                         next_actions=[fix or f"fix {field_name} in {file}"])
 
 
 def _read_toml(path: Path, file: str) -> dict[str, Any] | None:
@@ -85,20 +87,19 @@ def read_project_config(root: Path) -> ProjectConfig:
     data = _read_toml(root / CONFIG, CONFIG)
     if data is None:
         return ProjectConfig()
-    unknown = sorted(set(data) - {"extensions", "accept-unverified", "sources"})
+    if RETIRED in data:
+        raise _invalid(RETIRED, "was removed (issue 25): reads and edits of fields the files already hold run on any "
+                       "present package version, and creating new objects needs proof (a verified version, the "
+                       "package's source on disk or an Editor-written object of the class), so it grants nothing",
+                       fix=f"Delete the [{RETIRED}] table from {CONFIG}")
+    unknown = sorted(set(data) - {"extensions", "sources"})
     if unknown:
-        raise _invalid(unknown[0], "unknown table (allowed: [extensions], [accept-unverified], [sources])")
+        raise _invalid(unknown[0], "unknown table (allowed: [extensions], [sources])")
     extensions = data.get("extensions", {})
     disabled = extensions.get("disabled", []) if isinstance(extensions, dict) else None
     if not isinstance(disabled, list) or not all(isinstance(x, str) for x in disabled):
         raise _invalid("extensions.disabled", "must be a list of extension ids")
-    accept = data.get("accept-unverified", {})
-    if not isinstance(accept, dict):
-        raise _invalid("accept-unverified", "must be a table of package name = version")
-    for name, version in accept.items():
-        if not isinstance(version, str) or not is_semver(version):
-            raise _invalid(f"accept-unverified.{name}", "must be one exact semver version string")
-    return ProjectConfig(tuple(disabled), dict(accept), parse_sources(data.get("sources", {}), CONFIG))
+    return ProjectConfig(tuple(disabled), parse_sources(data.get("sources", {}), CONFIG))
 
 
 def parse_sources(table: object, file: str) -> SourcesConfig:

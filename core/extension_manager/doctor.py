@@ -15,6 +15,7 @@ from unitycli import CORE_API_VERSION
 from unitycli.doctor_report import DoctorReport
 from unitycli.errors import UnityCliError
 from unitycli.extension_manager.lock import LOCK, read_lock
+from unitycli.host.availability import Availability, Operation
 from unitycli.host.catalog import load_catalog
 from unitycli.host.dependencies import ProjectPackages, check_profile, doctor_command
 from unitycli.host.installed import distribution_digest, installed_extensions, same_name
@@ -28,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 _INTEGRITY_STATUS = {"verified": "pass", "builtin": "pass", "editable": "warn", "failed": "fail",
                      "unverifiable": "unverifiable"}
 _AVAILABILITY_STATUS = {"E_EXTENSION_DEPENDENCY_MISSING": "warn",
-                        "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED": "fail",
+                        "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED": "warn",
                         "E_EXTENSION_DEPENDENCY_UNVERIFIABLE": "unverifiable"}
 
 
@@ -129,12 +130,6 @@ def _package_checks(session: Session, report: DoctorReport, manifests: dict[str,
                f"{len(resolved.packages)} Unity packages resolved from "
                + ("packages-lock.json" if resolved.certainty == "lock" else "manifest.json only (less certain)"),
                details={"warnings": resolved.warnings})
-    if config.accept_unverified:
-        report.add("config:accept-unverified", "warn",
-                   f"[accept-unverified] in .unitycli/config.toml ({', '.join(sorted(config.accept_unverified))}) is "
-                   "no longer used and grants nothing: reads and edits of existing fields run on any present "
-                   "version, and creating new objects needs proof (a verified version or the package source)",
-                   ["Delete the [accept-unverified] table from .unitycli/config.toml"])
     packages = ProjectPackages.of(project.root, resolved, config)
     for owner in _extension_owners(session):
         manifest = manifests.get(owner.plugin)
@@ -160,27 +155,50 @@ def _package_checks(session: Session, report: DoctorReport, manifests: dict[str,
                         f"unitycli extensions install {ext_id} --find-links <folder of built wheels> --project {quoted}"])
 
 
+OPERATIONS: tuple[Operation, ...] = ("read", "edit", "create")
+
+
+def _operation_entry(answer: Availability) -> dict[str, object]:
+    if answer.available:
+        return {"available": True, "verifiedBy": answer.verified_by}
+    return {"available": False, "code": answer.code, "reason": answer.unavailable_reason}
+
+
 def _profile_check(report: DoctorReport, manifest: ExtensionManifest, profile: PackageProfile,
                    packages: ProjectPackages) -> None:
-    """One package profile, judged for the strictest operation (creating objects); the message of a version
-    that creation refuses says that reads and edits of existing fields still run."""
-    answer = check_profile(profile, packages, f"{manifest.id} ({', '.join(profile.tools)})", "create")
+    """One package profile, judged per operation: a verified version passes; a present version the manifest does
+    not list is reported as unverified with what reads, edits and creates can do on it (a warning, not a failure:
+    the tools that can run, run); an absent package passes (nothing to fix)."""
+    tools = f"{manifest.id} ({', '.join(profile.tools)})"
+    answers = {op: check_profile(profile, packages, tools, op) for op in OPERATIONS}
+    for tool in profile.proves:  # creators that write only what the project proves: their own answer
+        answers[f"create by {tool}"] = check_profile(profile, packages, tool, "create")
+    create = answers["create"]
     name = f"package:{manifest.id}:{profile.name}"
-    if answer.available:
-        has = answer.requires_packages[0].project_has if answer.requires_packages else None
-        if answer.profile_verified:
-            report.add(name, "pass", f"{profile.profile(has)} is a verified profile of {manifest.id}")
-        else:
-            report.add(name, "warn", f"{profile.name}@{has} runs on {answer.verified_by}"
-                       + "".join(f"; {note}" for note in answer.notes), answer.next_actions)
+    operations = {op: _operation_entry(answer) for op, answer in answers.items()}
+    if create.available and create.profile_verified:
+        has = create.requires_packages[0].project_has if create.requires_packages else None
+        report.add(name, "pass", f"{profile.profile(has)} is a verified profile of {manifest.id}",
+                   details={"operations": operations})
         return
-    if answer.code == "E_EXTENSION_DEPENDENCY_MISSING":
+    if create.code == "E_EXTENSION_DEPENDENCY_MISSING":
         # The project does not use the package: nothing to fix, and no advice to add a package it never asked for.
         report.add(name, "pass", f"the project has no {profile.name}: {manifest.id}'s tools for it are listed as "
-                   "unavailable here", details={"code": answer.code})
+                   "unavailable here", details={"code": create.code})
         return
-    report.add(name, _AVAILABILITY_STATUS.get(answer.code or "", "fail"), answer.unavailable_reason or "",
-               answer.next_actions, {"code": answer.code})
+    read = answers["read"]
+    if not read.available:  # the package's version cannot be known: nothing runs until it can
+        report.add(name, _AVAILABILITY_STATUS.get(read.code or "", "fail"), read.unavailable_reason or "",
+                   read.next_actions, {"code": read.code, "operations": operations})
+        return
+    has = read.requires_packages[0].project_has if read.requires_packages else None
+    state = "not yet resolved by Unity" if not read.resolved_by_unity else "unverified"
+    summary = "; ".join(f"{op}: " + (f"available ({answer.verified_by})" if answer.available else
+                                     f"unavailable ({answer.code})") for op, answer in answers.items())
+    steps = list(dict.fromkeys([*read.next_actions, *create.next_actions]))
+    report.add(name, "warn", f"{profile.name}@{has} is {state} for {manifest.id}: {summary}"
+               + "".join(f"; {note}" for note in read.notes), steps,
+               {"code": create.code, "operations": operations})
 
 
 def _lock_checks(session: Session, report: DoctorReport) -> None:

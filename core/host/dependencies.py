@@ -23,11 +23,10 @@ import os
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from unitycli import CORE_API_VERSION
 from unitycli.errors import UnityCliError
-from unitycli.extension_manager.config import CONFIG, ProjectConfig
+from unitycli.extension_manager.config import ProjectConfig
 from unitycli.host.availability import Availability, Operation, PackageRequirement
 from unitycli.host.manifest import ExtensionManifest, PackageProfile, unity_stream
 from unitycli.next_actions import NextAction, ToolCall, tool_command
@@ -35,9 +34,6 @@ from unitycli.packages.bundled import EDITOR_BUNDLED, is_editor_bundled
 from unitycli.packages.models import ResolvedPackage, ResolvedPackages
 from unitycli.packages.resolver import LOCK, MANIFEST, is_unity6_or_later
 from unitycli.unityfiles.project_version import read_project_version
-
-if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Callable
 
 
 def package_add_command(root: Path, name: str, version: str) -> ToolCall:
@@ -58,18 +54,16 @@ class ProjectPackages:
     config: ProjectConfig
     editor: tuple[int, int] | None  # (2022, 3); None when ProjectVersion.txt cannot be read
     editor_version: str | None  # 2022.3.17f1
-    source_proof: Callable[[ResolvedPackage, Path], str | None] | None = None
+    sources: PackageSources  # each package's own source on disk, the local proof a tool reports
 
     @classmethod
-    def of(cls, root: Path, resolved: ResolvedPackages, config: ProjectConfig,
-           source_proof: Callable[[ResolvedPackage, Path], str | None] | None = None) -> ProjectPackages:
-        """`source_proof` finds a package's own source on disk (default: the C# model's package folders)."""
-        source_proof = source_proof or PackageSources(root).folder
+    def of(cls, root: Path, resolved: ResolvedPackages, config: ProjectConfig) -> ProjectPackages:
+        sources = PackageSources(root)
         try:
             version = read_project_version(root)
         except UnityCliError:
-            return cls(root, resolved, config, None, None, source_proof)
-        return cls(root, resolved, config, (version.major, version.minor), version.editor_version, source_proof)
+            return cls(root, resolved, config, None, None, sources)
+        return cls(root, resolved, config, (version.major, version.minor), version.editor_version, sources)
 
     @property
     def editor_text(self) -> str:
@@ -84,7 +78,7 @@ class PackageSources:
         self.root = root
         self._folders: dict[str, Path] | None = None
 
-    def folder(self, package: ResolvedPackage, root: Path) -> str | None:
+    def folder(self, package: ResolvedPackage) -> str | None:
         """The package's folder relative to the project root, when its source is there at this version."""
         if self._folders is None:
             from unitycli.csharp.project import CSharpProject
@@ -95,7 +89,7 @@ class PackageSources:
                 infos = {}
             self._folders = {name: info.disk for name, info in infos.items()}
         disk = self._folders.get(package.name)
-        return Path(os.path.relpath(disk, root)).as_posix() if disk is not None else None
+        return Path(os.path.relpath(disk, self.root)).as_posix() if disk is not None else None
 
 
 def operation_of(manifest: ExtensionManifest, tool_name: str, read_only: bool) -> Operation:
@@ -214,14 +208,21 @@ def _unverifiable_actions(profile: PackageProfile, package: ResolvedPackage, pro
     return actions
 
 
-def _unproven_basis(operation: Operation, profile: PackageProfile, version: str) -> str | None:
-    """Why a read or an edit may run on a version the manifest does not list; None for a create."""
+def _unproven_basis(operation: Operation, profile: PackageProfile, version: str, tool_name: str,
+                    source: str | None) -> str | None:
+    """Why a read, an edit or a proving create may run on a version the manifest does not list; None for a create
+    that would need the whole layout proven."""
     if operation == "read":
         return (f"reads any version: {profile.name}@{version} is not a verified version, so fields the tool does not "
                 "know are reported as unknown")
     if operation == "edit":
         return (f"the file's own layout: {profile.name}@{version} is not a verified version, so only fields the "
                 "file already holds are edited")
+    if profile.proves_objects(tool_name):
+        where = (f"package source {source}" if source else
+                 "an object of the class in the project (looked for when it runs; none: E_SCRIPT_LAYOUT_UNPROVABLE)")
+        return (f"{where}: {profile.name}@{version} is not a verified version, so only the fields that proves are "
+                "written, the rest omitted and listed")
     return None
 
 
@@ -239,13 +240,6 @@ def _create_refusal(profile: PackageProfile, package: ResolvedPackage, project: 
         f"{needs} to create new objects; the project has {_has(package)}, which is not a verified version, so the "
         "layout a new object needs is not proven (reads, and edits of fields the files already hold, run)",
         [fix, doctor_command(root)], requirement, "create")
-
-
-def _ignored_acceptance(profile: PackageProfile, config: ProjectConfig) -> list[str]:
-    if profile.name not in config.accept_unverified:
-        return []
-    return [f'[accept-unverified] "{profile.name}" in {CONFIG} is no longer used and grants nothing: reads and '
-            "edits of existing fields run on any present version, creating needs proof; delete the entry"]
 
 
 def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: str,
@@ -268,7 +262,7 @@ def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: 
         return Availability.unavailable(
             "E_EXTENSION_DEPENDENCY_UNVERIFIABLE", f"{needs}; the project has {_has(package)}: {why}",
             _unverifiable_actions(profile, package, project), requirement, operation)
-    notes = _ignored_acceptance(profile, project.config)
+    notes: list[str] = []
     steps: list[NextAction] = []
     bundled = is_editor_bundled(profile.name, resolved)
     if not package.resolved_by_unity:
@@ -283,11 +277,11 @@ def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: 
                 f"{package.version} which Unity has not resolved yet, so the version whose layout a new object "
                 "needs is not known", [*steps, doctor_command(project.root)], requirement, operation)
     verified = profile.verified(package.version) and profile.verified_on(package.version, project.editor)
+    source = project.sources.folder(package) if operation == "create" or verified else None
     if verified:
         # The manifest lists the version; the package's source on disk is the local proof of the same layout.
-        source = project.source_proof(package, project.root) if project.source_proof else None
         basis = f"package source {source}" if source else f"manifest {profile.profile(package.version)}"
-    elif (basis := _unproven_basis(operation, profile, package.version)) is None:
+    elif (basis := _unproven_basis(operation, profile, package.version, tool_name, source)) is None:
         return _create_refusal(profile, package, project, needs, requirement)
     return Availability.ok(requirement, profile_verified=verified and package.resolved_by_unity,
                            resolved_by_unity=package.resolved_by_unity, notes=notes, next_actions=steps,

@@ -41,6 +41,9 @@ class PackageProfile(BaseModel):
     # Tools that create new objects (an override, a feature, a camera): they need proof of the layout they write,
     # where reads run on any present version and edits change only fields the file already holds.
     creates: list[str] = Field(default_factory=list)
+    # Among `creates`: tools that on a version not listed take the layout from the project (the package's C# on
+    # disk or an object of the class in it) and write only what that proves (issue 25).
+    proves: list[str] = Field(default_factory=list)
     # The package's own `unity` field (package.json) at each version: the oldest Editor stream that resolves it.
     # A next action proposes a version only when the project's Editor is at least this.
     unity: dict[str, str] = Field(default_factory=dict)
@@ -74,7 +77,7 @@ class PackageProfile(BaseModel):
                 raise ValueError(f"unity minimum of {version!r} must be an Editor stream such as '2022.3'")
         return value
 
-    @field_validator("tools", "creates")
+    @field_validator("tools", "creates", "proves")
     @classmethod
     def _tools(cls, value: list[str]) -> list[str]:
         for glob in value:
@@ -88,6 +91,9 @@ class PackageProfile(BaseModel):
             extra = sorted(set(getattr(self, table)) - set(self.versions))
             if extra:
                 raise ValueError(f"{table} given for versions that are not listed: {extra}")
+        stray = [glob for glob in self.proves if glob not in self.creates]
+        if stray:
+            raise ValueError(f"proves names tools that creates does not: {stray}")
         return self
 
     def covers(self, tool_name: str) -> bool:
@@ -95,6 +101,10 @@ class PackageProfile(BaseModel):
 
     def creates_objects(self, tool_name: str) -> bool:
         return any(fnmatchcase(tool_name, glob) for glob in self.creates)
+
+    def proves_objects(self, tool_name: str) -> bool:
+        """Whether the tool creates on an unlisted version by writing only what the project proves."""
+        return self.creates_objects(tool_name) and any(fnmatchcase(tool_name, glob) for glob in self.proves)
 
     def resolvable(self, editor: tuple[int, int] | None) -> list[str]:
         """The verified versions an Editor of this stream can resolve (its package.json `unity` minimum is
@@ -162,7 +172,7 @@ class ExtensionManifest(BaseModel):
         try:
             SpecifierSet(value)
         except InvalidSpecifier as exc:
-            raise ValueError(f"{value!r} is not a version specifier such as '>=1.0,<2': {exc}") from None
+            raise ValueError(f"{value!r} is not a version specifier such as '>=2.0,<3': {exc}") from None
         return value
 
     @model_validator(mode="after")

@@ -2,7 +2,8 @@
 
 `model`: VolumeProfile assets (overrides in `components` order, orphans, missing entries; add, remove, set a
 parameter) driven by the pipeline's `OverrideSpec`s. `scene`: Volume components in scenes and prefabs (find, edit);
-`set_volume`: the set-volume tool body both pipelines register.
+`set_volume`: the set-volume tool body both pipelines register; `proof`: which fields a new override (or a
+parameter a file lacks) may be written with on the project's package version, and what proves it.
 Extensions reach these names through `unitycli.api`.
 """
 
@@ -24,6 +25,13 @@ from unitycli.volumes.model import (
     to_json_value,
     to_yaml_value,
 )
+from unitycli.volumes.proof import (
+    ProvenFieldsOutput,
+    ProvenOverride,
+    packaged_versions,
+    prove_new_override,
+    prove_parameter,
+)
 from unitycli.volumes.scene import (
     VOLUME_FIELDS,
     VOLUME_RANGES,
@@ -40,5 +48,6 @@ __all__ = [
     "KINDS", "PARAMETER_KINDS", "PROFILE_FILE_ID", "VOLUME_FIELDS", "VOLUME_PROFILE_SCRIPT_GUID", "VOLUME_RANGES",
     "VOLUME_SCRIPT_GUID", "OverrideSpec", "ParameterSpec", "ParameterValue", "SceneVolume", "SetVolumeInput", "SetVolumeOutput", "VolumeEdit",
     "VolumeModelError", "VolumeOverride", "VolumeProfile", "asset_path", "edit_volume", "find_volumes", "set_volume",
+    "ProvenFieldsOutput", "ProvenOverride", "packaged_versions", "prove_new_override", "prove_parameter",
     "is_volume_profile", "profile_paths", "raise_as", "read_volume", "to_json_value", "to_yaml_value", "volume_on",
 ]

@@ -120,10 +120,9 @@ def test_inputs_are_held_to_the_published_schema_over_mcp(sample_copy, tool, dat
 
 
 def test_doctor_with_a_failure_answers_ok_false_and_keeps_the_report(sample_copy):
-    for name in ("manifest.json", "packages-lock.json"):  # ProBuilder at a version nobody verified
-        file = sample_copy / "Packages" / name
-        file.write_text(file.read_text().replace('"com.unity.probuilder": "6.0.4"', '"com.unity.probuilder": "4.0.0"')
-                        .replace('"version": "6.0.4"', '"version": "4.0.0"'))
+    # A malformed project config fails (an unverified package version is only a warning since issue 25).
+    (sample_copy / ".unitycli").mkdir(exist_ok=True)
+    (sample_copy / ".unitycli" / "config.toml").write_text("[extensions]\ndisabled = 3\n")
     for command in (["doctor"], ["extensions", "doctor"]):
         outcome = run([*command, "--project", str(sample_copy), "--json"])
         envelope = outcome.envelope

@@ -369,3 +369,30 @@ def test_empty_serialize_reference_lists_end_with_the_registry_unity_appends(tmp
             "MonoBehaviour:\n  easing: 0\n  modifiers: []\n  references:\n    version: 2\n    RefIds: []\n")
     else:
         assert list(values) == ["easing"] and "modifiers" in omitted
+
+
+def test_a_nested_type_of_a_base_class_resolves_as_the_compiler_finds_it(tmp_path):
+    # Cinemachine 2.x: CinemachineVirtualCamera's `TransitionParams` is declared in CinemachineVirtualCameraBase,
+    # and CinemachineFreeLook names `CinemachineOrbitalTransposer.BindingMode`, declared in its base Transposer.
+    result = layout(tmp_path, {"Camera.cs": """
+        using System;
+        using UnityEngine;
+        namespace Rig {
+            public class Camera : CameraBase {
+                public TransitionParams m_Transitions;
+                public Orbital.BindingMode m_BindingMode = Orbital.BindingMode.World;
+            }
+        }
+        """, "CameraBase.cs": """
+        using System;
+        using UnityEngine;
+        namespace Rig {
+            public abstract class CameraBase : MonoBehaviour {
+                [Serializable] public struct TransitionParams { public bool m_InheritPosition; }
+            }
+            public class Transposer : MonoBehaviour { public enum BindingMode { Local, World } }
+            public class Orbital : Transposer { }
+        }
+        """})
+    assert names(result.fields) == [["m_Transitions", [["m_InheritPosition"]]], ["m_BindingMode"]]
+    assert result.fields[1].kind == "enum" and result.fields[1].default == 1

@@ -86,7 +86,7 @@ PROBUILDER_5_2_2 = '''
 id = "fakepb"
 distribution = "unitycli-fakepb"
 summary = "fake ProBuilder extension"
-core_api = ">=1.0,<2"
+core_api = ">=2.0,<3"
 
 [[packages]]
 name = "com.unity.probuilder"

@@ -85,17 +85,34 @@ def test_no_project_selected_leaves_availability_null(fakepb, tmp_path):
     assert d.available is None
 
 
-def test_accept_unverified_no_longer_opens_creation_and_the_doctor_says_so(fakepb, tmp_path):
-    # Creating on an unproven version would write a guessed layout: the old opt-in grants nothing now.
+def test_the_removed_accept_unverified_table_is_refused_once_with_the_step_that_fixes_it(fakepb, tmp_path):
+    # It grants nothing since issue 25; a file that still has it says so instead of silently ignoring it.
     root = copy_project("minigolf", tmp_path)
     (root / ".unitycli").mkdir()
     (root / ".unitycli" / "config.toml").write_text('[accept-unverified]\n"com.unity.probuilder" = "6.0.4"\n')
     d = _describe(root, "fakepb.mesh-count")
-    assert (d.available, d.unavailable_code) == (False, "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED")
+    assert (d.available, d.unavailable_code) == (False, "E_MANIFEST_INVALID")
+    assert "was removed" in d.unavailable_reason
+    assert d.next_actions[0] == "Delete the [accept-unverified] table from .unitycli/config.toml"
+    doctor = run(["extensions", "doctor", "--project", str(root), "--json"])
+    mentions = [c for c in doctor.envelope["result"]["checks"] if "accept-unverified" in c["message"]]
+    assert [c["name"] for c in mentions] == ["config"]
+    (root / ".unitycli" / "config.toml").write_text("")  # the step, carried out
+    assert _describe(root, "fakepb.mesh-count").unavailable_code == "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED"
+
+
+def test_the_doctor_reports_an_unverified_version_per_operation_without_failing(fakepb, tmp_path):
+    root = copy_project("minigolf", tmp_path)  # ProBuilder 6.0.4; fakepb verified only 5.2.2
     doctor = run(["extensions", "doctor", "--project", str(root), "--json"])
     checks = {c["name"]: c for c in doctor.envelope["result"]["checks"]}
-    assert checks["config:accept-unverified"]["status"] == "warn"
-    assert "no longer used" in checks["config:accept-unverified"]["message"]
+    check = next(c for name, c in checks.items() if name.startswith("package:") and "probuilder" in name)
+    assert check["status"] == "warn"
+    assert "com.unity.probuilder@6.0.4 is unverified" in check["message"]
+    operations = check["details"]["operations"]
+    assert operations["read"]["available"] and operations["edit"]["available"]
+    assert operations["create"] == {"available": False, "code": "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED",
+                                    "reason": operations["create"]["reason"]}
+    assert check["nextActions"]
 
 
 def test_a_read_runs_on_any_present_version_and_says_why(fakepb, tmp_path):
@@ -111,10 +128,10 @@ def test_a_read_runs_on_any_present_version_and_says_why(fakepb, tmp_path):
 def test_malformed_project_config_makes_tools_unavailable(fakepb, tmp_path):
     root = copy_project("chicken-defense", tmp_path)
     (root / ".unitycli").mkdir()
-    (root / ".unitycli" / "config.toml").write_text('[accept-unverified]\n"com.unity.probuilder" = "latest"\n')
+    (root / ".unitycli" / "config.toml").write_text('[extensions]\ndisabled = "fakepb"\n')
     d = _describe(root, "fakepb.mesh-count")
     assert d.unavailable_code == "E_MANIFEST_INVALID"
-    assert "accept-unverified.com.unity.probuilder" in d.unavailable_reason
+    assert "extensions.disabled" in d.unavailable_reason
 
 
 def test_running_an_unavailable_tool_fails_before_any_effect(fakepb, tmp_path):
@@ -165,7 +182,7 @@ def test_manifest_of_another_distribution_is_refused(site, tmp_path):
 
 
 def test_core_api_out_of_range_is_unsupported(site, tmp_path):
-    fake_extension(site, "fakepb", ["fakepb.ping"], PROBUILDER_5_2_2.replace(">=1.0,<2", ">=2.0"))
+    fake_extension(site, "fakepb", ["fakepb.ping"], PROBUILDER_5_2_2.replace(">=2.0,<3", ">=3.0"))
     d = _describe(copy_project("chicken-defense", tmp_path), "fakepb.ping")
     assert d.unavailable_code == "E_EXTENSION_CORE_API_UNSUPPORTED"
 

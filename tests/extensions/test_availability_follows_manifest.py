@@ -34,7 +34,7 @@ FAKE_VFX = '''
 id = "fakevfx"
 distribution = "unitycli-fakevfx"
 summary = "fake VFX Graph extension"
-core_api = ">=1.0,<2"
+core_api = ">=2.0,<3"
 
 [[packages]]
 name = "com.unity.visualeffectgraph"

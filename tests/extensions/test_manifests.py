@@ -80,7 +80,7 @@ GOOD = '''
 id = "acme"
 distribution = "unitycli-acme"
 summary = "Acme tools"
-core_api = ">=1.0,<2"
+core_api = ">=2.0,<3"
 
 [[packages]]
 name = "com.acme.thing"
@@ -93,7 +93,7 @@ tools = ["acme.*"]
     ('versions = ["1.0.0"]', 'versions = [">=1.0.0"]', "packages[0].versions"),
     ('versions = ["1.0.0"]', 'versions = ["1.0.0", "1.0.0"]', "packages[0].versions"),
     ('versions = ["1.0.0"]', 'versions = []', "packages[0].versions"),
-    ('core_api = ">=1.0,<2"', 'core_api = "one point oh"', "core_api"),
+    ('core_api = ">=2.0,<3"', 'core_api = "one point oh"', "core_api"),
     ('distribution = "unitycli-acme"', 'distribution = "acme-tools"', "(root)"),
     ('tools = ["acme.*"]', 'tools = ["Acme Tools"]', "packages[0].tools"),
     ('id = "acme"', 'id = "Acme!"', "id"),

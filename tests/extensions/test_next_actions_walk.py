@@ -63,6 +63,13 @@ def _on_2020_3(*then):
     return setup
 
 
+def _config(text: str):
+    def setup(root: Path) -> None:
+        (root / ".unitycli").mkdir(exist_ok=True)
+        (root / ".unitycli/config.toml").write_text(text)
+    return setup
+
+
 def _then(*steps):
     def setup(root: Path) -> None:
         for step in steps:
@@ -86,7 +93,10 @@ STATES = {
     # 2022.3
     "2022.3-cinemachine-missing": ("chicken-defense", "cinemachine.list-cameras", _remove(CM), MISSING),
     "2022.3-urp-missing-after-remove": ("chicken-defense", "urp.list-profiles", _remove(URP), MISSING),
-    "2022.3-urp-create-on-14.0.12": (CM_URP, "urp.add-override", None, UNSUPPORTED),
+    "2022.3-urp-create-on-14.0.12": (CM_URP, "urp.add-feature", None, UNSUPPORTED),
+    "2022.3-config-keeps-the-removed-accept-unverified": (
+        "chicken-defense", "urp.list-profiles", _config('[accept-unverified]\n"com.unity.render-pipelines.universal" '
+                                                       '= "14.0.12"\n'), "E_MANIFEST_INVALID"),
     "2022.3-probuilder-missing": (CM_URP, "probuilder.create-shape", None, MISSING),
     # Unity 6
     "6000.0-probuilder-missing": (BITESIZE_CLIENT_DRIVEN, "probuilder.list-meshes", None, MISSING),
@@ -132,6 +142,9 @@ def _check_proposal(action: str, root: Path) -> None:
 
 def _simulate_human_step(action: str, root: Path) -> bool:
     """Carry out a human step the way Unity would, where a test can; False when only the Editor can."""
+    if action == "Delete the [accept-unverified] table from .unitycli/config.toml":
+        (root / ".unitycli/config.toml").write_text("")
+        return True
     upgrade = re.search(r"upgrade the project to Unity (\d+\.\d+) or later", action)
     if upgrade:
         _editor(root, f"{upgrade.group(1)}.0f1")
@@ -188,15 +201,20 @@ def test_every_next_action_leads_out_and_none_breaks_the_project(tmp_path, state
 
 
 def test_reads_and_edits_run_where_creation_is_refused(tmp_path):
-    """URP 14.0.12 (cinemachine's URP sample): list and set run on the file's own layout, add-override does not."""
+    """URP 14.0.12 (cinemachine's URP sample): list and set run on the file's own layout; add-feature does not;
+    add-override does, writing only what the project proves, and says so."""
     root = copy_project(CM_URP, tmp_path)
     listing = _describe(root, "urp.list-profiles")
     assert (listing["available"], listing["profileVerified"], listing["operation"]) == (True, False, "read")
     edit = _describe(root, "urp.set-override")
     assert (edit["available"], edit["operation"]) == (True, "edit")
     assert edit["verifiedBy"].startswith("the file's own layout")
-    create = _describe(root, "urp.add-override")
+    create = _describe(root, "urp.add-feature")
     assert (create["available"], create["operation"]) == (False, "create")
+    proving = _describe(root, "urp.add-override")
+    assert (proving["available"], proving["profileVerified"], proving["operation"]) == (True, False, "create")
+    assert proving["verifiedBy"].startswith("an object of the class in the project (looked for when it runs")
+    assert "only the fields that proves are written" in proving["verifiedBy"]
 
 
 def test_after_remove_and_add_nothing_is_verified_until_unity_resolves(tmp_path):
@@ -225,3 +243,18 @@ def test_the_local_cinemachine_package_source_is_the_proof_a_create_reports():
     listed = description(session.descriptor(session.tool("urp.set-override")))
     assert listed.endswith(" Here: edit, on the file's own layout: com.unity.render-pipelines.universal@14.0.12 is not "
                            "a verified version, so only fields the file already holds are edited.")
+
+
+def test_the_doctor_reports_an_unverified_urp_per_operation_and_does_not_fail():
+    """URP 14.0.12: a warning (not a failure) that says what reads, edits, creates and the proving creator can do."""
+    from tests.fixturepaths import fixture_project
+
+    root = fixture_project(CM_URP)
+    envelope = _cli("extensions", "doctor", "--project", str(root))
+    check = next(c for c in envelope["result"]["checks"] if c["name"] == f"package:urp:{URP}")
+    assert check["status"] == "warn"
+    assert check["message"].startswith(f"{URP}@14.0.12 is unverified for urp: read: available")
+    operations = check["details"]["operations"]
+    assert [name for name, entry in operations.items() if entry["available"]] == [
+        "read", "edit", "create by urp.add-override"]
+    assert operations["create"]["code"] == UNSUPPORTED

@@ -91,9 +91,9 @@ def test_only_a_whole_well_formed_initialize_line_is_answered_early(line):
 
 def test_a_start_opens_one_session_for_the_instructions_and_the_tools(tmp_path, monkeypatch):
     from tests.fixturepaths import fixture_project
+    from unitycli.host.session import Session
     from unitycli.mcp.options import ServerOptions
     from unitycli.mcp.server import McpState
-    from unitycli.host.session import Session
 
     monkeypatch.setenv("UNITYCLI_HOME", str(tmp_path / "home"))
     opened: list[Session] = []

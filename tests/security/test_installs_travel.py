@@ -22,6 +22,9 @@ from tests.security.installed import make_installed_core
 from unitycli.extension_manager import pip
 from unitycli.extension_manager.lock import read_lock
 
+# Each test builds a non-editable core into fresh venvs and wheels: a whole-install walk, like the other slow ones.
+pytestmark = pytest.mark.slow
+
 CHILD_PIP = ("--pip-arg=--no-deps", "--pip-arg=--ignore-installed", "--pip-arg=--no-index")
 OFFLINE = {"PIP_INDEX_URL": "http://127.0.0.1:9/simple", "PIP_RETRIES": "0", "PIP_TIMEOUT": "2"}
 

@@ -6,6 +6,7 @@ import pytest
 from unitycli_vfx import TOOL_MODULES
 from vfx_testutil import GAME, HOLE_CUBE
 
+from unitycli.api import packaged_versions
 from unitycli.testing import copy_fixture_project, describe_tool, run_tool, tool_output
 
 TOOLS = sorted(f"vfx.{name.replace('_', '-')}" for name in TOOL_MODULES)
@@ -31,7 +32,8 @@ def test_without_vfx_graph_the_graph_tools_are_missing_and_the_rest_run(tmp_path
     for tool in NEEDS_VFX:
         d = _describe(root, tool)
         assert (d["available"], d["unavailableCode"]) == (False, "E_EXTENSION_DEPENDENCY_MISSING"), tool
-        assert [(r["name"], r["versions"]) for r in d["requiresPackages"]] == [("com.unity.visualeffectgraph", ["17.0.3"])]
+        assert [(r["name"], r["versions"]) for r in d["requiresPackages"]] == [
+            ("com.unity.visualeffectgraph", list(packaged_versions("unitycli_vfx", "com.unity.visualeffectgraph")))]
     for tool, data in CALLS.items():
         run = run_tool(root, tool, data)
         assert not run.ok and run.error["code"] == "E_EXTENSION_DEPENDENCY_MISSING", (tool, run.error)

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, VolumeModelError
-from unitycli_hdrp import overrides, profiles
+from unitycli.api import (
+    Field,
+    ProvenFieldsOutput,
+    ToolContext,
+    ToolInput,
+    ToolSpec,
+    UnityCliError,
+    VolumeModelError,
+    packaged_versions,
+    prove_new_override,
+    tool_command,
+)
+from unitycli_hdrp import ids, overrides, profiles
 from unitycli_hdrp.tools.set_override import apply_values
 
 
@@ -19,7 +30,7 @@ class AddOverrideInput(ToolInput):
     expected_revision: str | None = Field(None, description="Refuse (E_STALE_WRITE) unless the file is at this revision.")
 
 
-class AddOverrideOutput(ToolOutput):
+class AddOverrideOutput(ProvenFieldsOutput):
     profile: str
     override: profiles.OverrideOut
     index: int = Field(description="Position in the profile's components")
@@ -30,16 +41,32 @@ def add_override(ctx: ToolContext, request: AddOverrideInput) -> AddOverrideOutp
     spec = overrides.specs(prof.family).get(request.override)
     if spec is None:
         raise profiles.unverified(prof.family, request.override)
+    proven = prove_new_override(ctx, ids.PACKAGE, spec, packaged_versions("unitycli_hdrp", ids.PACKAGE), prof.path)
+    verified = proven.spec is spec
+    omitted = list(proven.omitted)
+    if not verified:
+        if request.values:
+            raise UnityCliError(
+                "E_SCRIPT_LAYOUT_UNPROVABLE",
+                f"{spec.name} is added without its parameters on this HDRP version ({proven.layout_source} proves the "
+                "class, not their defaults), so `values` have nothing to set; nothing was written",
+                details={"override": spec.name, "layoutSource": proven.layout_source, "values": sorted(request.values)},
+                next_actions=[tool_command("hdrp.add-override", {"profile": request.profile, "override": spec.name},
+                                           project=ctx.project.root)])
+        omitted += [f"{key}: not proven at this version; Unity gives it the class default on load"
+                    for key, _, _ in overrides.EXTRA_KEYS.get((spec.name, prof.family), ())]
     try:
-        ov = prof.model.add_override(spec, class_identifier=profiles.class_identifier(ctx, spec.name))
+        ov = prof.model.add_override(proven.spec, class_identifier=profiles.class_identifier(ctx, spec.name))
     except VolumeModelError as exc:
         raise profiles.model_error(exc, prof.path) from None
-    profiles.write_extra_keys(ov, prof.family)
+    if verified:
+        profiles.write_extra_keys(ov, prof.family)
     ov = prof.find(ov.file_id)
     apply_values(prof, ov, request.values, {})
     prof.save(ctx)
     ov = prof.find(ov.file_id)
-    return AddOverrideOutput(profile=prof.path, override=profiles.describe_override(ov), index=ov.index or 0)
+    return AddOverrideOutput(profile=prof.path, override=profiles.describe_override(ov), index=ov.index or 0,
+                             layout_source=proven.layout_source, omitted_fields=omitted)
 
 
 SPEC = ToolSpec(
@@ -49,7 +76,10 @@ SPEC = ToolSpec(
                  "parameters in serialized order at the package's C# defaults, every override state off, appended "
                  "to components (the shared volume model). Sky components get m_SkyVersion (HDRISky 1, PhysicallyBasedSky 3) and VisualEnvironment "
                  "m_Version as the Editor writes them. Only classes with a layout verified for the project's HDRP "
-                 "version are written (E_HDRP_OVERRIDE_UNSUPPORTED otherwise, e.g. Vignette on 14.x); a class the "
+                 "version are written (E_HDRP_OVERRIDE_UNSUPPORTED otherwise, e.g. Vignette on 14.x); on an HDRP "
+                 "version the manifest does not list, only what the project proves (the class, from the package's "
+                 "source on disk or an override of it in another profile; parameters omitted, Unity fills their "
+                 "defaults on load), named in layoutSource and omittedFields, else E_SCRIPT_LAYOUT_UNPROVABLE; a class the "
                  "profile already lists is E_HDRP_OVERRIDE_EXISTS. `values` are checked against the declared ranges "
                  "before anything is written. Supports --dry-run." + profiles.EXAMPLE_NOTE),
     input_model=AddOverrideInput, output_model=AddOverrideOutput, handler=add_override,

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError, VolumeModelError
+from unitycli.api import (
+    Field,
+    ToolContext,
+    ToolOutput,
+    ToolSpec,
+    UnityCliError,
+    VolumeModelError,
+    prove_parameter,
+)
 from unitycli_urp import profiles
 from unitycli_urp.errors import volume_error
+from unitycli_urp.ids import PACKAGE
+from unitycli_urp.layout import verified_versions
 
 
 class SetOverrideInput(profiles.ProfileTarget):
@@ -37,6 +47,10 @@ def set_override(ctx: ToolContext, request: SetOverrideInput) -> SetOverrideOutp
     changed: list[str] = []
     try:
         for name in dict.fromkeys([*request.parameters, *request.override_states]):
+            if target.spec is not None and target.spec.parameter(name) is not None and \
+                    not target.document.has(f"{name}.m_OverrideState"):
+                # A parameter the file lacks is a new field: written only where this version is proven to have it.
+                prove_parameter(ctx, PACKAGE, target.spec, name, verified_versions(), loaded.path)
             state = request.override_states.get(name, True if name in request.parameters else None)
             changed += profile.set_parameter(target, name, value=request.parameters.get(name),
                                              set_value=name in request.parameters, override_state=state)
@@ -57,7 +71,9 @@ SPEC = ToolSpec(
                  "against the class: type, enum, and the clamp URP applies in code — E_URP_PARAMETER_INVALID) and "
                  "its m_OverrideState (on when a value is given, unless overrideStates says otherwise), and the "
                  "override's `active`. Unknown parameters: E_URP_PARAMETER_NOT_FOUND. A parameter the file lacks "
-                 "(older package) is added after its predecessor. Only changed lines are rewritten. Supports "
+                 "(older package) is added after its predecessor, on a URP version the manifest does not list only when "
+                 "the package's source on disk or an override of that class elsewhere in the project holds it "
+                 "(E_SCRIPT_LAYOUT_UNPROVABLE otherwise). Only changed lines are rewritten. Supports "
                  "--dry-run. The example sets Bloom intensity in chicken-defense's Main Camera Profile."),
     input_model=SetOverrideInput, output_model=SetOverrideOutput, handler=set_override,
     read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
