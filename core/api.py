@@ -76,7 +76,6 @@ from unitycli.volumes import (
     OverrideSpec,
     ParameterSpec,
     ProvenFieldsOutput,
-    ProvenOverride,
     SceneVolume,
     SetVolumeInput,
     SetVolumeOutput,
@@ -119,6 +118,6 @@ __all__ = [
     # volume profiles (com.unity.render-pipelines.core), shared by the URP and HDRP extensions
     "VolumeProfile", "VolumeOverride", "OverrideSpec", "ParameterSpec", "VolumeModelError", "SceneVolume",
     "SetVolumeInput", "SetVolumeOutput", "asset_path", "find_volumes", "profile_paths", "raise_as", "set_volume",
-    "to_json_value", "ProvenFieldsOutput", "ProvenOverride", "packaged_versions", "prove_new_override",
+    "to_json_value", "ProvenFieldsOutput", "packaged_versions", "prove_new_override",
     "prove_parameter",
 ]

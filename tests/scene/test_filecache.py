@@ -62,7 +62,7 @@ def test_a_write_is_kept_as_the_next_revision_with_its_structure(cache):
 
 
 def test_a_written_structure_is_saved_only_once_that_revision_is_on_disk(cache):
-    data = GAME.read_bytes()
+    data = fixture_path(GAME).read_bytes()
     file = filecache.parsed(NAME, revision_of(data), data)
     SceneModel(file)
     saved = set(cache.glob("*.pickle"))
@@ -87,7 +87,7 @@ def test_a_written_structure_is_saved_only_once_that_revision_is_on_disk(cache):
 
 
 def test_a_model_changed_after_it_was_written_is_not_kept_as_that_revision(cache):
-    data = GAME.read_bytes()
+    data = fixture_path(GAME).read_bytes()
     file = filecache.parsed(NAME, revision_of(data), data)
     file.get(41118592).set("m_LocalPosition.x", 3)
     written = file.verified_bytes()
@@ -137,7 +137,7 @@ def test_a_table_that_names_anything_but_scanned_values_is_ignored(cache, capsys
 
 
 def test_a_saved_layout_that_does_not_fit_the_bytes_is_ignored(cache):
-    data = GAME.read_bytes()
+    data = fixture_path(GAME).read_bytes()
     revision = revision_of(data)
     SceneModel(filecache.parsed(NAME, revision, data))
     (table,) = cache.glob("*.pickle")
@@ -149,7 +149,7 @@ def test_a_saved_layout_that_does_not_fit_the_bytes_is_ignored(cache):
 
 
 def test_a_file_read_as_this_process_keeps_it_takes_the_kept_revision_without_hashing(cache, tmp_path, monkeypatch):
-    data = GAME.read_bytes()
+    data = fixture_path(GAME).read_bytes()
     (tmp_path / "p" / "Assets").mkdir(parents=True)
     target = tmp_path / "p" / "Assets" / "Game.unity"
     target.write_bytes(data)
@@ -170,7 +170,7 @@ def test_a_file_read_as_this_process_keeps_it_takes_the_kept_revision_without_ha
 
 
 def test_a_file_edited_step_after_step_keeps_only_its_last_two_revisions(cache):
-    data = GAME.read_bytes()
+    data = fixture_path(GAME).read_bytes()
     file, revisions = filecache.parsed(NAME, revision_of(data), data), [revision_of(data)]
     for value in (3, 4, 5):
         file.get(41118592).set("m_LocalPosition.x", value)

@@ -34,7 +34,8 @@ def test_unknown_tags_are_refused_with_the_command_that_adds_them(chicken: Path)
     assert result.error["code"] == "E_TAG_UNKNOWN"
     assert result.error["details"]["tags"] == ["Untagged", "Respawn", "Finish", "EditorOnly", "MainCamera", "Player",
                                                "GameController"]
-    assert result.error["nextActions"][0].startswith("unitycli tools run project.add-tag --input '{\"tag\": \"Ball\"}'")
+    assert result.error["nextActions"][0] == (f"unitycli tools run project.add-tag --project {chicken} "
+                                              "--input '{\"tag\": \"Ball\"}'")
 
 
 def test_a_layer_by_name_recursively_in_chicken_defense(chicken: Path) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from extensions.hdrp.tests.hdrp_testutil import CM_DEFAULT_PROFILE, CM_LOOKDEV_PROFILE, error, output, text
+from hdrp_testutil import CM_DEFAULT_PROFILE, CM_LOOKDEV_PROFILE, error, output, text
+
 from unitycli.testing import assert_dry_run_matches_commit, changed_lines
 
 HDRP = "com.unity.render-pipelines.high-definition"

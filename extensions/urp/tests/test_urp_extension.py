@@ -117,7 +117,7 @@ def test_urp_14_0_12_reads_and_edits_run_unverified_and_creation_is_refused(tmp_
     assert run.ok and run.profile_verified is False
     assert run.output["asset"] == "Assets/Settings/UniversalRP-LowQuality.asset"
     assert run.output["settings"]["softShadowQuality"] is None  # written by an older 14.x
-    refused = run_tool(root, "urp.add-override", {"profile": "x", "type": "Bloom"}).error
+    refused = run_tool(root, "urp.add-feature", {"type": "RenderObjects"}).error  # add-override proves instead
     assert refused["code"] == "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED"
     assert "to create new objects" in refused["message"]
     assert not any(a.startswith("unitycli tools run package.") for a in refused["nextActions"])

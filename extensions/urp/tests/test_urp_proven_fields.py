@@ -11,7 +11,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from extensions.urp.tests.urp_testutil import CHICKEN, commit, error, ok, project
+from urp_testutil import CHICKEN, commit, error, ok, project
 
 CM_URP = "com.unity.cinemachine/Projects/URP"
 SAMPLE = "Assets/Settings/SampleSceneProfile.asset"
