@@ -376,6 +376,12 @@ class UnityCliError(Exception):
             self._spec = catalog.get(self.code)
         return self
 
+    def relocated(self, message: str, details: dict[str, Any]) -> UnityCliError:
+        """The same error (code, its resolved spec, next actions) told with another message and details: a batch
+        names the step it happened in."""
+        return UnityCliError(self._spec or self.code, message, details, self.next_actions, self.transient,
+                             self.retry_after_ms)
+
     @property
     def spec(self) -> ErrorSpec:
         if self._spec is None:

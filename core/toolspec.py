@@ -198,6 +198,9 @@ def _imported(tool: str, label: str, reference: str) -> Any:
         raise ToolSpecError(f"tool {tool}: {label} {reference!r} cannot be imported: {exc}") from exc
     except AttributeError as exc:
         raise ToolSpecError(f"tool {tool}: {label} {reference!r} does not exist: {exc}") from exc
+    except Exception as exc:  # a module that fails as it loads (SyntaxError, its own raise): the plugin's fault
+        raise ToolSpecError(f"tool {tool}: {label} {reference!r} failed to import: {type(exc).__name__}: {exc}") \
+            from exc
     _check(tool, label, value)
     return value
 

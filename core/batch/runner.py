@@ -77,9 +77,7 @@ def _located(error: UnityCliError, step: BatchStep, total: int, completed: int) 
     """The step's own error (same code, message and next actions) with where in the batch it happened."""
     details = {**error.details, "batch": {"step": step.index, "line": step.line, "tool": step.tool,
                                           "completed": completed, "notRun": total - completed - 1}}
-    return UnityCliError(error.code, f"step {step.index} (line {step.line}, {step.tool}): {error.message}",
-                         details=details, next_actions=error.next_actions, transient=error.transient,
-                         retry_after_ms=error.retry_after_ms)
+    return error.relocated(f"step {step.index} (line {step.line}, {step.tool}): {error.message}", details)
 
 
 def precheck(session: Session, steps: list[BatchStep]) -> list[BaseModel] | tuple[BatchStep, UnityCliError]:
@@ -88,7 +86,8 @@ def precheck(session: Session, steps: list[BatchStep]) -> list[BaseModel] | tupl
     requests = []
     for step in steps:
         try:
-            requests.append(validate_input(session.tool(step.tool), step.input))
+            # prepared as `tools run` prepares it: the integrity check before a by-path handler or model is imported
+            requests.append(validate_input(session.prepare(step.tool).tool, step.input))
         except UnityCliError as exc:
             return step, exc
     return requests

@@ -98,8 +98,7 @@ def _first_incomplete(reports) -> UnityCliError | None:
         error = incomplete(report.result) if report.result is not None else None
         if error is not None:
             step = report.step
-            return UnityCliError(error.code, f"step {step.index} (line {step.line}, {step.tool}): {error.message}",
-                                 details={**error.details, "batch": {"step": step.index, "line": step.line,
-                                                                     "tool": step.tool}},
-                                 next_actions=error.next_actions)
+            return error.relocated(f"step {step.index} (line {step.line}, {step.tool}): {error.message}",
+                                   {**error.details, "batch": {"step": step.index, "line": step.line,
+                                                               "tool": step.tool}})
     return None

@@ -86,7 +86,10 @@ def scan_scene_files(ctx: ToolContext, files: Sequence[str], read: Callable[[Loa
                 if data.lstrip(b"\xef\xbb\xbf").startswith(b"%YAML") and not any(n in data for n in needles):
                     continue
             loaded, model = open_scene_file(ctx, file)
-            result = read(loaded, model)
+            try:
+                result = read(loaded, model)
+            except ScalarError as exc:  # a value the reader decodes may hold the bad escape
+                raise unreadable_file(loaded.path, str(exc), {"file": loaded.path}) from None
         except UnityCliError as exc:
             if strict:
                 raise

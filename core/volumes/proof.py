@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import describe_command
 from unitycli.toolspec import ToolOutput
 from unitycli.volumes.model import OverrideSpec, VolumeModelError, VolumeProfile
 
@@ -147,8 +148,9 @@ def prove_new_override(ctx: Any, package: str, spec: OverrideSpec, verified_vers
 
 
 def prove_parameter(ctx: Any, package: str, spec: OverrideSpec, name: str, verified_versions: Iterable[str],
-                    profile: str) -> str:
-    """What proves that parameter `name` may be added to an override of `spec` whose file lacks it."""
+                    profile: str, *, value_given: bool, tool: str) -> str:
+    """What proves that parameter `name` may be added to an override of `spec` whose file lacks it. Off the
+    manifest only the parameter's name is proven, not its default: a new parameter needs its value given."""
     basis = verified_basis(ctx, package, verified_versions)
     if basis is not None:
         return basis
@@ -159,8 +161,15 @@ def prove_parameter(ctx: Any, package: str, spec: OverrideSpec, name: str, verif
         raise UnityCliError(
             "E_SCRIPT_LAYOUT_UNPROVABLE",
             f"{spec.name} at {package}@{ctx.package_version(package)} does not serialize {name} ({evidence.source} "
-            f"holds {', '.join(evidence.names)})",
+            f"holds {', '.join(evidence.names)}): set one of those instead",
             details={"package": package, "class": spec.name, "parameter": name, "layoutSource": evidence.source,
                      "parameters": list(evidence.names)},
-            next_actions=[f"Set one of {', '.join(evidence.names[:5])} instead"])
+            next_actions=[describe_command(tool)])
+    if not value_given:
+        raise UnityCliError(
+            "E_SCRIPT_LAYOUT_UNPROVABLE",
+            f"{spec.name}.{name} is not in the file, and at {package}@{ctx.package_version(package)} nothing proves "
+            f"its default ({evidence.source} proves only that it is serialized): give its value in parameters",
+            details={"package": package, "class": spec.name, "parameter": name, "layoutSource": evidence.source},
+            next_actions=[describe_command(tool)])
     return evidence.source

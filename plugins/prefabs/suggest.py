@@ -12,7 +12,7 @@ from typing import Any
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import describe_command, tool_command
 from unitycli.plugins.scenes.common import Names
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
 from unitycli.scene import SceneModel, SceneNode, instance_unsupported
@@ -57,7 +57,7 @@ def instance_override_error(ctx: ToolContext, names: Names, file: str, node: Sce
     if target is None:  # the source prefab is not readable here: say how, and give calls that run
         error = instance_unsupported(node, why + " with prefab.set-override, its target the component's fileID in "
                                      "the source prefab (prefab.hierarchy on the source lists them)")
-        error.next_actions = [listing, "unitycli tools describe prefab.set-override"]
+        error.next_actions = [listing, describe_command("prefab.set-override")]
     else:
         error = instance_unsupported(node, why)
         base = {"file": file, "gameObject": node.file_id, "target": {"fileID": target}}

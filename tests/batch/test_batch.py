@@ -161,3 +161,15 @@ def test_atomic_batch_whose_last_step_fails_writes_nothing(sample_copy):
     assert run.failure.code == "E_ASSET_NOT_FOUND"
     assert run.result.succeeded == 3 and run.result.applied_effects is None
     assert not (sample_copy / NOTE).exists()
+
+
+def test_a_step_failing_with_a_plugins_own_code_keeps_that_code_and_its_meaning(unity_project):
+    """A plugin raises its own code as a string; the batch's located error must keep the spec `run_tool` resolved
+    (it used to be rebuilt from the bare code, which no catalog knew: E_INTERNAL)."""
+    steps = parse_commands('project.remove-tag {"tag": "MainCamera"}')
+    run = run_batch(Session(project_arg=str(unity_project.root), cwd=unity_project.root), steps)
+    error = run.failure.to_dict()
+    assert (error["code"], run.failure.exit_code) == ("E_PROJECT_TAG_BUILTIN", 1)
+    assert error["details"]["batch"] == {"step": 1, "line": 1, "tool": "project.remove-tag", "completed": 0,
+                                         "notRun": 0}
+    assert error["message"].startswith("step 1 (line 1, project.remove-tag): ")

@@ -64,6 +64,18 @@ def test_a_parameter_the_file_lacks_is_added_only_where_the_project_proves_it(tm
     assert "downscale" not in err["details"]["parameters"]
 
 
+def test_a_new_parameter_without_its_value_is_refused_since_only_its_name_is_proven(tmp_path):
+    root = _second_profile(tmp_path)
+    ok(root, "urp.add-override", {"profile": SECOND, "type": "Bloom"})
+    before = (root / SECOND).read_bytes()
+    err = error(root, "urp.set-override", {"profile": SECOND, "override": "Bloom",
+                                          "overrideStates": {"intensity": True}})
+    assert (err["code"], err["details"]["parameter"]) == ("E_SCRIPT_LAYOUT_UNPROVABLE", "intensity")
+    assert "give its value in parameters" in err["message"]
+    assert err["nextActions"] == [f"unitycli tools describe urp.set-override --project {root}"]
+    assert (root / SECOND).read_bytes() == before
+
+
 def test_with_nothing_to_prove_the_class_the_add_is_refused_with_the_steps_that_bring_proof(tmp_path):
     root = project(tmp_path, CM_URP)
     before = (root / SAMPLE).read_bytes()

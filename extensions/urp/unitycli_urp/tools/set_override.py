@@ -50,7 +50,8 @@ def set_override(ctx: ToolContext, request: SetOverrideInput) -> SetOverrideOutp
             if target.spec is not None and target.spec.parameter(name) is not None and \
                     not target.document.has(f"{name}.m_OverrideState"):
                 # A parameter the file lacks is a new field: written only where this version is proven to have it.
-                prove_parameter(ctx, PACKAGE, target.spec, name, verified_versions(), loaded.path)
+                prove_parameter(ctx, PACKAGE, target.spec, name, verified_versions(), loaded.path,
+                                value_given=name in request.parameters, tool="urp.set-override")
             state = request.override_states.get(name, True if name in request.parameters else None)
             changed += profile.set_parameter(target, name, value=request.parameters.get(name),
                                              set_value=name in request.parameters, override_state=state)
