@@ -6,7 +6,8 @@ time, and a test gets a fresh Session (and so a fresh plugin manager) whenever i
 Two ways to a tool: `registry` loads every plugin (discovery, MCP listing, docs); `prepare(name)` first asks the
 compiled map (`unitycli.host.registry_index`) which plugin provides the name and loads only that one, so a call
 pays for its own plugin, then resolves everything about the call that does not depend on its input (owner,
-project, availability, integrity) once, as a `PreparedCall` that `unitycli.runner.run_tool` runs. The map is
+project, availability, integrity: the host's own checks, `unitycli.host.checks`, called directly) once, as a
+`PreparedCall` that `unitycli.runner.run_tool` runs. The map is
 written after each full build and ignored whenever anything it depends on changed.
 """
 
@@ -19,7 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unitycli.errors import ErrorSpec, UnityCliError
-from unitycli.host.availability import Availability, check_availability, static_requirements
+from unitycli.host.availability import Availability
+from unitycli.host.checks import HostChecks
 from unitycli.host.owners import ToolOwner
 from unitycli.host.plugin_loader import LoadedPlugins, load_plugins
 from unitycli.host.registry import RegisteredTool, ToolRegistry, build_registry
@@ -57,7 +59,7 @@ class PreparedCall:
 
 @dataclass
 class LazyPlugins:
-    """The plugins a lazy session has loaded so far (the core checks, then each called tool's owner)."""
+    """The plugins a lazy session has loaded so far (each called tool's owner)."""
 
     loaded: LoadedPlugins
     registry: ToolRegistry
@@ -81,6 +83,11 @@ class Session:
 
         selected = self._project
         return project_setup(None if isinstance(selected, UnityCliError) else selected)
+
+    @cached_property
+    def checks(self) -> HostChecks:
+        """Availability and integrity of this session's tools, with the manifests and packages they read."""
+        return HostChecks()
 
     @cached_property
     def plugins(self) -> LoadedPlugins:
@@ -118,20 +125,15 @@ class Session:
         return discovery_dependencies(None if isinstance(selected, UnityCliError) else selected.root, self.cwd)
 
     def _store_index(self, registry: ToolRegistry) -> None:
-        from unitycli.host.registry_index import CHECK_HOOKS, RegistryIndex, store_index
+        from unitycli.host.registry_index import RegistryIndex, store_index
 
         # An unhealthy registry is stored too: only `registry.tools` (the names that run) enter the map, so a
         # clashing, refused or unapproved name still takes the full path and gets its exact error.
         if not self._indexable:
             return
         tools = {name: IndexedTool(plugin=t.owner.plugin, owner=t.owner) for name, t in registry.tools.items()}
-        manager = self.plugins.manager
-        checking = {impl.plugin_name for hook in CHECK_HOOKS for impl in getattr(manager.hook, hook).get_hookimpls()}
-        checkers = [owner for name, owner in self.plugins.owners.items() if name in checking]
-        if len(checkers) != len(checking):  # a checker with no known owner could not be reloaded: no map
-            return
-        store_index(self._index_path, RegistryIndex(tools=tools, known_scripts=self.known_scripts,
-                                                    checkers=checkers), self.dependencies())
+        store_index(self._index_path, RegistryIndex(tools=tools, known_scripts=self.known_scripts),
+                    self.dependencies())
 
     @cached_property
     def _lazy(self) -> LazyPlugins | None:
@@ -143,15 +145,7 @@ class Session:
         index = load_index(self._index_path)
         if index is None:
             return None
-        lazy = LazyPlugins(loaded=LoadedPlugins(manager=new_manager()), registry=ToolRegistry(), index=index)
-        try:
-            checkers = index.checkers
-        except (KeyError, TypeError, ValueError):  # a damaged map is a miss
-            return None
-        for owner in checkers:  # the core checks, and any plugin that answers availability or integrity
-            if not self._load_lazily(lazy, IndexedTool(plugin=owner.plugin, owner=owner)):
-                return None
-        return lazy
+        return LazyPlugins(loaded=LoadedPlugins(manager=new_manager()), registry=ToolRegistry(), index=index)
 
     def _lazy_tool(self, name: str) -> RegisteredTool | None:
         """The tool through the map, loading only its plugin; None sends the caller to the full registry."""
@@ -325,11 +319,9 @@ class Session:
         An unknown name, or code that fails its integrity check, raises here: the integrity check comes before
         the spec's by-path handler and models are imported, so nothing of a refused extension runs. The
         project's selection error and the tool's unavailability are kept for the runner."""
-        from unitycli.host.integrity import ensure_integrity
-
         try:
             tool = self.tool(name)
-            ensure_integrity(self.manager_for(tool), tool.owner)
+            self.checks.ensure_integrity(self.manager_for(tool), tool.owner)
             self._resolve(tool)
         except UnityCliError as exc:
             raise self._for_project(exc) from None
@@ -387,7 +379,7 @@ class Session:
         project = self.optional_project()
         if project is None:
             return None
-        return check_availability(self.manager_for(tool), tool.spec, tool.owner, project)
+        return self.checks.availability(self.manager_for(tool), tool.spec, tool.owner, project)
 
     def descriptor(self, tool: RegisteredTool) -> ToolDescriptor:
         """The tool's descriptor; a model without a JSON Schema is `E_TOOL_REGISTRY_UNHEALTHY` naming its plugin
@@ -400,7 +392,7 @@ class Session:
         except ToolSpecError as exc:
             raise _unhealthy(tool, exc) from None
         if descriptor.available is None:  # no project: the manifest still says what the tool needs
-            descriptor.requires_packages = static_requirements(self.plugins.manager, tool.spec, tool.owner)
+            descriptor.requires_packages = self.checks.requirements(self.manager_for(tool), tool.spec, tool.owner)
         return descriptor
 
     def descriptors(self) -> list[ToolDescriptor]:
