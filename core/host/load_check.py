@@ -45,9 +45,10 @@ def check_in_child(name: str, timeout: float = 300) -> dict[str, Any]:
         tail = (done.stdout + done.stderr).strip().splitlines()[-5:]
         return {"error": f"the load check gave no answer (exit {done.returncode}): {' / '.join(tail)}"}
     try:
-        return json.loads(line[len(_MARK):])
+        answer = json.loads(line[len(_MARK):])
     except ValueError:
         return {"error": "the load check's answer is not JSON"}
+    return answer if isinstance(answer, dict) else {"error": "the load check's answer is not a JSON object"}
 
 
 if __name__ == "__main__":  # pragma: no cover - run in the child interpreter

@@ -59,7 +59,7 @@ class LoadFailure:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        out = {
+        out: dict[str, Any] = {
             "plugin": self.plugin,
             "distribution": self.distribution,
             "entryPoint": self.entry_point,

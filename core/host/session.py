@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from unitycli.errors import ErrorSpec, UnityCliError
 from unitycli.host.availability import Availability
@@ -30,7 +30,10 @@ from unitycli.knownscripts import KnownScript, merge_known_scripts
 from unitycli.next_actions import NextAction, describe_command
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pluggy
+
     from unitycli.host.descriptors import ToolDescriptor
+    from unitycli.host.project_setup import ProjectSetup
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
 
@@ -77,7 +80,7 @@ class Session:
     command: str | None = None  # the invocation's command words, so selection errors suggest runnable commands
 
     @cached_property
-    def project_setup(self):  # unitycli.host.project_setup.ProjectSetup
+    def project_setup(self) -> ProjectSetup:
         """The selected project's approved tool files and extension deny list (nothing when none is selected)."""
         from unitycli.host.project_setup import project_setup
 
@@ -215,9 +218,9 @@ class Session:
         return error_catalog(*(loaded for loaded in (lazy.loaded if lazy is not None else None, full)
                                if loaded is not None))
 
-    def manager_for(self, tool: RegisteredTool):  # pluggy.PluginManager
+    def manager_for(self, tool: RegisteredTool) -> pluggy.PluginManager:
         """The plugin manager that loaded `tool`: the lazy one when it came through the map."""
-        lazy = self.__dict__.get("_lazy")
+        lazy: LazyPlugins | None = self.__dict__.get("_lazy")
         if lazy is not None and lazy.registry.get(tool.spec.name) is tool:
             return lazy.loaded.manager
         return self.plugins.manager
@@ -226,22 +229,22 @@ class Session:
     def known_scripts(self) -> dict[str, KnownScript]:
         """Package scripts by GUID, as every loaded plugin declares them (see `unitycli_known_scripts`); a lazy
         session takes them from the map, which recorded every plugin's answer."""
-        lazy = self.__dict__.get("_lazy")
+        lazy: LazyPlugins | None = self.__dict__.get("_lazy")
         if lazy is not None and "plugins" not in self.__dict__:
             try:
                 return lazy.index.known_scripts
             except (KeyError, TypeError, ValueError):  # a damaged map: ask the plugins themselves
                 pass
-        answers = []
+        answers: list[list[KnownScript] | None] = []
         for impl in self.plugins.manager.hook.unitycli_known_scripts.get_hookimpls():
             try:
-                answers.append(impl.function())
+                answers.append(cast("list[KnownScript] | None", impl.function()))
             except Exception:  # a guest's hook may raise anything; its scripts stay unnamed, as before
                 continue
         return merge_known_scripts(answers)
 
     @cached_property
-    def _project(self):  # Project | UnityCliError
+    def _project(self) -> Project | UnityCliError:
         from unitycli.project.selection import select_project
 
         try:
@@ -250,14 +253,14 @@ class Session:
         except UnityCliError as exc:
             return exc
 
-    def project(self):
+    def project(self) -> Project:
         """The selected project, or raise its selection error (`E_INSTANCE_REQUIRED`, ...)."""
         selected = self._project
         if isinstance(selected, UnityCliError):
             raise selected
         return selected
 
-    def optional_project(self):
+    def optional_project(self) -> Project | None:
         """The selected project, or None when none was asked for and none is above the working directory.
 
         An explicit `--project`/`--instance` that fails is still an error: the caller asked for it.
@@ -304,7 +307,7 @@ class Session:
                 blocked.details["closest"] = close
                 blocked.next_actions = [*(blocked.next_actions or []), *(describe_command(c) for c in close)]
             raise blocked
-        details: dict = {"tool": name, "closest": close}
+        details: dict[str, Any] = {"tool": name, "closest": close}
         actions: list[NextAction] = [describe_command(c) for c in close] or ["unitycli tools group"]
         raise UnityCliError(
             "E_TOOL_NOT_FOUND_FOR_TARGET",
@@ -347,8 +350,9 @@ class Session:
             tool.spec.resolve()
         except ToolSpecError as exc:
             refused = exc.__cause__
-            if refused is not None and isinstance(getattr(refused, "code", None), str):  # VerificationError
-                raise UnityCliError(refused.code, f"{tool.owner.label()}: {refused}",
+            code = getattr(refused, "code", None)
+            if refused is not None and isinstance(code, str):  # VerificationError
+                raise UnityCliError(code, f"{tool.owner.label()}: {refused}",
                                     details={"tool": tool.spec.name, **getattr(refused, "details", {})},
                                     next_actions=["unitycli extensions doctor"]) from None
             raise _unhealthy(tool, exc) from None
