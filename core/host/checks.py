@@ -9,8 +9,9 @@ plugin manager that loaded the owner, since a lazily loaded tool has its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, distribution
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from unitycli.errors import UnityCliError
 from unitycli.host.availability import Availability, PackageRequirement
@@ -31,6 +32,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from unitycli.packages.models import ResolvedPackages
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
+
+T = TypeVar("T")
+
+
+def _read_once(cache: dict[Path, T | UnityCliError], root: Path, read: Callable[[Path], T]) -> T | UnityCliError:
+    """`read(root)` or its catalogued error, computed once per project for the session."""
+    if root not in cache:
+        try:
+            cache[root] = read(root)
+        except UnityCliError as exc:
+            cache[root] = exc
+    return cache[root]
 
 
 def _same_distribution(a: str | None, b: str | None) -> bool:
@@ -96,24 +109,13 @@ class HostChecks:
     def resolved(self, root: Path) -> ResolvedPackages | UnityCliError:
         from unitycli.packages.resolver import resolve_packages
 
-        if root not in self._resolved:
-            try:
-                self._resolved[root] = resolve_packages(root)
-            except UnityCliError as exc:
-                self._resolved[root] = exc
-        return self._resolved[root]
+        return _read_once(self._resolved, root, resolve_packages)
 
     def config(self, root: Path) -> ProjectConfig | UnityCliError:
         from unitycli.extension_manager.config import read_project_config
 
-        if root not in self._configs:
-            try:
-                self._configs[root] = read_project_config(root)
-            except UnityCliError as exc:
-                self._configs[root] = exc
-        return self._configs[root]
+        return _read_once(self._configs, root, read_project_config)
 
-    # --- hooks ---------------------------------------------------------------------------------------------
     # --- the checks --------------------------------------------------------------------------------------------
     def availability(self, pm: pluggy.PluginManager, tool: ToolSpec[Any, Any], owner: ToolOwner,
                      project: Project) -> Availability:
