@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from unitycli import CORE_API_VERSION
 from unitycli.doctor_report import DoctorReport
 from unitycli.errors import UnityCliError
+from unitycli.extension_manager.lfs_doctor import lfs_check
 from unitycli.extension_manager.lock import LOCK, read_lock
 from unitycli.host.availability import Availability, Operation
 from unitycli.host.catalog import load_catalog
 from unitycli.host.dependencies import ProjectPackages, check_profile, doctor_command
 from unitycli.host.installed import distribution_digest, installed_extensions, same_name
-from unitycli.host.integrity import integrity_of
 from unitycli.host.manifest import ExtensionManifest, PackageProfile
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,11 +73,10 @@ def _manifest_checks(session: Session, report: DoctorReport) -> dict[str, Extens
     catalog = load_catalog()
     for error in catalog.errors:
         report.add(f"catalog:{error.details.get('file')}", "fail", error.message, error.next_actions, error.details)
-    checks = session.plugins.manager.get_plugin("builtin:core_checks")
     manifests: dict[str, ExtensionManifest] = {}
     for owner in _extension_owners(session):
         name = f"manifest:{owner.extension_id}"
-        manifest = checks.manifest_for(owner) if checks is not None else None
+        manifest = session.checks.manifest_for(session.plugins.manager, owner)
         if isinstance(manifest, UnityCliError):
             report.add(name, "fail", manifest.message, manifest.next_actions, manifest.details)
             continue
@@ -103,7 +102,8 @@ def _manifest_checks(session: Session, report: DoctorReport) -> dict[str, Extens
 def _integrity_checks(session: Session, report: DoctorReport) -> None:
     manager = session.plugins.manager
     for owner in _extension_owners(session):
-        for result in integrity_of(manager, owner):
+        result = session.checks.integrity(manager, owner)
+        if result is not None:
             status = _INTEGRITY_STATUS.get(result.status, "unverifiable")
             report.add(f"integrity:{owner.extension_id}", status, result.message, result.next_actions,
                        result.details)
@@ -116,13 +116,12 @@ def _package_checks(session: Session, report: DoctorReport, manifests: dict[str,
         report.add("project", "warn", "no Unity project selected: package availability, lock and project tools "
                    "were not checked", ["unitycli extensions doctor --project <path-to-unity-project>"])
         return
-    checks = session.plugins.manager.get_plugin("builtin:core_checks")
-    resolved = checks.resolved(project.root)
+    resolved = session.checks.resolved(project.root)
     if isinstance(resolved, UnityCliError):
         report.add("packages", "unverifiable", f"the project's Unity packages cannot be read: {resolved.message}",
                    resolved.next_actions, resolved.details)
         return
-    config = checks.config(project.root)
+    config = session.checks.config(project.root)
     if isinstance(config, UnityCliError):
         report.add("config", "fail", config.message, config.next_actions, config.details)
         return
@@ -228,8 +227,7 @@ def _lock_checks(session: Session, report: DoctorReport) -> None:
         else:
             report.add(name, "pass", f"{entry.distribution} {ext.version} matches {LOCK}")
     catalog = load_catalog()
-    checks = session.plugins.manager.get_plugin("builtin:core_checks")
-    resolved = checks.resolved(project.root) if checks is not None else None
+    resolved = session.checks.resolved(project.root)
     for ext_id, ext in sorted(installed.items()):
         if ext_id in entries:
             continue
@@ -291,6 +289,7 @@ def extension_checks(session: Session, report: DoctorReport) -> DoctorReport:
     _package_checks(session, report, manifests)
     _lock_checks(session, report)
     _project_tool_checks(session, report)
+    lfs_check(report)
     _plugin_checks(session, report)
     return report
 

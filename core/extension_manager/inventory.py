@@ -10,7 +10,6 @@ from pydantic.alias_generators import to_camel
 from unitycli.errors import UnityCliError
 from unitycli.host.catalog import load_catalog
 from unitycli.host.installed import installed_extensions, same_name
-from unitycli.host.integrity import integrity_of
 from unitycli.host.manifest import ExtensionManifest
 from unitycli.packages.models import ResolvedPackages
 from unitycli.packages.resolver import resolve_packages
@@ -100,18 +99,16 @@ def list_extensions(session: Session) -> ExtensionsListResult:
             info.status = "integrity-failed" if failure is not None and failure.stage == "integrity" else "load-error"
             info.problems.append(failure.error if failure else "not registered")
         else:
-            results = integrity_of(loaded.manager, owner)
-            bad = next((r for r in results if not r.ok), None)
-            info.integrity = (bad or (results[0] if results else None)).status if results else None
-            if bad is not None:
+            result = session.checks.integrity(loaded.manager, owner)
+            info.integrity = result.status if result is not None else None
+            if result is not None and not result.ok:
                 info.status = "integrity-failed"
-                info.problems.append(bad.message)
+                info.problems.append(result.message)
             tools = [t for t in registry.tools.values() if t.owner.plugin == owner.plugin]
             info.tools = len(tools)
             if project is not None:
                 info.available_tools = sum(1 for t in tools if (a := session.availability(t)) and a.available)
-            checks = session.plugins.manager.get_plugin("builtin:core_checks")
-            own = checks.manifest_for(owner) if checks is not None else None
+            own = session.checks.manifest_for(loaded.manager, owner)
             if isinstance(own, ExtensionManifest):
                 manifest = own
                 info.summary = info.summary or own.summary

@@ -1,4 +1,4 @@
-"""Whether a tool can run on the selected project, asked of every plugin through one facade.
+"""Whether a tool can run on the selected project: the answer's shape (`unitycli.host.checks` answers it).
 
 The answer is computed before anyone calls the tool, so discovery can show `available: false` with the reason
 and the commands that fix it.
@@ -6,20 +6,12 @@ and the commands that fix it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, InstanceOf
 from pydantic.alias_generators import to_camel
 
 from unitycli.next_actions import NextAction, ToolCall
-
-if TYPE_CHECKING:  # pragma: no cover
-    import pluggy
-
-    from unitycli.host.owners import ToolOwner
-    from unitycli.project.selection import Project
-    from unitycli.toolspec import ToolSpec
-
 
 # What a tool does to the project, which decides the proof it needs (DESIGN §7.2): a read runs on any present
 # version, an edit changes only fields the file already holds, a create writes a new object's whole layout.
@@ -105,20 +97,3 @@ class Availability(BaseModel):
             requires_packages=requires or [],
             operation=operation,
         )
-
-
-def check_availability(pm: pluggy.PluginManager, spec: ToolSpec[Any, Any], owner: ToolOwner, project: Project) -> Availability:
-    """Combine every plugin's answer: the first `available: false` wins; otherwise merge requirements."""
-    answers = [a for a in pm.hook.unitycli_tool_availability(tool=spec, owner=owner, project=project) if a]
-    for answer in answers:
-        if not answer.available:
-            return answer
-    return Availability.merged(answers)
-
-
-def static_requirements(pm: pluggy.PluginManager, spec: ToolSpec[Any, Any], owner: ToolOwner) -> list[PackageRequirement]:
-    """What every plugin says the tool needs, independent of any project (for descriptors without one)."""
-    found: list[PackageRequirement] = []
-    for answer in pm.hook.unitycli_tool_requirements(tool=spec, owner=owner):
-        found.extend(answer or [])
-    return found

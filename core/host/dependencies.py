@@ -230,6 +230,7 @@ def _create_refusal(profile: PackageProfile, package: ResolvedPackage, project: 
                     requirement: list[PackageRequirement]) -> Availability:
     """A create on a version nothing proves: which proof is missing, and each way to get one."""
     root = project.root
+    fix: NextAction
     if package.source == "embedded":
         fix = (f"Replace the embedded package folder {package.path} with {profile.profile()} (Unity uses the embedded "
                f"copy whatever {MANIFEST} says)")
@@ -278,6 +279,7 @@ def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: 
                 "needs is not known", [*steps, doctor_command(project.root)], requirement, operation)
     verified = profile.verified(package.version) and profile.verified_on(package.version, project.editor)
     source = project.sources.folder(package) if operation == "create" or verified else None
+    basis: str | None
     if verified:
         # The manifest lists the version; the package's source on disk is the local proof of the same layout.
         basis = f"package source {source}" if source else f"manifest {profile.profile(package.version)}"

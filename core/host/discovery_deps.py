@@ -44,9 +44,9 @@ def _package_files(package_dirs: list[str]) -> list[str]:
 def _entry_point_files() -> list[str]:
     files: list[str] = []
     for ep in entry_points(group=ENTRY_POINT_GROUP):
-        dist = ep.dist
-        if dist is not None and getattr(dist, "_path", None) is not None:
-            info = Path(dist._path)  # the dist-info folder: RECORD and entry_points.txt live there
+        info_path = getattr(ep.dist, "_path", None) if ep.dist is not None else None
+        if info_path is not None:
+            info = Path(info_path)  # the dist-info folder: RECORD and entry_points.txt live there
             files.extend(str(p) for p in info.iterdir())
         top = ep.value.split(":")[0].split(".")[0]
         try:

@@ -2,23 +2,21 @@
 
 A plugin is any module or object with functions marked `@hookimpl` whose names match the specs below. Names
 are prefixed `unitycli_` so a misspelled hook is detected (the loader reports unknown `unitycli_*` names).
+Whether a tool is available on a project and whether its code is intact are the host's own answers
+(`unitycli.host.checks`), from the extension's manifest and RECORD, not hooks.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pluggy
 
 if TYPE_CHECKING:  # pragma: no cover - imports for type hints only
     from unitycli.doctor_report import DoctorReport
     from unitycli.errors import ErrorSpec
-    from unitycli.host.availability import Availability, PackageRequirement
-    from unitycli.host.integrity import IntegrityResult
-    from unitycli.host.owners import ToolOwner
     from unitycli.knownscripts import KnownScript
-    from unitycli.project.selection import Project
-    from unitycli.toolspec import Register, ToolSpec
+    from unitycli.toolspec import Register
 
 PROJECT_NAME = "unitycli"
 hookspec = pluggy.HookspecMarker(PROJECT_NAME)
@@ -34,48 +32,6 @@ def unitycli_register_tools(register: Register) -> None:
         @hookimpl
         def unitycli_register_tools(register: Register) -> None:
             register(ToolSpec(name="probuilder.list-meshes", handler=list_meshes, ...))
-    """
-
-
-@hookspec
-def unitycli_tool_availability(tool: ToolSpec[Any, Any], owner: ToolOwner, project: Project) -> Availability | None:
-    """Say whether `tool` can run on `project`, or return None to have no opinion.
-
-    Every non-None answer counts; the first unavailable one wins. The core's own implementation checks the
-    owning extension's manifest against the project's resolved Unity packages. Example::
-
-        @hookimpl
-        def unitycli_tool_availability(tool, owner, project):
-            if tool.name.startswith("hdrp.") and not (project.root / "Assets/HDRP").is_dir():
-                return Availability.unavailable("E_EXTENSION_DEPENDENCY_MISSING", "no HDRP assets")
-    """
-
-
-@hookspec
-def unitycli_tool_requirements(tool: ToolSpec[Any, Any], owner: ToolOwner) -> list[PackageRequirement] | None:
-    """The Unity packages (and exact verified versions) `tool` needs, known without any project.
-
-    Descriptors show them even when no project is selected. The core answers from the owning extension's
-    manifest. Example::
-
-        @hookimpl
-        def unitycli_tool_requirements(tool, owner):
-            if tool.name.startswith("acme."):
-                return [PackageRequirement(name="com.acme.core", versions=["1.2.0"])]
-    """
-
-
-@hookspec
-def unitycli_check_integrity(owner: ToolOwner) -> IntegrityResult | None:
-    """Say whether the code behind `owner` is the code that was verified, or None for no opinion.
-
-    The core checks installed distributions against their wheel RECORD hashes and project tool files against
-    their approvals. Example::
-
-        @hookimpl
-        def unitycli_check_integrity(owner):
-            if owner.distribution == "unitycli-acme" and tampered():
-                return IntegrityResult.failed("E_EXTENSION_INTEGRITY_MISMATCH", "file changed")
     """
 
 

@@ -1,4 +1,4 @@
-"""Whether a tool's code is the code that was verified, asked of every plugin before the tool runs."""
+"""Whether a tool's code is the code that was verified (answered by `unitycli.host.checks`), before it runs."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ from pydantic.alias_generators import to_camel
 from unitycli.errors import UnityCliError
 
 if TYPE_CHECKING:  # pragma: no cover
-    import pluggy
-
     from unitycli.host.owners import ToolOwner
 
 IntegrityStatus = Literal["verified", "editable", "builtin", "failed", "unverifiable"]
@@ -30,18 +28,11 @@ class IntegrityResult(BaseModel):
     def ok(self) -> bool:
         return self.status in ("verified", "editable", "builtin")
 
-
-def integrity_of(pm: pluggy.PluginManager, owner: ToolOwner) -> list[IntegrityResult]:
-    return [r for r in pm.hook.unitycli_check_integrity(owner=owner) if r is not None]
-
-
-def ensure_integrity(pm: pluggy.PluginManager, owner: ToolOwner) -> None:
-    """Raise the first failing plugin's answer; code that fails its check never runs."""
-    for result in integrity_of(pm, owner):
-        if not result.ok:
-            raise UnityCliError(
-                result.code or "E_EXTENSION_INTEGRITY_MISMATCH",
-                result.message,
-                details={"owner": owner.model_dump(by_alias=True, exclude_none=True), **result.details},
-                next_actions=result.next_actions,
-            )
+    def error(self, owner: ToolOwner) -> UnityCliError:
+        """This failed answer as the error that stops `owner`'s tool."""
+        return UnityCliError(
+            self.code or "E_EXTENSION_INTEGRITY_MISMATCH",
+            self.message,
+            details={"owner": owner.model_dump(by_alias=True, exclude_none=True), **self.details},
+            next_actions=self.next_actions,
+        )

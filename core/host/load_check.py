@@ -18,15 +18,16 @@ _MARK = "unitycli-load-check:"
 
 
 def _report(name: str) -> dict[str, Any]:
+    from unitycli.host.checks import HostChecks
     from unitycli.host.installed import installed_extensions, same_name
-    from unitycli.host.integrity import integrity_of
     from unitycli.host.plugin_loader import load_plugins
 
     ids = [e.id for e in installed_extensions() if same_name(e.distribution, name)]
     loaded = load_plugins()
     failures = [f.to_dict() for f in loaded.failures if same_name(f.distribution, name)]
     owner = next((o for o in loaded.owners.values() if o.extension_id in ids), None)
-    results = integrity_of(loaded.manager, owner) if owner is not None and not failures else []
+    result = HostChecks().integrity(loaded.manager, owner) if owner is not None and not failures else None
+    results = [result] if result is not None else []
     return {"ids": ids, "failures": failures,
             "integrity": [r.model_dump(by_alias=True, mode="json") for r in results]}
 
@@ -44,9 +45,10 @@ def check_in_child(name: str, timeout: float = 300) -> dict[str, Any]:
         tail = (done.stdout + done.stderr).strip().splitlines()[-5:]
         return {"error": f"the load check gave no answer (exit {done.returncode}): {' / '.join(tail)}"}
     try:
-        return json.loads(line[len(_MARK):])
+        answer = json.loads(line[len(_MARK):])
     except ValueError:
         return {"error": "the load check's answer is not JSON"}
+    return answer if isinstance(answer, dict) else {"error": "the load check's answer is not a JSON object"}
 
 
 if __name__ == "__main__":  # pragma: no cover - run in the child interpreter

@@ -120,7 +120,8 @@ class PackageProfile(BaseModel):
         pre-release; None when the Editor can resolve no verified version."""
         fits = self.resolvable(editor)
         releases = [v for v in fits if not SemVer.parse(v).is_prerelease]
-        return (releases or fits or [None])[0]
+        candidates = releases or fits
+        return candidates[0] if candidates else None
 
     @property
     def newest(self) -> str:

@@ -27,11 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DISABLE_ENV = "UNITYCLI_DISABLE_EXTENSIONS"
 
-# Built-in plugins (the tools in unitycli.plugins, and the host's own checks) register through the same hooks as
-# any extension.
+# Built-in plugins (the tools in unitycli.plugins) register through the same hooks as any extension.
 BUILTIN_PLUGINS = (
     "unitycli.plugins.project_info",
-    "unitycli.host.core_checks",  # the host's own checks (availability, integrity), answered as hooks
     "unitycli.plugins.packages_tools",
     "unitycli.plugins.assets",
     "unitycli.plugins.scenes",
@@ -61,7 +59,7 @@ class LoadFailure:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        out = {
+        out: dict[str, Any] = {
             "plugin": self.plugin,
             "distribution": self.distribution,
             "entryPoint": self.entry_point,
@@ -195,11 +193,7 @@ def builtin_owner(module_name: str) -> ToolOwner:
 
 def load_builtin(loaded: LoadedPlugins, module_name: str) -> None:
     """Import and register one built-in plugin module."""
-    module = importlib.import_module(module_name)
-    # A built-in that needs the loaded plugins (the core's availability/integrity checks read other plugins'
-    # manifests) exposes `plugin_for(loaded)`; it resolves them lazily, after extensions have loaded.
-    factory = getattr(module, "plugin_for", None)
-    register_plugin(loaded, factory(loaded) if callable(factory) else module, builtin_owner(module_name))
+    register_plugin(loaded, importlib.import_module(module_name), builtin_owner(module_name))
 
 
 def extension_entry_points() -> list[EntryPoint]:

@@ -265,7 +265,7 @@ def load_project_tools(root: Path, instance_id: str) -> ProjectTools:
         name = _module_name(tool_file)
         module = types.ModuleType(name)
         module.__file__ = str(tool_file.path)
-        module.__unitycli_approval__ = ProjectToolApproval(instance_id, tool_file.relative, tool_file.digest)
+        module.__dict__["__unitycli_approval__"] = ProjectToolApproval(instance_id, tool_file.relative, tool_file.digest)
         sys.modules[name] = module  # pydantic resolves postponed annotations through sys.modules
         try:
             code = compile(tool_file.data, str(tool_file.path), "exec", dont_inherit=True)

@@ -1,10 +1,8 @@
 """The compiled tool map: tool name -> the plugin that provides it, cached with the files it depends on.
 
 `tools run X` (and each batch line) needs one tool, not the whole registry. After a full registry build the
-session stores which plugin provides each tool, each provider's owner, which plugins answer the checks asked
-about every tool (availability, requirements, integrity: they are loaded with any tool), and the package scripts
-every plugin names (`unitycli_known_scripts`, used by tools of other plugins), together with the same dependency
-list the
+session stores which plugin provides each tool, each provider's owner and the package scripts every plugin
+names (`unitycli_known_scripts`, used by tools of other plugins), together with the same dependency list the
 discovery cache uses (installed code, entry points, the project's package and `.unitycli` files, approvals,
 aliases) as (path, mtime, size). A later session whose dependencies are unchanged imports only the owning
 plugin; any change, or any doubt, is a miss and the full registry is built (and stored) again.
@@ -27,7 +25,7 @@ from unitycli.depstat import ENV_KEYS, cache_dir, deps_unchanged, stat_entry
 from unitycli.host.owners import ToolOwner
 from unitycli.knownscripts import KnownScript
 
-INDEX_VERSION = 2
+INDEX_VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -36,28 +34,18 @@ class IndexedTool:
     owner: ToolOwner
 
 
-# The hooks asked about a tool before it runs, whoever owns it: every plugin implementing one loads with any tool.
-CHECK_HOOKS = ("unitycli_tool_availability", "unitycli_tool_requirements", "unitycli_check_integrity")
-
-
 @dataclass
 class RegistryIndex:
     tools: dict[str, IndexedTool]
     known_scripts: dict[str, KnownScript]
-    checkers: list[ToolOwner]  # plugins implementing a CHECK_HOOKS hook, in load order
 
 
 class StoredIndex:
     """A loaded map, decoded per entry on demand: a call asks for one tool, not for all of them."""
 
-    def __init__(self, tools: dict[str, Any], scripts: dict[str, Any], checkers: list[Any]) -> None:
+    def __init__(self, tools: dict[str, Any], scripts: dict[str, Any]) -> None:
         self._tools = tools
         self._scripts = scripts
-        self._checkers = checkers
-
-    @property
-    def checkers(self) -> list[ToolOwner]:
-        return [ToolOwner.model_validate(raw) for raw in self._checkers]
 
     def tool(self, name: str) -> IndexedTool | None:
         raw = self._tools.get(name)
@@ -84,12 +72,12 @@ def load_index(path: Path) -> StoredIndex | None:
         entry = json.loads(path.read_text(encoding="utf-8"))
         if entry.get("v") != INDEX_VERSION or not deps_unchanged(entry["deps"]):
             return None
-        tools, scripts, checkers = entry["tools"], entry["knownScripts"], entry["checkers"]
-        if not (isinstance(tools, dict) and isinstance(scripts, dict) and isinstance(checkers, list)):
+        tools, scripts = entry["tools"], entry["knownScripts"]
+        if not (isinstance(tools, dict) and isinstance(scripts, dict)):
             return None
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return StoredIndex(tools, scripts, checkers)
+    return StoredIndex(tools, scripts)
 
 
 def store_index(path: Path, index: RegistryIndex, deps: list[str]) -> None:
@@ -100,7 +88,6 @@ def store_index(path: Path, index: RegistryIndex, deps: list[str]) -> None:
         "tools": {name: {"plugin": t.plugin, "owner": t.owner.model_dump(mode="json", exclude_none=True)}
                   for name, t in sorted(index.tools.items())},
         "knownScripts": {guid: asdict(s) for guid, s in sorted(index.known_scripts.items())},
-        "checkers": [owner.model_dump(mode="json", exclude_none=True) for owner in index.checkers],
     }
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

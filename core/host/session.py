@@ -6,7 +6,8 @@ time, and a test gets a fresh Session (and so a fresh plugin manager) whenever i
 Two ways to a tool: `registry` loads every plugin (discovery, MCP listing, docs); `prepare(name)` first asks the
 compiled map (`unitycli.host.registry_index`) which plugin provides the name and loads only that one, so a call
 pays for its own plugin, then resolves everything about the call that does not depend on its input (owner,
-project, availability, integrity) once, as a `PreparedCall` that `unitycli.runner.run_tool` runs. The map is
+project, availability, integrity: the host's own checks, `unitycli.host.checks`, called directly) once, as a
+`PreparedCall` that `unitycli.runner.run_tool` runs. The map is
 written after each full build and ignored whenever anything it depends on changed.
 """
 
@@ -16,10 +17,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from unitycli.errors import ErrorSpec, UnityCliError
-from unitycli.host.availability import Availability, check_availability, static_requirements
+from unitycli.host.availability import Availability
+from unitycli.host.checks import HostChecks
 from unitycli.host.owners import ToolOwner
 from unitycli.host.plugin_loader import LoadedPlugins, load_plugins
 from unitycli.host.registry import RegisteredTool, ToolRegistry, build_registry
@@ -28,7 +30,10 @@ from unitycli.knownscripts import KnownScript, merge_known_scripts
 from unitycli.next_actions import NextAction, describe_command
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pluggy
+
     from unitycli.host.descriptors import ToolDescriptor
+    from unitycli.host.project_setup import ProjectSetup
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
 
@@ -57,7 +62,7 @@ class PreparedCall:
 
 @dataclass
 class LazyPlugins:
-    """The plugins a lazy session has loaded so far (the core checks, then each called tool's owner)."""
+    """The plugins a lazy session has loaded so far (each called tool's owner)."""
 
     loaded: LoadedPlugins
     registry: ToolRegistry
@@ -75,12 +80,17 @@ class Session:
     command: str | None = None  # the invocation's command words, so selection errors suggest runnable commands
 
     @cached_property
-    def project_setup(self):  # unitycli.host.project_setup.ProjectSetup
+    def project_setup(self) -> ProjectSetup:
         """The selected project's approved tool files and extension deny list (nothing when none is selected)."""
         from unitycli.host.project_setup import project_setup
 
         selected = self._project
         return project_setup(None if isinstance(selected, UnityCliError) else selected)
+
+    @cached_property
+    def checks(self) -> HostChecks:
+        """Availability and integrity of this session's tools, with the manifests and packages they read."""
+        return HostChecks()
 
     @cached_property
     def plugins(self) -> LoadedPlugins:
@@ -118,20 +128,15 @@ class Session:
         return discovery_dependencies(None if isinstance(selected, UnityCliError) else selected.root, self.cwd)
 
     def _store_index(self, registry: ToolRegistry) -> None:
-        from unitycli.host.registry_index import CHECK_HOOKS, RegistryIndex, store_index
+        from unitycli.host.registry_index import RegistryIndex, store_index
 
         # An unhealthy registry is stored too: only `registry.tools` (the names that run) enter the map, so a
         # clashing, refused or unapproved name still takes the full path and gets its exact error.
         if not self._indexable:
             return
         tools = {name: IndexedTool(plugin=t.owner.plugin, owner=t.owner) for name, t in registry.tools.items()}
-        manager = self.plugins.manager
-        checking = {impl.plugin_name for hook in CHECK_HOOKS for impl in getattr(manager.hook, hook).get_hookimpls()}
-        checkers = [owner for name, owner in self.plugins.owners.items() if name in checking]
-        if len(checkers) != len(checking):  # a checker with no known owner could not be reloaded: no map
-            return
-        store_index(self._index_path, RegistryIndex(tools=tools, known_scripts=self.known_scripts,
-                                                    checkers=checkers), self.dependencies())
+        store_index(self._index_path, RegistryIndex(tools=tools, known_scripts=self.known_scripts),
+                    self.dependencies())
 
     @cached_property
     def _lazy(self) -> LazyPlugins | None:
@@ -143,15 +148,7 @@ class Session:
         index = load_index(self._index_path)
         if index is None:
             return None
-        lazy = LazyPlugins(loaded=LoadedPlugins(manager=new_manager()), registry=ToolRegistry(), index=index)
-        try:
-            checkers = index.checkers
-        except (KeyError, TypeError, ValueError):  # a damaged map is a miss
-            return None
-        for owner in checkers:  # the core checks, and any plugin that answers availability or integrity
-            if not self._load_lazily(lazy, IndexedTool(plugin=owner.plugin, owner=owner)):
-                return None
-        return lazy
+        return LazyPlugins(loaded=LoadedPlugins(manager=new_manager()), registry=ToolRegistry(), index=index)
 
     def _lazy_tool(self, name: str) -> RegisteredTool | None:
         """The tool through the map, loading only its plugin; None sends the caller to the full registry."""
@@ -221,9 +218,9 @@ class Session:
         return error_catalog(*(loaded for loaded in (lazy.loaded if lazy is not None else None, full)
                                if loaded is not None))
 
-    def manager_for(self, tool: RegisteredTool):  # pluggy.PluginManager
+    def manager_for(self, tool: RegisteredTool) -> pluggy.PluginManager:
         """The plugin manager that loaded `tool`: the lazy one when it came through the map."""
-        lazy = self.__dict__.get("_lazy")
+        lazy: LazyPlugins | None = self.__dict__.get("_lazy")
         if lazy is not None and lazy.registry.get(tool.spec.name) is tool:
             return lazy.loaded.manager
         return self.plugins.manager
@@ -232,22 +229,22 @@ class Session:
     def known_scripts(self) -> dict[str, KnownScript]:
         """Package scripts by GUID, as every loaded plugin declares them (see `unitycli_known_scripts`); a lazy
         session takes them from the map, which recorded every plugin's answer."""
-        lazy = self.__dict__.get("_lazy")
+        lazy: LazyPlugins | None = self.__dict__.get("_lazy")
         if lazy is not None and "plugins" not in self.__dict__:
             try:
                 return lazy.index.known_scripts
             except (KeyError, TypeError, ValueError):  # a damaged map: ask the plugins themselves
                 pass
-        answers = []
+        answers: list[list[KnownScript] | None] = []
         for impl in self.plugins.manager.hook.unitycli_known_scripts.get_hookimpls():
             try:
-                answers.append(impl.function())
+                answers.append(cast("list[KnownScript] | None", impl.function()))
             except Exception:  # a guest's hook may raise anything; its scripts stay unnamed, as before
                 continue
         return merge_known_scripts(answers)
 
     @cached_property
-    def _project(self):  # Project | UnityCliError
+    def _project(self) -> Project | UnityCliError:
         from unitycli.project.selection import select_project
 
         try:
@@ -256,14 +253,14 @@ class Session:
         except UnityCliError as exc:
             return exc
 
-    def project(self):
+    def project(self) -> Project:
         """The selected project, or raise its selection error (`E_INSTANCE_REQUIRED`, ...)."""
         selected = self._project
         if isinstance(selected, UnityCliError):
             raise selected
         return selected
 
-    def optional_project(self):
+    def optional_project(self) -> Project | None:
         """The selected project, or None when none was asked for and none is above the working directory.
 
         An explicit `--project`/`--instance` that fails is still an error: the caller asked for it.
@@ -310,7 +307,7 @@ class Session:
                 blocked.details["closest"] = close
                 blocked.next_actions = [*(blocked.next_actions or []), *(describe_command(c) for c in close)]
             raise blocked
-        details: dict = {"tool": name, "closest": close}
+        details: dict[str, Any] = {"tool": name, "closest": close}
         actions: list[NextAction] = [describe_command(c) for c in close] or ["unitycli tools group"]
         raise UnityCliError(
             "E_TOOL_NOT_FOUND_FOR_TARGET",
@@ -325,11 +322,9 @@ class Session:
         An unknown name, or code that fails its integrity check, raises here: the integrity check comes before
         the spec's by-path handler and models are imported, so nothing of a refused extension runs. The
         project's selection error and the tool's unavailability are kept for the runner."""
-        from unitycli.host.integrity import ensure_integrity
-
         try:
             tool = self.tool(name)
-            ensure_integrity(self.manager_for(tool), tool.owner)
+            self.checks.ensure_integrity(self.manager_for(tool), tool.owner)
             self._resolve(tool)
         except UnityCliError as exc:
             raise self._for_project(exc) from None
@@ -355,8 +350,9 @@ class Session:
             tool.spec.resolve()
         except ToolSpecError as exc:
             refused = exc.__cause__
-            if refused is not None and isinstance(getattr(refused, "code", None), str):  # VerificationError
-                raise UnityCliError(refused.code, f"{tool.owner.label()}: {refused}",
+            code = getattr(refused, "code", None)
+            if refused is not None and isinstance(code, str):  # VerificationError
+                raise UnityCliError(code, f"{tool.owner.label()}: {refused}",
                                     details={"tool": tool.spec.name, **getattr(refused, "details", {})},
                                     next_actions=["unitycli extensions doctor"]) from None
             raise _unhealthy(tool, exc) from None
@@ -387,7 +383,7 @@ class Session:
         project = self.optional_project()
         if project is None:
             return None
-        return check_availability(self.manager_for(tool), tool.spec, tool.owner, project)
+        return self.checks.availability(self.manager_for(tool), tool.spec, tool.owner, project)
 
     def descriptor(self, tool: RegisteredTool) -> ToolDescriptor:
         """The tool's descriptor; a model without a JSON Schema is `E_TOOL_REGISTRY_UNHEALTHY` naming its plugin
@@ -400,7 +396,7 @@ class Session:
         except ToolSpecError as exc:
             raise _unhealthy(tool, exc) from None
         if descriptor.available is None:  # no project: the manifest still says what the tool needs
-            descriptor.requires_packages = static_requirements(self.plugins.manager, tool.spec, tool.owner)
+            descriptor.requires_packages = self.checks.requirements(self.manager_for(tool), tool.spec, tool.owner)
         return descriptor
 
     def descriptors(self) -> list[ToolDescriptor]:

@@ -38,7 +38,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # The host's loading machinery: the plugin manager, the verified importer, the compiled map and what it depends
 # on, and the project's tool setup. Everything else asks the session (or the host's public modules).
 LOADER_INTERNALS = ("unitycli.host.plugin_loader", "unitycli.host.verified_import", "unitycli.host.registry_index",
-                    "unitycli.host.project_setup", "unitycli.host.discovery_deps", "unitycli.host.core_checks")
+                    "unitycli.host.project_setup", "unitycli.host.discovery_deps", "unitycli.host.checks")
 
 # Model packages that still import each other in a ring (scene <-> csharp, typetree <-> scene, transaction ->
 # typetree, ...): recorded so it can only shrink. A cycle among any other packages fails.

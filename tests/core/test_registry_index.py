@@ -23,7 +23,7 @@ def test_a_warm_map_loads_only_the_plugin_that_owns_the_tool(sample_copy):
     session = _session(sample_copy)
     lazy = run_tool(session.prepare("project.info"), {})
     assert "plugins" not in session.__dict__ and "registry" not in session.__dict__
-    assert session._lazy is not None and session._lazy.plugins == {"builtin:core_checks", "builtin:project_info"}
+    assert session._lazy is not None and session._lazy.plugins == {"builtin:project_info"}
     assert lazy.model_dump() == full.model_dump()
 
 

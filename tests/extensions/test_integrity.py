@@ -108,12 +108,13 @@ def test_an_edit_with_size_and_mtime_restored_is_still_caught(site):
 
 @pytest.mark.parametrize("kind", ["builtin"])
 def test_builtin_tools_report_builtin_integrity(kind):
-    from unitycli.host.integrity import integrity_of
+    from unitycli.host.checks import HostChecks
     from unitycli.host.plugin_loader import load_plugins
 
     loaded = load_plugins(include_entry_points=False)
     owner = loaded.owners["builtin:packages_tools"]
-    assert [r.status for r in integrity_of(loaded.manager, owner)] == [kind]
+    result = HostChecks().integrity(loaded.manager, owner)
+    assert result is not None and result.status == kind
 
 
 

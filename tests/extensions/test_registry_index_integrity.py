@@ -38,19 +38,18 @@ from unitycli.host.availability import Availability
 
 @hookimpl
 def unitycli_tool_availability(tool, owner, project):
-    if tool.name == "project.info":
-        return Availability.unavailable("E_EXTENSION_DEPENDENCY_UNVERIFIABLE", "acme says no")
-    return None
+    return Availability.unavailable("E_EXTENSION_DEPENDENCY_UNVERIFIABLE", "acme says no")
 '''
 
 
-def test_a_plugin_that_answers_availability_loads_with_every_tool(site, tmp_path):
-    """The map records which plugins answer the checks, so a lazily loaded built-in tool is still asked about."""
+def test_availability_is_the_hosts_answer_not_a_hook(site, tmp_path):
+    """A plugin cannot veto other plugins' tools: `unitycli_tool_availability` is no hook, so a plugin that
+    implements it is refused at load (an unknown hook name), and the built-in tool runs, fully or through the map."""
     make_dist(site, "unitycli-acme", "acme_checker", CHECKER)
     root = copy_project("chicken-defense", tmp_path)
     argv = ["tools", "run", "project.info", "--project", str(root), "--json"]
     for _ in range(2):  # the first run builds the full registry and the map; the second goes through the map
-        refused = run(argv)
-        assert refused.exit_code == 3  # unverifiable
-        assert refused.envelope["error"]["code"] == "E_EXTENSION_DEPENDENCY_UNVERIFIABLE"
-        assert refused.envelope["error"]["message"] == "acme says no"
+        assert run(argv).exit_code == 0
+    doctor = run(["extensions", "doctor", "--project", str(root), "--json"])
+    [failure] = [c for c in doctor.envelope["result"]["checks"] if c["name"].startswith("load:")]
+    assert "unitycli_tool_availability" in failure["message"]

@@ -14,7 +14,7 @@ import pytest
 
 from unitycli.cli.main import run
 from unitycli.doctor_report import DoctorReport
-from unitycli.host.core_checks import CoreChecks, lfs_pointer_files
+from unitycli.extension_manager.lfs_doctor import lfs_check, lfs_pointer_files
 from unitycli.testing import copy_fixture_project, run_tool
 
 QUALITY = "ProjectSettings/QualitySettings.asset"
@@ -129,12 +129,12 @@ def test_doctor_bounds_the_list_and_passes_a_project_without_pointers(tmp_path, 
     for k in range(30):
         (folder / f"T{k:02}.png").write_text(f"version https://git-lfs.github.com/spec/v1\noid {oid}\nsize 9\n")
     report = DoctorReport(project=str(pointers))
-    CoreChecks(loaded=None).unitycli_doctor_checks(report=report)  # type: ignore[arg-type]
+    lfs_check(report)
     [check] = report.checks
     assert (check.details["count"], check.details["listed"], len(check.details["files"])) == (34, 20, 20)
     assert check.next_actions[-1] == "git lfs pull"
     clean = DoctorReport(project=str(copy_fixture_project("chicken-defense", tmp_path)))
-    CoreChecks(loaded=None).unitycli_doctor_checks(report=clean)  # type: ignore[arg-type]
+    lfs_check(clean)
     assert [(c.name, c.status) for c in clean.checks] == [("project:lfs-pointers", "pass")]
 
 
