@@ -63,8 +63,8 @@ def unitycli_extension_manifest() -> str | None:
 def unitycli_error_codes() -> list[ErrorSpec] | None:
     """The error codes this plugin owns: the `ErrorSpec` values its modules define, for `docs errors` and the
     load-time clash check (a code two owners declare is a problem that names both, and the first owner's meaning is
-    kept). Raising one never depends on this hook: the raise site passes the value, or its code string, which is
-    resolved against the plugins that ran. Example::
+    kept). A raise site that passes the value never depends on this hook; one that passes the code string is
+    resolved against what this hook returned for the plugins that ran, so list every code you raise. Example::
 
         # acme/errors.py
         E_ACME_WIDGET_NOT_FOUND = ErrorSpec("E_ACME_WIDGET_NOT_FOUND", "No widget has that name.",
