@@ -79,7 +79,11 @@ def _pipeline(ctx: ToolContext, report: _Report) -> None:
         file = project.open_asset(ctx, path, ids.HDRP_ASSET)
         try:
             version = project.check_layout(ctx, file, ids.ASSET_VERSIONS, "HDRenderPipelineAsset")
-            report.add("pipeline.asset-layout", "pass", f"m_Version {version} is the verified layout", path)
+            if project.verified(ctx):
+                report.add("pipeline.asset-layout", "pass", f"m_Version {version} is the verified layout", path)
+            else:
+                report.add("pipeline.asset-layout", "warn", f"m_Version {version} is read as the file holds it "
+                           f"(HDRP {project.package_version(ctx)} is not a verified version)", path)
         except UnityCliError as exc:
             report.error("pipeline.asset-layout", exc, path)
 
@@ -174,7 +178,12 @@ def _diffusion(ctx: ToolContext, report: _Report) -> None:
 def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
     report = _Report()
     family = project.family(ctx)
-    report.add("package", "pass", f"HDRP {project.package_version(ctx)} ({family}.x layout)")
+    if project.verified(ctx):
+        report.add("package", "pass", f"HDRP {project.package_version(ctx)} ({family}.x layout)")
+    else:
+        report.add("package", "warn", f"HDRP {project.package_version(ctx)} is not a verified version: its files are "
+                   f"read with the {family}.x tables (the global settings file's structure), new objects are "
+                   "written only where the project proves them")
     _pipeline(ctx, report)
     _global_settings(ctx, report)
     _profiles(ctx, report, family)
