@@ -108,3 +108,15 @@ def test_creation_follows_the_proof_rules(cm14):
                                 CM_LOOKDEV_PROFILE)
     assert out["layoutSource"].startswith(f"object {CM_DEFAULT_PROFILE} &")
     assert out["omittedFields"] and not any("m_OverrideState" in new for _, new in lines)
+
+
+def test_check_reports_a_17_file_without_its_frame_settings_entry_instead_of_stopping(vfx):
+    root = at_version(vfx, "16.0.5")
+    path = root / VFX_GLOBAL
+    path.write_text(path.read_text().replace("type: {class: RenderingPathFrameSettings,",
+                                             "type: {class: SomethingElse,"))
+    out = run_tool(root, "hdrp.check").output
+    failed = {c["id"]: c for c in out["checks"] if c["status"] == "fail"}
+    assert out["ok"] is False
+    assert failed["global-settings.settings-list"]["details"]["code"] == "E_HDRP_LAYOUT_UNSUPPORTED"
+    assert error(root, "hdrp.get-frame-settings")["nextActions"]

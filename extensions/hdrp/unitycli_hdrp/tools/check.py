@@ -99,10 +99,14 @@ def _global_settings(ctx: ToolContext, report: _Report) -> project.HdrpFile | No
                f"{file.path}" + (f" is registered in GraphicsSettings {key}" if guid else
                                  " is the only one, but GraphicsSettings does not register it"), file.path)
     if project.family(ctx) == "17":
-        entry = project.ref_entry(file, "RenderingPathFrameSettings")
-        report.add("global-settings.settings-list", "pass" if entry.listed else "warn",
-                   f"RenderingPathFrameSettings rid {entry.rid} is "
-                   + ("listed in m_Settings" if entry.listed else "not listed in m_Settings.m_SettingsList"), file.path)
+        try:
+            entry = project.ref_entry(file, "RenderingPathFrameSettings")
+            report.add("global-settings.settings-list", "pass" if entry.listed else "warn",
+                       f"RenderingPathFrameSettings rid {entry.rid} is "
+                       + ("listed in m_Settings" if entry.listed else "not listed in m_Settings.m_SettingsList"),
+                       file.path)
+        except UnityCliError as exc:
+            report.error("global-settings.settings-list", exc, file.path)
     try:
         _, _, found = frames.blocks(ctx, file)
         for block in found.values():
