@@ -16,8 +16,9 @@ E_HDRP_GLOBAL_SETTINGS_NOT_FOUND = ErrorSpec(
     next_actions=(tool_command("hdrp.get-pipeline"),))
 E_HDRP_LAYOUT_UNSUPPORTED = ErrorSpec(
     "E_HDRP_LAYOUT_UNSUPPORTED",
-    "The HDRP file's m_Version is not a layout verified for the project's HDRP version (pipeline asset "
-    "22 for 14.x, 25 for 17.x; global settings 5 for 14.x, 14 for 17.x); nothing is read or written.",
+    "The HDRP file's m_Version is not the layout verified for the project's listed HDRP version (pipeline "
+    "asset 22 for 14.x, 25 for 17.x; global settings 5 for 14.x, 14 for 17.x), or it has none; nothing is read "
+    "or written. On a version the manifest does not list, files are read as they are.",
     EXIT_FAILED, next_actions=("unitycli extensions doctor",))
 E_HDRP_SETTING_UNAVAILABLE = ErrorSpec(
     "E_HDRP_SETTING_UNAVAILABLE",

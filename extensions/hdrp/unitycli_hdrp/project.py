@@ -1,6 +1,12 @@
 """Finding HDRP's files in a project: the pipeline asset, the global settings, what GraphicsSettings and the quality
 levels make active, and the project's HDRP layout family (14.x or 17.x).
 
+On a version the manifest lists, the family is that version's verified layout and every file's m_Version must be
+the verified one. On any other version (15.x, 16.x, 14.0.3, 17.3) the tools still read: the family only names the
+candidate tables, taken from the global settings file's own structure (17.x keeps its settings as SerializeReference
+entries in references.RefIds, 14.x as top-level fields), any m_Version is read as the file holds it, the core
+reports profileVerified false, and what a writer adds is proven from the project (`unitycli.api.prove_new_override`).
+
 Every read goes through the tool's transaction (`open_for_read` / `open_for_write`), so dry-run, revisions and
 E_TARGET_CHANGED see it; objects are recognised by their `m_Script` GUID, never by file or object name.
 """
@@ -19,6 +25,7 @@ from unitycli.api import (
     UnityCliError,
     open_for_read,
     open_path,
+    packaged_versions,
     script_guid_of,
     tool_command,
 )
@@ -54,22 +61,44 @@ def package_version(ctx: ToolContext) -> str | None:
     return ctx.package_version(ids.PACKAGE)
 
 
+def verified(ctx: ToolContext) -> bool:
+    """Whether the project's HDRP version is one the manifest lists (its tables are that version's layout)."""
+    return package_version(ctx) in packaged_versions("unitycli_hdrp", ids.PACKAGE)
+
+
 def family(ctx: ToolContext) -> str:
-    """`"14"` or `"17"`: which serialized layout family the project's HDRP version writes."""
+    """`"14"` or `"17"`: which layout family's tables the tools read the project's files with. A listed version's
+    own; otherwise the global settings file's structure, else the version's major (`<17` reads as 14.x)."""
     version = package_version(ctx) or ""
     major = version.split(".", 1)[0]
-    if major == "14":
-        return "14"
-    if major == "17":
-        return "17"
-    raise UnityCliError("E_HDRP_LAYOUT_UNSUPPORTED",
-                        f"HDRP {version or '(unknown version)'} has no verified layout (14.x or 17.x)",
-                        details={"packageVersion": version or None})
+    if verified(ctx) and major in ("14", "17"):
+        return major
+    found = _structural_family(ctx)
+    if found is not None:
+        return found
+    return "17" if major.isdigit() and int(major) >= 17 else "14"
+
+
+def _structural_family(ctx: ToolContext) -> str | None:
+    """The family the project's global settings file is written in, None when the project has none to tell."""
+    try:
+        file = choose_global_settings(ctx, None, check=False)
+    except UnityCliError:
+        return None
+    return "17" if any(e.ns == ids.HDRP_NS for e in ref_entries(file)) else "14"
 
 
 def check_layout(ctx: ToolContext, file: HdrpFile, table: dict[int, str], what: str) -> int:
-    """The file's `m_Version`, refused unless it is the verified value for the project's HDRP family."""
+    """The file's `m_Version`: refused on a listed HDRP version unless it is the verified value for its family; on
+    an unlisted version read as the file holds it (the file's own layout is the evidence)."""
     version = file.doc.get("m_Version", None)
+    if not verified(ctx):
+        if not isinstance(version, int):
+            raise UnityCliError(
+                "E_HDRP_LAYOUT_UNSUPPORTED", f"{file.path}: {what} has no integer m_Version; nothing is read or written",
+                details={"file": file.path, "mVersion": version, "expected": [],
+                         "packageVersion": package_version(ctx)})
+        return version
     fam = family(ctx)
     if not isinstance(version, int) or table.get(version) != fam:
         expected = [v for v, f in table.items() if f == fam]
@@ -233,9 +262,9 @@ def registered_global_settings(ctx: ToolContext) -> tuple[str | None, str | None
 
 
 def choose_global_settings(ctx: ToolContext, path: str | None, *, for_write: bool = False,
-                           expected_revision: str | None = None) -> HdrpFile:
+                           expected_revision: str | None = None, check: bool = True) -> HdrpFile:
     """The HDRenderPipelineGlobalSettings named by `path`, else the registered one, else the project's only one;
-    its m_Version checked against the project's HDRP family."""
+    its m_Version checked against the project's HDRP family unless `check` is false (telling the family itself)."""
     file: HdrpFile | None = None
     if path:
         rel = normalise(path)
@@ -266,7 +295,8 @@ def choose_global_settings(ctx: ToolContext, path: str | None, *, for_write: boo
             file = open_asset(ctx, candidates[0], ids.GLOBAL_SETTINGS, for_write=for_write,
                               expected_revision=expected_revision)
             assert file is not None
-    check_layout(ctx, file, ids.GLOBAL_SETTINGS_VERSIONS, "HDRenderPipelineGlobalSettings")
+    if check:
+        check_layout(ctx, file, ids.GLOBAL_SETTINGS_VERSIONS, "HDRenderPipelineGlobalSettings")
     return file
 
 

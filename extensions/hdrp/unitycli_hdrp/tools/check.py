@@ -79,7 +79,11 @@ def _pipeline(ctx: ToolContext, report: _Report) -> None:
         file = project.open_asset(ctx, path, ids.HDRP_ASSET)
         try:
             version = project.check_layout(ctx, file, ids.ASSET_VERSIONS, "HDRenderPipelineAsset")
-            report.add("pipeline.asset-layout", "pass", f"m_Version {version} is the verified layout", path)
+            if project.verified(ctx):
+                report.add("pipeline.asset-layout", "pass", f"m_Version {version} is the verified layout", path)
+            else:
+                report.add("pipeline.asset-layout", "warn", f"m_Version {version} is read as the file holds it "
+                           f"(HDRP {project.package_version(ctx)} is not a verified version)", path)
         except UnityCliError as exc:
             report.error("pipeline.asset-layout", exc, path)
 
@@ -95,10 +99,14 @@ def _global_settings(ctx: ToolContext, report: _Report) -> project.HdrpFile | No
                f"{file.path}" + (f" is registered in GraphicsSettings {key}" if guid else
                                  " is the only one, but GraphicsSettings does not register it"), file.path)
     if project.family(ctx) == "17":
-        entry = project.ref_entry(file, "RenderingPathFrameSettings")
-        report.add("global-settings.settings-list", "pass" if entry.listed else "warn",
-                   f"RenderingPathFrameSettings rid {entry.rid} is "
-                   + ("listed in m_Settings" if entry.listed else "not listed in m_Settings.m_SettingsList"), file.path)
+        try:
+            entry = project.ref_entry(file, "RenderingPathFrameSettings")
+            report.add("global-settings.settings-list", "pass" if entry.listed else "warn",
+                       f"RenderingPathFrameSettings rid {entry.rid} is "
+                       + ("listed in m_Settings" if entry.listed else "not listed in m_Settings.m_SettingsList"),
+                       file.path)
+        except UnityCliError as exc:
+            report.error("global-settings.settings-list", exc, file.path)
     try:
         _, _, found = frames.blocks(ctx, file)
         for block in found.values():
@@ -174,7 +182,12 @@ def _diffusion(ctx: ToolContext, report: _Report) -> None:
 def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
     report = _Report()
     family = project.family(ctx)
-    report.add("package", "pass", f"HDRP {project.package_version(ctx)} ({family}.x layout)")
+    if project.verified(ctx):
+        report.add("package", "pass", f"HDRP {project.package_version(ctx)} ({family}.x layout)")
+    else:
+        report.add("package", "warn", f"HDRP {project.package_version(ctx)} is not a verified version: its files are "
+                   f"read with the {family}.x tables (the global settings file's structure), new objects are "
+                   "written only where the project proves them")
     _pipeline(ctx, report)
     _global_settings(ctx, report)
     _profiles(ctx, report, family)

@@ -42,8 +42,9 @@ SPEC = ToolSpec(
                  "volumetrics, decals, motion vectors, ray tracing, …) as booleans and msaaSampleCount, "
                  "colorBufferFormat, customBufferFormat, supportedLitShaderMode, supportedRayTracingMode and "
                  "lightProbeSystem by name. Keys are found by name (their order differs between HDRP versions); a "
-                 "key the file's layout lacks is listed in `missing`. The asset's m_Version must be the verified "
-                 "layout for the project's HDRP version (22 for 14.x, 25 for 17.x), else E_HDRP_LAYOUT_UNSUPPORTED. "
+                 "key the file's layout lacks is listed in `missing`. On a verified HDRP version the asset's m_Version "
+                 "must be its layout (22 for 14.x, 25 for 17.x), else E_HDRP_LAYOUT_UNSUPPORTED; on any other version "
+                 "it is read as the file holds it (profileVerified false). "
                  "Read-only." + EXAMPLE_NOTE),
     input_model=GetSettingsInput, output_model=GetSettingsOutput, handler=get_settings,
     examples=({}, {"asset": SAMPLE_ASSET}),

@@ -41,6 +41,16 @@ def _check_names(ctx: ToolContext, request: SetFrameSettingsInput, fam: str) -> 
         raise UnityCliError("E_SCHEMA_INVALID", "enable and disable are both empty: nothing to change",
                             details={"path": "enable"})
     unknown = [n for n in [*request.enable, *request.disable] if n not in table]
+    if not unknown and not project.verified(ctx):
+        unproven = [n for n in [*request.enable, *request.disable] if n not in frames.COMMON]
+        if unproven:
+            raise UnityCliError(
+                "E_HDRP_FRAME_SETTING_UNKNOWN",
+                f"{', '.join(unproven)}: HDRP {project.package_version(ctx)} is not a verified version, and only "
+                "fields whose bit is the same in every verified layout (14.x and 17.x) are written on it; nothing "
+                "was written", details={"unknown": unproven, "packageVersion": project.package_version(ctx),
+                                        "valid": sorted(frames.COMMON)},
+                next_actions=[tool_command("hdrp.get-frame-settings", {"renderType": request.render_type})])
     if unknown:
         other = frames.fields(frames.other_family(fam))
         why = []
@@ -89,7 +99,8 @@ SPEC = ToolSpec(
                  "in the HDRP global settings (14.x top-level fields, 17.x the RenderingPathFrameSettings RefIds "
                  "entry), rewriting only bitDatas.data1/data2 as unsigned decimals. Unknown, obsolete and unnamed "
                  "bits are preserved. A name the project's HDRP version does not have (e.g. ComputeThickness on "
-                 "14.x), or a scalar field such as MSAAMode, is E_HDRP_FRAME_SETTING_UNKNOWN with nothing written. "
+                 "14.x), or a scalar field such as MSAAMode, is E_HDRP_FRAME_SETTING_UNKNOWN with nothing written; on an HDRP version the manifest does not list, "
+                 "only names whose bit is the same in every verified layout are written. "
                  "Supports --dry-run." + EXAMPLE_NOTE),
     input_model=SetFrameSettingsInput, output_model=SetFrameSettingsOutput, handler=set_frame_settings,
     read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
