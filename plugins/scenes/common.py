@@ -28,7 +28,6 @@ from unitycli.scene import (
     open_scene_file,
 )
 from unitycli.toolspec import ToolInput, ToolOutput
-from unitycli.transaction import revision_of
 from unitycli.unityfiles import parse_meta
 
 COMPONENT_DESCRIPTION = ("Class name (Transform, Light, BoxCollider), a script class name (resolved through the "
@@ -96,10 +95,8 @@ class WriteOutput(ToolOutput):
 
 
 def finish(ctx: ToolContext, loaded: LoadedFile) -> str:
-    """Stage the edited file (if anything changed) and return its new revision."""
-    if loaded.yaml.dirty:
-        loaded.save(ctx)
-    return revision_of(loaded.yaml.to_bytes())
+    """Stage the edited file (if anything changed) and return its new revision (hashed once, when staged)."""
+    return loaded.save(ctx) if loaded.yaml.dirty else loaded.revision
 
 
 def meta_guid(ctx: ToolContext, path: str) -> str | None:
