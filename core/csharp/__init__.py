@@ -29,13 +29,33 @@ Public API (stable; grows by addition):
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from unitycli.csharp.model import UNPROVEN, ClassLayout, SerializationModel, SerializedField
-from unitycli.csharp.project import CSharpProject, PackageInfo
+if TYPE_CHECKING:
+    from unitycli.csharp.model import UNPROVEN, ClassLayout, SerializationModel, SerializedField
+    from unitycli.csharp.project import CSharpProject, PackageInfo
+
+# Loaded on first use (PEP 562): the model imports tree-sitter and its C# grammar, which a tool that touches no
+# script (component.set on a Transform, a reader of the file's constants in `agreement`) should not pay for.
+_LAZY = {"UNPROVEN": "model", "ClassLayout": "model", "SerializationModel": "model", "SerializedField": "model",
+         "CSharpProject": "project", "PackageInfo": "project"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 def serialized_fields(project_root: str | Path, guid: str) -> ClassLayout:
     """The serialized layout of the class behind script `guid` in the project at `project_root`."""
+    from unitycli.csharp.model import SerializationModel
+
     return SerializationModel(Path(project_root)).script_layout(guid)
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from unitycli.csharp.model import ClassLayout, SerializedField
+if TYPE_CHECKING:  # the model (and tree-sitter) is not needed to read HEADER_KEYS
+    from unitycli.csharp.model import ClassLayout, SerializedField
 
 # The keys every MonoBehaviour document starts with (Object, Component and MonoBehaviour's own fields): from the
 # Editor-written documents, e.g. chicken-defense Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity.

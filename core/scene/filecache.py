@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from unitycli.gcpause import collector_paused
 from unitycli.project.userdata import user_cache_dir
 from unitycli.unityyaml import Ref, UnityYamlFile
 from unitycli.unityyaml.document import ABSENT
@@ -87,6 +88,11 @@ def _keep(key: tuple[str, str], file: UnityYamlFile | _Written) -> None:
 
 def parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
     """A copy of the file `data` (at `revision`) as parsed, parsing it only when this process has not yet."""
+    with collector_paused():  # objects made here all stay alive: a collection would free nothing
+        return _parsed(path, revision, data)
+
+
+def _parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
     key = (path, revision)
     with _lock:
         file = _files.get(key)

@@ -38,14 +38,16 @@ class LoadedFile:
     revision: str
     yaml: UnityYamlFile
 
-    def save(self, ctx: ToolContext) -> None:
+    def save(self, ctx: ToolContext) -> str:
         """Stage the edited file in the tool's transaction (written at commit, previewed in dry-run), and keep it
         as the file at its new revision for the next step of this process, its structure saved once it is
-        committed (scene/filecache.py)."""
+        committed (scene/filecache.py). Returns that revision (hashed once, by the transaction)."""
         data = self.yaml.verified_bytes()
         ctx.transaction.write_bytes(self.path, data)
         revision = ctx.transaction.revision(self.path)
+        assert revision is not None  # just staged: the transaction has it
         ctx.transaction.after_commit(filecache.remember_written(self.path, revision, self.yaml, data))
+        return revision
 
 
 def list_files(root: Path, suffixes: tuple[str, ...]) -> list[str]:

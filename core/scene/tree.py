@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from unitycli.errors import UnityCliError
+from unitycli.gcpause import collector_paused
 from unitycli.scene import filecache
 from unitycli.unityclasses import GAMEOBJECT, PREFAB_INSTANCE, SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
@@ -192,7 +193,8 @@ class SceneModel:
         self.roots: list[SceneNode] = []
         self.dangling_children: list[tuple[int, int]] = []  # (parent transform, missing child fileID)
         self.cycles: list[int] = []  # nodes whose m_Father chain loops back: cut there and shown as roots
-        self._build()
+        with collector_paused():  # a node per object, all kept: a collection on the way would free nothing
+            self._build()
 
     # --- building --------------------------------------------------------------------------------------------
     def _build(self) -> None:

@@ -8,13 +8,12 @@ tool needs a name for a GUID.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
-from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import tool_command
 from unitycli.scene import (
     FILE_DESCRIPTION,
@@ -28,8 +27,10 @@ from unitycli.scene import (
     open_scene_file,
 )
 from unitycli.toolspec import ToolInput, ToolOutput
-from unitycli.transaction import revision_of
 from unitycli.unityfiles import parse_meta
+
+if TYPE_CHECKING:
+    from unitycli.indexes import ProjectIndex
 
 COMPONENT_DESCRIPTION = ("Class name (Transform, Light, BoxCollider), a script class name (resolved through the "
                          "project's .cs.meta GUIDs), a script GUID, or the component's fileID (a number or its digits)")
@@ -96,10 +97,8 @@ class WriteOutput(ToolOutput):
 
 
 def finish(ctx: ToolContext, loaded: LoadedFile) -> str:
-    """Stage the edited file (if anything changed) and return its new revision."""
-    if loaded.yaml.dirty:
-        loaded.save(ctx)
-    return revision_of(loaded.yaml.to_bytes())
+    """Stage the edited file (if anything changed) and return its new revision (hashed once, when staged)."""
+    return loaded.save(ctx) if loaded.yaml.dirty else loaded.revision
 
 
 def meta_guid(ctx: ToolContext, path: str) -> str | None:
@@ -130,6 +129,8 @@ class Names:
     def path_for_guid(self, guid: str) -> str | None:
         if guid not in self._cache:
             if self._index is None:
+                from unitycli.indexes import ProjectIndex  # a call that names no GUID does not load the index
+
                 self._index = ProjectIndex.open(self.root)
             self._cache[guid] = self._index.path_for_guid(guid)
         return self._cache[guid]

@@ -14,11 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from unitycli.context import ToolContext
-from unitycli.csharp import ClassLayout, SerializationModel, SerializedField
-from unitycli.csharp.defaults import default_values
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import describe_command
 from unitycli.plugins.scenes.common import Names
@@ -26,8 +24,11 @@ from unitycli.plugins.scripts.objectrefs import ReferenceResolver
 from unitycli.plugins.scripts.typed import Coercer, layout_for, locate
 from unitycli.plugins.scripts.vocabulary import Operation
 from unitycli.scene import LoadedFile, SceneModel, convert_value, property_node, to_json
-from unitycli.transaction import revision_of
+from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Document, Mapping, Node, Ref, Scalar, Sequence
+
+if TYPE_CHECKING:  # the C# model (and tree-sitter) loads only when a script's field is edited
+    from unitycli.csharp import ClassLayout, SerializationModel, SerializedField
 
 _ITEM = re.compile(r"^(.+?)(?:\.Array\.data)?\[(-?[0-9]+)\]$")
 
@@ -93,6 +94,9 @@ _UNPROVEN = object()
 
 def default_value(element: SerializedField) -> Any:
     """A list element's default as the C# model writes one (`unitycli.csharp.defaults`), or `_UNPROVEN`."""
+    from unitycli.csharp import ClassLayout
+    from unitycli.csharp.defaults import default_values
+
     values, _ = default_values(ClassLayout(element.type_name, element.file, element.line, None, (element,)))
     return values.get(element.name, _UNPROVEN)
 
@@ -128,25 +132,28 @@ def write_field(ctx: ToolContext, names: Names, loaded: LoadedFile, doc: Documen
     """The one sequence of component.set and scriptable.set: edit the field of `doc` (in the file `loaded`) that
     `request` names (`property`, `operation`, `value`), with references given by name resolved in that file
     (`scene`: its scene model, for scenes and prefabs), save the file when it changed, and answer the
-    `FieldWriteOutput` fields. One C# model serves the layout check and the reference checks."""
-    csharp = SerializationModel(Path(ctx.project.root))
-    layout, unchecked = layout_for(csharp, doc)
+    `FieldWriteOutput` fields. One C# model serves the layout check and the reference checks; a document that is
+    no script (a Transform, a Light) has no C# to check against, and no model is built."""
+    csharp, layout, unchecked = None, None, None
+    if doc.class_id == MONOBEHAVIOUR:
+        from unitycli.csharp import SerializationModel
+
+        csharp = SerializationModel(Path(ctx.project.root))
+        layout, unchecked = layout_for(csharp, doc)
     resolver = ReferenceResolver(ctx, names, loaded.yaml, scene)
     try:
         edit = _edit(doc, request.property, request.operation, request.value, resolver, layout, csharp)
     finally:
         resolver.close()
     read_back = request.property if request.operation == "set" else list_path(request.property, request.operation)
-    data = loaded.yaml.to_bytes()
     changed = loaded.yaml.dirty
-    if changed:
-        loaded.save(ctx)
+    revision = loaded.save(ctx) if changed else loaded.revision  # the transaction hashed what it staged
     return {"previous": edit.previous, "value": to_json(doc.get(read_back)), "references": edit.references,
-            "changed": changed, "revision": revision_of(data), "warnings": [unchecked] if unchecked else []}
+            "changed": changed, "revision": revision, "warnings": [unchecked] if unchecked else []}
 
 
 def _edit(doc: Document, prop: str, operation: Operation, value: Any, resolver: ReferenceResolver,
-          layout: ClassLayout | None, csharp: SerializationModel) -> FieldEdit:
+          layout: ClassLayout | None, csharp: SerializationModel | None) -> FieldEdit:
     """Apply one edit to `doc` (in memory); `layout` is the script's C# layout, when the project has its source,
     to check the field and the value against."""
     names = _Names(resolver)

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from unitycli.csharp import ClassLayout, SerializationModel, SerializedField
 from unitycli.csharp.agreement import HEADER_KEYS  # the object header: Unity's, not the script's
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver, Resolved
@@ -23,6 +22,9 @@ from unitycli.suggest import closest
 from unitycli.typetree.table import bases_of
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Ref, parse_path
+
+if TYPE_CHECKING:  # the C# model (and tree-sitter) loads only when a script's field is checked
+    from unitycli.csharp import ClassLayout, SerializationModel, SerializedField
 
 _INT_RANGES = {"byte": (0, 2**8 - 1), "sbyte": (-(2**7), 2**7 - 1), "short": (-(2**15), 2**15 - 1),
                "ushort": (0, 2**16 - 1), "int": (-(2**31), 2**31 - 1), "uint": (0, 2**32 - 1),
