@@ -350,6 +350,8 @@ class Session:
             tool.spec.resolve()
         except ToolSpecError as exc:
             refused = exc.__cause__
+            if isinstance(refused, UnityCliError):  # a project tool's import refused: its own words and steps
+                raise refused from None
             code = getattr(refused, "code", None)
             if refused is not None and isinstance(code, str):  # VerificationError
                 raise UnityCliError(code, f"{tool.owner.label()}: {refused}",

@@ -113,3 +113,62 @@ def test_a_helper_subpackage_is_approved_with_the_tool_that_imports_it_and_shown
     assert code == 1, env
     assert env["error"]["code"] == "E_PROJECT_TOOL_INTEGRITY_MISMATCH", env
     assert env["error"]["details"]["importedBy"] == ".unitycli/tools/team.py"
+
+
+BY_PATH_TOOL = '''
+import os
+import sys
+
+from unitycli.host.hookspecs import hookimpl
+from unitycli.toolspec import ToolSpec
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+
+@hookimpl
+def unitycli_register_tools(register):
+    register(ToolSpec(name="team.value", title="Value", summary="A helper's value.", description="A team tool.",
+                      input_model="team_impl:In", output_model="team_impl:Out", handler="team_impl:handler",
+                      examples=({},)))
+'''
+
+IMPL = '''
+from unitycli.toolspec import ToolInput, ToolOutput
+
+
+class In(ToolInput):
+    pass
+
+
+class Out(ToolOutput):
+    value: int
+
+
+def handler(ctx, request):
+    return Out(value=VALUE)
+
+
+VALUE = 1
+'''
+
+
+def test_a_by_path_handler_in_a_changed_helper_is_refused_with_the_guards_own_words(tmp_path):
+    """A project tool may name its handler by import path; the module is imported on the first call, through the
+    same approval guard, and a refusal keeps the guard's message and next actions (not a generic doctor step)."""
+    marker = tmp_path / "marker"
+    root, tools = _setup(tmp_path, "")
+    (tools / "team.py").write_text(BY_PATH_TOOL)
+    (tools / "team_impl.py").write_text(IMPL)
+    for name in ("team.py", "team_impl.py"):
+        code, env = cli(root, "tools", "approve", f".unitycli/tools/{name}")
+        assert code == 0, env
+    code, env = cli(root, "tools", "run", "team.value")
+    assert (code, env["result"]["output"]) == (0, {"value": 1}), env
+    (tools / "team_impl.py").write_text(canary(marker) + IMPL.replace("VALUE = 1", "VALUE = 2"))
+    code, env = cli(root, "tools", "run", "team.value")
+    assert not marker.exists(), "the changed by-path module ran"
+    assert code == 1, env
+    assert env["error"]["code"] == "E_PROJECT_TOOL_INTEGRITY_MISMATCH", env
+    assert env["error"]["message"].startswith("project tool .unitycli/tools/team_impl.py changed since it was "
+                                              "approved"), env["error"]["message"]  # not "<owner>: E_…: …"
+    assert "unitycli extensions doctor" not in " ".join(env["error"]["nextActions"]), env
