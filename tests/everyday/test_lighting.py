@@ -156,3 +156,17 @@ def test_get_reads_a_hand_edited_scene_with_an_unknown_mode_and_a_malformed_colo
     assert out["fog"]["mode"] == 7 and out["ambient"]["mode"] == 9
     assert out["fog"]["color"] is None and out["fog"]["density"] == 0.01
     assert _settings(out)["fog.mode"] == 7 and _settings(out)["fog.color"] == {"r": 0.5, "g": 0.5}
+
+
+def test_a_scene_write_succeeds_when_saving_its_structure_fails(chicken: Path, monkeypatch):
+    from unitycli.scene import filecache
+
+    def failing(*args, **kwargs):
+        def action(result) -> None:
+            raise OSError("no space left for the structure table")
+        return action
+
+    monkeypatch.setattr(filecache, "remember_written", failing)  # the after-commit action of every scene write
+    out = tool_output(chicken, "scene.set-lighting", {"file": CHICKEN_SCENE, "fog": {"enabled": True}})
+    assert out["changed"] == ["fog.enabled"]
+    assert "  m_Fog: 1\n" in (chicken / CHICKEN_SCENE).read_text(encoding="utf-8")
