@@ -27,6 +27,12 @@ _CHICKEN_GAME = "chicken-defense/Assets/LlamAcademy/ChickenDefense/Scenes/Game.u
 _PLATFORMER = "com.unity.cinemachine/com.unity.cinemachine/Samples~/2D Samples/2D Platformer/2D Platformer.unity"
 _SUBSTEPPING_CAPSULE = "EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/Substepping/Prefabs/Capsule.prefab"
 _SNAKE = "chicken-defense/Assets/LlamAcademy/ChickenDefense/Units/Enemies/Snake/Snake.prefab"
+_CHICKEN = "chicken-defense/Assets/LlamAcademy/ChickenDefense/Units/Chicken/Chicken.prefab"
+_MIXING = "com.unity.cinemachine/com.unity.cinemachine/Samples~/3D Samples/MixingCamera.unity"
+_HOLE_CUBE = "minigolf/Assets/LlamAcademy/Minigolf/Resources/Tiles/Hole Cube.prefab"
+_CAMERA_RIG = ("com.unity.cinemachine/com.unity.cinemachine/Samples~/Input System Samples/Split Screen Multiplayer/"
+               "PlayerWithCameraRig.prefab")
+_EXPLOSION = "com.unity.multiplayer.samples.bitesize/Basic/2DSpaceShooter/Assets/Prefabs/Explosion.prefab"
 _HEC_LIGHTS = ("EntityComponentSystemSamples/GraphicsSamples/HDRPSamples/Assets/SampleScenes/3. Hybrid Components/"
                "HybridEntitiesConversion/SceneAssets/HECLightingSetup.prefab")
 
@@ -79,13 +85,13 @@ _COLLIDER_2D = {"m_Density": 1, "m_Material": _NULL, "m_IncludeLayers": _mask(0)
                 "m_CompositeOrder": 0}
 
 DEFAULTS: dict[str, CitedValues] = {
-    "BoxCollider": CitedValues(("com.unity.cinemachine/com.unity.cinemachine/Samples~/3D Samples/MixingCamera.unity &7265010206914173402",), {
+    "BoxCollider": CitedValues((f"{_MIXING} &7265010206914173402",), {
         **_COLLIDER, "m_Size": _vec(1, 1, 1), "m_Center": _vec(0, 0, 0)}, "m_Enabled"),
     "SphereCollider": CitedValues((f"{_MINIGOLF_MENU} &1344773949",), {
         **_COLLIDER, "m_Radius": 0.5, "m_Center": _vec(0, 0, 0)}, "m_Enabled"),
     "CapsuleCollider": CitedValues((f"{_SUBSTEPPING_CAPSULE} &1416456589955341393",), {
         **_COLLIDER, "m_Radius": 0.5, "m_Height": 2, "m_Direction": 1, "m_Center": _vec(0, 0, 0)}, "m_Enabled"),
-    "MeshCollider": CitedValues(("minigolf/Assets/LlamAcademy/Minigolf/Resources/Tiles/Hole Cube.prefab &6151315174960898463",), {
+    "MeshCollider": CitedValues((f"{_HOLE_CUBE} &6151315174960898463",), {
         **_COLLIDER, "m_Convex": 0, "m_CookingOptions": 30, "m_Mesh": _NULL}, "m_Enabled"),
     "Rigidbody": CitedValues((f"{_SUBSTEPPING_CAPSULE} &1587514256475758925",), {
         "m_Mass": 1, "m_Drag": 0, "m_AngularDrag": 0.05, "m_CenterOfMass": _vec(0, 0, 0),
@@ -124,8 +130,7 @@ DEFAULTS: dict[str, CitedValues] = {
             "m_Shape", "m_Color", "m_Shadows", "m_Lightmapping", "m_BoundingSphereOverride", "m_ShadowAngle"),
             f"{_HEC_LIGHTS} &5257943410435046929")}),
     # A perspective camera (skybox clear, 60° FOV, 0.3-1000 clip planes)
-    "Camera": CitedValues(("com.unity.cinemachine/com.unity.cinemachine/Samples~/Input System Samples/Split Screen Multiplayer/"
-                 "PlayerWithCameraRig.prefab &7614250291158188761",), {
+    "Camera": CitedValues((f"{_CAMERA_RIG} &7614250291158188761",), {
         "m_ClearFlags": 1, "m_BackGroundColor": Flow({"r": 0.19215687, "g": 0.3019608, "b": 0.4745098, "a": 0}),
         "m_projectionMatrixMode": 1, "m_GateFitMode": 2, "m_FOVAxisMode": 0, "m_Iso": 200, "m_ShutterSpeed": 0.005,
         "m_Aperture": 16, "m_FocusDistance": 10, "m_FocalLength": 50, "m_BladeCount": 5, "m_Curvature": _vec2(2, 11),
@@ -136,15 +141,16 @@ DEFAULTS: dict[str, CitedValues] = {
         "m_TargetEye": 3, "m_HDR": 1, "m_AllowMSAA": 1, "m_AllowDynamicResolution": 0, "m_ForceIntoRT": 0,
         "m_OcclusionCulling": 1, "m_StereoConvergence": 10, "m_StereoSeparation": 0.022}, "m_Enabled"),
     # A 2D AudioSource with no clip, playing on awake, logarithmic rolloff 1..500
-    "AudioSource": CitedValues(("com.unity.multiplayer.samples.bitesize/Basic/2DSpaceShooter/Assets/Prefabs/Explosion.prefab &8200000",), {
+    "AudioSource": CitedValues((f"{_EXPLOSION} &8200000",), {
         "OutputAudioMixerGroup": _NULL, "m_audioClip": _NULL, "m_PlayOnAwake": 1, "m_Volume": 1,
         "m_Pitch": 1, "Loop": 0, "Mute": 0, "Spatialize": 0, "SpatializePostEffects": 0, "Priority": 128,
         "DopplerLevel": 1, "MinDistance": 1, "MaxDistance": 500, "Pan2D": 0, "rolloffMode": 0, "BypassEffects": 0,
         "BypassListenerEffects": 0, "BypassReverbZones": 0, "rolloffCustomCurve": _curve((0, 1), (1, 0)),
         "panLevelCustomCurve": _curve((0, 0)), "spreadCustomCurve": _curve((0, 0)),
         "reverbZoneMixCustomCurve": _curve((0, 1))}, "m_Enabled",
-        {"panLevelCustomCurve": f"{_CHICKEN_GAME} &1895156710", "m_audioClip": "chicken-defense/Assets/LlamAcademy/ChickenDefense/Units/Chicken/Chicken.prefab &5851247928302058476"}),
-    # The body type is left out (the corpus shows only Static bodies); the Editor writes this class's serializedVersion before the header
+        {"panLevelCustomCurve": f"{_CHICKEN_GAME} &1895156710", "m_audioClip": f"{_CHICKEN} &5851247928302058476"}),
+    # The body type is left out (the corpus shows only Static bodies); the Editor writes this class's
+    # serializedVersion before the header
     "Rigidbody2D": CitedValues((f"{_PLATFORMER} &5106022126906675312",), {
         "m_Simulated": 1, "m_UseFullKinematicContacts": 0, "m_UseAutoMass": 0, "m_Mass": 1,
         "m_LinearDamping": 0, "m_AngularDamping": 0.05, "m_GravityScale": 1, "m_Material": _NULL,
