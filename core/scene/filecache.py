@@ -21,6 +21,8 @@ import contextlib
 import io
 import os
 import pickle
+import re
+import shutil
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -44,9 +46,13 @@ _RESAVE_SHARE = 16  # a table is saved again once it gained at least 1/16 of wha
 _SAVED_KEEP = 32  # tables kept in the user's cache folder, newest first
 _FOLDER = "scans-v3"  # v3: (scanned values, formatting evidence, layout)
 _SUFFIX = ".pickle"
+_swept = False  # whether this process removed the earlier formats' folders
 
 _lock = threading.Lock()
 _files: OrderedDict[tuple[str, str], UnityYamlFile | _Written] = OrderedDict()
+# revision -> the layout its saved table gave at parse time (the newest few: an edited model of that revision saves
+# its table again with it)
+_read_layouts: OrderedDict[str, Layout] = OrderedDict()
 
 
 class _Written:
@@ -107,6 +113,12 @@ def _parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
         tables = _load(revision) if len(data) >= _SAVED_MIN_BYTES else None
         file = _parse(data, path, tables[2] if tables else None)
         file.revision = revision
+        if tables and tables[2] is not None:
+            with _lock:
+                _read_layouts[revision] = tables[2]
+                _read_layouts.move_to_end(revision)
+                while len(_read_layouts) > _MAX_FILES:
+                    _read_layouts.popitem(last=False)
         if file.scans is not None and tables:
             file.scans, file.evidence = tables[0], tables[1]
         _keep(key, file)
@@ -155,8 +167,19 @@ def save_file_scans(file: UnityYamlFile) -> None:
     added, tables = file.scans_added, len(file.scans or ()) + len(file.evidence or ())
     if added and added * _RESAVE_SHARE >= tables and file.revision is not None:
         file.scans_added = 0
-        save_scans(file.scans, file.evidence, file.layout() if file.unchanged() else None, file.revision,
-                   _bytes(file))
+        save_scans(file.scans, file.evidence, file.layout() if file.unchanged() else _layout_read(file.revision),
+                   file.revision, _bytes(file))
+
+
+def _layout_read(revision: str) -> Layout | None:
+    """The layout of the file at `revision` as read, for an edited model of it: the one its saved table gave, else
+    that of the file this process keeps as read (a table saved again must not lose the layout it held)."""
+    with _lock:
+        layout = _read_layouts.get(revision)
+        kept = [f for (_, r), f in _files.items() if r == revision and isinstance(f, UnityYamlFile)]
+    if layout is None and kept and kept[0].unchanged():
+        layout = kept[0].layout()
+    return layout
 
 
 def save_scans(scans: dict[int, dict[str, Any]] | None, evidence: dict[int, int] | None, layout: Layout | None,
@@ -218,12 +241,31 @@ def _digest(revision: str) -> str:
 
 
 def _folder() -> Path | None:
+    global _swept
     folder = user_cache_dir() / _FOLDER
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
+    if not _swept:
+        _swept = True
+        _remove_older_folders(folder.parent)
     return folder
+
+
+def _remove_older_folders(cache: Path) -> None:
+    """Remove the tables of earlier formats (`scans-v<N>`, N below this one's), which nothing reads any more:
+    folders of exactly that name in our own cache folder, never through a link."""
+    current = int(_FOLDER.removeprefix("scans-v"))
+    try:
+        entries = list(cache.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        match = re.fullmatch(r"scans-v([0-9]+)", entry.name)
+        if match is None or int(match.group(1)) >= current or entry.is_symlink() or not entry.is_dir():
+            continue
+        shutil.rmtree(entry, ignore_errors=True)  # does not follow links inside it either
 
 
 def _prune(folder: Path) -> None:

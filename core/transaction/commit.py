@@ -40,7 +40,8 @@ _NO_HARD_LINK = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EO
 @dataclass(frozen=True)
 class Change:
     """One verified file change: `old` is the disk content the transaction saw, `new` what replaces it, each with
-    its revision (None where the content is)."""
+    its revision (content and revision are None where there is no file: `old` for a file created, `new` for one
+    deleted)."""
 
     path: str
     action: Action

@@ -16,6 +16,7 @@ A Transaction is single-use and not thread-safe: one handler run, one commit.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import secrets
 from collections.abc import Callable
@@ -40,6 +41,8 @@ from unitycli.transaction.recovery import RecoveryReport, recover, recover_locke
 from unitycli.transaction.renames import file_diffs
 from unitycli.transaction.revision import check_revision, revision_of
 from unitycli.transaction.snapshot import Snapshot, not_a_file, not_a_folder, not_found, take_snapshot
+
+log = logging.getLogger(__name__)
 
 _RESERVED = "/".join(STATE_DIR)
 # Set (by `unitycli.testing`, for every test) to a file: each commit appends there, as JSON lines, the documents it
@@ -224,7 +227,8 @@ class Transaction:
 
     def after_commit(self, action: Callable[[CommitResult], None]) -> None:
         """Run `action(result)` once the staged changes are on disk (never in dry-run, never after a failed
-        commit): for what only content on disk may cause, such as saving a file's structure under its revision."""
+        commit): for what only content on disk may cause, such as saving a file's structure under its revision.
+        An action that raises is logged at debug and skipped: the write it follows has succeeded."""
         self._after_commit.append(action)
 
     def write_text(self, relative: str, text: str, encoding: str = "utf-8") -> None:
@@ -368,7 +372,10 @@ class Transaction:
         self._check_written(changes)
         result = self._result(changes, created, removed, committed=True)
         for action in self._after_commit:
-            action(result)
+            try:
+                action(result)
+            except Exception:  # the files are on disk: a follow-up (a saved structure, a speedup) failing is no
+                log.debug("after-commit action %r failed", action, exc_info=True)  # failed write
         return result
 
     def _check_written(self, changes: list[Change]) -> None:

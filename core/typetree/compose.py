@@ -4,8 +4,9 @@ Structure and serializedVersion come from the layout table for the project's Edi
 value comes from the first of:
 1. a document of the class in the file being edited that matches that layout exactly;
 2. such a document in another scene or prefab of the project (a bounded scan: `files_holding`);
-3. the per-class defaults (`unitycli.typetree.defaults`), each citing the Editor-written fixture document it
-   was copied from, used only where the value has the layout's shape.
+3. the per-class defaults (`unitycli.typetree.defaults`): values an Editor-written fixture document holds, each
+   reported with that document, used only where the value has the layout's shape. They are values seen on real
+   components, not the Editor's "Add Component" values, and the table lists only what a document shows.
 A field none of them gives is left out and listed (`omitted`): Unity keeps it at its constructor default on
 load and writes it at the next save. A value holding a reference to another object of its file is not used
 (it would point at a neighbour's child). A document is evidence only when it matches the layout exactly, so a
@@ -174,7 +175,7 @@ def compose(layout: Layout, game_object: int, evidence: list[Evidence],
         elif name == _ENABLED and _behaviour_header(layout, tn):
             out.fields[name], out.sources[name] = 1, "new object"
         else:
-            found = _value(tn, evidence, defaults, cited.cite if cited else "")
+            found = _value(tn, evidence, defaults, cited.elsewhere.get(name, cited.cite) if cited else "")
             if found is None:
                 out.omitted.append(name)
             else:

@@ -9,9 +9,9 @@ it, one the layout lacks is E_PROPERTY_NOT_FOUND. Every write goes through the t
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from unitycli.context import ToolContext
 from unitycli.enumnames import enum_name
@@ -89,7 +89,8 @@ class FogReading(ToolOutput):
 
     enabled: bool | None = None
     color: ColorReading | None = None
-    mode: str | None = Field(None, description="linear, exponential or exponentialSquared (else the raw number)")
+    mode: str | int | None = Field(None, description="linear, exponential or exponentialSquared (else the raw "
+                                                      "number)")
     density: float | None = None
     start: float | None = None
     end: float | None = None
@@ -98,11 +99,14 @@ class FogReading(ToolOutput):
 class AmbientReading(ToolOutput):
     """The ambient settings under the names `scene.set-lighting` takes (null: this scene does not hold the field)."""
 
-    mode: str | None = Field(None, description="skybox, gradient, color or custom (else the raw number)")
+    mode: str | int | None = Field(None, description="skybox, gradient, color or custom (else the raw number)")
     sky_color: ColorReading | None = None
     equator_color: ColorReading | None = None
     ground_color: ColorReading | None = None
     intensity: float | None = None
+
+
+ReadingT = TypeVar("ReadingT", FogReading, AmbientReading)
 
 
 class LightingGetOutput(ToolOutput):
@@ -184,8 +188,23 @@ def get_lighting(ctx: ToolContext, request: LightingGetInput) -> LightingGetOutp
     fog = {key.split(".", 1)[1]: value for key, value in read.items() if key.startswith("fog.")}
     ambient = {key.split(".", 1)[1]: value for key, value in read.items() if key.startswith("ambient.")}
     return LightingGetOutput(file=loaded.path, revision=loaded.revision, fileID=doc.file_id, layout_from=layout_from,
-                             fog=FogReading(**fog), ambient=AmbientReading(**ambient), skybox=sky, sun=sun_go,
+                             fog=_reading(FogReading, fog), ambient=_reading(AmbientReading, ambient), skybox=sky,
+                             sun=sun_go,
                              settings=out, missing=missing)
+
+
+def _reading(shape: type[ReadingT], values: dict[str, Any]) -> ReadingT:
+    """The readings a hand-edited scene's values allow: a value the reading cannot hold (a colour that is not an
+    r/g/b/a mapping, a number where a number belongs that is not one) is null there; the stored value stays in
+    `settings`."""
+    kept = {}
+    for key, value in values.items():
+        try:
+            shape.model_validate({key: value})
+        except ValidationError:
+            continue
+        kept[key] = value
+    return shape.model_validate(kept)
 
 
 def _wanted(request: LightingSetInput) -> dict[str, Any]:

@@ -141,3 +141,32 @@ def test_a_built_in_skybox_read_back_into_the_setter_changes_nothing(minigolf: P
     assert read["sun"] is None  # {fileID: 10304, guid: 0…f0…, type: 0} is the built-in skybox
     assert tool_output(minigolf, "scene.set-lighting", {"file": MENU, **values})["changed"] == []
     assert values["fog"]["enabled"] is False and values["fog"]["mode"] == "exponentialSquared"
+
+
+def test_get_reads_a_hand_edited_scene_with_an_unknown_mode_and_a_malformed_colour(chicken: Path):
+    scene = chicken / CHICKEN_SCENE
+    text = scene.read_text(encoding="utf-8")
+    for old, new in [("  m_FogMode: 3\n", "  m_FogMode: 7\n"), ("  m_AmbientMode: 0\n", "  m_AmbientMode: 9\n"),
+                     ("  m_FogColor: {r: 0.5, g: 0.5, b: 0.5, a: 1}\n", "  m_FogColor: {r: 0.5, g: 0.5}\n")]:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    scene.write_text(text, encoding="utf-8")
+    out = tool_output(chicken, "scene.get-lighting", {"file": CHICKEN_SCENE})
+    # a mode no Editor names is the raw number; a colour that is not r/g/b/a is null, its stored value in settings
+    assert out["fog"]["mode"] == 7 and out["ambient"]["mode"] == 9
+    assert out["fog"]["color"] is None and out["fog"]["density"] == 0.01
+    assert _settings(out)["fog.mode"] == 7 and _settings(out)["fog.color"] == {"r": 0.5, "g": 0.5}
+
+
+def test_a_scene_write_succeeds_when_saving_its_structure_fails(chicken: Path, monkeypatch):
+    from unitycli.scene import filecache
+
+    def failing(*args, **kwargs):
+        def action(result) -> None:
+            raise OSError("no space left for the structure table")
+        return action
+
+    monkeypatch.setattr(filecache, "remember_written", failing)  # the after-commit action of every scene write
+    out = tool_output(chicken, "scene.set-lighting", {"file": CHICKEN_SCENE, "fog": {"enabled": True}})
+    assert out["changed"] == ["fog.enabled"]
+    assert "  m_Fog: 1\n" in (chicken / CHICKEN_SCENE).read_text(encoding="utf-8")

@@ -20,6 +20,8 @@ NAME = "Assets/Scenes/Game.unity"
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("UNITYCLI_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(filecache, "_files", type(filecache._files)())
+    monkeypatch.setattr(filecache, "_read_layouts", type(filecache._read_layouts)())
+    monkeypatch.setattr(filecache, "_swept", True)  # the sweep of older folders has its own test
     monkeypatch.setattr(filecache, "_SAVED_MIN_BYTES", 1)  # the fixture is 1.2 MB: save its table too
     return tmp_path / "home" / "cache" / filecache._FOLDER
 
@@ -179,3 +181,43 @@ def test_a_file_edited_step_after_step_keeps_only_its_last_two_revisions(cache):
         filecache.remember_written(NAME, revisions[-1], file, written)
         file = filecache.parsed(NAME, revisions[-1], written)
     assert [key for key in filecache._files if key[0] == NAME] == [(NAME, r) for r in revisions[-2:]]
+
+
+def test_saving_the_read_revisions_table_again_after_an_edit_keeps_its_layout(cache):
+    data = fixture_path(GAME).read_bytes()
+    revision = revision_of(data)
+    SceneModel(filecache.parsed(NAME, revision, data))  # the first process saves the table with its layout
+    table = cache / f"{revision.removeprefix('sha256:')}.pickle"
+    layout = pickle.loads(table.read_bytes())[2]
+    assert layout is not None
+    filecache._files.clear()  # the next process loads it, edits the file and scanned values the table lacked
+    file = filecache.parsed(NAME, revision, data)
+    file.get(41118592).set("m_LocalPosition.x", 3)
+    file.scans_added = len(file.scans) + len(file.evidence)
+    written = file.verified_bytes()
+    filecache._files.clear()  # the file as read is no longer kept: the layout comes from the loaded table
+    filecache.remember_written(NAME, revision_of(written), file, written)(_committed({NAME: revision_of(written)}))
+    assert file.scans_added == 0  # the read revision's table was saved again
+    assert pickle.loads(table.read_bytes())[2] == layout
+
+
+def test_the_tables_of_earlier_formats_are_removed_once_and_nothing_else(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    monkeypatch.setenv("UNITYCLI_HOME", str(home))
+    monkeypatch.setattr(filecache, "_swept", False)
+    cache = home / "cache"
+    outside = tmp_path / "outside"
+    (outside / "scans-v1").mkdir(parents=True)
+    (outside / "scans-v1" / "keep.pickle").write_bytes(b"x")
+    for name in ("scans-v1", "scans-v2", "scans-v2-notes", "scans-v10", "other"):
+        (cache / name).mkdir(parents=True)
+        (cache / name / "t.pickle").write_bytes(b"x")
+    (cache / "scans-v0").symlink_to(outside / "scans-v1")  # a link: never followed, never removed
+    (cache / "scans-v1" / "link").symlink_to(outside)  # a link inside an old folder: removed, not followed
+    assert filecache._folder() == cache / filecache._FOLDER
+    assert sorted(p.name for p in cache.iterdir()) == ["other", "scans-v0", "scans-v10", "scans-v2-notes",
+                                                        filecache._FOLDER]
+    assert (outside / "scans-v1" / "keep.pickle").exists()
+    (cache / "scans-v2").mkdir()
+    filecache._folder()
+    assert (cache / "scans-v2").is_dir()  # once per process

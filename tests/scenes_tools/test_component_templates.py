@@ -63,6 +63,10 @@ def test_component_add_light_on_unity_6000_3_takes_the_v12_layout_and_leaves_out
     # Garden's own Light is the v11 layout (not 6000.3's), so it is no evidence; v12's new field has none at all
     assert layout["omittedFields"] == ["m_CookieSize2D"]
     assert layout["valueSources"]["m_Intensity"].startswith("defaults:minigolf/")
+    # a value the first cited light does not hold is reported with the document that holds it
+    assert layout["valueSources"]["m_Type"] == "defaults:EntityComponentSystemSamples/GraphicsSamples/HDRPSamples/" \
+        "Assets/SampleScenes/3. Hybrid Components/HybridEntitiesConversion/SceneAssets/HECLightingSetup.prefab" \
+        " &5257943412185982115"
     light = documents((sample / GARDEN).read_text())[out["fileID"]]
     assert light.startswith(f"--- !u!108 &{out['fileID']}\nLight:\n" + _HEAD.format(go=845330172)
                             + "  m_Enabled: 1\n  serializedVersion: 12\n  m_Type: 2\n  m_Color: {r: 1, g: 1, b: 1, "
@@ -109,12 +113,17 @@ def test_values_come_from_another_file_of_the_project_holding_the_exact_layout(s
     _set_version(sample, "6000.3.2f1")
     out = run(sample, "component.add", {"file": GARDEN, "gameObject": "Player/Hat", "component": "AudioSource"}).output
     assert out["layout"]["omittedFields"] == ["m_Resource"]
-    assert out["layout"]["valueSources"]["m_Volume"].startswith("defaults:chicken-defense/")
+    assert out["layout"]["valueSources"]["m_Volume"] == \
+        "defaults:com.unity.multiplayer.samples.bitesize/Basic/2DSpaceShooter/Assets/Prefabs/Explosion.prefab &8200000"
 
 
 def test_2d_components_take_cited_defaults_until_the_project_shows_them(sample: Path) -> None:
     body = run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "Rigidbody2D"}).output
     assert set(body["layout"]["valueSources"].values()) >= {f"defaults:{_PLATFORMER} &5106022126906675312"}
+    # no fixture body is Dynamic (the Platformer's are Static): the body type has no evidence and is left out
+    assert "m_BodyType" in body["layout"]["omittedFields"]
+    early = run(sample, "component.add", {"file": GARDEN, "gameObject": "Player/Hat", "component": "BoxCollider2D"})
+    assert {"m_Offset", "m_Size"} <= set(early.output["layout"]["omittedFields"])
     shutil.copyfile(fixture_path(_PLATFORMER), sample / "Assets/Scenes/Platformer.unity")
     box = run(sample, "component.add", {"file": GARDEN, "gameObject": "Player", "component": "BoxCollider2D"}).output
     assert box["layout"]["valueSources"]["m_Size"].startswith("project:Assets/Scenes/Platformer.unity &")

@@ -196,3 +196,21 @@ def test_running_as_root_keeps_the_owner_of_a_replaced_file(project: Path) -> No
     tx.write_text("Assets/owned.txt", "v2\n")
     tx.commit()
     assert (target.stat().st_uid, target.stat().st_gid) == (1234, 5678)
+
+
+def test_an_after_commit_action_that_fails_does_not_fail_the_committed_write(project: Path, caplog) -> None:
+    ran = []
+
+    def broken(result) -> None:
+        raise RuntimeError("cache disk full")
+
+    tx = Transaction(project, dry_run=False)
+    tx.write_text("Assets/after.txt", "written\n")
+    tx.after_commit(broken)
+    tx.after_commit(lambda result: ran.append(result.committed))
+    with caplog.at_level("DEBUG", logger="unitycli.transaction.transaction"):
+        result = tx.commit()
+    assert result.committed and (project / "Assets/after.txt").read_text() == "written\n"
+    assert ran == [True]  # the actions after the failing one still run
+    assert any("after-commit action" in r.getMessage() and r.exc_info for r in caplog.records)
+

@@ -54,7 +54,8 @@ def test_a_rigidbody_on_a_unity_2020_3_project_gets_the_2020_3_layout(menu: Path
     assert (out["layout"]["serializedVersion"], out["layout"]["layoutFrom"]) == ("2", "2020.3.48f1")
     # the scene's own Rigidbodies are 6000.0's v4 layout: no evidence for 2020.3, so the cited defaults give values
     assert out["layout"]["valueSources"]["m_Mass"] == \
-        "defaults:minigolf/Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity &1344773948"
+        "defaults:EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/Substepping/Prefabs/Capsule.prefab" \
+        " &1587514256475758925"
     assert _doc(menu, out["fileID"]) == (
         f"--- !u!54 &{out['fileID']}\nRigidbody:\n  m_ObjectHideFlags: 0\n  m_CorrespondingSourceObject: {{fileID: 0}}\n"
         "  m_PrefabInstance: {fileID: 0}\n  m_PrefabAsset: {fileID: 0}\n  m_GameObject: {fileID: 169023892}\n"

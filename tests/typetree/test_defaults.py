@@ -1,6 +1,7 @@
 """The per-class defaults of `component.add` cite Editor-written fixture documents: every value's key is a field of
 a cited document, with the same nesting, inline/block style, list item shape and nested serializedVersions, and
-the place a class writes `serializedVersion` is the one the cited documents show."""
+the place a class writes `serializedVersion` is the one the cited documents show; and every value equals the
+value its cited document holds (a value without evidence fails)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def _cited(cite: str) -> Document:
 
 @pytest.mark.parametrize(("class_name", "cited"), DEFAULTS.items(), ids=list(DEFAULTS))
 def test_each_default_is_a_field_of_an_editor_written_document_it_cites(class_name: str, cited: CitedValues) -> None:
-    docs = [_cited(cite) for cite in cited.cites]
+    docs = [_cited(cite) for cite in cited.documents]
     for doc in docs:
         assert doc.class_name == class_name
         assert check_document(doc, None).status == "matches"  # Editor-written: a layout some Editor writes
@@ -55,3 +56,39 @@ def test_each_default_is_a_field_of_an_editor_written_document_it_cites(class_na
     where = docs[0].root.keys_
     at = where.index("serializedVersion") if "serializedVersion" in where else None
     assert cited.version_after == (where[at - 1] if at else None)
+
+
+def _same(node: Node | None, value: object) -> bool:
+    """Whether a document's node holds exactly the model value (numbers compared as numbers)."""
+    if isinstance(value, Ref):
+        return isinstance(node, Mapping) and node.as_ref() == value
+    if isinstance(value, dict):
+        return isinstance(node, Mapping) and node.as_ref() is None and list(node.keys_) == list(value) and \
+            all(_same(node.get(k), v) for k, v in value.items())
+    if isinstance(value, list):
+        return isinstance(node, Sequence) and len(node.items) == len(value) and \
+            all(_same(n, v) for n, v in zip(node.items, value, strict=True))
+    if not isinstance(node, Scalar):
+        return False
+    try:
+        return float(node.text) == float(str(value))
+    except ValueError:
+        return node.text == str(value)
+
+
+@pytest.mark.parametrize(("class_name", "cited"), DEFAULTS.items(), ids=list(DEFAULTS))
+def test_each_default_value_is_the_value_its_cited_document_holds(class_name: str, cited: CitedValues) -> None:
+    docs = {cite: _cited(cite) for cite in cited.documents}
+    for key, value in cited.values.items():
+        cite = cited.elsewhere.get(key) or next((c for c in cited.cites if docs[c].root.get(key) is not None), None)
+        assert cite is not None, f"{class_name}.{key}: no cited document has the field"
+        assert _same(docs[cite].root.get(key), value), \
+            f"{class_name}.{key} = {value!r}, but {cite} holds {docs[cite].root.get(key)!r}"
+
+
+def test_a_value_the_cited_document_does_not_hold_fails() -> None:
+    light = DEFAULTS["Light"]
+    wrong = CitedValues(light.cites, {**light.values, "m_Type": 2}, light.version_after)  # Main Menu's sun is 1
+    doc = _cited(wrong.cite)
+    assert not _same(doc.root.get("m_Type"), wrong.values["m_Type"])
+    assert _same(doc.root.get("m_Type"), 1)
