@@ -94,7 +94,12 @@ def source_evidence(ctx: Any, package: str, script_guid: str) -> ClassEvidence |
 
 def object_evidence(ctx: Any, script_guid: str, skip: str | None = None) -> ClassEvidence | None:
     """An override of the class (same script GUID) listed in a profile of the project, with at least one
-    parameter: its parameter keys. `skip` is the profile being written (it may hold what this call adds)."""
+    parameter: its parameter keys. `skip` is the profile being written (it may hold what this call adds).
+
+    Its limit, said where it is used (`layoutSource` names the object): Unity does not re-save a profile when the
+    package is upgraded, so the object shows the parameter names of whichever version last saved it; it proves
+    that the class serializes those names, never a value or default (writers take values only from the caller).
+    An override this tool added off the manifest holds no parameter and so is never taken as evidence."""
     from unitycli.indexes import ProjectIndex
     from unitycli.scene.files import open_for_read
 
