@@ -27,11 +27,12 @@ from unitycli.plugins.assets import access
 from unitycli.plugins.assets.create_common import make_parents, refuse_taken, require_new_asset_location
 from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
 from unitycli.plugins.scripts.typed import HEADER_KEYS
-from unitycli.scene import list_files, to_json
+from unitycli.scene import list_files
 from unitycli.scene.script_lookup import resolve_script
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityfiles import new_meta
 from unitycli.unityyaml import Ref, ensure_roundtrips
+from unitycli.unityyaml.values import to_json
 
 _MAIN = b"--- !u!114 &11400000"
 MAIN_FILE_ID = 11400000
