@@ -48,11 +48,11 @@ from unitycli.scene import (
     resolve_file,
     scan_scene_files,
 )
+from unitycli.scene.native_components import add_new_component as new_component
 from unitycli.scene.remap import duplicate_gameobject, unique_sibling_name
 from unitycli.scene.scripts import components_in, files_referencing, script_guid_of
 from unitycli.toolspec import Register, ToolInput, ToolOutput, ToolSpec, register_package
 from unitycli.typetree import Picked, pick_version
-from unitycli.typetree.add import add_new_component as new_component
 from unitycli.typetree.new_objects import new_script_header
 from unitycli.unityclasses import CLASS_IDS, CLASS_NAMES
 from unitycli.unityfiles.meta import new_meta, parse_meta

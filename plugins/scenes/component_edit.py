@@ -34,10 +34,10 @@ from unitycli.scene import (
     remove_component,
 )
 from unitycli.scene.edits import add_script, editor_for, project_editor, ref_dict
+from unitycli.scene.native_components import add_native_component
 from unitycli.scene.script_lookup import resolve_script
 from unitycli.toolspec import ToolOutput
 from unitycli.typetree import PICK_RULE, pick_version
-from unitycli.typetree.add import add_native_component
 
 
 class ComponentAddInput(GameObjectWriteInput):
