@@ -47,14 +47,12 @@ from unitycli.scene import (
     remove_component,
     resolve_file,
     scan_scene_files,
-    to_json,
 )
+from unitycli.scene.native_components import add_new_component as new_component
 from unitycli.scene.remap import duplicate_gameobject, unique_sibling_name
 from unitycli.scene.scripts import components_in, files_referencing, script_guid_of
-from unitycli.scene.values import FLOAT32_MAX
 from unitycli.toolspec import Register, ToolInput, ToolOutput, ToolSpec, register_package
 from unitycli.typetree import Picked, pick_version
-from unitycli.typetree.add import add_new_component as new_component
 from unitycli.typetree.new_objects import new_script_header
 from unitycli.unityclasses import CLASS_IDS, CLASS_NAMES
 from unitycli.unityfiles.meta import new_meta, parse_meta
@@ -72,6 +70,7 @@ from unitycli.unityyaml import (
     encode_int64_le_hex,
     format_float,
 )
+from unitycli.unityyaml.values import FLOAT32_MAX, to_json
 from unitycli.volumes import (
     OverrideSpec,
     ParameterSpec,

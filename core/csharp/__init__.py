@@ -22,6 +22,8 @@ Public API (stable; grows by addition):
 - `unitycli.csharp.package_proof.package_class_proof(model, package, class_name=None, guid=None)
   -> PackageSourceProof` (`verified_by` = "package source <path>", `version`, `source`, `layout`).
 - `unitycli.csharp.script_component.script_fields(root, guid, scene_model, node) -> ScriptFields`.
+- `unitycli.csharp.script_lookup.resolve_script(root, wanted, known) -> Script`: the script a class name or GUID
+  names (its `.cs.meta`, a known package script, or a package source), for a MonoBehaviour's `m_Script`.
 - Errors (catalogued): E_SCRIPT_CLASS_NOT_FOUND, E_SCRIPT_SOURCE_UNPARSEABLE, E_SCRIPT_LAYOUT_UNPROVABLE,
   E_PACKAGE_SOURCE_UNAVAILABLE, each naming the file and line (or package and version).
 """

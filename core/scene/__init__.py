@@ -2,9 +2,9 @@
 
 `files` names and opens a scene or prefab through the tool's transaction; `tree` builds the GameObject tree
 (Transforms, prefab instances, stripped objects, SceneRoots); `lookup` finds a GameObject by path or fileID;
-`components` lists and matches components; `values` type-checks JSON values against current ones; `edits` creates
-GameObjects (in the type-tree layout of the project's Editor, `unitycli.typetree`), adds and removes components
-and deletes subtrees; `references` finds local references.
+`components` lists and matches components (JSON values are type-checked by `unitycli.unityyaml.values`);
+`edits` creates GameObjects (in the type-tree layout of the project's Editor, `unitycli.typetree`), adds and
+removes components and deletes subtrees; `references` finds local references.
 """
 
 from unitycli.scene.components import (
@@ -57,16 +57,14 @@ from unitycli.scene.opening import (
 )
 from unitycli.scene.references import Reference, null_references, references_to
 from unitycli.scene.tree import SceneModel, SceneNode, instance_modifications, instance_name
-from unitycli.scene.values import convert_value, property_node, shape_of, to_json
 
 __all__ = [
     "FILE_DESCRIPTION", "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "SCENE_SUFFIXES",
     "ComponentRef", "Created", "Deleted", "LoadedFile", "Reference", "Scanned", "SceneModel", "SceneNode",
-    "SkippedFile", "add_component", "add_script", "append_component", "components_of", "convert_value",
-    "create_gameobject", "delete_gameobject", "describe", "editor_for", "project_editor",
-    "find_component", "find_gameobject", "find_owner_gameobject", "instance_modifications", "instance_name",
-    "instance_unsupported", "known_class", "list_files", "names_a_script", "null_references", "open_for_read",
-    "open_for_write", "open_path", "open_scene_file", "property_node", "references_to", "remove_component",
-    "resolve_file", "scan_scene_files", "shape_of", "subtree_objects", "to_json", "unnamed_scripts",
-    "unreadable_file", "uses_root_order",
+    "SkippedFile", "add_component", "add_script", "append_component", "components_of", "create_gameobject",
+    "delete_gameobject", "describe", "editor_for", "project_editor", "find_component", "find_gameobject",
+    "find_owner_gameobject", "instance_modifications", "instance_name", "instance_unsupported", "known_class",
+    "list_files", "names_a_script", "null_references", "open_for_read", "open_for_write", "open_path",
+    "open_scene_file", "references_to", "remove_component", "resolve_file", "scan_scene_files", "subtree_objects",
+    "unnamed_scripts", "unreadable_file", "uses_root_order",
 ]

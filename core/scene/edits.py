@@ -136,8 +136,8 @@ def add_component(model: SceneModel, node: SceneNode, class_name: str, picked: P
                   project_root: Path | None = None) -> int:
     """Append a native component in the type-tree layout of the Editor `picked` (the project's), values only with
     evidence: the file's documents of that exact layout, then `project_root`'s, then the cited defaults
-    (`unitycli.typetree.add`); returns its fileID."""
-    from unitycli.typetree.add import add_native_component
+    (`unitycli.scene.native_components`); returns its fileID."""
+    from unitycli.scene.native_components import add_native_component
 
     if node.is_instance:
         raise instance_unsupported(node, "adding a component to it would be a prefab override, which is not written")

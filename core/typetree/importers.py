@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from unitycli.errors import UnityCliError
-from unitycli.scene.values import ValueMismatch, reported_as_errors, to_json
 from unitycli.typetree.check import SERIALIZED_VERSION
 from unitycli.typetree.nodes import TypeNode
 from unitycli.typetree.table import Layout, layouts_of
@@ -44,6 +43,7 @@ from unitycli.unityyaml import (
     detect_style,
     parse_path,
 )
+from unitycli.unityyaml.values import ValueMismatch, reported_as_errors, to_json
 
 BOM = "\ufeff"
 IMPORTER_RULE = ("a .meta importer is checked against the layout of the serializedVersion it shows: the project's "

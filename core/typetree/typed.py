@@ -20,7 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from unitycli.errors import UnityCliError
-from unitycli.scene.values import (
+from unitycli.typetree.check import SERIALIZED_VERSION
+from unitycli.typetree.nodes import TypeNode
+from unitycli.typetree.table import Layout
+from unitycli.unityyaml import Document, Flow, Mapping, Node, Scalar, Sequence, UnityYamlFile, parse_path
+from unitycli.unityyaml.emit import Verbatim
+from unitycli.unityyaml.nodes import PLAIN
+from unitycli.unityyaml.values import (
     FLOAT32_MAX,
     GUID_PATTERN,
     ValueMismatch,
@@ -29,12 +35,6 @@ from unitycli.scene.values import (
     reported_as_errors,
     to_json,
 )
-from unitycli.typetree.check import SERIALIZED_VERSION
-from unitycli.typetree.nodes import TypeNode
-from unitycli.typetree.table import Layout
-from unitycli.unityyaml import Document, Flow, Mapping, Node, Scalar, Sequence, UnityYamlFile, parse_path
-from unitycli.unityyaml.emit import Verbatim
-from unitycli.unityyaml.nodes import PLAIN
 
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "SInt8": (-(2**7), 2**7 - 1), "UInt8": (0, 2**8 - 1), "char": (-(2**7), 2**7 - 1),

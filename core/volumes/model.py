@@ -23,9 +23,9 @@ from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import NextAction
-from unitycli.scene.values import FLOAT32_MAX, to_json
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Document, Flow, Ref, UnityYamlFile
+from unitycli.unityyaml.values import FLOAT32_MAX, to_json
 
 VOLUME_PROFILE_SCRIPT_GUID = "d7fd9488000d3734a9e00ee676215985"
 VOLUME_SCRIPT_GUID = "172515602e62fb746b5d573b38a5fe58"

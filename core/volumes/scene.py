@@ -16,8 +16,8 @@ from unitycli.errors import UnityCliError
 from unitycli.scene.components import components_of
 from unitycli.scene.scripts import ScriptComponent, UnreadableFile, find_script_components
 from unitycli.scene.tree import SceneModel, SceneNode
-from unitycli.scene.values import FLOAT32_MAX
 from unitycli.unityyaml import Document, Ref
+from unitycli.unityyaml.values import FLOAT32_MAX
 from unitycli.volumes.model import VOLUME_SCRIPT_GUID
 
 VOLUME_FIELDS = ("m_IsGlobal", "priority", "blendDistance", "weight", "sharedProfile")

@@ -34,12 +34,13 @@ from unitycli.plugins.animator.model import (
     open_controller,
 )
 from unitycli.plugins.scenes.common import REVISION_DESCRIPTION, finish
-from unitycli.scene import open_for_read, open_for_write, resolve_file, to_json
+from unitycli.scene import open_for_read, open_for_write, resolve_file
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.typetree import PICK_RULE, Layout, pick_version, require_layout
 from unitycli.typetree.table import class_name_of
 from unitycli.typetree.typed import typed_value
 from unitycli.unityyaml import Document, Ref
+from unitycli.unityyaml.values import to_json
 
 SUFFIX = (".controller",)
 FILE_DESCRIPTION = "The .controller file: project path or unique asset name"

@@ -37,12 +37,13 @@ from unitycli.plugins.scenes.common import (
     meta_guid,
     open_model,
 )
-from unitycli.scene import find_gameobject, to_json
+from unitycli.scene import find_gameobject
 from unitycli.scene.tree import SceneModel
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.typetree import PICK_RULE, Layout, pick_version, require_layout
 from unitycli.typetree.typed import set_field
 from unitycli.unityyaml import Document, Ref
+from unitycli.unityyaml.values import to_json
 
 MATERIAL_FILE_ID = 2100000  # a .mat's main object, referenced with type 2
 LIGHT_CLASS_ID = 108

@@ -28,10 +28,11 @@ from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.create_common import make_parents, refuse_taken, require_new_asset_location
 from unitycli.plugins.materials.model import MATERIAL_CLASS_ID, SHADER_FILE_IDS, Material, open_material
-from unitycli.scene import list_files, to_json
+from unitycli.scene import list_files
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityfiles import new_meta
 from unitycli.unityyaml import Flow, Ref, ensure_roundtrips
+from unitycli.unityyaml.values import to_json
 
 _GUID = re.compile(r"^[0-9a-fA-F]{32}$")
 # Fields that follow the shader: reset when the template uses another one.

@@ -9,9 +9,9 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.indexes import ProjectIndex
 from unitycli.plugins.materials.model import BUILTIN_GUID, open_material, shader_name
-from unitycli.scene import to_json
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityyaml import Ref
+from unitycli.unityyaml.values import to_json
 
 MATERIAL_FILE_DESCRIPTION = ("Project-relative path of the .mat file (Assets/Materials/Grass.mat) or the name of "
                              "one material (Grass); E_MATERIAL_AMBIGUOUS lists the candidates when several share it")

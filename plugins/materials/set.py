@@ -23,10 +23,9 @@ from unitycli.indexes import ProjectIndex
 from unitycli.plugins.assets import access
 from unitycli.plugins.materials.get import MATERIAL_FILE_DESCRIPTION
 from unitycli.plugins.materials.model import LISTS, Material, kind_mismatch, open_material, property_not_found
-from unitycli.scene import to_json
-from unitycli.scene.values import FLOAT32_MAX
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityyaml import Flow, Ref
+from unitycli.unityyaml.values import FLOAT32_MAX, to_json
 
 # A 2D texture's main object: TextureImporter `textureShape: 1` imports a Texture2D (classID 28), referenced as
 # {fileID: 2800000, guid, type: 3} in every fixture material (121 references). Other shapes and render textures

@@ -29,11 +29,12 @@ from unitycli.plugins.scenes.common import (
     open_model,
 )
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
-from unitycli.scene import OBJECT_FILE_SUFFIXES, SceneModel, SceneNode, find_gameobject, to_json
+from unitycli.scene import OBJECT_FILE_SUFFIXES, SceneModel, SceneNode, find_gameobject
 from unitycli.scene.overrides import Override, find_override, overrides, remove_override, set_override
 from unitycli.scene.prefab_source import describe_object, source_document
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityyaml import Ref, UnityYamlFile, stripped_file_id
+from unitycli.unityyaml.values import to_json
 
 _TRANSFORM_PROPERTIES = ("m_LocalPosition", "m_LocalRotation", "m_LocalScale", "m_LocalEulerAnglesHint",
                          "m_RootOrder", "m_ConstrainProportionsScale")

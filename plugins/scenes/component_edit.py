@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import Field
 
 from unitycli.context import ToolContext
+from unitycli.csharp.script_lookup import resolve_script
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
@@ -34,10 +35,9 @@ from unitycli.scene import (
     remove_component,
 )
 from unitycli.scene.edits import add_script, editor_for, project_editor, ref_dict
-from unitycli.scene.script_lookup import resolve_script
+from unitycli.scene.native_components import add_native_component
 from unitycli.toolspec import ToolOutput
 from unitycli.typetree import PICK_RULE, pick_version
-from unitycli.typetree.add import add_native_component
 
 
 class ComponentAddInput(GameObjectWriteInput):

@@ -1,6 +1,6 @@
 """`component.set`: set one property of one component of one GameObject, changing only the characters of that value.
 
-The value is type-checked against the current one (`unitycli.scene.values`), the file must round-trip
+The value is type-checked against the current one (`unitycli.unityyaml.values`), the file must round-trip
 byte-identically before it is touched, and `expectedRevision` guards against editing a file that changed since
 the caller read it. With `--dry-run` the result carries the unified diff and nothing is written.
 

@@ -24,15 +24,9 @@ from unitycli.plugins.scenes.common import (
     open_model,
     summarize,
 )
-from unitycli.scene import (
-    OBJECT_FILE_SUFFIXES,
-    components_of,
-    find_gameobject,
-    instance_modifications,
-    property_node,
-    to_json,
-)
+from unitycli.scene import OBJECT_FILE_SUFFIXES, components_of, find_gameobject, instance_modifications
 from unitycli.toolspec import ToolOutput
+from unitycli.unityyaml.values import property_node, to_json
 
 
 class GameObjectGetInput(GameObjectInput):

@@ -20,9 +20,9 @@ from pydantic import Field
 
 from unitycli.errors import UnityCliError
 from unitycli.scene.edits import append_component
+from unitycli.scene.native_components import component_layout
 from unitycli.scene.tree import SceneModel
 from unitycli.toolspec import ToolOutput
-from unitycli.typetree.add import component_layout
 from unitycli.typetree.check import Checker
 from unitycli.typetree.compose import Composed, Evidence, compose
 from unitycli.typetree.table import class_id_of

@@ -28,8 +28,8 @@ from typing import Any
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import describe_command
 from unitycli.plugins.scripts.methods import MODE_NAMES
-from unitycli.scene import to_json
 from unitycli.unityyaml import Document, Mapping, Ref, Sequence
+from unitycli.unityyaml.values import to_json
 
 CALLS = "m_PersistentCalls.m_Calls"
 CALL_STATES = {"Off": 0, "EditorAndRuntime": 1, "RuntimeOnly": 2}

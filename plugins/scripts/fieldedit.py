@@ -23,9 +23,10 @@ from unitycli.plugins.scenes.common import Names
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver
 from unitycli.plugins.scripts.typed import Coercer, layout_for, locate
 from unitycli.plugins.scripts.vocabulary import Operation
-from unitycli.scene import LoadedFile, SceneModel, convert_value, property_node, to_json
+from unitycli.scene import LoadedFile, SceneModel
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Document, Mapping, Node, Ref, Scalar, Sequence
+from unitycli.unityyaml.values import convert_value, property_node, to_json
 
 if TYPE_CHECKING:  # the C# model (and tree-sitter) loads only when a script's field is edited
     from unitycli.csharp import ClassLayout, SerializationModel, SerializedField

@@ -20,6 +20,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.csharp import SerializationModel
 from unitycli.csharp.defaults import default_values
+from unitycli.csharp.script_lookup import resolve_script
 from unitycli.csharp.sources import meta_guid
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import describe_command, tool_command
@@ -27,11 +28,11 @@ from unitycli.plugins.assets import access
 from unitycli.plugins.assets.create_common import make_parents, refuse_taken, require_new_asset_location
 from unitycli.plugins.scripts.scriptable import ScriptableAsset, open_scriptable
 from unitycli.plugins.scripts.typed import HEADER_KEYS
-from unitycli.scene import list_files, to_json
-from unitycli.scene.script_lookup import resolve_script
+from unitycli.scene import list_files
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityfiles import new_meta
 from unitycli.unityyaml import Ref, ensure_roundtrips
+from unitycli.unityyaml.values import to_json
 
 _MAIN = b"--- !u!114 &11400000"
 MAIN_FILE_ID = 11400000

@@ -21,10 +21,10 @@ from unitycli.plugins.scripts.vocabulary import (
     FieldWriteOutput,
     Operation,
 )
-from unitycli.scene import property_node, to_json
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.transaction import revision_of
 from unitycli.unityyaml import parse_path
+from unitycli.unityyaml.values import property_node, to_json
 
 FILE_DESCRIPTION = "Project-relative path of the .asset (Assets/Data/Level 1.asset)"
 PROPERTY_DESCRIPTION = "Field path as scriptable.get names it: Health, AllLevels[2], Par[0].Strokes"

@@ -1,5 +1,5 @@
 """JSON values checked against a script field's C# type (from `unitycli.csharp`), before they are checked against
-the value the file holds now (`unitycli.scene.values`).
+the value the file holds now (`unitycli.unityyaml.values`).
 
 The C# type says what the file alone cannot: a field name that is not a field of the class (a typo gets
 did-you-mean), an enum given by member name (written as its value, as Unity stores enums), a bool field (JSON
@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 from unitycli.csharp.agreement import HEADER_KEYS  # the object header: Unity's, not the script's
 from unitycli.errors import UnityCliError
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver, Resolved
-from unitycli.scene import to_json
 from unitycli.suggest import closest
 from unitycli.typetree.table import bases_of
 from unitycli.unityclasses import MONOBEHAVIOUR
 from unitycli.unityyaml import Ref, parse_path
+from unitycli.unityyaml.values import to_json
 
 if TYPE_CHECKING:  # the C# model (and tree-sitter) loads only when a script's field is checked
     from unitycli.csharp import ClassLayout, SerializationModel, SerializedField

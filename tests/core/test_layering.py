@@ -1,4 +1,4 @@
-"""The core's packages form layers, read from the sources with `ast`: nothing imports upward, no new cycle, and
+"""The core's packages form layers, read from the sources with `ast`: nothing imports upward, no cycle, and
 only the host touches the loader's internals.
 
 Layers, lowest first (a module belongs to the longest prefix that names it; every core module no layer names is
@@ -39,11 +39,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # on, and the project's tool setup. Everything else asks the session (or the host's public modules).
 LOADER_INTERNALS = ("unitycli.host.plugin_loader", "unitycli.host.verified_import", "unitycli.host.registry_index",
                     "unitycli.host.project_setup", "unitycli.host.discovery_deps", "unitycli.host.checks")
-
-# Model packages that still import each other in a ring (scene <-> csharp, typetree <-> scene, transaction ->
-# typetree, ...): recorded so it can only shrink. A cycle among any other packages fails.
-KNOWN_TANGLE = frozenset({"unitycli.csharp", "unitycli.given_paths", "unitycli.indexes", "unitycli.project",
-                          "unitycli.scene", "unitycli.transaction", "unitycli.typetree"})
 
 SOURCES = {"unitycli": REPO_ROOT / "core", "unitycli.plugins": REPO_ROOT / "plugins"}
 
@@ -155,14 +150,14 @@ def _cycles(edges: dict[str, set[str]]) -> list[set[str]]:
     return found
 
 
-def test_no_cycle_between_packages_beyond_the_recorded_tangle():
+def test_no_cycle_between_packages():
     edges: dict[str, set[str]] = defaultdict(set)
     for module, targets in imports().items():
         for target, type_only in targets:
             if not type_only and unit_of(target) != unit_of(module):
                 edges[unit_of(module)].add(unit_of(target))
-    unexpected = [sorted(c) for c in _cycles(edges) if not c <= KNOWN_TANGLE]
-    assert not unexpected, f"import cycles between packages: {unexpected}"
+    cycles = [sorted(c) for c in _cycles(edges)]
+    assert not cycles, f"import cycles between packages: {cycles}"
 
 
 @pytest.mark.parametrize("internal", LOADER_INTERNALS)

@@ -12,7 +12,7 @@ import pytest
 
 from tests.csharp.corpus import cinemachine_project_with_input_system
 from tests.fixturepaths import fixture_path
-from unitycli.scene.script_lookup import resolve_script
+from unitycli.csharp.script_lookup import resolve_script
 from unitycli.testing import assert_dry_run_matches_commit, copy_fixture_project, run_tool
 
 CHICKEN_GAME = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"

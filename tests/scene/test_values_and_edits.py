@@ -11,17 +11,16 @@ from unitycli.scene import (
     add_component,
     append_component,
     components_of,
-    convert_value,
     create_gameobject,
     delete_gameobject,
     find_gameobject,
     references_to,
     remove_component,
-    to_json,
 )
 from unitycli.typetree import pick_version
 from unitycli.typetree.new_objects import new_script_header
 from unitycli.unityyaml import Flow, Ref, UnityYamlFile
+from unitycli.unityyaml.values import convert_value, to_json
 
 GARDEN = SAMPLE / "Assets/Scenes/Garden.unity"
 

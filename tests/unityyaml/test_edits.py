@@ -198,7 +198,7 @@ def test_missing_paths_are_refused_with_catalogued_codes():
     _, file = load(CD_GAME)
     transform = file.get(41118592)
     for path, value, code in [
-        # shape changes are edits now (tests/unityyaml/test_value_shapes.py); type checks live in scene.values
+        # shape changes are edits now (tests/unityyaml/test_value_shapes.py); type checks live in unityyaml.values
         ("m_Nope", 1, "E_PROPERTY_NOT_FOUND"),
         ("m_Children[0]", 1, "E_PROPERTY_NOT_FOUND"),
     ]:

@@ -1,7 +1,7 @@
 """Reading Cinemachine fields as JSON: references, settings of a component, targets as GameObject paths.
 
-(`unitycli.scene.to_json` does the first part in the core but is not part of `unitycli.api`; this is the same
-conversion, kept here.)
+(`unitycli.unityyaml.values.to_json` does the first part in the core but is not part of `unitycli.api`; this is the
+same conversion, kept here.)
 """
 
 from __future__ import annotations

@@ -56,8 +56,8 @@ def _by_guid(root: Path, guid: str) -> list[Path]:
 
 def _package_source(root: Path, *, guid: str | None = None, name: str | None = None) -> Script | None:
     """A script among the sources of packages outside `Assets/` and `Packages/` (a `file:` folder the manifest
-    names, `Library/PackageCache`), read link-safely by `unitycli.csharp`; one match only."""
-    from unitycli.csharp import CSharpProject
+    names, `Library/PackageCache`), read link-safely by `CSharpProject`; one match only."""
+    from unitycli.csharp.project import CSharpProject
 
     project = CSharpProject(root)
     if guid is not None:
