@@ -12,7 +12,10 @@ lies (`UnityYamlFile.layout`): for a big file they are also saved in the user's 
 so the next process that reads the same bytes skips the split and the scan (a 64 MB scene's structure is read in
 milliseconds instead of a second). That folder is the user's own (not the project's `Library`, which comes with a checkout); a table is pickled
 (a 64 MB scene's loads in tens of milliseconds) and read back by an unpickler that builds nothing but plain
-values, `Ref` and `ABSENT`, and a table that does not load as expected is ignored.
+values, `Ref` and `ABSENT`, and a table that does not load as expected is ignored. A write saves the table of the
+revision it wrote as a derived table when the revision it edited has one on disk: the fileIDs of the objects it left
+untouched and the new layout, read against that full table (a few hundred kilobytes instead of re-pickling every
+value of a 64 MB scene).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import pickle
 import re
 import shutil
 import threading
+from array import array
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -53,6 +57,9 @@ _files: OrderedDict[tuple[str, str], UnityYamlFile | _Written] = OrderedDict()
 # revision -> the layout its saved table gave at parse time (the newest few: an edited model of that revision saves
 # its table again with it)
 _read_layouts: OrderedDict[str, Layout] = OrderedDict()
+# revision -> its table on disk, as read or saved by this process: the full table of (revision, None), or that of
+# another revision restricted to some fileIDs (root, kept); an edit of it saves a derived table (`_save_derived`)
+_stored: OrderedDict[str, tuple[str, frozenset[int] | None]] = OrderedDict()
 
 
 class _Written:
@@ -155,9 +162,39 @@ def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes)
 
     def on_disk(result: CommitResult) -> None:
         if result.revisions.get(path) == revision and file.written_as(data):
-            save_scans(*file.tables_as_written(), file.layout(), revision, len(data))
+            if not _save_derived(file, revision, len(data)):
+                save_scans(*file.tables_as_written(), file.layout(), revision, len(data))
             save_file_scans(file)  # values the edit scanned in the file as read (its style evidence)
     return on_disk
+
+
+def _save_derived(file: UnityYamlFile, revision: str, size: int) -> bool:
+    """Save the table of `revision`, which `file` (edited from a revision whose table is on disk) was written as,
+    as a derived table: the fileIDs whose saved values still hold (the objects the edit left untouched) and the
+    new layout, read against the full table they come from. A one-field edit of a 64 MB scene then saves a few
+    kilobytes instead of pickling every scanned value again. False when there is no such table (or when the
+    derived table would keep too little of it): the caller saves a full one."""
+    read = file.revision
+    with _lock:
+        stored = _stored.get(read) if read is not None else None
+    if stored is None or size < _SAVED_MIN_BYTES:
+        return False
+    root, kept_before = stored
+    untouched = {doc.file_id for doc in file.documents if not doc.dirty and doc.span is not None}
+    kept = untouched if kept_before is None else untouched.intersection(kept_before)
+    if root == revision or len(kept) * _RESAVE_SHARE < len(untouched) * (_RESAVE_SHARE - 1):
+        return False
+    folder = _folder()
+    if folder is None:
+        return False
+    try:  # the full table is kept as long as the newest table read against it (pruning goes by age)
+        os.utime(folder / f"{_digest(root)}{_SUFFIX}")
+    except OSError:
+        return False  # gone (pruned, the cache emptied): save a full table
+    ids = array("q", sorted(kept))
+    if _write_table(folder, revision, (_digest(root), ids.tobytes(), file.layout())):
+        _remember_stored(revision, root, frozenset(kept))
+    return True
 
 
 def save_file_scans(file: UnityYamlFile) -> None:
@@ -191,38 +228,86 @@ def save_scans(scans: dict[int, dict[str, Any]] | None, evidence: dict[int, int]
     folder = _folder()
     if folder is None:
         return
+    if _write_table(folder, revision, (scans, evidence, layout)):
+        _remember_stored(revision, revision, None)
+
+
+def _write_table(folder: Path, revision: str, table: tuple[Any, Any, Any]) -> bool:
+    """Write `table` as the table of `revision`; False if it could not be (a full disk: it is only a speedup)."""
     target = folder / f"{_digest(revision)}{_SUFFIX}"
     temp = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         with open(temp, "wb") as out:
-            pickle.dump((scans, evidence, layout), out, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(table, out, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(temp, target)
         _prune(folder)
-    except (OSError, pickle.PicklingError, TypeError, ValueError):  # a full disk: the table is only a speedup
+    except (OSError, pickle.PicklingError, TypeError, ValueError):
         with contextlib.suppress(OSError):
             temp.unlink()
+        return False
+    return True
+
+
+def _remember_stored(revision: str, root: str, kept: frozenset[int] | None) -> None:
+    """Note that the table of `revision` is on disk: the full table of `root`, restricted to `kept` (None: all)."""
+    with _lock:
+        _stored[revision] = (root, kept)
+        _stored.move_to_end(revision)
+        while len(_stored) > _MAX_FILES:
+            _stored.popitem(last=False)
 
 
 def _load(revision: str) -> tuple[dict[int, dict[str, Any]], dict[int, int], Layout | None] | None:
+    """The tables saved for `revision`: a full table, or a derived one (`_save_derived`) read against its full
+    table, which must be a full table itself."""
     folder = _folder()
     if folder is None:
         return None
+    tables = _read_table(folder, revision)
+    if tables is None:
+        return None
+    if isinstance(tables[0], str):
+        base, ids, layout = tables
+        full = _read_table(folder, "sha256:" + base) if re.fullmatch(r"[0-9a-f]{64}", base) else None
+        if full is None or not isinstance(full[0], dict) or type(ids) is not bytes or len(ids) % 8:
+            return None
+        kept = frozenset(array("q", ids))
+        scans = {fid: values for fid, values in full[0].items() if fid in kept}
+        evidence = {fid: found for fid, found in full[1].items() if fid in kept}
+        _remember_stored(revision, "sha256:" + base, kept)
+        return scans, evidence, _checked_layout(layout)
+    _remember_stored(revision, revision, None)
+    return tables[0], tables[1], _checked_layout(tables[2])
+
+
+def _read_table(folder: Path, revision: str) -> tuple[Any, Any, Any] | None:
+    """The table file of `revision` as saved: (scans, evidence, layout) checked, or (full table's digest, kept
+    fileIDs, layout) not yet checked; None for a missing, damaged or foreign file."""
     try:
         with open(folder / f"{_digest(revision)}{_SUFFIX}", "rb") as source:
             tables = _Values(io.BytesIO(source.read())).load()
     except Exception:  # a damaged or foreign table, whatever it raises, is only a missed speedup
         return None
-    if not (isinstance(tables, tuple) and len(tables) == 3 and all(isinstance(t, dict) for t in tables[:2])):
+    if not (isinstance(tables, tuple) and len(tables) == 3):
+        return None
+    if isinstance(tables[0], str):
+        return tables
+    if not all(isinstance(t, dict) for t in tables[:2]):
         return None
     scans, evidence, layout = tables
     if not all(isinstance(k, int) and isinstance(v, dict) for k, v in scans.items()):
         return None
     if not all(type(k) is int and type(v) is int for k, v in evidence.items()):
         return None
+    return scans, evidence, layout
+
+
+def _checked_layout(layout: Any) -> Layout | None:
+    """A saved layout of the expected shape, else None (the file is split again)."""
     if layout is not None and not (isinstance(layout, tuple) and len(layout) == 5 and type(layout[0]) is int
                                    and all(type(part) is bytes for part in layout[1:])):
-        layout = None
-    return scans, evidence, layout
+        return None
+    return layout
 
 
 class _Values(pickle.Unpickler):

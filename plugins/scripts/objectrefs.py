@@ -17,14 +17,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
-from unitycli.indexes import ProjectIndex
 from unitycli.next_actions import describe_command
-from unitycli.plugins.assets import access
-from unitycli.plugins.assets.mainobject import conventional_main_id, main_file_id
 from unitycli.plugins.scenes.common import Names
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
 from unitycli.plugins.scripts.vocabulary import REFERENCE_FORMS
@@ -33,6 +30,9 @@ from unitycli.scene.tree import local_file_id
 from unitycli.typetree.table import bases_of
 from unitycli.unityfiles import MetaFile
 from unitycli.unityyaml import Document, Ref, UnityYamlFile
+
+if TYPE_CHECKING:
+    from unitycli.indexes import ProjectIndex
 
 _GUID = re.compile(r"^[0-9a-fA-F]{32}$")
 _ASSET_ROOTS = ("Assets/", "Packages/")
@@ -164,10 +164,14 @@ class ReferenceResolver:
     # --- assets ----------------------------------------------------------------------------------------------
     def _index(self) -> ProjectIndex:
         if self._opened is None:
+            from unitycli.indexes import ProjectIndex  # loaded (with sqlite) only when a value names an asset
+
             self._opened = ProjectIndex.open(self.ctx.project.root)
         return self._opened
 
     def _asset_by_path(self, text: str, want: str | None) -> Resolved:
+        from unitycli.plugins.assets import access
+
         index = self._index()
         path, sub = text, None
         if not self._present(index, path) and ":" in text:
@@ -183,9 +187,13 @@ class ReferenceResolver:
     def _present(self, index: ProjectIndex, path: str) -> bool:
         """The asset or its `.meta`: the meta alone proves the GUID and what the importer records (a checkout
         without the binary, as material.set accepts a texture)."""
+        from unitycli.plugins.assets import access
+
         return access.exists(self.ctx, index, path) or access.exists(self.ctx, index, path + ".meta")
 
     def _asset_by_guid(self, guid: str, sub: str | None, text: str, want: str | None) -> Resolved:
+        from unitycli.plugins.assets import access
+
         index = self._index()
         path = index.path_for_guid(guid)
         if path is None:
@@ -215,6 +223,9 @@ class ReferenceResolver:
                        {"path": path, "importer": importer, "namedInMeta": sorted(_named_in_meta(meta))[:20]})
 
     def _native(self, path: str, meta: MetaFile, sub: str | None, text: str) -> Resolved:
+        from unitycli.plugins.assets import access
+        from unitycli.plugins.assets.mainobject import conventional_main_id, main_file_id
+
         data = access.read_bytes(self.ctx, self._index(), path) or b""
         if sub is None:
             file_id = main_file_id(meta) or conventional_main_id(data)

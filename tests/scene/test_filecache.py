@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from array import array
 
 import pytest
 
@@ -21,6 +22,7 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("UNITYCLI_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(filecache, "_files", type(filecache._files)())
     monkeypatch.setattr(filecache, "_read_layouts", type(filecache._read_layouts)())
+    monkeypatch.setattr(filecache, "_stored", type(filecache._stored)())
     monkeypatch.setattr(filecache, "_swept", True)  # the sweep of older folders has its own test
     monkeypatch.setattr(filecache, "_SAVED_MIN_BYTES", 1)  # the fixture is 1.2 MB: save its table too
     return tmp_path / "home" / "cache" / filecache._FOLDER
@@ -199,6 +201,57 @@ def test_saving_the_read_revisions_table_again_after_an_edit_keeps_its_layout(ca
     filecache.remember_written(NAME, revision_of(written), file, written)(_committed({NAME: revision_of(written)}))
     assert file.scans_added == 0  # the read revision's table was saved again
     assert pickle.loads(table.read_bytes())[2] == layout
+
+
+def _as_next_process() -> None:
+    filecache._files.clear()
+    filecache._stored.clear()
+
+
+def _edit_and_commit(data: bytes, value: float, name: str = "Enemy Brain") -> bytes:
+    """The next process reads `data` (its table from disk), sets one field and renames one object, and commits."""
+    _as_next_process()
+    file = filecache.parsed(NAME, revision_of(data), data)
+    SceneModel(file)
+    file.get(41118592).set("m_LocalPosition.x", value)
+    file.get(41118590).set("m_Name", name)
+    written = file.verified_bytes()
+    filecache.remember_written(NAME, revision_of(written), file, written)(_committed({NAME: revision_of(written)}))
+    return written
+
+
+def test_an_edit_of_a_revision_whose_table_is_on_disk_saves_a_derived_table_that_reads_as_a_fresh_scan(cache):
+    data = fixture_path(GAME).read_bytes()
+    SceneModel(filecache.parsed(NAME, revision_of(data), data))  # the first process saves the full table
+    full = cache / f"{revision_of(data).removeprefix('sha256:')}.pickle"
+    first = _edit_and_commit(data, 3, "Enemy Brawn")
+    second = _edit_and_commit(first, 4, "Enemy Brown")  # derived from a derived table: read against the full one
+    for written in (first, second):
+        base, kept, _ = pickle.loads((cache / f"{revision_of(written).removeprefix('sha256:')}.pickle").read_bytes())
+        assert base == full.stem and 41118590 not in array("q", kept) and 41118592 not in array("q", kept)
+    # the full table gains values later (another process scanned more of that revision): they do not reach the
+    # derived tables for the objects the edits changed
+    scans, evidence, layout = pickle.loads(full.read_bytes())
+    scans[41118590] = {"m_Name": "Enemy Brain", "m_Component": scans[41118590]["m_Component"]}
+    full.write_bytes(pickle.dumps((scans, evidence, layout)))
+    _as_next_process()
+    read = filecache.parsed(NAME, revision_of(second), second)
+    fresh = UnityYamlFile.parse(second, NAME)
+    assert read.scans and 41118590 not in read.scans and 41118592 not in read.scans
+    assert _objects(read) == _objects(fresh) and read.to_bytes() is second
+    assert _tree(SceneModel(read)) == _tree(SceneModel(fresh)) and read.style == fresh.style
+    assert "Enemy Brown" in [n.name for n in SceneModel(read).walk()]
+
+
+def test_a_derived_table_whose_full_table_is_gone_is_ignored(cache):
+    data = fixture_path(GAME).read_bytes()
+    SceneModel(filecache.parsed(NAME, revision_of(data), data))
+    written = _edit_and_commit(data, 3)
+    (cache / f"{revision_of(data).removeprefix('sha256:')}.pickle").unlink()
+    _as_next_process()
+    read = filecache.parsed(NAME, revision_of(written), written)
+    assert not read.scans  # scanned afresh
+    assert _tree(SceneModel(read)) == _tree(SceneModel(UnityYamlFile.parse(written, NAME)))
 
 
 def test_the_tables_of_earlier_formats_are_removed_once_and_nothing_else(tmp_path, monkeypatch):
