@@ -247,7 +247,7 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_PROJECT_LAYER_RESERVED", "Layers 0, 1, 2, 4 and 5 are Unity's built-in layers and cannot be renamed.",
           EXIT_FAILED),
     _spec("E_PROJECT_LAYER_NAME_TAKEN", "Another layer already has that name.", EXIT_FAILED),
-    # --- extensions and project tools (DESIGN §7) ----------------------------------------------------------
+    # --- extensions and project tools ----------------------------------------------------------
     _spec("E_EXTENSION_DEPENDENCY_MISSING",
           "The project lacks the Unity package this tool's extension was verified against.", EXIT_FAILED,
           next_actions=("unitycli extensions doctor",)),

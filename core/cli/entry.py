@@ -1,6 +1,6 @@
 """The console script: answer cached discovery commands before importing anything heavy.
 
-Before anything else is imported, `sys.path` loses every entry a working directory chooses (DESIGN §7.3): `python
+Before anything else is imported, `sys.path` loses every entry a working directory chooses: `python
 -m unitycli` run inside a project puts that folder first, and a relative `PYTHONPATH` entry (`Assets`, `src`,
 `..`) names a folder of whatever project the command runs in; either way a project's own `pydantic/` or `json.py`
 would be imported instead of ours. This module imports only `os` and `sys` (no `from __future__`), because until

@@ -1,4 +1,4 @@
-"""The extension manager (DESIGN §7): manifests, availability, integrity, project tools, lock, install, doctor.
+"""The extension manager: manifests, availability, integrity, project tools, lock, install, doctor.
 
 Submodules are imported where they are used; importing this package loads nothing heavy.
 """

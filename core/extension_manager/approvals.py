@@ -1,4 +1,4 @@
-"""Approvals of project tool files, like `direnv allow` (DESIGN §7.3).
+"""Approvals of project tool files, like `direnv allow`.
 
 An approval is sha256(project-relative path + "\\n" + file bytes): moving or changing a file needs a new one.
 Approvals are stored in the user data directory keyed by the project's instanceId, never in the repository,

@@ -2,11 +2,11 @@
 
 Only choices a team makes on purpose live here: extensions it disables for this project (applied before
 import) and where `extensions install <id>` / `extensions sync` may get extensions from. `[accept-unverified]`
-(issue 11) is gone (issue 25): reads and edits of existing fields run on any present package version and creating
+is gone: reads and edits of existing fields run on any present package version and creating
 new objects needs proof, so nothing is left for it to open; a file that still has it is refused with the one step
 that fixes it (delete the table), as any unknown table is, rather than silently granting or ignoring it.
 Nothing here can approve code: approvals live in the user data directory, and code from a place this file
-names is built and installed only after a person approves it (`extensions approve`, issue 29). The user's own
+names is built and installed only after a person approves it (`extensions approve`). The user's own
 `config.toml` in the user data directory takes the same `[sources]` table; places named there are trusted.
 
 ```toml
@@ -88,7 +88,7 @@ def read_project_config(root: Path) -> ProjectConfig:
     if data is None:
         return ProjectConfig()
     if RETIRED in data:
-        raise _invalid(RETIRED, "was removed (issue 25): reads and edits of fields the files already hold run on any "
+        raise _invalid(RETIRED, "was removed: reads and edits of fields the files already hold run on any "
                        "present package version, and creating new objects needs proof (a verified version, the "
                        "package's source on disk or an Editor-written object of the class), so it grants nothing",
                        fix=f"Delete the [{RETIRED}] table from {CONFIG}")

@@ -1,4 +1,4 @@
-"""`extensions doctor`: every check of DESIGN §7.4, each pass | warn | fail | unverifiable with next actions.
+"""`extensions doctor`: every extension check, each pass | warn | fail | unverifiable with next actions.
 
 Checks read what the session already computed (load failures, registry problems, manifests, integrity,
 availability) and the project's lock and tool files; then each plugin's `unitycli_doctor_checks` hook adds its

@@ -39,7 +39,7 @@ def run_pip(args: list[str], timeout: float = 900) -> PipResult:
     """`python -I -m pip <args>` with the interpreter running unitycli; output goes to the result, not the terminal.
 
     `-I` (isolated mode: no working directory or script folder on sys.path, no PYTHON* variables, no user site)
-    so a project folder's own `pip/__main__.py` never runs in place of pip (DESIGN §7.3); PYTHON* variables are
+    so a project folder's own `pip/__main__.py` never runs in place of pip; PYTHON* variables are
     also dropped from the environment so pip's own build subprocesses inherit none of them.
     """
     command = [sys.executable, "-I", "-m", "pip", *args]

@@ -1,4 +1,4 @@
-"""Extensions a repository chooses are installed only after a person approves them, like project tools (issue 29).
+"""Extensions a repository chooses are installed only after a person approves them, like project tools.
 
 A fresh clone can name an extension (its lock) and where to get it (its `[sources]`, or a path in its lock);
 building and installing that would run its code, and afterwards in every unitycli call on any project, since

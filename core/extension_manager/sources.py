@@ -1,4 +1,4 @@
-"""Where `extensions install <id>` and `sync` may take an extension from, and who chose each place (issue 29).
+"""Where `extensions install <id>` and `sync` may take an extension from, and who chose each place.
 
 - `repo`: a source folder `<extensions>/<id>/pyproject.toml` — `[sources] extensions` of the user's config, the
   `extensions/` folder of the unitycli checkout this code runs from, or `[sources] extensions` in the project's

@@ -13,7 +13,7 @@ from pydantic.alias_generators import to_camel
 
 from unitycli.next_actions import NextAction, ToolCall
 
-# What a tool does to the project, which decides the proof it needs (DESIGN §7.2): a read runs on any present
+# What a tool does to the project, which decides the proof it needs: a read runs on any present
 # version, an edit changes only fields the file already holds, a create writes a new object's whole layout.
 Operation = Literal["read", "edit", "create"]
 

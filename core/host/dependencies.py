@@ -1,4 +1,4 @@
-"""Whether a project has the Unity packages a tool's extension was verified against (DESIGN §7.2).
+"""Whether a project has the Unity packages a tool's extension was verified against.
 
 Read offline from the project's resolved packages, where a direct dependency's manifest value wins over a stale
 lock (so `package.add`/`package.remove` change the answer at once, marked as not yet resolved by Unity, and then

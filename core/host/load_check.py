@@ -1,6 +1,6 @@
 """Does a freshly installed extension load? Asked of a separate interpreter, never of the installing process.
 
-`extensions install`/`sync` must not import what they just installed into themselves to "check" it (issue 29):
+`extensions install`/`sync` must not import what they just installed into themselves to "check" it:
 `python -I -m unitycli.host.load_check <distribution>` loads every plugin as a normal unitycli
 run would (integrity before import) and prints one JSON line: the distribution's entry-point ids, its load
 failures and its integrity status.

@@ -42,7 +42,7 @@ class PackageProfile(BaseModel):
     # where reads run on any present version and edits change only fields the file already holds.
     creates: list[str] = Field(default_factory=list)
     # Among `creates`: tools that on a version not listed take the layout from the project (the package's C# on
-    # disk or an object of the class in it) and write only what that proves (issue 25).
+    # disk or an object of the class in it) and write only what that proves.
     proves: list[str] = Field(default_factory=list)
     # The package's own `unity` field (package.json) at each version: the oldest Editor stream that resolves it.
     # A next action proposes a version only when the project's Editor is at least this.

@@ -1,4 +1,4 @@
-"""Tools kept as Python files in the Unity project's `.unitycli/tools/` (DESIGN §7.3).
+"""Tools kept as Python files in the Unity project's `.unitycli/tools/`.
 
 Each file is read once; its approval digest is computed over those bytes; only an approved file is compiled,
 and it is compiled from the very bytes that were hashed (the file is never read again), so what runs is what
@@ -9,7 +9,7 @@ project, and a project tool may not shadow a built-in or extension tool name.
 A tool runs only when every file of its import closure (`tool_imports`: the modules in `.unitycli/tools/` it
 imports, read statically) is an approved, regular, non-link file at its current digest; approving a tool
 approves that closure. While tools load and run, `ProjectImportGuard` serves any import of a file inside the
-project (as spelled, or after resolving links) only from such an approved file's hashed bytes (issue 29).
+project (as spelled, or after resolving links) only from such an approved file's hashed bytes.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Verify an installed distribution against the sha256 hashes pip wrote into its `RECORD` (DESIGN §7.3).
+"""Verify an installed distribution against the sha256 hashes pip wrote into its `RECORD`.
 
 Every file is hashed on every check: a cache keyed on stat fields (size, mtime) is fooled by an edit that puts
 them back, and extensions are small. A row with a blank hash fails closed (only the RECORD's own row and

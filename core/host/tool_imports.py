@@ -1,6 +1,6 @@
 """What a project tool imports from `.unitycli/tools/`, found by reading its source, never by running it.
 
-Approving a tool approves this closure (issue 29): every module file inside the tools folder that the tool
+Approving a tool approves this closure: every module file inside the tools folder that the tool
 imports, directly or through another such module, sibling (`import helper`, `from lib import x`), relative
 (`from .x import y`) or by a constant name (`importlib.import_module("helper")`). Whatever it cannot reach as a
 regular, non-link `.py` file inside the folder (a link to a file or folder, a compiled module, a FIFO) is a

@@ -1,4 +1,4 @@
-"""Import an installed extension only as the bytes its RECORD vouches for (DESIGN §7.3).
+"""Import an installed extension only as the bytes its RECORD vouches for.
 
 `install_for(dist)` puts a `VerifiedFinder` first on `sys.meta_path` for the distribution's top-level packages,
 while its entry point loads and afterwards (a tool may import a submodule lazily). Each `.py` file is read once,

@@ -1,5 +1,5 @@
 """What a new override (or a parameter a file lacks) may be written with on this project, and on what evidence
-(issue 25: write only proven fields, never silently the nearest version's layout).
+(write only proven fields, never silently the nearest version's layout).
 
 The pipeline's `OverrideSpec` tables are the manifest's verified layout: used whole only when the project's package
 version is one the manifest lists and Unity has resolved it. On any other version the layout comes from the

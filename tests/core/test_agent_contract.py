@@ -120,7 +120,7 @@ def test_inputs_are_held_to_the_published_schema_over_mcp(sample_copy, tool, dat
 
 
 def test_doctor_with_a_failure_answers_ok_false_and_keeps_the_report(sample_copy):
-    # A malformed project config fails (an unverified package version is only a warning since issue 25).
+    # A malformed project config fails (an unverified package version is only a warning).
     (sample_copy / ".unitycli").mkdir(exist_ok=True)
     (sample_copy / ".unitycli" / "config.toml").write_text("[extensions]\ndisabled = 3\n")
     for command in (["doctor"], ["extensions", "doctor"]):

@@ -86,7 +86,7 @@ def test_no_project_selected_leaves_availability_null(fakepb, tmp_path):
 
 
 def test_the_removed_accept_unverified_table_is_refused_once_with_the_step_that_fixes_it(fakepb, tmp_path):
-    # It grants nothing since issue 25; a file that still has it says so instead of silently ignoring it.
+    # It grants nothing; a file that still has it says so instead of silently ignoring it.
     root = copy_project("minigolf", tmp_path)
     (root / ".unitycli").mkdir()
     (root / ".unitycli" / "config.toml").write_text('[accept-unverified]\n"com.unity.probuilder" = "6.0.4"\n')

@@ -236,7 +236,7 @@ def test_malformed_lock_is_reported(tmp_path):
 
 @pytest.mark.parametrize("project,expected_code,expected_status", [
     ("chicken-defense", 0, "pass"),                 # 5.2.2: verified
-    ("minigolf", 0, "warn"),                        # 6.0.4: unverified, reported per operation (issue 25)
+    ("minigolf", 0, "warn"),                        # 6.0.4: unverified, reported per operation
     ("vfx-samples", 3, "unverifiable"),             # no lock: cannot say
 ])
 def test_extensions_doctor_exit_codes(site, tmp_path, project, expected_code, expected_status):

@@ -97,7 +97,7 @@ def test_availability_true_and_false_on_fixture_projects(venv, tmp_path):
 
 
 def test_doctor_exit_codes_0_3_on_real_setups(venv, tmp_path):
-    """An unverified version (minigolf: ProBuilder 6.0.4) is a warning with per-operation availability (issue 25)."""
+    """An unverified version (minigolf: ProBuilder 6.0.4) is a warning with per-operation availability."""
     results = {}
     for name in ("chicken-defense", "minigolf", "vfx-samples"):
         root = copy_project(name, tmp_path)

@@ -1,4 +1,4 @@
-"""The evidence a writer of new objects takes its layout from on an unverified version (issue 25): the package's
+"""The evidence a writer of new objects takes its layout from on an unverified version: the package's
 own C# on disk, read by the C# model. Cinemachine's URP sample project has the Cinemachine package as a `file:`
 folder next to it (real source), and no URP source on this machine (its Library/ is not in the fixture)."""
 

@@ -1,4 +1,4 @@
-"""Every HDRP read answers on an HDRP version the manifest does not list (issue 25: "HDRP 15.0.2 leads only to dead
+"""Every HDRP read answers on an HDRP version the manifest does not list ("HDRP 15.0.2 leads only to dead
 ends"); edits of what the file already holds work, new objects follow the proof rules. Stand-ins: the real fixture
 projects with the package's version rewritten (Cinemachine's HDRP sample to 15.0.2 in its lock and manifest, the
 VisualEffectGraph-Samples manifest to 16.0.5); every HDRP file stays the real one.

@@ -1,5 +1,5 @@
-"""On an HDRP version the manifest does not list, hdrp.add-override writes only what the project proves and names it
-(issue 25). Stand-in: Cinemachine's HDRP sample project (Unity 2022.3.62f1) with the lock's Editor-bundled HDRP
+"""On an HDRP version the manifest does not list, hdrp.add-override writes only what the project proves and names it.
+Stand-in: Cinemachine's HDRP sample project (Unity 2022.3.62f1) with the lock's Editor-bundled HDRP
 entry (and the manifest's request for it) rewritten to 14.0.11, as an older 2022.3 patch release ships it; every profile file stays the real one.
 """
 

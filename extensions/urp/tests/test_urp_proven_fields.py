@@ -1,5 +1,5 @@
 """On a URP version the manifest does not list, a new override is written with only what the project proves, and
-the answer names the proof and what was left out (issue 25: never silently the nearest version's layout).
+the answer names the proof and what was left out (never silently the nearest version's layout).
 
 The project: Cinemachine's own URP sample project (Unity 2022.3.62f1, URP 14.0.12, not a verified version). Its
 `SampleSceneProfile.asset` holds Editor-written Bloom, Vignette and Tonemapping overrides; a second profile is made
