@@ -2,7 +2,8 @@
 
 Registered through the same hooks as the core's built-in plugins, importing only `unitycli.api`. Availability is
 the core's business: it reads this package's manifest (`manifest.toml`, identical to the catalog's
-`manifests/probuilder.toml`) against the project's resolved packages.
+`manifests/probuilder.toml`) against the project's resolved packages. The ToolSpecs live in `specs/` and name their
+handlers and models (in `tools/`) by import path: registering imports no handler module, a run imports its own.
 """
 
 from __future__ import annotations
@@ -11,15 +12,10 @@ from importlib.resources import files
 
 from unitycli.api import ErrorSpec, KnownScript, Register, hookimpl, register_package
 
-TOOL_MODULES = ("list_meshes", "inspect_mesh", "export_obj", "create_shape", "create_poly_shape", "delete_faces", "flip_normals",
-                "extrude_faces", "set_face_material", "vertex_tools", "topology_tools", "face_tools", "surface_tools",
-                "object_tools", "split_tools", "bevel_edges", "entity_tools",
-                "merge_objects")
-
 
 @hookimpl
 def unitycli_register_tools(register: Register) -> None:
-    register_package(register, f"{__name__}.tools", TOOL_MODULES)
+    register_package(register, __name__, ("specs",))  # SPECS of unitycli_probuilder.specs
 
 
 @hookimpl

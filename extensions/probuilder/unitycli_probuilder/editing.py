@@ -8,17 +8,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, UnityCliError
 from unitycli_probuilder import geometry, layout, locate, overrides, rebuild
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, Bounds, EditTarget
+from unitycli_probuilder.descriptions import REBUILD_NOTE
+from unitycli_probuilder.inputs import Bounds, EditTarget
 from unitycli_probuilder.meshdata import MeshData
-
-REBUILD_NOTE = ("The ProBuilderMesh now has m_Mesh: {fileID: 0} (so do its MeshFilter and MeshCollider) and the old "
-                "in-scene Mesh was removed when nothing else used it: ProBuilderMesh.Awake rebuilds the Mesh from the "
-                "edited data when Unity loads the scene or prefab. A kept Mesh would load as 'in sync' and show the "
-                "old geometry, because ProBuilder tracks changes only with a non-serialized counter.")
 
 
 class MeshRebuild(ToolOutput):
@@ -44,15 +39,6 @@ class EditOutput(ToolOutput):
 
 
 Edit = Callable[[MeshData, locate.MeshSite], list[int]]
-
-
-def edit_spec(*, description: str, **fields: Any) -> ToolSpec[Any, Any]:
-    """The ToolSpec of a mesh edit run through `run_edit`: it writes the project, is destructive and answers with
-    EditOutput; `fields` gives the rest (name, texts, input model, handler, idempotent, examples). Every edit's
-    description ends the same way (the rebuild note, dry-run, the example's cube), so it is appended here."""
-    return ToolSpec(output_model=EditOutput, destructive=True, read_only=False,
-                    permissions=("reads_project", "writes_project"),
-                    description=description + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE, **fields)
 
 
 def _refresh(data: MeshData, touched: list[int], legacy: bool) -> None:

@@ -16,13 +16,6 @@ from unitycli.api import (
     format_float,
 )
 
-# The examples run on examples/sample-project, which has ProBuilder but no mesh: create-shape's example adds one.
-SAMPLE_SCENE = "Assets/Scenes/Garden.unity"
-SAMPLE_MESH = "Crate"
-EXAMPLE_NOTE = (f" The example uses the `{SAMPLE_MESH}` cube that probuilder.create-shape's example adds to "
-                f"{SAMPLE_SCENE} of examples/sample-project: run that one first.")
-
-
 
 def _finite(value: float) -> float:
     if not math.isfinite(value):

@@ -1,1 +1,2 @@
-"""One module per ProBuilder tool: its request and result models, handler and ToolSpec."""
+"""The ProBuilder tools' handlers with their request and result models; their ToolSpecs are in `specs/`, which
+names them by import path, so running a tool imports its own module only."""

@@ -6,8 +6,8 @@ import math
 
 from unitycli.api import Field, ToolContext, UnityCliError
 from unitycli_probuilder import locate
-from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import EditOutput, run_edit
+from unitycli_probuilder.inputs import EditTarget
 from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import base, bevel
 
@@ -28,18 +28,3 @@ def bevel_edges(ctx: ToolContext, request: BevelEdgesInput) -> EditOutput:
         edges = base.check_edges(data, list(request.edges))
         return bevel.bevel(data, edges, request.amount)
     return run_edit(ctx, request, edit)
-
-
-SPEC = edit_spec(
-    name="probuilder.bevel-edges", title="Bevel ProBuilder edges",
-    summary="Bevel ProBuilder edges: each becomes a bridging face, corners split and capped.",
-    description=("Bevel.BevelEdges (the Editor's Bevel on edges): both faces of each edge slide it back by "
-                 "`amount` along their sides and become manual-UV, a quad bridges the gap, every other face at a "
-                 "moved corner is rebuilt with the corner split in two, holes where three or more new corners meet "
-                 "are capped, and the new faces are wound and UV-set like a neighbour. Position groups are rebuilt "
-                 "from positions and shared UVs cleared, as in the package. E_PROBUILDER_ELEMENTS_INVALID for open "
-                 "edges only or when no bevel fits. Rebuilt polygons are ear-clipped where ProBuilder uses "
-                 "Poly2Tri. "),
-    input_model=BevelEdgesInput, handler=bevel_edges, idempotent=False,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]], "amount": 0.1},),
-)

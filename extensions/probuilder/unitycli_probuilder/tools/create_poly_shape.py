@@ -18,10 +18,9 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
 )
 from unitycli_probuilder import f32, geometry, ids
-from unitycli_probuilder.inputs import SAMPLE_SCENE, Bounds, Finite
+from unitycli_probuilder.inputs import Bounds, Finite
 from unitycli_probuilder.shapegen import poly
 from unitycli_probuilder.tools.create_shape import Vec3Input, add_mesh_object, material_ref, place
 
@@ -82,21 +81,3 @@ def create_poly_shape(ctx: ToolContext, request: CreatePolyShapeInput) -> Create
         game_object_file_id=found["gameObject"], mesh_file_id=found["proBuilderMesh"],
         poly_shape_file_id=found.get("polyShape"), component_file_ids=found, face_count=len(data.faces),
         vertex_count=data.vertex_count, bounds=Bounds.of(lo, hi))
-
-
-SPEC = ToolSpec(
-    name="probuilder.create-poly-shape", title="Create a ProBuilder poly shape",
-    summary="Add a GameObject with an extruded polygon, holes allowed (ProBuilder PolyShape).",
-    description=("Adds a GameObject (Transform, PolyShape, ProBuilderMesh, MeshRenderer, MeshFilter, MeshCollider) "
-                 "whose mesh is AppendElements.CreateShapeFromPolygon(points, extrude, flipNormals, holes): one cap "
-                 "face over the outline with its holes, wound to face +y (-y with flipNormals), and with a non-zero "
-                 "extrude a back cap and side walls, a closed solid. The cap is ear-clipped where ProBuilder uses "
-                 "Poly2Tri, so its diagonals may differ; positions, shared vertices, faces and UVs follow the "
-                 "package. A shape with holes gets no PolyShape (it cannot store them). E_PROBUILDER_SHAPE_INVALID "
-                 "for fewer than 3 points, a hole outside the outline, crossing edges or no area. Supports --dry-run."),
-    input_model=CreatePolyShapeInput, output_model=CreatePolyShapeOutput, handler=create_poly_shape,
-    read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": SAMPLE_SCENE, "name": "Platform", "extrude": 0.5,
-               "points": [{"x": 0, "z": 0}, {"x": 4, "z": 0}, {"x": 4, "z": 3}, {"x": 0, "z": 3}],
-               "holes": [[{"x": 1, "z": 1}, {"x": 2, "z": 1}, {"x": 2, "z": 2}, {"x": 1, "z": 2}]]},),
-)

@@ -17,7 +17,6 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     append_component,
     create_gameobject,
     find_owner_gameobject,
@@ -26,7 +25,7 @@ from unitycli.api import (
     pick_version,
 )
 from unitycli_probuilder import components, geometry, ids, layout, shapelayout, shapes
-from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, Bounds
+from unitycli_probuilder.inputs import Bounds
 from unitycli_probuilder.meshdata import MESH_KEYS, UNWRAP_DEFAULTS, MeshData
 from unitycli_probuilder.shapegen import SHAPES, describe_options
 
@@ -173,22 +172,3 @@ def create_shape(ctx: ToolContext, request: CreateShapeInput) -> CreateShapeOutp
         shape=kind.name, options=options, probuilder_layout=pb_layout, face_count=len(data.faces), vertex_count=data.vertex_count,
         bounds=Bounds.of(lo, hi),
     )
-
-
-SPEC = ToolSpec(
-    name="probuilder.create-shape", title="Create a ProBuilder shape",
-    summary="Add a GameObject with a ProBuilder shape (cube, sphere, stairs, ...) to a file.",
-    description=("Adds a GameObject (Transform, ProBuilderMesh, ProBuilderShape, MeshRenderer, MeshFilter, "
-                 "MeshCollider, in the order ProBuilder's shape tool leaves them) under `parent` or at the scene root "
-                 "(prefab root for prefabs). Geometry, winding, shared vertices, UVs and tangents are those of "
-                 "ProBuilder's own shape generators (Runtime/Shapes/*.cs) for the same size and options, computed in "
-                 "float32 as Unity does; the ProBuilderShape is written in the layout of the "
-                 "project's ProBuilder version (5.2.x or 6.0.x). The Mesh itself is left for Unity to build on load "
-                 "(`m_Mesh: {fileID: 0}`, as in prefabs). E_PROBUILDER_SHAPE_INVALID for unknown shapes or options, "
-                 "options outside the package's ranges, or sizes that are not finite and positive. Supports --dry-run. The example adds the `" + SAMPLE_MESH + "` cube "
-                 "that the other ProBuilder tools' examples use, to " + SAMPLE_SCENE + " of examples/sample-project."),
-    input_model=CreateShapeInput, output_model=CreateShapeOutput, handler=create_shape,
-    read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": SAMPLE_SCENE, "shape": "cube", "name": SAMPLE_MESH, "size": {"x": 2, "y": 1, "z": 2},
-               "position": {"x": 0, "y": 0.5, "z": 3}},),
-)

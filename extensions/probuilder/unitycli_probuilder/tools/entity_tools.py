@@ -12,15 +12,12 @@ after its convex trigger MeshCollider, Trigger.mat) and "Camera Clip" (ColliderB
 
 from __future__ import annotations
 
-from typing import Any
-
 from unitycli.api import (
     CLASS_IDS,
     Field,
     Ref,
     ToolContext,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     append_component,
     components_of,
@@ -28,7 +25,7 @@ from unitycli.api import (
     remove_component,
 )
 from unitycli_probuilder import components, ids, locate
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, MaterialRef, MeshTarget
+from unitycli_probuilder.inputs import MaterialRef, MeshTarget
 
 # UnityEngine.Collider's subclasses that GetComponent<Collider>() finds (3D physics).
 _COLLIDERS = {CLASS_IDS[n] for n in ("MeshCollider", "BoxCollider", "SphereCollider", "CapsuleCollider",
@@ -96,35 +93,3 @@ def set_collider(ctx: ToolContext, request: EntityInput) -> EntityOutput:
 
 def set_trigger(ctx: ToolContext, request: EntityInput) -> EntityOutput:
     return _set_entity(ctx, request, trigger=True)
-
-
-_COMMON = ("Existing ColliderBehaviour/TriggerBehaviour (and the old Entity) components are removed, a MeshCollider "
-           "is added when the GameObject has no Collider (its mesh is the ProBuilderMesh's, as Awake assigns it), "
-           "then the behaviour (manageVisibility: 1, so ProBuilder hides the renderer in play mode) is added last. "
-           "E_PROPERTY_EDIT_UNSUPPORTED unless the GameObject has a MeshRenderer with exactly one material slot. "
-           "Supports --dry-run." + EXAMPLE_NOTE)
-
-
-def _spec(**fields: Any) -> ToolSpec[Any, Any]:
-    return ToolSpec(input_model=EntityInput, output_model=EntityOutput, read_only=False, destructive=True,
-                    idempotent=False, permissions=("reads_project", "writes_project"),
-                    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},), **fields)
-
-
-SET_COLLIDER = _spec(
-    name="probuilder.set-collider", title="Make a ProBuilder object a collider",
-    summary="Make a ProBuilder object a collider hidden in play, as Set Collider does.",
-    description=("ProBuilder's Set Collider action (SetCollider.cs, ColliderBehaviour.Initialize): the first "
-                 "Collider gets isTrigger 0 and the MeshRenderer's material becomes ProBuilder's Collider material. "
-                 + _COMMON),
-    handler=set_collider)
-
-SET_TRIGGER = _spec(
-    name="probuilder.set-trigger", title="Make a ProBuilder object a trigger",
-    summary="Make a ProBuilder object a trigger hidden in play, as Set Trigger does.",
-    description=("ProBuilder's Set Trigger action (SetTrigger.cs, TriggerBehaviour.Initialize): the first Collider "
-                 "gets isTrigger 1 (and convex 1 when it is a MeshCollider) and the MeshRenderer's material becomes "
-                 "ProBuilder's Trigger material. " + _COMMON),
-    handler=set_trigger)
-
-SPECS = (SET_COLLIDER, SET_TRIGGER)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import posixpath
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError, new_meta
+from unitycli.api import Field, ToolContext, ToolOutput, UnityCliError, new_meta
 from unitycli_probuilder import layout, locate, obj
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, MeshTarget
+from unitycli_probuilder.inputs import MeshTarget
 from unitycli_probuilder.meshdata import MeshData
 
 
@@ -66,18 +66,3 @@ def export_obj(ctx: ToolContext, request: ExportObjInput) -> ExportObjOutput:
     return ExportObjOutput(obj_file=target, mtl_file=mtl_target, vertex_count=data.vertex_count,
                            triangle_count=text.triangles, face_count=len(data.faces), materials=names,
                            handedness=request.handedness, meta_files=[mtl_meta] if mtl_meta else [])
-
-
-SPEC = ToolSpec(
-    name="probuilder.export-obj", title="Export a ProBuilder mesh to OBJ",
-    summary="Write one ProBuilder mesh as a Wavefront OBJ + MTL file inside the project.",
-    description=("Writes the mesh's vertices (one `v` per ProBuilder vertex), UV0 (`vt`), normals (`vn`, smoothing "
-                 "groups applied) and triangles grouped by submesh with `usemtl <material name>`, plus an MTL file "
-                 "naming each MeshRenderer material (by the material asset's file name), with a DefaultImporter .meta for a new "
-                 ".mtl (the .obj's ModelImporter meta is Unity's to write on import). Right-handed by default, as ProBuilder's exporter: x negated and "
-                 "winding reversed. Refuses to replace existing files unless `overwrite` is set. The scene or prefab "
-                 "is not changed; Unity imports the new .obj as a model on its next refresh." + EXAMPLE_NOTE),
-    input_model=ExportObjInput, output_model=ExportObjOutput, handler=export_obj,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "output": f"Assets/Export/{SAMPLE_MESH}.obj"},),
-)

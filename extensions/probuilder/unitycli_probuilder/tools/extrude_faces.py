@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 
 from unitycli.api import AfterValidator, Field, ToolContext
 from unitycli_probuilder import edits, layout, locate
-from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import EditOutput, run_edit
+from unitycli_probuilder.inputs import EditTarget
 from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import base, extrude
 
@@ -55,34 +55,3 @@ def extrude_edges(ctx: ToolContext, request: ExtrudeEdgesInput) -> EditOutput:
         return extrude.extrude_edges(data, edges, request.distance, as_group=request.as_group,
                                      manifold=request.manifold, legacy=legacy)
     return run_edit(ctx, request, edit)
-
-
-EDGES = edit_spec(
-    name="probuilder.extrude-edges", title="Extrude ProBuilder edges",
-    summary="Extrude open ProBuilder edges into new quads.",
-    description=("ExtrudeElements.Extrude(edges): each open edge (on one face; `manifold` allows edges between "
-                 "two) grows a quad whose far side lies `distance` along the face normal or, as a group, along the "
-                 "averaged smoothed normals at each end; grouped far corners that grow from one point stay joined. "
-                 "E_PROBUILDER_ELEMENTS_INVALID when no edge can be extruded. "),
-    input_model=ExtrudeEdgesInput, handler=extrude_edges, idempotent=False,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1]], "manifold": True},),
-)
-
-SPEC = edit_spec(
-    name="probuilder.extrude-faces", title="Extrude ProBuilder faces",
-    summary="Extrude ProBuilder faces along their normals, adding side faces.",
-    description=("With `method` `individual` (ProBuilder's ExtrudeMethod.IndividualFaces) each face moves "
-                 "`distance` along its normal and a new quad bridges each perimeter edge, wound so it faces "
-                 "outwards, with the face's submesh and UV settings. The side faces' bottom vertices join the shared "
-                 "vertices left behind; the moved face and the side tops form new shared vertices. All per-vertex "
-                 "arrays grow together. With `face-normal` or `vertex-normal` (ExtrudeAsGroups) each connected group of faces "
-                 "moves as one piece: a vertex moves along the average normal of its group's faces there (face-normal "
-                 "lengthens that by the secant of the angle, so flat sides stay `distance` apart) and bridge quads "
-                 "follow only the group's outline. "),
-    input_model=ExtrudeFacesInput, handler=extrude_faces, idempotent=False,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4], "distance": 0.5},
-              {"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 4], "distance": 0.25,
-               "method": "face-normal"}),
-)
-
-SPECS = (SPEC, EDGES)

@@ -7,14 +7,13 @@ from unitycli.api import (
     Field,
     ToolContext,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     duplicate_gameobject,
     unique_sibling_name,
 )
 from unitycli_probuilder import edits, locate
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, apply_edit, edit_spec, run_edit
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import EditOutput, apply_edit, run_edit
+from unitycli_probuilder.inputs import EditTarget
 from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import append, base
 from unitycli_probuilder.meshops import faces as face_ops
@@ -28,46 +27,13 @@ def merge_faces(ctx: ToolContext, request: FacesInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: face_ops.merge(data, request.faces))
 
 
-MERGE = edit_spec(
-    name="probuilder.merge-faces", title="Merge ProBuilder faces",
-    summary="Merge ProBuilder faces into one face.",
-    description=("MergeElements.Merge: one face holding every triangle of the faces, with the first face's "
-                 "material, UV, smoothing and groups, placed after the other faces; corners the faces shared "
-                 "collapse to one vertex and vertices left unused are removed. E_PROBUILDER_ELEMENTS_INVALID for "
-                 "fewer than two faces. "),
-    input_model=FacesInput, handler=merge_faces, idempotent=False,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1]},),
-)
-
-
 def detach_faces(ctx: ToolContext, request: FacesInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: face_ops.detach(data, request.faces, delete_source=True))
-
-
-DETACH = edit_spec(
-    name="probuilder.detach-faces", title="Detach ProBuilder faces",
-    summary="Detach ProBuilder faces from the rest of the mesh (same object).",
-    description=("ExtrudeElements.DetachFaces: the faces get their own vertices, joined to each other but no longer "
-                 "to the rest of the mesh, and move to the end of the face list; nothing moves in space. "
-                 "probuilder.detach-faces-to-object detaches them to a new GameObject. "),
-    input_model=FacesInput, handler=detach_faces, idempotent=False,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
-)
 
 
 def duplicate_faces(ctx: ToolContext, request: FacesInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: face_ops.detach(data, request.faces, delete_source=False))
 
-
-DUPLICATE = edit_spec(
-    name="probuilder.duplicate-faces", title="Duplicate ProBuilder faces",
-    summary="Duplicate ProBuilder faces in place as new, detached faces.",
-    description=("DetachFaces without deleting the sources, as the Editor's Duplicate Faces (to submesh) does: "
-                 "copies of the faces with their own vertices are appended, joined to each other but not to the "
-                 "originals. "),
-    input_model=FacesInput, handler=duplicate_faces, idempotent=False,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
-)
 
 class BridgeInput(EditTarget):
     edges: list[tuple[int, int]] = Field(description="Exactly two edges, as [a, b] vertex-index pairs",
@@ -83,19 +49,6 @@ def bridge_edges(ctx: ToolContext, request: BridgeInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-BRIDGE = edit_spec(
-    name="probuilder.bridge-edges", title="Bridge two ProBuilder edges",
-    summary="Join two ProBuilder edges with a new face (a triangle when they share a point).",
-    description=("AppendElements.Bridge: a quad between the two edges (its far side turned when the straight order "
-                 "would cross itself), or a triangle when they share a point, with the first edge's face's UV "
-                 "settings and submesh. E_PROBUILDER_ELEMENTS_INVALID when an edge already has faces on both sides "
-                 "(unless `allowNonManifold`) or a face already joins them. "),
-    input_model=BridgeInput, handler=bridge_edges, idempotent=False,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "edges": [[0, 1], [11, 10]],
-               "allowNonManifold": True},),
-)
-
-
 class FillHoleInput(EditTarget):
     vertices: list[int] | None = Field(None, description="Fill only holes touching these vertices; omitted: all holes")
 
@@ -105,19 +58,6 @@ def fill_hole(ctx: ToolContext, request: FillHoleInput) -> EditOutput:
         chosen = base.check_vertices(data, request.vertices) if request.vertices is not None else None
         return append.fill_holes(data, chosen)
     return run_edit(ctx, request, edit)
-
-
-FILL = edit_spec(
-    name="probuilder.fill-hole", title="Fill holes in a ProBuilder mesh",
-    summary="Close holes in a ProBuilder mesh with new faces along their outlines.",
-    description=("The Editor's Fill Hole (whole path): each loop of open edges (touching `vertices`, if given) gets "
-                 "a face through copies of its corners (AppendElements.CreatePolygon), wound to match its "
-                 "neighbours and taking the first neighbour's UV settings and submesh. The polygon is ear-clipped "
-                 "(ProBuilder uses Poly2Tri). A mesh without holes is left as it is. "),
-    input_model=FillHoleInput, handler=fill_hole, idempotent=False,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
-)
-
 
 
 class DetachToObjectInput(FacesInput):
@@ -164,20 +104,3 @@ def detach_to_object(ctx: ToolContext, request: DetachToObjectInput) -> DetachTo
     loaded.save(ctx)
     return DetachToObjectOutput(source=source, detached=detached, game_object_file_id=copy.node.file_id,
                                 copied_objects=len(copy.mapping))
-
-
-DETACH_TO_OBJECT = ToolSpec(
-    name="probuilder.detach-faces-to-object", title="Detach ProBuilder faces to a new GameObject",
-    summary="Move ProBuilder faces out of a mesh into a new GameObject beside it.",
-    description=("The Editor's Detach Faces with 'Detach To: Game Object' (DetachFaces.DetachFacesToObject): the "
-                 "GameObject is copied with its components but not its children (Object.Instantiate, children "
-                 "destroyed) as its parent's last child, named `Name (1)` unless `name` is given; the original "
-                 "deletes the faces and clears its selection, the copy deletes every other face and selects all of "
-                 "its faces. Both meshes are rebuilt by Unity on load. E_PROBUILDER_FACES_INVALID when every face is "
-                 "given; E_SCHEMA_INVALID for a prefab's root (a prefab has one root). " + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=DetachToObjectInput, output_model=DetachToObjectOutput, handler=detach_to_object,
-    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
-)
-
-SPECS = (MERGE, DETACH, DUPLICATE, BRIDGE, FILL, DETACH_TO_OBJECT)

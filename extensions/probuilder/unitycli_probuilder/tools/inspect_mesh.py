@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolOutput
 from unitycli_probuilder import geometry, locate
 from unitycli_probuilder.inputs import (
-    EXAMPLE_NOTE,
-    SAMPLE_MESH,
-    SAMPLE_SCENE,
     MaterialRef,
     MeshTarget,
     Vector3,
@@ -79,16 +76,3 @@ def inspect_mesh(ctx: ToolContext, request: InspectMeshInput) -> InspectMeshOutp
         next_vertex_offset=v_end if v_end < data.vertex_count else None,
         next_face_offset=f_end if f_end < len(data.faces) else None,
     )
-
-
-SPEC = ToolSpec(
-    name="probuilder.inspect-mesh", title="Inspect a ProBuilder mesh",
-    summary="Positions, UVs, colors and faces of one ProBuilder mesh, paged.",
-    description=("Reads one ProBuilderMesh (`file` + `gameObject`) and returns a page of its vertices (position, UV0, "
-                 "color, shared-vertex group) and a page of its faces (triangle indexes, normal, submesh index and "
-                 "the MeshRenderer material it maps to, smoothing group, manual-UV flag). Pages never truncate "
-                 "silently: nextVertexOffset / nextFaceOffset say where the next page starts. Read-only."
-                 + EXAMPLE_NOTE),
-    input_model=InspectMeshInput, output_model=InspectMeshOutput, handler=inspect_mesh,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faceLimit": 10},),
-)

@@ -14,13 +14,12 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     scan_scene_files,
     tool_command,
 )
 from unitycli_probuilder import geometry, locate
-from unitycli_probuilder.inputs import EXAMPLE_NOTE, SAMPLE_SCENE, Bounds, MaterialRef
+from unitycli_probuilder.inputs import Bounds, MaterialRef
 from unitycli_probuilder.meshdata import MeshData
 
 
@@ -92,17 +91,3 @@ def list_meshes(ctx: ToolContext, request: ListMeshesInput) -> ListMeshesOutput:
     paths = locate.material_paths(ctx, guids)
     return ListMeshesOutput(meshes=[summarize(site, data, paths) for site, data in found], revisions=revisions,
                             skipped=skipped)
-
-
-SPEC = ToolSpec(
-    name="probuilder.list-meshes", title="List ProBuilder meshes",
-    summary="ProBuilder meshes in a scene, prefab or the project: counts, bounds, materials.",
-    description=("Lists every ProBuilderMesh component in one scene or prefab (`file`), or in every scene and prefab "
-                 "under Assets/ that references the ProBuilderMesh script. For each: the GameObject path, face, "
-                 "vertex, shared-vertex and triangle counts, local-space bounds, the MeshRenderer materials its "
-                 "faces use, the ProBuilderShape type when present, and any inconsistency between the parallel "
-                 "arrays. Files that cannot be read (Git LFS pointer, unsupported format) are listed in `skipped`. "
-                 "Read-only; reports each file's revision." + EXAMPLE_NOTE),
-    input_model=ListMeshesInput, output_model=ListMeshesOutput, handler=list_meshes,
-    examples=({"file": SAMPLE_SCENE}, {}),
-)

@@ -13,14 +13,13 @@ from unitycli.api import (
     SceneModel,
     ToolContext,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     delete_gameobject,
     find_owner_gameobject,
     tool_command,
 )
 from unitycli_probuilder import ids, locate, transforms
-from unitycli_probuilder.editing import REBUILD_NOTE, EditOutput, apply_edit
+from unitycli_probuilder.editing import EditOutput, apply_edit
 from unitycli_probuilder.inputs import MESH_GAMEOBJECT_DESCRIPTION, EditTarget, MaterialRef
 from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import combine
@@ -112,21 +111,3 @@ def merge_objects(ctx: ToolContext, request: MergeObjectsInput) -> MergeObjectsO
     paths = locate.material_paths(ctx, {m.guid for m in materials if m.guid})
     return MergeObjectsOutput(mesh=mesh, materials=[MaterialRef.of(m, paths) for m in materials],
                               removed_game_objects=removed, cleared_references=cleared)
-
-
-SPEC = ToolSpec(
-    name="probuilder.merge-objects", title="Merge ProBuilder objects",
-    summary="Merge ProBuilder objects into one mesh, materials mapped to submeshes.",
-    description=("ProBuilder's Merge Objects (CombineMeshes.Combine into the active mesh): `gameObject` keeps its "
-                 "place and Transform and receives the other meshes' vertices, moved so nothing moves in the world; "
-                 "each face's submesh becomes its material's slot in `gameObject`'s MeshRenderer (new materials "
-                 "appended). Faces with local auto UVs keep their look (their UV settings are re-derived as "
-                 "SetAutoAndAlignUnwrapParamsToUVs does). The other GameObjects are deleted with their children and "
-                 "references to them become {fileID: 0}. E_PROBUILDER_ELEMENTS_INVALID for 65535 or more vertices "
-                 "(ProBuilder would split) or objects inside one another. " + REBUILD_NOTE + " Supports --dry-run. "
-                 "The example merges the hole's stick into the cube of the minigolf fixture's main menu."),
-    input_model=MergeObjectsInput, output_model=MergeObjectsOutput, handler=merge_objects,
-    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": "Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity", "gameObject": "Cube",
-               "objects": ["Hole Cube/Stick"]},),
-)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from unitycli.api import Field, Ref, ToolContext, UnityCliError, parse_meta
 from unitycli_probuilder import edits, locate
-from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget
+from unitycli_probuilder.editing import EditOutput, run_edit
+from unitycli_probuilder.inputs import EditTarget
 from unitycli_probuilder.meshdata import MeshData
 
 
@@ -32,15 +32,3 @@ def set_face_material(ctx: ToolContext, request: SetFaceMaterialInput) -> EditOu
             renderer.set("m_Materials", after)
         return []
     return run_edit(ctx, request, edit)
-
-
-SPEC = edit_spec(
-    name="probuilder.set-face-material", title="Set the material of ProBuilder faces",
-    summary="Assign a material to ProBuilder faces via the MeshRenderer's submeshes.",
-    description=("Does what ProBuilderMesh.SetMaterial does: the faces get the submesh index of the material in the "
-                 "MeshRenderer's m_Materials, reusing its slot, else a slot no face uses, else a new slot appended. "
-                 "(Face.m_Material is a legacy field ProBuilder ignores for format version 2; it is left as is.) "),
-    input_model=SetFaceMaterialInput, handler=set_face_material, idempotent=True,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
-               "material": "Assets/Materials/Grass.mat"},),
-)

@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from unitycli.api import Field, ToolContext, ToolInput, UnityCliError
 from unitycli_probuilder import edits, layout, locate
-from unitycli_probuilder.editing import EditOutput, edit_spec, run_edit
-from unitycli_probuilder.inputs import SAMPLE_MESH, SAMPLE_SCENE, EditTarget, FacesOrAll, Finite
+from unitycli_probuilder.editing import EditOutput, run_edit
+from unitycli_probuilder.inputs import EditTarget, FacesOrAll, Finite
 from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import surface, uvproject
 
@@ -23,17 +23,6 @@ def set_smoothing(ctx: ToolContext, request: SetSmoothingInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: surface.set_smoothing(data, request.faces, request.group))
 
 
-SET_SMOOTHING = edit_spec(
-    name="probuilder.set-smoothing", title="Set ProBuilder smoothing groups",
-    summary="Put ProBuilder faces in a smoothing group (0 for hard edges).",
-    description=("Sets Face.smoothingGroup on each face; the normals Unity builds average across faces of one "
-                 "positive group. E_PROBUILDER_ELEMENTS_INVALID for a group outside 0..1024. "),
-    input_model=SetSmoothingInput, handler=set_smoothing, idempotent=True,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [0, 1],
-               "group": 1},),
-)
-
-
 class AutoSmoothInput(FacesOrAll):
     angle: float = Field(description="Faces meeting at less than this many degrees are smoothed together")
 
@@ -45,18 +34,6 @@ def auto_smooth(ctx: ToolContext, request: AutoSmoothInput) -> EditOutput:
         faces = request.chosen_faces(len(data.faces))
         return surface.auto_smooth(data, faces, request.angle, legacy=legacy)[0]
     return run_edit(ctx, request, edit)
-
-
-AUTO_SMOOTH = edit_spec(
-    name="probuilder.auto-smooth", title="Auto-smooth ProBuilder faces by angle",
-    summary="Give ProBuilder faces smoothing groups by the angle between neighbours.",
-    description=("Smoothing.ApplySmoothingGroups: the faces are reset to hard; in face order, each face not yet "
-                 "grouped starts a new group (the lowest number no face uses) and takes in, edge by edge, the "
-                 "neighbours whose normal is within `angle` (clamped below 90); a face with no such neighbour stays "
-                 "hard. "),
-    input_model=AutoSmoothInput, handler=auto_smooth, idempotent=True,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "angle": 30},),
-)
 
 
 class Color(ToolInput):
@@ -81,18 +58,6 @@ def set_vertex_color(ctx: ToolContext, request: SetVertexColorInput) -> EditOutp
     def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         return surface.set_color(data, (c.r, c.g, c.b, c.a), faces=request.faces, vertices=request.vertices)
     return run_edit(ctx, request, edit)
-
-
-SET_COLOR = edit_spec(
-    name="probuilder.set-vertex-color", title="Set ProBuilder vertex colours",
-    summary="Paint ProBuilder faces or vertices with a vertex colour.",
-    description=("ProBuilderMesh.SetFaceColor: a mesh without vertex colours first gets white on every vertex; then "
-                 "the faces' vertices (or the vertices and those coincident with them) get `color`. Shaders that "
-                 "read vertex colour show it. "),
-    input_model=SetVertexColorInput, handler=set_vertex_color, idempotent=True,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
-               "color": {"r": 1, "g": 0.5, "b": 0, "a": 1}},),
-)
 
 
 class Vec2(ToolInput):
@@ -133,17 +98,6 @@ def set_face_uv(ctx: ToolContext, request: SetFaceUvInput) -> EditOutput:
     return run_edit(ctx, request, lambda data, site: surface.set_uv(data, request.faces, settings))
 
 
-SET_UV = edit_spec(
-    name="probuilder.set-face-uv", title="Set ProBuilder auto-UV settings",
-    summary="Set ProBuilder faces' auto-UV settings (scale, offset, rotation, anchor, fill).",
-    description=("Changes the given fields of each face's AutoUnwrapSettings and switches the face to auto UVs; "
-                 "UVs are re-projected as UvUnwrapping.ApplyUVSettings does (world-space faces are re-projected by "
-                 "Unity when it rebuilds the mesh). "),
-    input_model=SetFaceUvInput, handler=set_face_uv, idempotent=True,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4],
-               "scale": {"x": 2, "y": 2}, "rotation": 45},),
-)
-
 class ProjectUvInput(FacesOrAll):
     pass
 
@@ -155,34 +109,8 @@ def project_uv(ctx: ToolContext, request: ProjectUvInput) -> EditOutput:
     return run_edit(ctx, request, edit)
 
 
-PROJECT_UV = edit_spec(
-    name="probuilder.project-uv-box", title="Box-project ProBuilder UVs",
-    summary="Box-project manual UVs onto ProBuilder faces from their nearest axis.",
-    description=("UVEditing.ProjectFacesBox: the faces are sorted by the axis nearest their normal and each group "
-                 "is planar-projected along that axis; the faces become manual-UV (auto UVs no longer move them), "
-                 "leave their element group and their shared UVs. "),
-    input_model=ProjectUvInput, handler=project_uv, idempotent=True,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
-)
-
-
-
 def project_uv_planar(ctx: ToolContext, request: ProjectUvInput) -> EditOutput:
     def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
         faces = request.chosen_faces(len(data.faces))
         return uvproject.project_planar(data, edits.check_faces(data, faces))
     return run_edit(ctx, request, edit)
-
-
-PROJECT_UV_PLANAR = edit_spec(
-    name="probuilder.project-uv-planar", title="Planar-project ProBuilder UVs",
-    summary="Planar-project manual UVs onto ProBuilder faces along their average normal.",
-    description=("The UV Editor's Planar Project (UVEditor.Menu_PlanarProject with UVEditing.ProjectFacesAuto): the "
-                 "faces' vertices are projected along the average of the faces' normals, UVs closer than 0.001 are "
-                 "sewn into shared UVs, the faces become manual-UV, every face's element group is recomputed from the "
-                 "shared UVs, and the projected UVs move so their lowest u and v are 0. "),
-    input_model=ProjectUvInput, handler=project_uv_planar, idempotent=True,
-    examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faces": [4]},),
-)
-
-SPECS = (SET_SMOOTHING, AUTO_SMOOTH, SET_COLOR, SET_UV, PROJECT_UV, PROJECT_UV_PLANAR)
