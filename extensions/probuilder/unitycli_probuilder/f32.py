@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Sequence
 
 _F = struct.Struct("<f")
 _MAX = 3.4028234663852886e38
@@ -21,7 +22,8 @@ def f(x: float) -> float:
     """Round a Python float to the nearest float32 (infinities and NaN pass through)."""
     if not math.isfinite(x) or abs(x) > _MAX:
         return x if not math.isfinite(x) else math.copysign(math.inf, x)
-    return _F.unpack(_F.pack(x))[0]
+    rounded: float = _F.unpack(_F.pack(x))[0]
+    return rounded
 
 
 DEG2RAD = f(math.pi * 2 / 360)  # Mathf.Deg2Rad
@@ -62,6 +64,12 @@ def cos_deg(degrees: float) -> float:
 
 def sin_deg(degrees: float) -> float:
     return sin(mul(DEG2RAD, degrees))
+
+
+def vec3(p: Sequence[float]) -> Vec3:
+    """A vector of a mesh array (`tuple[float, ...]`) as the three components a position has; ValueError otherwise."""
+    x, y, z = p
+    return (x, y, z)
 
 
 def v3(x: float, y: float, z: float) -> Vec3:

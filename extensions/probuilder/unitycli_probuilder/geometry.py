@@ -143,9 +143,9 @@ def vertex_normals(mesh: MeshData, *, legacy_hard_range: bool = False) -> list[V
                 acc[k] += normals[v][k]
             acc[3] += 1
         for v in shared:
-            acc = totals.get(group_of[v])
-            if acc is not None:
-                normals[v] = unit_or_up((acc[0] / acc[3], acc[1] / acc[3], acc[2] / acc[3]))
+            total = totals.get(group_of[v])
+            if total is not None:
+                normals[v] = unit_or_up((total[0] / total[3], total[1] / total[3], total[2] / total[3]))
     return normals
 
 
@@ -235,7 +235,7 @@ def refresh_auto_uvs(mesh: MeshData) -> None:
                 continue
             done_groups.add(group)
             members = [f for f in mesh.faces if f.texture_group == group]
-            direction = (0.0, 0.0, 0.0)
+            direction: Vec = (0.0, 0.0, 0.0)
             for f in members:
                 direction = add(direction, face_normal(mesh, f))
             indexes = [i for f in members for i in f.distinct]
@@ -262,8 +262,8 @@ def refresh_tangents(mesh: MeshData, *, legacy_hard_range: bool = False) -> None
     pos, uv = mesh.positions, mesh.textures0
     for face in mesh.faces:
         idx = face.indexes
-        for t in range(0, len(idx) - 2, 3):
-            i1, i2, i3 = idx[t], idx[t + 1], idx[t + 2]
+        for tri in range(0, len(idx) - 2, 3):
+            i1, i2, i3 = idx[tri], idx[tri + 1], idx[tri + 2]
             e1, e2 = sub(pos[i2], pos[i1]), sub(pos[i3], pos[i1])
             s1, s2 = uv[i2][0] - uv[i1][0], uv[i3][0] - uv[i1][0]
             t1, t2 = uv[i2][1] - uv[i1][1], uv[i3][1] - uv[i1][1]

@@ -115,7 +115,8 @@ class MeshData:
 
     # --- per-vertex arrays by their serialized name ---------------------------------------------------------
     def vertex_array(self, key: str) -> list[Vec]:
-        return getattr(self, _ATTR[key])
+        values: list[Vec] = getattr(self, _ATTR[key])  # every _ATTR field is declared list[Vec] above
+        return values
 
     def set_vertex_array(self, key: str, values: list[Vec]) -> None:
         setattr(self, _ATTR[key], values)

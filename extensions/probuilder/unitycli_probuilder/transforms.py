@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from unitycli.api import Document, Flow, SceneNode, UnityCliError
+from unitycli_probuilder.f32 import Vec3
 from unitycli_probuilder.locate import MeshSite
 
-Vec3 = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
 Mat3 = tuple[Vec3, Vec3, Vec3]  # rows
 
@@ -83,7 +83,7 @@ def inverse(m: Mat3) -> Mat3:
 def chain(site: MeshSite) -> list[Trs]:
     """The TRS of the GameObject and each ancestor, the GameObject first."""
     out = []
-    node = site.node
+    node: SceneNode | None = site.node
     while node is not None:
         out.append(read_trs(transform_doc(site, node)))
         node = node.parent
@@ -112,12 +112,14 @@ def rotation_of(trs_chain: list[Trs]) -> Mat3:
 def to_world(trs_chain: list[Trs], p: Vec3) -> Vec3:
     """Transform.TransformPoint: each level's T * R * S, the GameObject's first."""
     for trs in trs_chain:
-        p = tuple(a + b for a, b in zip(mat_vec(trs.linear(), p), trs.position, strict=True))
+        (x, y, z), (tx, ty, tz) = mat_vec(trs.linear(), p), trs.position
+        p = (x + tx, y + ty, z + tz)
     return p
 
 
 def from_world(trs_chain: list[Trs], p: Vec3) -> Vec3:
     """Transform.InverseTransformPoint: the levels undone from the root down."""
     for trs in reversed(trs_chain):
-        p = mat_vec(inverse(trs.linear()), tuple(a - b for a, b in zip(p, trs.position, strict=True)))  # type: ignore[arg-type]
+        (x, y, z), (tx, ty, tz) = p, trs.position
+        p = mat_vec(inverse(trs.linear()), (x - tx, y - ty, z - tz))
     return p

@@ -7,6 +7,7 @@ their first vertex appears, a vertex mapped to a negative group gets one of its 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from unitycli.api import UnityCliError
@@ -96,7 +97,7 @@ def triangle_area(a: tuple[float, ...], b: tuple[float, ...], c: tuple[float, ..
     ux, uy, uz = b[0] - a[0], b[1] - a[1], b[2] - a[2]
     vx, vy, vz = c[0] - a[0], c[1] - a[1], c[2] - a[2]
     cx, cy, cz = uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx
-    return 0.5 * (cx * cx + cy * cy + cz * cz) ** 0.5
+    return 0.5 * math.sqrt(cx * cx + cy * cy + cz * cz)
 
 
 def remove_degenerate_triangles(mesh: MeshData) -> list[int]:

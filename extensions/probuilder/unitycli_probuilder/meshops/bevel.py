@@ -10,6 +10,7 @@ own, in float32 per step. The rebuilt polygons are ear-clipped where ProBuilder 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from unitycli.api import Ref, UnityCliError
 from unitycli_probuilder import f32, geometry, ids
@@ -47,7 +48,7 @@ def _normalized(a: Attrs) -> Attrs:
 
 def _normal(points: list[tuple[float, ...]], triangles: list[int]) -> tuple[float, ...]:
     """Math.Normal(vertices, indexes): the mean of the triangle normals, normalized."""
-    total = (0.0, 0.0, 0.0)
+    total: tuple[float, ...] = (0.0, 0.0, 0.0)
     for t in range(0, len(triangles) - 2, 3):
         total = geometry.add(total, geometry.triangle_normal(*(points[i] for i in triangles[t:t + 3])))
     return geometry.normalized(total)
@@ -56,7 +57,7 @@ def _normal(points: list[tuple[float, ...]], triangles: list[int]) -> tuple[floa
 class _Rebuild:
     """FaceRebuildData: a face and its corners, appended to the mesh later."""
 
-    def __init__(self, face: Face, corners: list[Corner]) -> None:
+    def __init__(self, face: Face, corners: Sequence[Corner]) -> None:
         self.face, self.corners, self.offset = face, corners, -1
 
 

@@ -21,11 +21,11 @@ from typing import Any
 
 from unitycli.api import Ref
 from unitycli_probuilder import f32, geometry
+from unitycli_probuilder.f32 import Vec3
 from unitycli_probuilder.meshdata import TILE_UV, MeshData
 from unitycli_probuilder.meshops.base import remove_degenerate_triangles
 
 MAX_VERTEX_COUNT = 65535  # ProBuilderMesh.maxVertexCount (ushort.MaxValue)
-Vec3 = tuple[float, float, float]
 
 
 @dataclass
@@ -59,9 +59,9 @@ def combine(target: MeshData, materials: list[Ref], donors: list[Donor]) -> tupl
             geometry.refresh_tangents(scratch)
             donor_tangents = scratch.tangents
         for i, p in enumerate(mesh.positions):
-            positions.append(tuple(f32.f(c) for c in donor.point(p)))
+            positions.append(tuple(f32.f(c) for c in donor.point(f32.vec3(p))))
             t = donor_tangents[i]
-            tangents.append((*(f32.f(c) for c in donor.direction(t[:3])), t[3]))
+            tangents.append((*(f32.f(c) for c in donor.direction(f32.vec3(t[:3]))), t[3]))
             if has["colors"]:
                 colors.append(mesh.colors[i] if len(mesh.colors) == mesh.vertex_count else (0.0, 0.0, 0.0, 0.0))
             if has["uv0"]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from unitycli.api import UnityCliError
 from unitycli_probuilder import f32, geometry
-from unitycli_probuilder.meshdata import VERTEX_ARRAYS, Face, MeshData
+from unitycli_probuilder.meshdata import VERTEX_ARRAYS, Face, MeshData, Vec
 from unitycli_probuilder.meshops.base import Edge, face_edges, lookup, set_groups
 
 
@@ -46,9 +46,9 @@ def extrude_edges(mesh: MeshData, edges: list[Edge], distance: float, *, as_grou
             nb = _average_at(table[b], table, ends, normals)
         else:
             na = nb = geometry.face_normal(mesh, mesh.faces[f])
-        pa, pb = mesh.positions[a], mesh.positions[b]
-        corners = [pa, pb, f32.vadd(pa, f32.vscale(f32.normalized(na), distance)),
-                   f32.vadd(pb, f32.vscale(f32.normalized(nb), distance))]
+        pa, pb = f32.vec3(mesh.positions[a]), f32.vec3(mesh.positions[b])
+        corners: list[Vec] = [pa, pb, f32.vadd(pa, f32.vscale(f32.normalized(f32.vec3(na)), distance)),
+                              f32.vadd(pb, f32.vscale(f32.normalized(f32.vec3(nb)), distance))]
         base = mesh.vertex_count
         for key in VERTEX_ARRAYS:
             values = mesh.vertex_array(key)
@@ -175,7 +175,8 @@ def extrude_face_groups(mesh: MeshData, faces: list[int], distance: float, *, co
                 entry[2].append(v)
     positions = arrays["m_Positions"]
     for total, first, members in extrude_map.values():
-        direction = f32.normalized(tuple(f32.f(c / len(members)) for c in total))
+        (x, y, z), n = total, len(members)
+        direction = f32.normalized(f32.v3(x / n, y / n, z / n))
         modifier = 1.0
         if compensate:
             cos = max(-1.0, min(1.0, geometry.dot(geometry.normalized(direction), geometry.normalized(first))))
@@ -183,11 +184,11 @@ def extrude_face_groups(mesh: MeshData, faces: list[int], distance: float, *, co
             modifier = 1.0 / math.cos(f32.mul(angle, f32.DEG2RAD))
         step = f32.vscale(direction, f32.f(distance * modifier))
         for v in members:
-            positions[v] = f32.vadd(positions[v], step)
-    for tip, source in delayed.items():
+            positions[v] = f32.vadd(f32.vec3(positions[v]), step)
+    for tip, origin in delayed.items():
         for values in arrays.values():
             if values:
-                values[tip] = values[source]
+                values[tip] = values[origin]
     for key, values in arrays.items():
         mesh.set_vertex_array(key, values)
     start = len(mesh.faces)

@@ -78,9 +78,9 @@ def flip_diagonal(mesh: MeshData, faces: list[int]) -> list[int]:
         i1 = idx[next(k for k in range(3, 6) if mode[k] == 1)]
         k = next(k for k in range(3) if mode[k] == 2)
         used, idx[k] = idx[k], i1
-        k = next((k for k in range(3, 6) if mode[k] == 2 and idx[k] != used), None)
-        if k is not None:
-            idx[k] = i0
+        second = next((k for k in range(3, 6) if mode[k] == 2 and idx[k] != used), None)
+        if second is not None:
+            idx[second] = i0
     return faces
 
 

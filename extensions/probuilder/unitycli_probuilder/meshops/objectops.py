@@ -5,6 +5,8 @@ and mirroring in place (Editor/MenuActions/Object/MirrorObjects.Mirror without d
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from unitycli.api import UnityCliError
 from unitycli_probuilder import f32, geometry, transforms
 from unitycli_probuilder.locate import MeshSite
@@ -22,8 +24,8 @@ def set_pivot(mesh: MeshData, site: MeshSite, pivot: tuple[float, float, float])
     trs = transforms.read_trs(doc)
     shift = transforms.mat_vec(trs.linear(), pivot)
     position = tuple(f32.f(trs.position[k] + shift[k]) for k in range(3))
-    p32 = tuple(f32.f(c) for c in pivot)
-    mesh.positions = [f32.vsub(tuple(f32.f(c) for c in p), p32) for p in mesh.positions]
+    p32 = f32.v3(*pivot)
+    mesh.positions = [f32.vsub(f32.v3(*p), p32) for p in mesh.positions]
     doc.set("m_LocalPosition", transforms.flow(position))
     return position
 
@@ -56,7 +58,7 @@ def freeze(mesh: MeshData, site: MeshSite) -> bool:
                                 "(or freeze the parents first)", details={"gameObject": site.path})
     trs = chain[0]
     linear = trs.linear()
-    mesh.positions = [tuple(f32.f(c) for c in geometry.add(transforms.mat_vec(linear, p), trs.position))
+    mesh.positions = [tuple(f32.f(c) for c in geometry.add(transforms.mat_vec(linear, f32.vec3(p)), trs.position))
                       for p in mesh.positions]
     flip = trs.scale[0] * trs.scale[1] * trs.scale[2] < 0
     for face in mesh.faces:
@@ -72,7 +74,7 @@ def freeze(mesh: MeshData, site: MeshSite) -> bool:
     return flip
 
 
-def mirror(mesh: MeshData, axes: set[str]) -> bool:
+def mirror(mesh: MeshData, axes: Collection[str]) -> bool:
     """MirrorObjects.Mirror(pb, scale, duplicate: false): the scale (-1 on each mirrored axis) is frozen into the
     vertices (FreezeScaleTransform), an odd number of axes reverses every face so the normals still point out, and
     the Transform keeps its own scale. Returns whether the faces were reversed."""

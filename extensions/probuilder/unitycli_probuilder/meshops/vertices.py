@@ -19,7 +19,7 @@ def translate(mesh: MeshData, vertices: list[int], offset: tuple[float, float, f
     """TranslateVertices: every vertex coincident with the selection moves by `offset` (local space)."""
     moved = coincident(mesh, vertices)
     for v in moved:
-        mesh.positions[v] = f32.vadd(tuple(f32.f(c) for c in mesh.positions[v]), tuple(f32.f(c) for c in offset))
+        mesh.positions[v] = f32.vadd(f32.v3(*mesh.positions[v]), f32.v3(*offset))
     return faces_using(mesh, moved)
 
 

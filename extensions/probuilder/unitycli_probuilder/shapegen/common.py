@@ -9,11 +9,12 @@ reversals of the C# are the identity.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from unitycli_probuilder import f32, geometry, ids
 from unitycli_probuilder.f32 import Vec3
-from unitycli_probuilder.meshdata import Face, MeshData
+from unitycli_probuilder.meshdata import Face, MeshData, Vec
 
 
 @dataclass
@@ -48,7 +49,7 @@ def quad_faces(count: int) -> list[Face]:
     return [plain_face([i, i + 1, i + 2, i + 1, i + 3, i + 2]) for i in range(0, count - count % 4, 4)]
 
 
-def shared_by_position(points: list[Vec3]) -> list[list[int]]:
+def shared_by_position(points: Sequence[Vec]) -> list[list[int]]:
     """SharedVertex.GetSharedVerticesWithPositions: IntVec3 equality (Convert.ToInt32(v * 1000), half to even)."""
     groups: dict[tuple[int, int, int], list[int]] = {}
     for i, p in enumerate(points):

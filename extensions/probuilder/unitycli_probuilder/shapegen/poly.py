@@ -130,7 +130,7 @@ def build(outline: list[Vec3], holes: list[list[Vec3]], extrude: float, flip_nor
     if area < f32.EPSILON:
         raise invalid("the polygon's area is 0 (Polygon Area < Epsilon)")
     face = new_face(indexes)
-    mesh = MeshData(faces=[face], positions=list(points), shared_vertices=shared_by_position(points))  # type: ignore[arg-type]
+    mesh = MeshData(faces=[face], positions=list(points), shared_vertices=shared_by_position(points))
     up = geometry.face_normal(mesh, face)[1]
     if (up > 0) if flip_normals else (up < 0):
         face.indexes.reverse()

@@ -105,7 +105,7 @@ def cone(size: Vec3, options: dict[str, Any]) -> Built:
     _, mesh_size = mesh_bounds(points)
     box = (f32.mul(radius, 2), mesh_size[1], f32.mul(radius, 2))
     fitted = fit_to_size(points, (0.0, 0.0, 0.0), box, size)
-    built = Built(finish(fitted, faces, shared=shared_by_position(points), textures=[tuple(t) for t in textures]),
+    built = Built(finish(fitted, faces, shared=shared_by_position(points), textures=[(u, v) for u, v in textures]),
                   (0.0, 0.0, 0.0), box, pack_margin=30)
     return built
 

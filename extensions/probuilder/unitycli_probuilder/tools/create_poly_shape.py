@@ -59,7 +59,7 @@ class CreatePolyShapeOutput(ToolOutput):
     bounds: Bounds
 
 
-def _vec(p: PointInput) -> tuple[float, float, float]:
+def _vec(p: PointInput | Vec3Input) -> tuple[float, float, float]:
     return (p.x, p.y, p.z)
 
 

@@ -113,6 +113,7 @@ class Placement:
 def place(ctx: ToolContext, file: str, parent_spec: str | int | None, name: str,
           expected_revision: str | None) -> Placement:
     loaded, model = open_scene_file(ctx, file, expected_revision=expected_revision, for_write=True)
+    parent: SceneNode | None
     if parent_spec is not None:
         parent = find_owner_gameobject(model, parent_spec)
     else:  # a prefab has one root, and ProBuilder puts new shapes under it

@@ -43,7 +43,7 @@ class BridgeInput(EditTarget):
 
 def bridge_edges(ctx: ToolContext, request: BridgeInput) -> EditOutput:
     def edit(data: MeshData, site: locate.MeshSite) -> list[int]:
-        a, b = (tuple(e) for e in request.edges)
+        a, b = request.edges
         base.check_edges(data, [a, b])
         return append.bridge(data, a, b, allow_non_manifold=request.allow_non_manifold)
     return run_edit(ctx, request, edit)

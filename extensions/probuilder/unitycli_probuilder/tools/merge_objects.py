@@ -20,6 +20,7 @@ from unitycli.api import (
 )
 from unitycli_probuilder import ids, locate, transforms
 from unitycli_probuilder.editing import EditOutput, apply_edit
+from unitycli_probuilder.f32 import Vec3
 from unitycli_probuilder.inputs import MESH_GAMEOBJECT_DESCRIPTION, EditTarget, MaterialRef
 from unitycli_probuilder.meshdata import MeshData
 from unitycli_probuilder.meshops import combine
@@ -61,26 +62,32 @@ def _donor_sites(site: locate.MeshSite, loaded_path: str, specs: list[str | int]
     return chosen
 
 
+def _donor(site: locate.MeshSite, target_chain: list[transforms.Trs]) -> combine.Donor:
+    """A mesh to merge, with the maps that carry its points and directions into the target's local space."""
+    chain = transforms.chain(site)
+    rotation = transforms.mat_mul(transforms.inverse(transforms.rotation_of(target_chain)),
+                                  transforms.rotation_of(chain))
+
+    def point(p: Vec3) -> Vec3:
+        return transforms.from_world(target_chain, transforms.to_world(chain, p))
+
+    def direction(d: Vec3) -> Vec3:
+        return transforms.mat_vec(rotation, d)
+
+    return combine.Donor(MeshData.from_document(site.mesh), site.materials(), point=point, direction=direction)
+
+
 def merge_objects(ctx: ToolContext, request: MergeObjectsInput) -> MergeObjectsOutput:
     loaded, site = locate.find_mesh(ctx, request.file, request.game_object,
                                     expected_revision=request.expected_revision, for_write=True)
-    if site.renderer is None:
+    renderer = site.renderer
+    if renderer is None:
         raise UnityCliError("E_PROBUILDER_MESH_NOT_FOUND", f"{site.path!r} has no MeshRenderer to hold materials",
                             details={"file": site.file, "gameObject": site.path})
     sites = _donor_sites(site, loaded.path, request.objects)
     target_chain = transforms.chain(site)
-    target_rotation = transforms.inverse(transforms.rotation_of(target_chain))
-    donors = []
-    total = MeshData.from_document(site.mesh).vertex_count
-    for donor in sites:
-        mesh = MeshData.from_document(donor.mesh)
-        total += mesh.vertex_count
-        chain = transforms.chain(donor)
-        rotation = transforms.mat_mul(target_rotation, transforms.rotation_of(chain))
-        donors.append(combine.Donor(
-            mesh, donor.materials(),
-            point=lambda p, c=chain: transforms.from_world(target_chain, transforms.to_world(c, p)),
-            direction=lambda d, r=rotation: transforms.mat_vec(r, d)))
+    donors = [_donor(donor, target_chain) for donor in sites]
+    total = MeshData.from_document(site.mesh).vertex_count + sum(d.mesh.vertex_count for d in donors)
     if total >= combine.MAX_VERTEX_COUNT:
         raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", f"the merged mesh would have {total} vertices; "
                             f"ProBuilder keeps a mesh under {combine.MAX_VERTEX_COUNT} and splits the rest into new "
@@ -91,7 +98,7 @@ def merge_objects(ctx: ToolContext, request: MergeObjectsInput) -> MergeObjectsO
         nonlocal materials
         materials, touched = combine.combine(data, site.materials(), donors)
         if materials != site.materials():
-            site.renderer.set("m_Materials", materials)  # type: ignore[union-attr]
+            renderer.set("m_Materials", materials)
         return touched
 
     mesh, _ = apply_edit(ctx, site, edit, force=request.force)
