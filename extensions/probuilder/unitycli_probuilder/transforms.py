@@ -26,8 +26,10 @@ class Trs:
 
     def linear(self) -> Mat3:
         """R * diag(S)."""
-        r = rotation_matrix(self.rotation)
-        return tuple(tuple(r[i][j] * self.scale[j] for j in range(3)) for i in range(3))  # type: ignore[return-value]
+        sx, sy, sz = self.scale
+        r0, r1, r2 = rotation_matrix(self.rotation)
+        return ((r0[0] * sx, r0[1] * sy, r0[2] * sz), (r1[0] * sx, r1[1] * sy, r1[2] * sz),
+                (r2[0] * sx, r2[1] * sy, r2[2] * sz))
 
 
 def _vec(doc: Document, key: str, names: str = "xyz") -> tuple[float, ...]:
@@ -39,8 +41,9 @@ def _vec(doc: Document, key: str, names: str = "xyz") -> tuple[float, ...]:
 
 
 def read_trs(doc: Document) -> Trs:
-    return Trs(_vec(doc, "m_LocalPosition"), _vec(doc, "m_LocalRotation", "xyzw"),  # type: ignore[arg-type]
-               _vec(doc, "m_LocalScale"))  # type: ignore[arg-type]
+    (px, py, pz), (qx, qy, qz, qw) = _vec(doc, "m_LocalPosition"), _vec(doc, "m_LocalRotation", "xyzw")
+    sx, sy, sz = _vec(doc, "m_LocalScale")
+    return Trs((px, py, pz), (qx, qy, qz, qw), (sx, sy, sz))
 
 
 def transform_doc(site: MeshSite, node: SceneNode | None = None) -> Document:
@@ -61,11 +64,16 @@ def rotation_matrix(q: Quat) -> Mat3:
 
 
 def mat_mul(a: Mat3, b: Mat3) -> Mat3:
-    return tuple(tuple(sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)) for i in range(3))  # type: ignore
+    columns = ((b[0][0], b[1][0], b[2][0]), (b[0][1], b[1][1], b[2][1]), (b[0][2], b[1][2], b[2][2]))
+    return mat_vec(columns, a[0]), mat_vec(columns, a[1]), mat_vec(columns, a[2])
 
 
 def mat_vec(a: Mat3, v: Vec3) -> Vec3:
-    return tuple(sum(a[i][k] * v[k] for k in range(3)) for i in range(3))  # type: ignore[return-value]
+    return _dot(a[0], v), _dot(a[1], v), _dot(a[2], v)
+
+
+def _dot(row: Vec3, v: Vec3) -> float:
+    return sum(row[k] * v[k] for k in range(3))
 
 
 def inverse(m: Mat3) -> Mat3:
@@ -74,10 +82,9 @@ def inverse(m: Mat3) -> Mat3:
     if abs(det) < 1e-12:
         raise UnityCliError("E_PROPERTY_EDIT_UNSUPPORTED", "the GameObject's Transform has a zero scale, so a world "
                             "offset has no local equivalent", details={})
-    inv = ((e * i - f * h, c * h - b * i, b * f - c * e),
-           (f * g - d * i, a * i - c * g, c * d - a * f),
-           (d * h - e * g, b * g - a * h, a * e - b * d))
-    return tuple(tuple(x / det for x in row) for row in inv)  # type: ignore[return-value]
+    return (((e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det),
+            ((f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det),
+            ((d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det))
 
 
 def chain(site: MeshSite) -> list[Trs]:

@@ -62,11 +62,12 @@ def _donor_sites(site: locate.MeshSite, loaded_path: str, specs: list[str | int]
     return chosen
 
 
-def _donor(site: locate.MeshSite, target_chain: list[transforms.Trs]) -> combine.Donor:
-    """A mesh to merge, with the maps that carry its points and directions into the target's local space."""
+def _donor(site: locate.MeshSite, target_chain: list[transforms.Trs], target_rotation: transforms.Mat3) \
+        -> combine.Donor:
+    """A mesh to merge, with the maps that carry its points and directions into the target's local space
+    (`target_rotation`: the inverse of the target's world rotation)."""
     chain = transforms.chain(site)
-    rotation = transforms.mat_mul(transforms.inverse(transforms.rotation_of(target_chain)),
-                                  transforms.rotation_of(chain))
+    rotation = transforms.mat_mul(target_rotation, transforms.rotation_of(chain))
 
     def point(p: Vec3) -> Vec3:
         return transforms.from_world(target_chain, transforms.to_world(chain, p))
@@ -86,7 +87,8 @@ def merge_objects(ctx: ToolContext, request: MergeObjectsInput) -> MergeObjectsO
                             details={"file": site.file, "gameObject": site.path})
     sites = _donor_sites(site, loaded.path, request.objects)
     target_chain = transforms.chain(site)
-    donors = [_donor(donor, target_chain) for donor in sites]
+    target_rotation = transforms.inverse(transforms.rotation_of(target_chain))
+    donors = [_donor(donor, target_chain, target_rotation) for donor in sites]
     total = MeshData.from_document(site.mesh).vertex_count + sum(d.mesh.vertex_count for d in donors)
     if total >= combine.MAX_VERTEX_COUNT:
         raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", f"the merged mesh would have {total} vertices; "
