@@ -254,7 +254,7 @@ class Server:
         return {"pid": os.getpid(), "socket": self.path, "version": unitycli.__version__,
                 "executable": sys.executable, "startedAt": self.started_at, "served": self.served,
                 "running": len(self.children), "idleTimeoutSeconds": self.idle,
-                "sameConfig": client_config == self.config, "sameCode": client_stamp == self.stamp
+                "config": self.config, "sameConfig": client_config == self.config, "sameCode": client_stamp == self.stamp
                 and files_unchanged(self.files)}
 
     def _fork(self, conn: socket.socket, fds: list[int], length: int) -> None:
