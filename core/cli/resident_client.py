@@ -42,11 +42,11 @@ def forward(argv: list[str]) -> int | None:
         mode = os.environ.get(wire.MODE_ENV, "")
         if mode == "off" or _command_word(argv) in _NOT_FORWARDED:
             return None
-        path = wire.socket_path(os.environ)
+        path = wire.socket_path(os.environ, create=mode == "auto")
         if path is None or not wire.trusted_socket(path):
-            _note("no trusted resident socket")
-            if mode == "auto":
-                _start_in_background()
+            _note("no trusted resident folder" if path is None else "no resident server")
+            if mode == "auto" and path is not None:
+                _start_in_background(path)
             return None
         sock = _connect(path, argv)
     except Exception as exc:  # any doubt before acceptance: in-process, as without a server
@@ -73,7 +73,7 @@ def _connect(path: str, argv: list[str]):
         except (ConnectionRefusedError, FileNotFoundError):  # a socket file left by a server that is gone
             _note("stale resident socket")
             if os.environ.get(wire.MODE_ENV) == "auto":
-                _start_in_background()
+                _start_in_background(path)
             sock.close()
             return None
         if wire.peer_uid(sock) != os.geteuid():
@@ -121,8 +121,11 @@ def _wait(sock) -> int:
     return int.from_bytes(raw, "big", signed=True)
 
 
-def _start_in_background() -> None:
-    """`UNITYCLI_RESIDENT=auto`: start a server for the next calls (this one runs in-process)."""
+def _start_in_background(path: str) -> None:
+    """`UNITYCLI_RESIDENT=auto`: start a server for the next calls (this one runs in-process), unless one is
+    already starting."""
+    if wire.lock_held(path):
+        return
     import subprocess
 
     try:

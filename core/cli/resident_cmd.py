@@ -79,7 +79,7 @@ def _status(path: str | None) -> ResidentStatus:
     answer = server.server_status(path)
     if answer is None:
         return ResidentStatus(running=False, socket=path,
-                              reason="starting or stopping" if server.lock_held(path) else "not running")
+                              reason="starting or stopping" if wire.lock_held(path) else "not running")
     serves = bool(answer["sameConfig"] and answer["sameCode"])
     reason = None if serves else ("started with another interpreter configuration" if not answer["sameConfig"]
                                   else "its code changed on disk; the next call retires it")
@@ -161,7 +161,7 @@ def _stop(path: str) -> None:
     """Ask the server to stop and wait until it let go of its socket (its lock is released right after)."""
     server.query(path, wire.STOP)
     deadline = time.monotonic() + _STOP_WAIT
-    while time.monotonic() < deadline and server.lock_held(path):
+    while time.monotonic() < deadline and wire.lock_held(path):
         time.sleep(0.05)
 
 

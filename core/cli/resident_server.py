@@ -52,10 +52,6 @@ class AlreadyRunning(Exception):
     """Another server holds this socket's lock."""
 
 
-def lock_path(sock_path: str) -> str:
-    return sock_path[: -len(".sock")] + ".lock"
-
-
 def log_path(sock_path: str) -> str:
     return sock_path[: -len(".sock")] + ".log"
 
@@ -137,7 +133,7 @@ class Server:
         return self.served
 
     def _lock(self) -> None:
-        fd = os.open(lock_path(self.path), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+        fd = os.open(wire.lock_path(self.path), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -424,18 +420,3 @@ def server_status(sock_path: str) -> dict[str, Any] | None:
         return json.loads(answer)
     except ValueError:
         return None
-
-
-def lock_held(sock_path: str) -> bool:
-    """Whether a server (running, starting or finishing) holds this socket's lock."""
-    try:
-        fd = os.open(lock_path(sock_path), os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)
-    return False

@@ -83,6 +83,28 @@ def socket_path(environ, create: bool = False) -> str | None:
     return path if len(os.fsencode(path)) <= _SUN_PATH_MAX else None
 
 
+def lock_path(sock_path: str) -> str:
+    """The file a server holds locked (flock) for its whole life, its pid inside."""
+    return sock_path[: -len(".sock")] + ".lock"
+
+
+def lock_held(sock_path: str) -> bool:
+    """Whether a server (running, starting or finishing) holds this socket's lock."""
+    import fcntl
+
+    try:
+        fd = os.open(lock_path(sock_path), os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
 def trusted_socket(path: str) -> bool:
     try:
         st = os.lstat(path)

@@ -86,7 +86,7 @@ def _kill_servers(folder: Path) -> None:
             pid = int(lock.read_text().strip() or 0)
         except (OSError, ValueError):
             continue
-        if pid and resident_server.lock_held(str(lock.with_suffix(".sock"))):
+        if pid and resident_wire.lock_held(str(lock.with_suffix(".sock"))):
             with_signal(pid, signal.SIGKILL)
 
 
@@ -209,7 +209,7 @@ def test_status_and_stop(resident, project):
     _wait_for(lambda: not _pid_alive(started["pid"]), "the stopped server to exit")
     assert not os.path.exists(resident.socket)
     done = resident.cli("tools", "run", "project.info", "--json", "--project", str(project))
-    assert done.returncode == 0 and b"in-process" in done.stderr
+    assert done.returncode == 0 and b"in-process (no resident server)" in done.stderr
 
 
 @pytest.mark.parametrize("spoil", ["group-readable", "symlink", "other-owner"])
@@ -230,7 +230,7 @@ def test_an_untrusted_folder_is_refused_and_the_call_runs_in_process(resident, p
     try:
         done = resident.cli("tools", "run", "project.info", "--json", "--project", str(project), **env)
         assert done.returncode == 0 and json.loads(done.stdout)["ok"] is True
-        assert b"in-process (no trusted resident socket)" in done.stderr
+        assert b"in-process (no trusted resident folder)" in done.stderr
         refused = resident.cli("resident", "start", "--json", **env)
         assert refused.returncode == 1 and json.loads(refused.stdout)["error"]["code"] == "E_RESIDENT_UNAVAILABLE"
     finally:
