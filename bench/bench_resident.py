@@ -4,7 +4,10 @@ For each command: the median wall time of the client process, its CPU (user + sy
 call (the client's plus what the server and its forked child spent: the server's own and its reaped children's
 times from /proc). In-process runs set `UNITYCLI_RESIDENT=off`; resident runs go to a server started for this run
 in a private socket folder, with its own unitycli home and a copy of the project, and stopped at the end. Every
-command runs once first (the discovery cache and the compiled tool map are warm, as for an agent's repeated calls).
+command runs once first (the discovery cache and the compiled tool map are warm, as for an agent's repeated calls;
+a cached discovery answer is printed before the server is asked, so both columns show that path); then the
+discovery commands and one read run again with an empty unitycli home each time (a cache miss: the registry is
+built, in-process or in the server's child).
 Bytecode is cached (`PYTHONPYCACHEPREFIX` in the run's folder), as after any normal run.
 Usage: python bench/bench_resident.py [--runs 9] [--project <chicken-defense>]
 """
@@ -59,10 +62,14 @@ def server_cpu(pid: int | None) -> float:
     return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
-def measure(cmd: list[str], env: dict[str, str], runs: int, pid: int | None) -> tuple[float, float, float]:
-    """Median (wall, client CPU, total CPU) seconds of `runs` runs."""
+def measure(cmd: list[str], env: dict[str, str], runs: int, pid: int | None,
+            fresh_home: Path | None = None) -> tuple[float, float, float]:
+    """Median (wall, client CPU, total CPU) seconds of `runs` runs; with `fresh_home`, each run gets an empty
+    unitycli home under it (no discovery cache, no compiled tool map)."""
     walls, cpus, totals = [], [], []
     for _ in range(runs):
+        if fresh_home is not None:
+            env = {**env, "UNITYCLI_HOME": tempfile.mkdtemp(dir=fresh_home)}
         cpu0, srv0, t0 = children_cpu(), server_cpu(pid), time.perf_counter()
         subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         wall = time.perf_counter() - t0
@@ -117,6 +124,17 @@ def main() -> None:
                 worst = max(worst, wall_r / base_wall)
             print(f"{name:<32} {wall_i / base_wall:>14.1f}x {cpu_i / base_cpu:>5.1f}x | {wall_r / base_wall:>12.1f}x "
                   f"{cpu_r / base_cpu:>9.1f}x {total_r / base_cpu:>8.1f}x")
+        cold = work / "cold"
+        cold.mkdir()
+        cold_runs = max(3, args.runs // 3)
+        print(f"empty unitycli home each run (cache miss: the registry is built), median of {cold_runs}:")
+        for name, argv in commands(str(project)):
+            if argv[:2] != ["tools", "run"] or name == "project.info":
+                cmd = [sys.executable, script, *argv]
+                wall_i, cpu_i, _ = measure(cmd, inproc, cold_runs, None, cold)
+                wall_r, cpu_r, total_r = measure(cmd, env, cold_runs, pid, cold)
+                print(f"{name + ' (miss)':<32} {wall_i / base_wall:>14.1f}x {cpu_i / base_cpu:>5.1f}x | "
+                      f"{wall_r / base_wall:>12.1f}x {cpu_r / base_cpu:>9.1f}x {total_r / base_cpu:>8.1f}x")
         status = subprocess.run([sys.executable, script, "resident", "status", "--json"], env=env,
                                 capture_output=True, text=True, check=False)
         served = json.loads(status.stdout)["result"]["served"]
