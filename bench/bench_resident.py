@@ -109,7 +109,7 @@ def main() -> None:
         base_wall, base_cpu, _ = measure([sys.executable, "-c", "pass"], env, args.runs, None)
         print(f"python -c pass: wall {base_wall * 1000:.1f} ms, CPU {base_cpu * 1000:.1f} ms  "
               f"(median of {args.runs}; ratios below are to these)")
-        print(f"{'command':<32} {'in-process wall':>15} {'cpu':>6} | {'resident wall':>13} {'client cpu':>10} "
+        print(f"{'command':<38} {'in-process wall':>15} {'cpu':>6} | {'resident wall':>13} {'client cpu':>10} "
               f"{'total cpu':>9}")
         worst = 0.0
         for name, argv in commands(str(project)):
@@ -122,7 +122,7 @@ def main() -> None:
             wall_r, cpu_r, total_r = measure(cmd, env, args.runs, pid)
             if name in ("project.info", "scene.hierarchy"):
                 worst = max(worst, wall_r / base_wall)
-            print(f"{name:<32} {wall_i / base_wall:>14.1f}x {cpu_i / base_cpu:>5.1f}x | {wall_r / base_wall:>12.1f}x "
+            print(f"{name:<38} {wall_i / base_wall:>14.1f}x {cpu_i / base_cpu:>5.1f}x | {wall_r / base_wall:>12.1f}x "
                   f"{cpu_r / base_cpu:>9.1f}x {total_r / base_cpu:>8.1f}x")
         cold = work / "cold"
         cold.mkdir()
@@ -133,7 +133,7 @@ def main() -> None:
                 cmd = [sys.executable, script, *argv]
                 wall_i, cpu_i, _ = measure(cmd, inproc, cold_runs, None, cold)
                 wall_r, cpu_r, total_r = measure(cmd, env, cold_runs, pid, cold)
-                print(f"{name + ' (miss)':<32} {wall_i / base_wall:>14.1f}x {cpu_i / base_cpu:>5.1f}x | "
+                print(f"{name + ' (miss)':<38} {wall_i / base_wall:>14.1f}x {cpu_i / base_cpu:>5.1f}x | "
                       f"{wall_r / base_wall:>12.1f}x {cpu_r / base_cpu:>9.1f}x {total_r / base_cpu:>8.1f}x")
         status = subprocess.run([sys.executable, script, "resident", "status", "--json"], env=env,
                                 capture_output=True, text=True, check=False)
