@@ -1,6 +1,6 @@
 """The costs the project sets aims for, in one run: every tool's largest answer against the answer budget, the MCP
 server's `initialize` CPU and `tools/list` bytes on three fixtures, read/write tool runs against
-`python -c pass`, and `asset.references` against `rg -l`. Each part is its own script (run one alone to look
+`python -c pass` (in-process and through the resident server), and `asset.references` against `rg -l`. Each part is its own script (run one alone to look
 closer); this runs them in turn.
 Usage: python bench/bench_all.py [--runs 7]
 """
@@ -22,6 +22,7 @@ def main() -> None:
     parts = [("answers", ["bench_answers.py", "--per-tool", "--top", "0"]),
              ("mcp start", ["bench_mcp_start.py", "--runs", "3"]),
              ("tool runs", ["bench_startup.py", "--runs", runs]),
+             ("tool runs through the resident server", ["bench_resident.py", "--runs", runs]),
              ("asset.references vs rg -l", ["bench_refs_tool.py", "--runs", "3"])]
     failed = []
     for title, (script, *args) in parts:

@@ -61,6 +61,10 @@ _SPECS: list[ErrorSpec] = [
     _spec("E_INTERNAL", "An unexpected internal error; the log file has the traceback.", EXIT_FAILED),
     _spec("E_BATCH_LINE_INVALID", "A line of the batch command file cannot be parsed; no step was run.", EXIT_USAGE,
           next_actions=("unitycli batch --help",)),
+    _spec("E_RESIDENT_UNAVAILABLE",
+          "The resident server cannot run here: its socket folder is not a private folder of this user, the platform "
+          "lacks peer credentials or descriptor passing, or the server did not come up (its log says why).",
+          EXIT_FAILED, next_actions=("unitycli resident status",)),
     _spec("E_CONTRACT_DRIFT",
           "Tool descriptors or CLI output schemas differ from the checked-in contract snapshot.", EXIT_FAILED,
           next_actions=("unitycli docs contract --write",)),

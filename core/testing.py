@@ -320,6 +320,7 @@ def unitycli_home(tmp_path_factory, monkeypatch) -> Path:
     home = tmp_path_factory.mktemp("unitycli-home")
     monkeypatch.setenv("UNITYCLI_HOME", str(home))
     monkeypatch.delenv("UNITYCLI_DISABLE_EXTENSIONS", raising=False)
+    monkeypatch.setenv("UNITYCLI_RESIDENT", "off")  # a developer's resident server never answers a test's call
     return home
 
 

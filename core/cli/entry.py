@@ -6,6 +6,9 @@ Before anything else is imported, `sys.path` loses every entry a working directo
 would be imported instead of ours. This module imports only `os` and `sys` (no `from __future__`), because until
 the entries are gone any import may come from the project.
 
+Then a cached discovery answer is printed if there is one (`cli.fastpath`), else the call goes to this user's
+resident server if one runs and is trusted (`cli.resident_client`, stdlib only), else it runs here as always.
+
 What cannot be guarded here: modules Python imports before any of our code runs (its start-up, `.pth` files, and
 the `re` import of pip's console-script wrapper) are found through a relative `PYTHONPATH` too; only an absolute
 `PYTHONPATH` (or `python -I`) avoids that.
@@ -57,14 +60,43 @@ def main() -> None:
     # Pydantic runs every installed `pydantic` entry-point plugin on each model it builds: code of other packages
     # in our process, and a metadata scan on every call. unitycli uses none.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    argv = sys.argv[1:]
     from unitycli.cli import fastpath
 
-    if fastpath.try_serve(sys.argv[1:]):
+    if fastpath.try_serve(argv):  # a cached discovery answer costs less than a round trip to the server
         raise SystemExit(0)
+    code = _forward(argv)
+    if code is not None:
+        raise SystemExit(code)
+    _run_full(argv)
+
+
+def _forward(argv: list[str]) -> int | None:
+    """The exit code of the call run by this user's resident server, or None to run it here (no server, not
+    trusted, another version, or anything at all going wrong before the server accepted it)."""
+    try:
+        from unitycli.cli import resident_client
+
+        return resident_client.forward(argv)
+    except Exception:
+        return None
+
+
+def run_in_process(argv: list[str]) -> None:
+    """The call in this process, as `main` runs it without a server (the resident server's child runs this);
+    raises SystemExit with the exit code."""
+    from unitycli.cli import fastpath
+
+    if fastpath.try_serve(argv):
+        raise SystemExit(0)
+    _run_full(argv)
+
+
+def _run_full(argv: list[str]) -> None:
     from unitycli.cli.main import main as full_main
 
     try:
-        full_main()
+        full_main(argv)
     finally:
         import gc  # built in: never found on sys.path
 

@@ -36,6 +36,7 @@ COMMANDS = {
     "extensions": ("unitycli.cli.extensions_cmd", "extensions_group", ()),
     "init": ("unitycli.cli.init_cmd", "init_cmd", ()),
     "doctor": ("unitycli.cli.doctor_cmd", "doctor_cmd", ()),
+    "resident": ("unitycli.cli.resident_cmd", "resident_group", ()),
 }
 
 

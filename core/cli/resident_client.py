@@ -1,0 +1,136 @@
+"""The console script's first try: hand the call to this user's resident server, if one runs and is trusted.
+
+The request carries argv, the working directory, umask, environment and the stdio streams' encodings, and passes
+file descriptors 0/1/2 themselves (`SCM_RIGHTS`): the server's forked child reads our stdin and writes our
+stdout/stderr directly, so pipes, `--input -`, `--json` and exit codes are what an in-process run gives. Until the
+server accepts, every failure (no folder, no socket, a stale socket, another uid, a refusal) returns None and the
+call runs in-process; once it accepted (and we said go) the command is running there and is never run twice.
+Stdlib only: `socket` is imported only when a trusted socket exists.
+"""
+
+import os
+import sys
+
+from unitycli.cli import resident_wire as wire
+
+_ACCEPT_TIMEOUT = 20.0  # seconds to wait for the server to accept; past it, run in-process (the child will not run)
+_NOT_FORWARDED = frozenset({"resident", "mcp"})  # the server's own commands; `mcp` is a long-lived stdio server
+_VALUE_OPTIONS = frozenset({"--project", "--instance"})
+
+
+def _command_word(argv: list[str]) -> str | None:
+    skip = False
+    for token in argv:
+        if skip:
+            skip = False
+        elif token in _VALUE_OPTIONS:
+            skip = True
+        elif not token.startswith("-"):
+            return token
+    return None
+
+
+def _note(reason: str) -> None:
+    if os.environ.get(wire.DEBUG_ENV):
+        sys.stderr.write(f"unitycli: in-process ({reason})\n")
+        sys.stderr.flush()
+
+
+def forward(argv: list[str]) -> int | None:
+    """The exit code of the call run by the resident server, or None to run it in-process."""
+    try:
+        mode = os.environ.get(wire.MODE_ENV, "")
+        if mode == "off" or _command_word(argv) in _NOT_FORWARDED:
+            return None
+        path = wire.socket_path(os.environ, create=mode == "auto")
+        if path is None or not wire.trusted_socket(path):
+            _note("no trusted resident folder" if path is None else "no resident server")
+            if mode == "auto" and path is not None:
+                _start_in_background(path)
+            return None
+        sock = _connect(path, argv)
+    except Exception as exc:  # any doubt before acceptance: in-process, as without a server
+        _note(f"{type(exc).__name__}: {exc}")
+        return None
+    if sock is None:
+        return None
+    return _wait(sock)
+
+
+def _connect(path: str, argv: list[str]):
+    """A socket whose server accepted the call and was told to go, or None (the reason noted)."""
+    import socket
+
+    streams = [sys.stdin, sys.stdout, sys.stderr]
+    if any(s is None for s in streams):
+        _note("a standard stream is closed")
+        return None
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.settimeout(_ACCEPT_TIMEOUT)
+        try:
+            sock.connect(path)
+        except (ConnectionRefusedError, FileNotFoundError):  # a socket file left by a server that is gone
+            _note("stale resident socket")
+            if os.environ.get(wire.MODE_ENV) == "auto":
+                _start_in_background(path)
+            sock.close()
+            return None
+        if wire.peer_uid(sock) != os.geteuid():
+            _note("the resident server runs as another user")
+            sock.close()
+            return None
+        for s in streams:
+            s.flush()
+        payload = wire.encode_run(argv, [f"{s.encoding}:{s.errors}:{int(s.write_through)}:{int(s.line_buffering)}"
+                                         for s in streams])
+        socket.send_fds(sock, [wire.header(wire.RUN, len(payload))], [0, 1, 2])
+        sock.sendall(payload)
+        answer = wire.recv_exact(sock, 1)
+        if answer != wire.ACCEPTED:
+            reason = sock.recv(4096).decode(errors="replace") if answer == wire.REFUSED else "no answer"
+            _note(f"the resident server refused: {reason}")
+            sock.close()
+            return None
+        sock.sendall(wire.GO)  # from here on the command runs there, and only there
+        sock.settimeout(None)
+        return sock
+    except BaseException:
+        sock.close()
+        raise
+
+
+def _wait(sock) -> int:
+    try:
+        raw = wire.recv_exact(sock, 4)
+    except KeyboardInterrupt:  # closing the connection interrupts the child; then die of SIGINT, as Python would
+        sock.close()
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
+        return 130
+    except OSError:
+        raw = b""
+    sock.close()
+    if len(raw) != 4:
+        from unitycli.errors import EXIT_FAILED  # the rare path: its import cost does not matter
+
+        sys.stderr.write("unitycli: the resident server ended before the command finished\n")
+        return EXIT_FAILED
+    return int.from_bytes(raw, "big", signed=True)
+
+
+def _start_in_background(path: str) -> None:
+    """`UNITYCLI_RESIDENT=auto`: start a server for the next calls (this one runs in-process), unless one is
+    already starting."""
+    if wire.lock_held(path):
+        return
+    import subprocess
+
+    try:
+        subprocess.Popen([sys.executable, sys.argv[0], "resident", "start"], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                         close_fds=True)
+    except OSError as exc:
+        _note(f"could not start a resident server: {exc}")

@@ -1,0 +1,192 @@
+"""What the resident server and its clients agree on: where the socket lives, who may use it, which code the server
+runs, and the bytes of a request.
+
+The client runs this on every call before anything heavy is imported, so it is stdlib only and cheap: a few
+`lstat`s when no server runs. Trust is checked on both sides: the socket's folder must be a real directory (not a
+symlink) owned by this user and closed to group and others; the socket must be a socket owned by this user; and
+each end asks the kernel who the other is (`SO_PEERCRED`) and refuses any other uid. Where any of that cannot be
+checked (no `SO_PEERCRED`, no `send_fds`, a path too long for `AF_UNIX`) there is no resident server at all.
+
+Two fingerprints decide whether a server may run a client's command. `config()` is how the interpreter was started
+(executable, Python version, flags, `sys.path`): a server started otherwise refuses and stays. `stamp()` is the
+code: the unitycli version and the modification stamps of its package folders, of `sys.path`'s folders (a
+`pip install` changes site-packages) and of the interpreter: a server whose stamp differs is stale and exits.
+"""
+
+import os
+import stat
+import sys
+
+PROTOCOL = 1
+MAGIC = b"UCR1"
+HEADER_SIZE = 12  # MAGIC, kind (4 bytes), payload length (!I)
+RUN, STATUS, STOP = b"RUN ", b"STAT", b"STOP"
+ACCEPTED, REFUSED, GO = b"A", b"R", b"G"
+
+DIR_ENV = "UNITYCLI_RESIDENT_DIR"  # the socket folder itself (tests point it at a folder of their own)
+MODE_ENV = "UNITYCLI_RESIDENT"  # "off": never use a server; "auto": start one when none answers; else: use one if up
+DEBUG_ENV = "UNITYCLI_RESIDENT_DEBUG"  # set: one stderr line saying why a call ran in-process
+IDLE_SECONDS = 900
+STALE_EXIT = 75  # a forked child's exit status telling the server its code changed on disk
+_SUN_PATH_MAX = 107  # AF_UNIX paths: 108 bytes with the terminating NUL on Linux
+
+
+def supported() -> bool:
+    """Linux-style peer credentials and fd passing, without which the server cannot be trusted or faithful."""
+    return hasattr(os, "fork") and sys.platform.startswith("linux")
+
+
+def runtime_dir(environ) -> str:
+    """`$UNITYCLI_RESIDENT_DIR`, else `$XDG_RUNTIME_DIR/unitycli`, else `/tmp/unitycli-<uid>` (`$TMPDIR` if set)."""
+    chosen = environ.get(DIR_ENV)
+    if chosen:
+        return os.path.abspath(chosen)
+    xdg = environ.get("XDG_RUNTIME_DIR")
+    if xdg and os.path.isabs(xdg):
+        return os.path.join(xdg, "unitycli")
+    return os.path.join(environ.get("TMPDIR") or "/tmp", f"unitycli-{os.geteuid()}")
+
+
+def trusted_dir(path: str, create: bool = False) -> bool:
+    """A real directory (lstat: not a symlink) owned by this user with no group or other access; created 0700
+    when asked and missing. Anything else is refused, never repaired: a folder we did not make is not ours."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        if not create:
+            return False
+        try:
+            os.mkdir(path, 0o700)
+            st = os.lstat(path)
+        except OSError:
+            return False
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.geteuid() and not st.st_mode & 0o077
+
+
+def server_name() -> str:
+    """One server per interpreter: `s-<hash of sys.executable>`, so two virtual environments never share one."""
+    import zlib  # built in, and only reached when the folder exists
+
+    return f"s-{zlib.crc32(os.fsencode(sys.executable)):08x}"
+
+
+def socket_path(environ, create: bool = False) -> str | None:
+    """The socket's path, or None when its folder is missing or untrusted or the path is too long for AF_UNIX."""
+    if not supported():
+        return None
+    folder = runtime_dir(environ)
+    if not trusted_dir(folder, create):
+        return None
+    path = os.path.join(folder, server_name() + ".sock")
+    return path if len(os.fsencode(path)) <= _SUN_PATH_MAX else None
+
+
+def lock_path(sock_path: str) -> str:
+    """The file a server holds locked (flock) for its whole life, its pid inside."""
+    return sock_path[: -len(".sock")] + ".lock"
+
+
+def lock_held(sock_path: str) -> bool:
+    """Whether a server (running, starting or finishing) holds this socket's lock."""
+    import fcntl
+
+    try:
+        fd = os.open(lock_path(sock_path), os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def trusted_socket(path: str) -> bool:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_ISSOCK(st.st_mode) and st.st_uid == os.geteuid()
+
+
+def peer_uid(sock) -> int | None:
+    """The uid of the process at the other end of a connected Unix socket, from the kernel."""
+    import socket
+    import struct
+
+    try:
+        raw = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    except (OSError, AttributeError):
+        return None
+    return struct.unpack("3i", raw)[1]
+
+
+def config() -> str:
+    return repr((PROTOCOL, sys.executable, sys.version, tuple(sys.flags), sys.path))
+
+
+def _stat(path: str) -> tuple:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (path, None)
+    return (path, st.st_mtime_ns, st.st_size)
+
+
+def stamp() -> str:
+    """The code's fingerprint, cheap enough for every call: version and a stat of each folder that holds it.
+    (Edits inside a file are caught by the server, which re-stats every module it imported before each run.)"""
+    import unitycli
+
+    places = [sys.executable, unitycli.__file__, __file__, *unitycli.__path__,
+              os.path.join(os.path.dirname(__file__), "entry.py"), *sys.path]
+    return repr((unitycli.__version__, [_stat(p) for p in places]))
+
+
+def header(kind: bytes, length: int) -> bytes:
+    return MAGIC + kind + length.to_bytes(4, "big")
+
+
+def parse_header(data: bytes) -> tuple[bytes, int] | None:
+    if len(data) != HEADER_SIZE or data[:4] != MAGIC:
+        return None
+    return data[4:8], int.from_bytes(data[8:12], "big")
+
+
+def recv_exact(sock, size: int) -> bytes:
+    """Exactly `size` bytes, or fewer if the other end closed."""
+    chunks = []
+    while size:
+        chunk = sock.recv(min(size, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def encode_run(argv: list[str], streams: list[str]) -> bytes:
+    """config, stamp, cwd, umask, argv[0], the three streams' `encoding:errors`, argc, argv…, then `KEY=value`
+    environment entries to the end; NUL-separated (none of them can hold a NUL)."""
+    umask = os.umask(0o22)
+    os.umask(umask)
+    fields = [config().encode(), stamp().encode(), os.getcwdb(), b"%d" % umask, os.fsencode(sys.argv[0]),
+              *(s.encode() for s in streams), b"%d" % len(argv), *(os.fsencode(a) for a in argv)]
+    fields += [k + b"=" + v for k, v in os.environb.items()]
+    return b"\0".join(fields)
+
+
+def decode_run(payload: bytes) -> dict:
+    fields = payload.split(b"\0")
+    argc = int(fields[8])
+    env = {}
+    for item in fields[9 + argc:]:
+        key, _, value = item.partition(b"=")
+        env[key] = value
+    return {"config": fields[0].decode(), "stamp": fields[1].decode(), "cwd": fields[2], "umask": int(fields[3]),
+            "argv0": os.fsdecode(fields[4]), "streams": [f.decode() for f in fields[5:8]],
+            "argv": [os.fsdecode(a) for a in fields[9:9 + argc]], "env": env}
