@@ -1,5 +1,5 @@
 """The names agents use for Unity's enum numbers: one reverse lookup for every tool's table (lighting, importers,
-animator), so a number no name has is shown as the number itself, the same way everywhere."""
+animator, UnityEvent call states), so a number no name has is shown as the number itself, the same way everywhere."""
 
 from __future__ import annotations
 

@@ -39,10 +39,11 @@ def _refuse(message: str, **details: Any) -> UnityCliError:
     return UnityCliError("E_COMPONENT_UNSUPPORTED", message, details=details)
 
 
-def script_fields(root: Path, guid: str, model: SceneModel, node: SceneNode) -> ScriptFields:
+def script_fields(root: Path, guid: str, model: SceneModel, node: SceneNode,
+                  csharp: SerializationModel | None = None) -> ScriptFields:
     """The script's fields at their defaults for a new component on `node`, or E_COMPONENT_UNSUPPORTED where the
-    Editor would not add it."""
-    csharp = SerializationModel(root)
+    Editor would not add it. `csharp`: the request's C# model, when it already built one."""
+    csharp = csharp or SerializationModel(root)
     try:
         decl = csharp.script_class(guid)
         layout = csharp.layout_of(decl)

@@ -10,11 +10,14 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from unitycli.errors import UnityCliError
 from unitycli.safefs import is_regular, read_bytes
 from unitycli.unityfiles.meta import parse_meta
+
+if TYPE_CHECKING:
+    from unitycli.csharp.project import CSharpProject
 
 _GUID = re.compile(r"^[0-9a-fA-F]{32}$")
 _SEARCHED = ("Assets", "Packages")
@@ -54,12 +57,15 @@ def _by_guid(root: Path, guid: str) -> list[Path]:
     return hits
 
 
-def _package_source(root: Path, *, guid: str | None = None, name: str | None = None) -> Script | None:
+def _package_source(root: Path, project: CSharpProject | None, *, guid: str | None = None,
+                    name: str | None = None) -> Script | None:
     """A script among the sources of packages outside `Assets/` and `Packages/` (a `file:` folder the manifest
-    names, `Library/PackageCache`), read link-safely by `CSharpProject`; one match only."""
-    from unitycli.csharp.project import CSharpProject
+    names, `Library/PackageCache`), read link-safely by `CSharpProject` (the request's own, when it has one);
+    one match only."""
+    if project is None:
+        from unitycli.csharp.project import CSharpProject
 
-    project = CSharpProject(root)
+        project = CSharpProject(root)
     if guid is not None:
         file = project.file_of_guid(guid)
         return Script(guid, file.disk.name[:-3], file.shown) if file is not None else None
@@ -70,8 +76,10 @@ def _package_source(root: Path, *, guid: str | None = None, name: str | None = N
     return Script(hits[0].guid, str(name), hits[0].shown)
 
 
-def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = None) -> Script:
-    """The script `wanted` names (a class name or a GUID); `E_COMPONENT_NOT_FOUND` when the project has none."""
+def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = None,
+                   project: CSharpProject | None = None) -> Script:
+    """The script `wanted` names (a class name or a GUID); `E_COMPONENT_NOT_FOUND` when the project has none.
+    `project`: the C# project the request already holds, so package sources are read once per request."""
     text = wanted.strip()
     known = known or {}
     if _GUID.match(text):
@@ -81,7 +89,7 @@ def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = No
         paths = _by_guid(root, guid)
         if paths:
             return Script(guid, paths[0].stem, paths[0].relative_to(root).as_posix())
-        source = _package_source(root, guid=guid)
+        source = _package_source(root, project, guid=guid)
         if source is not None:
             return source
         raise UnityCliError("E_COMPONENT_NOT_FOUND", f"no .cs script of the project has the GUID {guid}",
@@ -98,7 +106,7 @@ def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = No
     package = [k for k in known.values() if k.class_name == text]
     if len(package) == 1:
         return Script(package[0].guid, text, None)
-    source = _package_source(root, name=text)
+    source = _package_source(root, project, name=text)
     if source is not None:
         return source
     raise UnityCliError("E_COMPONENT_NOT_FOUND", f"the project has no script {text}.cs with a .meta",

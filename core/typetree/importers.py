@@ -114,29 +114,46 @@ def _text(data: bytes, name: str) -> tuple[str, bool]:
     return (raw[1:] if bom else raw), bom
 
 
-def importer_key(data: bytes, name: str) -> str | None:
-    """The importer a meta names (`TextureImporter`, …; None: it has no importer block), read without parsing
-    the block: a tool checks it handles that importer before `open_importer` parses it."""
-    found = _IMPORTER_LINE.search(_text(data, name)[0])
-    return found.group(1) if found else None
+@dataclass(frozen=True)
+class ImporterText:
+    """A meta's text and the span of its importer block, found without parsing the block: a tool checks it handles
+    the importer (`key`) before `parse_importer` parses it, and the meta is decoded once for both."""
+
+    name: str
+    text: str  # the whole meta (without BOM)
+    bom: bool
+    key: str  # the importer key as written (TextureImporter, ModelImporter, …)
+    start: int
+    end: int
+
+
+def find_importer(data: bytes, name: str) -> ImporterText | None:
+    """The importer block a meta holds (None: it has none), located by its key line."""
+    text, bom = _text(data, name)
+    found = _IMPORTER_LINE.search(text)
+    if found is None:
+        return None
+    following = re.compile(r"^[^ \t\r\n#-]", re.M).search(text, found.end())
+    return ImporterText(name, text, bom, found.group(1), found.start(), following.start() if following else len(text))
+
+
+def parse_importer(found: ImporterText, picked: Picked | None = None) -> MetaImporter:
+    """The located block parsed as an object, held against the layout of the serializedVersion it shows (the
+    project's Editor's, `picked`, when that is the version it writes)."""
+    owner = _Owner(found.name, detect_style(found.text))
+    doc = Document(1, 1, False, _HEADER + found.text[found.start:found.end], owner=owner)
+    return MetaImporter(found.name, found.text, found.bom, found.key, found.start, found.end, doc,
+                        _layout_of(found.name, found.key, doc, picked))
 
 
 def open_importer(data: bytes, name: str, picked: Picked | None = None) -> MetaImporter:
-    """The importer block of a meta, held against the layout of the serializedVersion it shows (the project's
-    Editor's, `picked`, when that is the version it writes)."""
-    text, bom = _text(data, name)
-    found = _IMPORTER_LINE.search(text)
+    """The importer block of a meta (`find_importer`, then `parse_importer`); E_OBJECT_NOT_FOUND when it has none."""
+    found = find_importer(data, name)
     if found is None:
         raise UnityCliError("E_OBJECT_NOT_FOUND", f"{name} has no importer block (an Editor writes one when it "
                             "imports the asset)", details={"file": name},
                             next_actions=["Open the project in the Unity Editor once, so it imports the asset"])
-    start = found.start()
-    following = re.compile(r"^[^ \t\r\n#-]", re.M).search(text, found.end())
-    end = following.start() if following else len(text)
-    owner = _Owner(name, detect_style(text))
-    doc = Document(1, 1, False, _HEADER + text[start:end], owner=owner)
-    key = found.group(1)
-    return MetaImporter(name, text, bom, key, start, end, doc, _layout_of(name, key, doc, picked))
+    return parse_importer(found, picked)
 
 
 def _layout_of(name: str, key: str, doc: Document, picked: Picked | None) -> Layout:

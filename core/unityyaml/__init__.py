@@ -6,7 +6,7 @@ formatted the way the Unity Editor writes it.
 
 from unitycli.unityyaml.document import Document
 from unitycli.unityyaml.emit import EmitStyle, Flow, Verbatim
-from unitycli.unityyaml.fidelity import editable, ensure_roundtrips, roundtrips
+from unitycli.unityyaml.fidelity import ensure_roundtrips, roundtrips
 from unitycli.unityyaml.file import UnityYamlFile
 from unitycli.unityyaml.fileids import SCENE_ROOTS_FILE_ID, fresh_file_id, stripped_file_id
 from unitycli.unityyaml.floats import format_float, format_number
@@ -35,7 +35,6 @@ __all__ = [
     "decode_int32_le_hex",
     "decode_int64_le_hex",
     "detect_style",
-    "editable",
     "encode_int32_le_hex",
     "encode_int64_le_hex",
     "ensure_roundtrips",

@@ -2,10 +2,10 @@
 
 `project.format-check` reports it per file (`roundtrips`), and `ensure_roundtrips` refuses a file we cannot
 reproduce exactly with E_FILE_FORMAT_UNSUPPORTED; a file's verdict is cached by its content digest, so a batch or
-an MCP session checks each revision once. Writers of scenes and prefabs open files with `editable`, which checks
-the structure (header, document headers, UTF-8, fileIDs) but parses nothing more: their objects are written back
-from the bytes read (splice.py), and the objects an edit changed are verified when the file is written
-(`UnityYamlFile.verified_bytes`), so the guarantee costs what changed instead of the whole file.
+an MCP session checks each revision once. Writers of scenes and prefabs do not ask for it: `open_for_write` checks
+only the structure (header, document headers, UTF-8, fileIDs: `UnityYamlFile.ensure_editable`) and parses nothing
+more; their objects are written back from the bytes read (splice.py), and the objects an edit changed are verified
+when the file is written (`UnityYamlFile.verified_bytes`), so the guarantee costs what changed, not the whole file.
 """
 
 from __future__ import annotations
@@ -64,11 +64,3 @@ def ensure_roundtrips(data: bytes, name: str | None = None) -> UnityYamlFile:
     """The parsed file, or E_FILE_FORMAT_UNSUPPORTED / E_ASSET_LFS_POINTER naming the file and line."""
     return check(data, name)
 
-
-def editable(data: bytes, name: str | None = None) -> UnityYamlFile:
-    """The file split into its objects for an edit (E_FILE_FORMAT_UNSUPPORTED / E_ASSET_LFS_POINTER for one that
-    is not Unity YAML, E_FILE_DUPLICATE_FILE_ID for clashing fileIDs); the objects it changes are verified when it
-    is written (`verified_bytes`), and every other object is copied byte for byte."""
-    file = UnityYamlFile.parse(data, name)
-    file.ensure_editable()
-    return file

@@ -40,11 +40,12 @@ from unitycli.typetree import PICK_RULE, pick_version
 from unitycli.typetree.importers import (
     IMPORTER_RULE,
     MetaImporter,
-    importer_key,
-    open_importer,
+    find_importer,
+    parse_importer,
     set_importer_value,
 )
 from unitycli.typetree.nodes import TypeNode
+from unitycli.typetree.versions import Picked
 
 # The names `settings` may hold, declared in the schema (the setter takes the same ones), each with its importers.
 _SETTING_NAMES: dict[str, Any] = {
@@ -144,24 +145,26 @@ def _platform_index(meta: MetaImporter, platform: str) -> int:
     return names.index(platform)
 
 
-def _open(ctx: ToolContext, request: AssetTarget, expected_revision: str | None = None) -> tuple[str, MetaImporter]:
+def _open(ctx: ToolContext, request: AssetTarget,
+          expected_revision: str | None = None) -> tuple[str, MetaImporter, Picked]:
+    """The asset, its importer parsed once against the layout of the project's Editor, and that Editor's pick."""
     with ProjectIndex.open(ctx.project.root) as index:
         asset = resolve_target(ctx, index, request)
     meta_path = asset + ".meta"
     if expected_revision is not None:
         ctx.transaction.expect_revision(meta_path, expected_revision)
-    data = ctx.transaction.read_bytes(meta_path)
-    key = importer_key(data, meta_path)
-    if key not in IMPORTERS:
+    found = find_importer(ctx.transaction.read_bytes(meta_path), meta_path)
+    key = found.key if found is not None else None
+    if found is None or key not in IMPORTERS:
         raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"{asset} is imported by {key or 'no importer'}; import "
                             f"settings are read and written for {', '.join(IMPORTERS)}",
                             details={"file": asset, "importer": key})
-    return asset, open_importer(data, meta_path, pick_version(ctx.unity_version.editor_version))
+    picked = pick_version(ctx.unity_version.editor_version)
+    return asset, parse_importer(found, picked), picked
 
 
 def get_import_settings(ctx: ToolContext, request: ImportSettingsGetInput) -> ImportSettingsGetOutput:
-    asset, meta = _open(ctx, request)
-    picked = pick_version(ctx.unity_version.editor_version)
+    asset, meta, picked = _open(ctx, request)
     doc = meta.doc
     values: dict[str, Any] = {}
     unavailable = []
@@ -219,8 +222,7 @@ def _encoded(setting: ImportSetting, value: Any) -> Any:
 
 
 def set_import_settings(ctx: ToolContext, request: ImportSettingsSetInput) -> ImportSettingsSetOutput:
-    asset, meta = _open(ctx, request, request.expected_revision)
-    picked = pick_version(ctx.unity_version.editor_version)
+    asset, meta, picked = _open(ctx, request, request.expected_revision)
     known = settings_of(meta.key)
     wanted = {name: getattr(request, attr) for name, attr in _REQUEST_FIELDS.items()
               if getattr(request, attr) is not None}

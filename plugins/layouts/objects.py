@@ -168,22 +168,23 @@ def _answer(ctx: ToolContext, loaded: LoadedFile, doc: Document, name: str, pick
             "layout_from": picked.layout_from, "rule": PICK_RULE, "serialized_version": layout.serialized_version}
 
 
-def _importer(ctx: ToolContext, path: str, request: ObjectInput) -> MetaImporter:
+def _importer(ctx: ToolContext, path: str, request: ObjectInput) -> tuple[MetaImporter, Picked]:
+    """The meta's importer, held against the layout of the project's Editor (picked once per request)."""
     if request.file_id is not None:
         raise UnityCliError("E_OBJECT_NOT_FOUND", f"{path} holds one importer and no objects by fileID",
                             details={"file": path, "fileID": request.file_id},
                             next_actions=[tool_command("object.get", {"file": path})])
     data = ctx.transaction.read_bytes(path)
     ensure_not_lfs(path, data)
-    importer = open_importer(data, path, pick_version(ctx.unity_version.editor_version))
+    picked = pick_version(ctx.unity_version.editor_version)
+    importer = open_importer(data, path, picked)
     if request.class_name is not None and request.class_name not in (importer.key, importer.class_name):
         raise UnityCliError("E_OBJECT_NOT_FOUND", f"{path} holds a {importer.key}, not a {request.class_name}",
                             details={"file": path, "importer": importer.key})
-    return importer
+    return importer, picked
 
 
-def _importer_answer(ctx: ToolContext, path: str, importer: MetaImporter) -> dict[str, Any]:
-    picked = pick_version(ctx.unity_version.editor_version)
+def _importer_answer(ctx: ToolContext, path: str, importer: MetaImporter, picked: Picked) -> dict[str, Any]:
     newest = picked.layout_from if importer.layout.holds(picked.index) else versions()[importer.layout.newest]
     return {"file": path, "revision": ctx.transaction.revision(path) or "", "fileID": None,
             "class": importer.class_name, "unity_version": ctx.unity_version.editor_version,
@@ -194,9 +195,9 @@ def _importer_answer(ctx: ToolContext, path: str, importer: MetaImporter) -> dic
 def object_get(ctx: ToolContext, request: ObjectGetInput) -> ObjectGetOutput:
     path = _path(ctx, request.file)
     if path.endswith(".meta"):
-        importer = _importer(ctx, path, request)
+        importer, picked = _importer(ctx, path, request)
         value, kind = read_importer(importer, request.property)
-        return ObjectGetOutput(**_importer_answer(ctx, path, importer), property=request.property, type=kind,
+        return ObjectGetOutput(**_importer_answer(ctx, path, importer, picked), property=request.property, type=kind,
                                value=value, fields=[])
     loaded = open_for_read(ctx, path)
     doc = _document(loaded, request)
@@ -215,16 +216,16 @@ def object_get(ctx: ToolContext, request: ObjectGetInput) -> ObjectGetOutput:
 def _set_importer(ctx: ToolContext, path: str, request: ObjectSetInput) -> ObjectSetOutput:
     if request.expected_revision is not None:
         ctx.transaction.expect_revision(path, request.expected_revision)
-    importer = _importer(ctx, path, request)
+    importer, picked = _importer(ctx, path, request)
     before = importer.to_bytes()
     done = [set_importer_value(importer, prop, value) for prop, value in request.pairs()]
     after = importer.to_bytes()
     if after != before:
         ctx.transaction.write_bytes(path, after)
-    reread = open_importer(after, path, pick_version(ctx.unity_version.editor_version))
+    reread = open_importer(after, path, picked)
     changes = [ObjectChange(property=w.path, type=w.field_type, previous=w.previous,
                             value=read_importer(reread, w.path)[0], inserted=False) for w in done]
-    return ObjectSetOutput(**_importer_answer(ctx, path, importer), changes=changes, changed=after != before)
+    return ObjectSetOutput(**_importer_answer(ctx, path, importer, picked), changes=changes, changed=after != before)
 
 
 def object_set(ctx: ToolContext, request: ObjectSetInput) -> ObjectSetOutput:

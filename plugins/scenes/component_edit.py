@@ -97,10 +97,12 @@ def component_add(ctx: ToolContext, request: ComponentAddInput) -> ComponentAddO
     node = find_gameobject(model, request.game_object)
     if request.script is not None:
         picked = editor_for(model.file, project_editor(ctx), "MonoBehaviour")
-        script = resolve_script(Path(ctx.project.root), request.script, ctx.known_scripts)
-        from unitycli.csharp.script_component import script_fields  # the C# model loads only for a script
+        from unitycli.csharp import SerializationModel  # the C# model loads only for a script
+        from unitycli.csharp.script_component import script_fields
 
-        fields = script_fields(Path(ctx.project.root), script.guid, model, node)
+        csharp = SerializationModel(Path(ctx.project.root))  # one per request: the lookup and the fields share it
+        script = resolve_script(Path(ctx.project.root), request.script, ctx.known_scripts, csharp.project)
+        fields = script_fields(Path(ctx.project.root), script.guid, model, node, csharp)
         file_id = add_script(model, node, script.guid, picked, fields.values)
         summary = ScriptFieldsSummary(source=fields.source, **{"class": fields.class_name},
                                       fields=list(fields.values), unavailable=fields.unavailable,

@@ -25,9 +25,11 @@ from unitycli.scene.tree import SceneModel
 from unitycli.toolspec import ToolOutput
 from unitycli.typetree.check import Checker
 from unitycli.typetree.compose import Composed, Evidence, compose
+from unitycli.typetree.defaults import DEFAULTS
 from unitycli.typetree.table import class_id_of
 from unitycli.typetree.versions import Picked
 from unitycli.unityyaml import Mapping, Ref, UnityYamlFile
+from unitycli.unityyaml.emit import EmitStyle, emit_body
 
 PrimitiveName = Literal["cube", "sphere", "capsule", "cylinder", "plane", "quad"]
 BUILTIN_MESHES_GUID = "0000000000000000e000000000000000"  # Library/unity default resources (type: 0)
@@ -54,47 +56,11 @@ _COLLIDER_BASE = """  m_Material: {fileID: 0}
   m_ProvidesContacts: 0
   m_Enabled: 1
 """
-# The MeshRenderer of the Editor-written "Capsule" of EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/
-# Substepping/Prefabs/Capsule.prefab (&7777206355719509940), whose other values are those of `NoStaticRoot.unity`'s
-# "Cube" renderer &2099232337 too; the three ray-tracing/culling fields are the newer layout's (m_Materials is set
-# apart: `default_material`).
-_RENDERER = """  m_Enabled: 1
-  m_CastShadows: 1
-  m_ReceiveShadows: 1
-  m_DynamicOccludee: 1
-  m_StaticShadowCaster: 0
-  m_MotionVectors: 1
-  m_LightProbeUsage: 1
-  m_ReflectionProbeUsage: 1
-  m_RayTracingMode: 2
-  m_RayTraceProcedural: 0
-  m_RayTracingAccelStructBuildFlagsOverride: 0
-  m_RayTracingAccelStructBuildFlags: 1
-  m_SmallMeshCulling: 1
-  m_RenderingLayerMask: 1
-  m_RendererPriority: 0
-  m_StaticBatchInfo:
-    firstSubMesh: 0
-    subMeshCount: 0
-  m_StaticBatchRoot: {fileID: 0}
-  m_ProbeAnchor: {fileID: 0}
-  m_LightProbeVolumeOverride: {fileID: 0}
-  m_ScaleInLightmap: 1
-  m_ReceiveGI: 1
-  m_PreserveUVs: 0
-  m_IgnoreNormalsForChartDetection: 0
-  m_ImportantGI: 0
-  m_StitchLightmapSeams: 1
-  m_SelectedEditorRenderState: 3
-  m_MinimumChartSize: 4
-  m_AutoUVMaxDistance: 0.5
-  m_AutoUVMaxAngle: 89
-  m_LightmapParameters: {fileID: 0}
-  m_SortingLayerID: 0
-  m_SortingLayer: 0
-  m_SortingOrder: 0
-  m_AdditionalVertexStreams: {fileID: 0}
-"""
+# A primitive's MeshRenderer holds the cited MeshRenderer values (`typetree.defaults`, minigolf's Main Menu), which
+# are also every value of the Editor-written "Capsule" of EntityComponentSystemSamples/PhysicsSamples/Assets/Tests/
+# Substepping/Prefabs/Capsule.prefab (&7777206355719509940) and, but for Unity 6's three ray-tracing/culling fields,
+# of `NoStaticRoot.unity`'s "Cube" renderer &2099232337; m_Materials is set apart (`default_material`).
+_RENDERER = DEFAULTS["MeshRenderer"]
 
 
 @dataclass(frozen=True)
@@ -178,6 +144,12 @@ def default_material(pipeline: str) -> Ref | None:
     return URP_DEFAULT_MATERIAL if pipeline == "urp" else None
 
 
+def _renderer_fields(material: Ref | None) -> str:
+    """The renderer's fields as the cited documents write them: the cited MeshRenderer values, then the material."""
+    values = {"m_Enabled": 1, **_RENDERER.values, **({"m_Materials": [material]} if material is not None else {})}
+    return emit_body("MeshRenderer", values, style=EmitStyle()).split("\n", 1)[1]
+
+
 def _checked(composed: Composed, evidence: list[Evidence]) -> Composed:
     """Drop every copied value the project's layout does not hold exactly, and every value not from `evidence`
     (`compose` also falls back to Add-Component defaults, which are not a primitive's fitted values)."""
@@ -214,9 +186,8 @@ def add_primitive(model: SceneModel, game_object: int, name: str, picked: Picked
         raise UnityCliError("E_SCHEMA_INVALID", f"{name!r} is not a built-in primitive",
                             details={"errors": [{"path": "primitive", "message": f"one of {sorted(PRIMITIVES)}"}]})
     material = default_material(pipeline)
-    renderer = _RENDERER
+    renderer = _renderer_fields(material)
     if material is not None:
-        renderer += f"  m_Materials:\n  - {{fileID: {material.file_id}, guid: {material.guid}, type: 2}}\n"
         where = f"URP's default material (Lit), as on the cited primitives ({pipeline} project)"
     else:
         where = f"left out: no Editor-written evidence of the default material of a {pipeline} project"
@@ -225,7 +196,8 @@ def add_primitive(model: SceneModel, game_object: int, name: str, picked: Picked
     for class_name, body, cite in (
             ("MeshFilter", mesh, primitive.evidence),
             ("MeshRenderer", renderer, f"{_CAPSULE} MeshRenderer &{_CAPSULE_RENDERER} of 'Capsule' (and "
-                                       f"{_NO_STATIC_ROOT} MeshRenderer &2099232337 of 'Cube')"),
+                                       f"{_NO_STATIC_ROOT} MeshRenderer &2099232337 of 'Cube'; "
+                                       f"{_RENDERER.cite})"),
             (primitive.collider, _COLLIDER_BASE + primitive.collider_fields,
              f"{primitive.evidence}; Collider base fields as on every cited primitive collider")):
         file_id, composed = _component(model, game_object, class_name, picked, body, cite)

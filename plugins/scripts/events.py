@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from unitycli.enumnames import enum_name
 from unitycli.errors import UnityCliError
 from unitycli.next_actions import describe_command
 from unitycli.plugins.scripts.methods import MODE_NAMES
@@ -100,5 +101,5 @@ def describe(calls: Sequence) -> list[dict[str, Any]]:
         state = value.get("m_CallState")
         out.append({"index": i, "target": value.get("m_Target"), "type": value.get("m_TargetAssemblyTypeName"),
                     "method": value.get("m_MethodName"), "mode": MODE_NAMES.get(mode, mode), "argument": argument,
-                    "callState": next((k for k, v in CALL_STATES.items() if v == state), state)})
+                    "callState": enum_name(CALL_STATES, state)})
     return out

@@ -74,7 +74,7 @@ def _script_guid(ctx: ToolContext, model: SerializationModel, script: str) -> st
                             f"no .cs file with a .meta has that path", details={"script": script},
                             next_actions=[tool_command("asset.find", {"name": "*.cs"}, project=ctx.project.root)])
     try:
-        return resolve_script(Path(ctx.project.root), script, ctx.known_scripts).guid
+        return resolve_script(Path(ctx.project.root), script, ctx.known_scripts, model.project).guid
     except UnityCliError as exc:
         if exc.code not in ("E_COMPONENT_NOT_FOUND", "E_COMPONENT_AMBIGUOUS"):
             raise

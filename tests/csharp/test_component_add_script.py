@@ -144,3 +144,32 @@ def test_a_script_of_a_file_package_is_found_by_class_name_or_guid_and_added_wit
     out = add(project, "Assets/Scenes/SampleScene.unity", "Main Camera", "CinemachineRecomposer")
     assert out["scriptFields"]["source"] == by_name.path
     assert out["scriptFields"]["class"] == "Unity.Cinemachine.CinemachineRecomposer"
+
+
+def test_a_package_script_is_looked_up_and_laid_out_with_one_csharp_project_per_request(tmp_path: Path,
+                                                                                        monkeypatch) -> None:
+    """component.add and scriptable.create read a `file:` package's sources once: the script lookup uses the C#
+    project the request's model holds instead of building a second one (which reads every .cs.meta again)."""
+    from unitycli.csharp.project import CSharpProject
+
+    project = cinemachine_project_with_input_system(tmp_path)
+    (project / "Assets/Scenes").mkdir()
+    (project / "Assets/Scenes/SampleScene.unity").write_bytes(
+        fixture_path("com.unity.cinemachine/Projects/URP/Assets/Scenes/SampleScene.unity").read_bytes())
+    built: list[Path] = []
+    original = CSharpProject.__init__
+
+    def counted(self: CSharpProject, root: Path) -> None:
+        built.append(Path(root))
+        original(self, root)
+
+    monkeypatch.setattr(CSharpProject, "__init__", counted)
+    out = run_tool(project, "component.add", {"file": "Assets/Scenes/SampleScene.unity", "gameObject": "Main Camera",
+                                              "script": "CinemachineRecomposer"}, dry_run=True)
+    assert out.ok and out.output["scriptFields"]["class"] == "Unity.Cinemachine.CinemachineRecomposer"
+    assert built == [project]
+    built.clear()
+    # NoiseSettings (a package ScriptableObject): found in the package, then refused for want of a template asset
+    created = run_tool(project, "scriptable.create", {"file": "Assets/Noise.asset", "script": "NoiseSettings"})
+    assert created.error is not None and created.error["code"] == "E_LAYOUT_UNAVAILABLE"
+    assert built == [project]

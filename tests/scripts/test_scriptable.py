@@ -149,3 +149,37 @@ def test_the_cs_path_of_a_scriptable_object_names_it(minigolf: Path) -> None:
               dry_run=True).output
     assert out["script"]["class"] == "LlamAcademy.Minigolf.LevelManagement.LevelSO"
     assert out["script"]["path"] == "Assets/LlamAcademy/Minigolf/LevelManagement/LevelSO.cs"
+
+
+def _scriptable_assets(project: Path) -> list[Path]:
+    """The project's Editor-written ScriptableObject assets under Assets/ (a MonoBehaviour main object)."""
+    return [p for p in sorted((project / "Assets").rglob("*.asset"))
+            if b"--- !u!114 &11400000" in p.read_bytes()[:200]]
+
+
+def test_a_project_with_no_scriptable_object_asset_to_copy_the_header_from_is_refused(minigolf: Path) -> None:
+    """The object header is copied from an Editor-written asset, never invented: without one nothing is written."""
+    found = _scriptable_assets(minigolf)
+    assert len(found) > 10
+    for path in found:
+        path.unlink()
+    with pytest.raises(UnityCliError) as caught:
+        run(minigolf, "scriptable.create", {"file": f"{LEVELS}/14.asset", "script": "LevelSO"})
+    assert (caught.value.code, caught.value.details) == (
+        "E_LAYOUT_UNAVAILABLE", {"kind": "ScriptableObject", "unityVersion": "6000.0.25f1"})
+    assert not (minigolf / f"{LEVELS}/14.asset").exists()
+
+
+def test_a_template_naming_its_class_in_m_editor_class_identifier_is_refused(minigolf: Path) -> None:
+    """Newer Editors write the class into m_EditorClassIdentifier; its form for another class is not derived here,
+    so a header that holds one is not copied."""
+    identifier = "Assembly-CSharp::LlamAcademy.Minigolf.LevelManagement.LevelSO"
+    for path in _scriptable_assets(minigolf):
+        path.write_bytes(path.read_bytes().replace(b"  m_EditorClassIdentifier: \n",
+                                                   f"  m_EditorClassIdentifier: {identifier}\n".encode()))
+    with pytest.raises(UnityCliError) as caught:
+        run(minigolf, "scriptable.create", {"file": f"{LEVELS}/14.asset", "script": "LevelSO"})
+    assert caught.value.code == "E_LAYOUT_UNAVAILABLE"
+    assert caught.value.details["m_EditorClassIdentifier"] == identifier
+    assert caught.value.details["template"].startswith(LEVELS)
+    assert not (minigolf / f"{LEVELS}/14.asset").exists()

@@ -16,6 +16,7 @@ from unitycli.unityyaml import Mapping, UnityYamlFile
 UNITY_6 = pick_version("6000.0.25f1")
 MAIN_MENU = "minigolf/Assets/LlamAcademy/Minigolf/Scenes/Main Menu.unity"  # Unity 6000.0.25f1
 QUALITY = "minigolf/ProjectSettings/QualitySettings.asset"
+PLAYER = "minigolf/ProjectSettings/ProjectSettings.asset"
 LOGO = "minigolf/Assets/LlamAcademy/Minigolf/UI/Textures/Logo.png.meta"  # TextureImporter 13
 
 
@@ -33,6 +34,9 @@ def _code(call) -> UnityCliError:
 
 @pytest.mark.parametrize(("class_name", "path", "value", "code"), [
     ("Mesh", "m_VertexData.m_DataSize", "00ff", "E_PROPERTY_EDIT_UNSUPPORTED"),  # binary data the Editor computes
+    # a Hash128 is a struct of 16 bytes in the tree, but the Editor computes it: no value of any shape is written
+    ("Texture2D", "m_ImageContentsHash", "0123456789abcdef0123456789abcdef", "E_PROPERTY_EDIT_UNSUPPORTED"),
+    ("Texture2D", "m_ImageContentsHash", {f"bytes[{i}]": 0 for i in range(16)}, "E_PROPERTY_EDIT_UNSUPPORTED"),
     ("QualitySettings", "m_QualitySettings", 5, "E_VALUE_TYPE_MISMATCH"),  # a list takes a list
     ("PlayerSettings", "vrEditorSettings", {"a": 1}, "E_VALUE_TYPE_MISMATCH"),  # an empty struct takes {}
     ("RenderSettings", "m_FogColor", 5, "E_VALUE_TYPE_MISMATCH"),  # a struct takes a mapping
@@ -94,6 +98,37 @@ def test_a_field_the_file_holds_in_another_shape_or_version_is_not_written() -> 
     before = file.to_bytes()
     assert _code(lambda: set_field(camera, camera_layout, "m_CullingMask", {"m_Bits": 1}, file)).code \
         == "E_PROPERTY_EDIT_UNSUPPORTED"
+    assert file.to_bytes() == before
+
+
+def test_a_path_through_a_value_the_file_holds_in_another_shape_is_not_written() -> None:
+    text = fixture_path(MAIN_MENU).read_text(encoding="utf-8")
+    file = _scene(text.replace("  m_FogColor: {r: 0.5, g: 0.5, b: 0.5, a: 1}\n", "  m_FogColor: 0\n", 1))
+    [settings] = file.of_class(104)
+    before = file.to_bytes()
+    err = _code(lambda: set_field(settings, layout_for("RenderSettings", UNITY_6), "m_FogColor.r", 1, file))
+    assert (err.code, err.details["expected"]) == ("E_PROPERTY_EDIT_UNSUPPORTED", "a mapping")
+    assert file.to_bytes() == before
+    quality = fixture_path(QUALITY).read_text(encoding="utf-8")
+    start = quality.index("  m_QualitySettings:\n")
+    end = quality.index("\n  m_TextureMipmapLimitGroupNames:")  # the next top-level key after the list
+    file = UnityYamlFile.parse((quality[:start] + "  m_QualitySettings: 0" + quality[end:]).encode(), "q.asset")
+    [doc] = file.documents
+    before = file.to_bytes()
+    err = _code(lambda: set_field(doc, layout_for("QualitySettings", UNITY_6), "m_QualitySettings[0].lodBias", 1.0,
+                                  file))
+    assert (err.code, err.details["expected"]) == ("E_PROPERTY_EDIT_UNSUPPORTED", "a list")
+    assert file.to_bytes() == before
+
+
+def test_a_field_of_a_type_unitycli_does_not_write_is_refused() -> None:
+    """The one scalar of the 6000.0 table that is no string, number or bool: PlayerSettings' empty
+    `vrEditorSettings` struct has a single child `none` of type `None` (minigolf writes `vrEditorSettings: {}`)."""
+    file = UnityYamlFile.parse(fixture_path(PLAYER).read_bytes(), "ProjectSettings.asset")
+    [doc] = file.documents
+    before = file.to_bytes()
+    err = _code(lambda: set_field(doc, layout_for("PlayerSettings", UNITY_6), "vrEditorSettings.none", 0, file))
+    assert err.code == "E_PROPERTY_EDIT_UNSUPPORTED" and "None is not a type unitycli writes" in err.message
     assert file.to_bytes() == before
 
 

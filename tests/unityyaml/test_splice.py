@@ -8,10 +8,18 @@ import pytest
 
 from tests.unityyaml.corpus import unity_yaml_files
 from unitycli.errors import UnityCliError
-from unitycli.unityyaml import UnityYamlFile, editable, ensure_roundtrips, fidelity, style
+from unitycli.unityyaml import UnityYamlFile, ensure_roundtrips, fidelity, style
 from unitycli.unityyaml.document import ABSENT
 
 HEADER = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+
+
+def _opened_for_write(data: bytes, name: str) -> UnityYamlFile:
+    """The file as `scene.files.open_for_write` opens it for an edit: split into objects, then refused if it is not
+    Unity YAML or its fileIDs clash (`ensure_editable`); no object is parsed until an edit reads it."""
+    file = UnityYamlFile.parse(data, name)
+    file.ensure_editable()
+    return file
 
 
 def _scenes_and_prefabs() -> list:
@@ -39,13 +47,13 @@ def test_every_scene_and_prefab_writes_the_same_bytes_by_splice_as_by_whole_text
     for path in files:
         data = path.read_bytes()
         try:
-            file = editable(data, str(path))
+            file = _opened_for_write(data, str(path))
             edited += _sample_edits(file) > 1
         except UnityCliError:
             continue  # files the writers refuse (duplicate fileIDs, unparseable objects) are not written
         if file.verified_bytes() != file.to_text().encode("utf-8"):
             different.append(str(path))
-        assert editable(data, str(path)).to_bytes() == data  # untouched: the bytes read, exactly
+        assert _opened_for_write(data, str(path)).to_bytes() == data  # untouched: the bytes read, exactly
     assert different == []
     assert edited > 300
 
@@ -54,14 +62,14 @@ def test_a_multibyte_name_before_the_edit_keeps_every_byte():
     data = (HEADER + "--- !u!1 &1\nGameObject:\n  m_Name: Čerešňa 🍒\n  m_IsActive: 1\n"
             "--- !u!4 &2\nTransform:\n  m_LocalPosition: {x: 0, y: 0, z: 0}\n"
             "--- !u!1 &3\nGameObject:\n  m_Name: Дуб\n  m_IsActive: 1").encode()
-    file = editable(data, "Assets/A.unity")
+    file = _opened_for_write(data, "Assets/A.unity")
     file.get(2).set("m_LocalPosition.x", 1.5)
     assert file.verified_bytes() == data.replace(b"{x: 0, y: 0", b"{x: 1.5, y: 0")
 
 
 def test_an_edit_that_would_split_into_two_objects_is_refused():
     data = (HEADER + "--- !u!1 &1\nGameObject:\n  m_Name: A\n--- !u!1 &2\nGameObject:\n  m_Name: B\n").encode()
-    file = editable(data, "Assets/A.unity")
+    file = _opened_for_write(data, "Assets/A.unity")
     doc = file.get(1)
     doc.set_text(doc.text + "--- !u!1 &3\nGameObject:\n  m_Name: C\n")
     with pytest.raises(UnityCliError) as caught:
@@ -73,7 +81,7 @@ def test_an_edit_that_would_split_into_two_objects_is_refused():
 def test_an_edited_object_that_does_not_parse_is_refused_and_an_untouched_one_is_copied():
     data = (HEADER + "--- !u!1 &1\nGameObject:\n  m_Name: A\n--- !u!114 &2\nMonoBehaviour:\n  m_Data: {oops\n"
             ).encode()
-    file = editable(data, "Assets/A.unity")
+    file = _opened_for_write(data, "Assets/A.unity")
     file.get(1).set("m_Name", "B")
     assert file.verified_bytes() == data.replace(b"m_Name: A", b"m_Name: B")  # the broken object is kept as is
     file.get(2).set_text("--- !u!114 &2\nMonoBehaviour:\n  m_Data: {still broken\n")
@@ -113,7 +121,7 @@ def test_a_write_next_to_a_million_item_list_does_not_parse_it():
     items = "".join(f"  - {n}\n" for n in range(1_000_000))
     data = (HEADER + "--- !u!4 &1\nTransform:\n  m_LocalPosition: {x: 0, y: 0, z: 0}\n  m_Father: {fileID: 0}\n"
             "--- !u!114 &2\nMonoBehaviour:\n  m_Enabled: 1\n  m_Values:\n" + items).encode()
-    file = editable(data, "Assets/A.unity")
+    file = _opened_for_write(data, "Assets/A.unity")
     file.get(1).set("m_LocalPosition.x", 2)
     assert file.get(1).get("m_Father", scan=True) is not None
     assert file.verified_bytes() == data.replace(b"{x: 0,", b"{x: 2,", 1)
@@ -156,12 +164,12 @@ def test_a_written_file_kept_for_the_next_step_is_the_file_read_from_its_bytes()
     for path in _scenes_and_prefabs()[::7]:
         data = path.read_bytes()
         try:
-            file = editable(data, str(path))
+            file = _opened_for_write(data, str(path))
             _sample_edits(file)
             written = file.verified_bytes()
         except UnityCliError:
             continue
-        kept, fresh = file.as_written(written).copy(), editable(written, str(path))
+        kept, fresh = file.as_written(written).copy(), _opened_for_write(written, str(path))
         assert kept.to_bytes() == written
         lines, line = [], fresh.header.count("\n") + 1
         for doc in fresh.documents:
