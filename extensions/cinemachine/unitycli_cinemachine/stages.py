@@ -20,14 +20,13 @@ from unitycli.api import (
     Ref,
     ToolContext,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     open_for_read,
 )
 from unitycli_cinemachine import components, locate, scripts
 from unitycli_cinemachine.components import BINDING_ALIASES, BINDING_MODES, ComponentType, Options, Setting
 from unitycli_cinemachine.editing import set_field
-from unitycli_cinemachine.inputs import EDIT_HINTS, CameraEdit, EditResult
+from unitycli_cinemachine.inputs import CameraEdit, EditResult
 from unitycli_cinemachine.layout import CM2, CM3
 
 MONO_BEHAVIOUR = 114
@@ -260,21 +259,6 @@ def apply(ctx: ToolContext, request: StageEdit, stage: str) -> StageResult:
                        stage=stage, component=ComponentSummary(class_name=ctype.name, file_id=doc.file_id,
                                                                game_object=node.path),
                        replaced=replaced, added=replaced is not None or present is None)
-
-
-def stage_spec(stage: str, *, input_model: type[StageEdit], **spec: Any) -> ToolSpec[Any, Any]:
-    """The ToolSpec of the tool that edits `stage` (name, texts and examples in `spec`): every stage tool applies its
-    request the same way and has the same result and risk hints."""
-
-    def handler(ctx: ToolContext, request: StageEdit) -> StageResult:
-        return apply(ctx, request, stage)
-
-    return ToolSpec(input_model=input_model, output_model=StageResult, handler=handler, **EDIT_HINTS, **spec)
-
-
-def types_note(stage: str) -> str:
-    """The sentence of a stage tool's description naming the classes `type` takes in each major."""
-    return f"2.x types: {', '.join(supported(CM2, stage))}. 3.x types: {', '.join(supported(CM3, stage))}. "
 
 
 def request_settings(request: Any) -> dict[str, Any]:

@@ -11,14 +11,12 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     open_for_write,
     resolve_file,
 )
 from unitycli_cinemachine import blends, brain, components, locate
 from unitycli_cinemachine.editing import set_field
-from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EDIT_HINTS, EXAMPLE_NOTE
 from unitycli_cinemachine.tools.list_blends import ASSET_SUFFIXES
 
 
@@ -109,20 +107,3 @@ def set_blend(ctx: ToolContext, request: SetBlendInput) -> SetBlendOutput:
         loaded.save(ctx)
     return SetBlendOutput(file=path, blend=label, layout=layout, added=added, style=after.style, time=after.time,
                           changed_fields=changed, revision=ctx.transaction.revision(path) or loaded.revision)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.set-blend", title="Set a Cinemachine blend",
-    summary="Set a brain's default blend, or one From/To blend of a BlenderSettings asset.",
-    description=("For a scene or prefab, writes the style and/or time of its CinemachineBrain's default blend "
-                 "(2.x m_DefaultBlend.m_Style / m_Time, 3.x DefaultBlend.Style / Time). For a "
-                 "CinemachineBlenderSettings .asset, writes the blend of the entry with exactly that From and To "
-                 "(camera GameObject names, or **ANY CAMERA**), appending the entry when there is none (with "
-                 "EaseInOut and 2 s, the brain's defaults, for whichever of style and time is not given). Styles: Cut, EaseInOut, "
-                 "EaseIn, EaseOut, HardIn, HardOut, Linear, Custom (refused while the blend's custom curve has no "
-                 "keys). Only the changed lines are rewritten. Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetBlendInput, output_model=SetBlendOutput, handler=set_blend,
-    **EDIT_HINTS,
-    examples=({"file": CM2_SCENE, "style": "EaseInOut", "time": 0.5},
-              {"file": CM3_SCENE, "gameObject": "MainCamera", "style": "Linear", "time": 0.5}),
-)

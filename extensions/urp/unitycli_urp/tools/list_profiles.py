@@ -7,7 +7,6 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     find_volumes,
     parse_meta,
@@ -67,15 +66,3 @@ def list_profiles(ctx: ToolContext, request: ListProfilesInput) -> ListProfilesO
                                     orphans=len(profile.orphans()), missing=len(profile.missing()),
                                     used_by_volumes=users.get(guid, 0), used_by_pipeline=pipeline_users.get(guid, [])))
     return ListProfilesOutput(profiles=found, skipped=skipped)
-
-
-SPEC = ToolSpec(
-    name="urp.list-profiles", title="List volume profiles",
-    summary="Every VolumeProfile asset: its overrides, orphans, and the volumes that use it.",
-    description=("Lists every VolumeProfile asset the project index knows (main object with the VolumeProfile "
-                 "script): the override classes in components order, the count of orphan override sub-assets "
-                 "(components does not list them, so Unity ignores them) and of missing entries, how many Volume "
-                 "components use it as sharedProfile, and which URP assets use it as m_VolumeProfile. Read-only."),
-    input_model=ListProfilesInput, output_model=ListProfilesOutput, handler=list_profiles,
-    examples=({},),
-)
