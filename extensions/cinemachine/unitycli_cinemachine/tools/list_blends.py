@@ -78,10 +78,10 @@ def list_blends(ctx: ToolContext, request: ListBlendsInput) -> ListBlendsOutput:
     for site in locate.brains_in(loaded.path, loaded.yaml, model):
         key = site.layout.key
         custom = site.doc.get(key("CustomBlends"), None)
-        asset = None
+        custom_blends: BlenderAsset | None = None
         if isinstance(custom, Ref) and custom.guid:
             with ProjectIndex.open(ctx.project.root) as index:
-                asset = read_asset(ctx, index.path_for_guid(custom.guid), custom.guid)
+                custom_blends = read_asset(ctx, index.path_for_guid(custom.guid), custom.guid)
         found.append(BrainBlends(game_object=site.node.path, file_id=site.doc.file_id, layout=site.layout.layout,
-                                 default_blend=blends.brain_default(site.doc, key), custom_blends=asset))
+                                 default_blend=blends.brain_default(site.doc, key), custom_blends=custom_blends))
     return ListBlendsOutput(file=loaded.path, brains=found, asset=None, revision=loaded.revision)

@@ -84,10 +84,10 @@ def set_blend(ctx: ToolContext, request: SetBlendInput) -> SetBlendOutput:
         blender = blends.find_blender(loaded.yaml, path)
         key, doc, layout = blender.key, blender.doc, blender.layout
         entries = blender.entries()
-        index = next((i for i, e in enumerate(entries) if str(e.get(key("From"), "")) == request.from_camera
+        found = next((i for i, e in enumerate(entries) if str(e.get(key("From"), "")) == request.from_camera
                       and str(e.get(key("To"), "")) == request.to_camera), None)
-        added = index is None
-        if added:
+        added = found is None
+        if found is None:
             if request.style == "Custom":
                 _custom_check({}, {"file": path, "from": request.from_camera, "to": request.to_camera})
             index = len(entries)
@@ -95,9 +95,11 @@ def set_blend(ctx: ToolContext, request: SetBlendInput) -> SetBlendOutput:
                 key("From"): request.from_camera, key("To"): request.to_camera,
                 key("Blend"): components.blend("m_" if layout == "cm2" else "", 1, 2)})
             changed.append(f"{key('CustomBlends')}[{index}]")
-        elif request.style == "Custom":
-            _custom_check(entries[index].get(key("Blend"), {}).get(key("CustomCurve")),
-                          {"file": path, "from": request.from_camera, "to": request.to_camera})
+        else:
+            index = found
+            if request.style == "Custom":
+                _custom_check(entries[index].get(key("Blend"), {}).get(key("CustomCurve")),
+                              {"file": path, "from": request.from_camera, "to": request.to_camera})
         for name, value in wanted:
             set_field(doc, f"{key('CustomBlends')}[{index}].{key('Blend')}.{key(name)}", value, changed)
         entry = blender.entries()[index]

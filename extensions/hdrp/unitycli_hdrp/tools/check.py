@@ -76,6 +76,8 @@ def _pipeline(ctx: ToolContext, report: _Report) -> None:
                        f"{path or guid}, which is not an HDRP asset", project.QUALITY_SETTINGS, level=i)
     for path in project.assets_of(ctx, ids.HDRP_ASSET):
         file = project.open_asset(ctx, path, ids.HDRP_ASSET)
+        if file is None:  # assets_of lists only the files that hold one, read through the same transaction
+            continue
         try:
             version = project.check_layout(ctx, file, ids.ASSET_VERSIONS, "HDRenderPipelineAsset")
             if project.verified(ctx):

@@ -52,7 +52,9 @@ def apply_values(prof: profiles.OpenProfile, ov: VolumeOverride, values: dict[st
                          "parameters": [p.name for p in ov.parameters()]})
     for name, value in values.items():
         spec = ov.spec.parameter(name) if ov.spec is not None else None
-        problem = overrides.range_problem(spec, value) if spec is not None else None
+        if spec is None:
+            continue
+        problem = overrides.range_problem(spec, value)
         if problem:
             raise UnityCliError("E_HDRP_VALUE_INVALID", f"{problem} (got {value!r}); nothing was written",
                                 details={"parameter": name, "value": value, "min": spec.min, "max": spec.max})

@@ -44,7 +44,7 @@ def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
         if ref is None:
             continue
         path = pipeline.ref_path(ctx, ref)
-        if not pipeline.is_urp_asset(ctx, path):
+        if path is None or not pipeline.is_urp_asset(ctx, path):
             add("pipeline.assigned", "fail", f"{where} assigns {ref.guid}, which is not a URP asset in the project",
                 path, guid=ref.guid)
         elif path not in assets:

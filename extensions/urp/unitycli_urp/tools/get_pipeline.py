@@ -71,7 +71,7 @@ def get_pipeline(ctx: ToolContext, request: GetPipelineInput) -> GetPipelineOutp
         if ref is None:
             return None
         path = pipeline.ref_path(ctx, ref)
-        if pipeline.is_urp_asset(ctx, path):
+        if path is not None and pipeline.is_urp_asset(ctx, path):
             assets.setdefault(path, None)
             return path
         unresolved.append(ref.guid or str(ref.file_id))

@@ -49,7 +49,7 @@ def list_profiles(ctx: ToolContext, request: ListProfilesInput) -> ListProfilesO
     pipeline_users: dict[str, list[str]] = {}
     out = pipeline.quality_levels(ctx)[0]
     asset_paths = {pipeline.ref_path(ctx, r) for r in [pipeline.default_pipeline(ctx), *[q.pipeline for q in out]]}
-    for asset in sorted(p for p in asset_paths if pipeline.is_urp_asset(ctx, p)):
+    for asset in sorted(p for p in asset_paths if p is not None and pipeline.is_urp_asset(ctx, p)):
         ref = pipeline.open_asset(ctx, asset).yaml.get(ids.MAIN_FILE_ID).get("m_VolumeProfile", None)
         if ref is not None and getattr(ref, "guid", None):
             pipeline_users.setdefault(ref.guid, []).append(asset)

@@ -50,10 +50,11 @@ def get_effect(ctx: ToolContext, request: Target) -> GetEffectOutput:
     parameters = []
     for leaf in leaves:
         entry = stored.get((leaf.sheet_type, leaf.path))
-        overridden = bool(entry and entry.overridden)
+        override = entry if entry is not None and entry.overridden else None
         parameters.append(EffectParameter(path=leaf.path, real_type=leaf.real_type, sheet_type=leaf.sheet_type,
-                                          default=leaf.default, value=entry.value if overridden else leaf.default,
-                                          overridden=overridden, in_sheet=entry is not None))
+                                          default=leaf.default,
+                                          value=override.value if override is not None else leaf.default,
+                                          overridden=override is not None, in_sheet=entry is not None))
     instancing = doc.get("m_AllowInstancing", None)
     event = doc.get("m_InitialEventName", None)
     return GetEffectOutput(

@@ -90,12 +90,12 @@ def set_particle_emission(ctx: ToolContext, request: SetEmissionInput) -> SetEmi
 
     if r.enabled is not None:
         track(f"{E}.enabled", lambda: set_if_changed(doc, f"{E}.enabled", 1 if r.enabled else 0))
-    if r.rate_over_time is not None:
-        track(f"{E}.rateOverTime", lambda: set_curve(doc, f"{E}.rateOverTime", r.rate_over_time))
-    if r.rate_over_time_scale is not None:
-        track(f"{E}.rateOverTime", lambda: scale_curve(doc, f"{E}.rateOverTime", r.rate_over_time_scale))
-    if r.rate_over_distance is not None:
-        track(f"{E}.rateOverDistance", lambda: set_curve(doc, f"{E}.rateOverDistance", r.rate_over_distance))
+    if (rate := r.rate_over_time) is not None:
+        track(f"{E}.rateOverTime", lambda: set_curve(doc, f"{E}.rateOverTime", rate))
+    if (factor := r.rate_over_time_scale) is not None:
+        track(f"{E}.rateOverTime", lambda: scale_curve(doc, f"{E}.rateOverTime", factor))
+    if (per_metre := r.rate_over_distance) is not None:
+        track(f"{E}.rateOverDistance", lambda: set_curve(doc, f"{E}.rateOverDistance", per_metre))
     if r.add_bursts:
         for burst in r.add_bursts:
             doc.append_item(f"{E}.m_Bursts", burst_mapping(burst))
