@@ -201,10 +201,12 @@ class Register(Protocol):
 
 def register_package(register: Register, package: str, modules: Iterable[str], *,
                      adjust: Callable[[ToolSpec[Any, Any]], ToolSpec[Any, Any]] | None = None) -> None:
-    """Register the tools of `package`'s `modules`, in order: a module declares one tool as `SPEC`, or several
-    related ones as `SPECS`. `adjust` rewrites each spec first (a package-wide default such as `example_projects`).
+    """Register the tools of `package`'s `modules`, in order: a module declares several tools as `SPECS`, or one as
+    `SPEC`. `adjust` rewrites each spec first (a package-wide default such as `example_projects`; note that
+    `dataclasses.replace` reads every field, so it imports what a by-path spec names).
 
-    The one registration loop of every extension: `register_package(register, f"{__name__}.tools", TOOL_MODULES)`.
+    The one registration line of every extension, whose specs module names each tool's handler and models by import
+    path: `register_package(register, __name__, ("specs",))`.
     """
     for name in modules:
         module = importlib.import_module(f"{package}.{name}")
