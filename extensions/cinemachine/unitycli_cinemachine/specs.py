@@ -26,7 +26,6 @@ EDIT_HINTS: dict[str, Any] = {"read_only": False, "destructive": True, "idempote
                               "permissions": ("reads_project", "writes_project")}
 
 
-
 def types_note(stage: str) -> str:
     """The sentence of a stage tool's description naming the classes `type` takes in each major."""
     names = {family: ", ".join(sorted(types_for(family, stage))) for family in (CM2, CM3)}
