@@ -19,7 +19,7 @@ import importlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 from pydantic import BaseModel, ConfigDict
 from pydantic.alias_generators import to_camel
@@ -75,6 +75,38 @@ REFERENCE_RE = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")  # "package.modu
 LAZY_FIELDS = ("input_model", "output_model", "handler")
 
 
+T = TypeVar("T")
+
+
+class ByPath(Generic[T]):
+    """A ToolSpec field given as the object or as its import path: a path is imported on first read and kept.
+
+    Typed for both sides (mypy reads `__set__` for the constructor): a spec accepts `T | str`, a read returns `T`.
+    Read from the class it raises AttributeError, so the dataclass sees no default and the field stays required.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.label = name
+        self.slot = f"_{name}"
+
+    @overload
+    def __get__(self, spec: None, owner: type) -> ByPath[T]: ...
+
+    @overload
+    def __get__(self, spec: ToolSpec[Any, Any], owner: type) -> T: ...
+
+    def __get__(self, spec: ToolSpec[Any, Any] | None, owner: type) -> Any:
+        if spec is None:
+            raise AttributeError(f"{owner.__name__}.{self.label} has no default")
+        value = spec.__dict__[self.slot]
+        if isinstance(value, str):
+            value = spec.__dict__[self.slot] = _imported(spec.name, self.label, value)
+        return value
+
+    def __set__(self, spec: ToolSpec[Any, Any], value: T | str) -> None:  # only the dataclass __init__ sets it
+        spec.__dict__[self.slot] = value
+
+
 @dataclass(frozen=True)
 class ToolSpec(Generic[InputT, OutputT]):
     """One tool: identity, typed models, handler and risk hints.
@@ -87,10 +119,11 @@ class ToolSpec(Generic[InputT, OutputT]):
     title: str
     summary: str
     description: str
-    # Typed as what a read returns; each may also be given as an import path (see the module doc).
-    input_model: type[InputT]  # or "package.module:Model", imported on first use
-    output_model: type[OutputT]  # likewise
-    handler: Handler[InputT, OutputT]  # or "package.module:function"
+    # Each is the object or its import path ("package.module:Model", "package.module:function"), imported on first
+    # read (see the module doc); a read returns the object. Required: the descriptor gives no default.
+    input_model: ByPath[type[InputT]] = ByPath()
+    output_model: ByPath[type[OutputT]] = ByPath()
+    handler: ByPath[Handler[InputT, OutputT]] = ByPath()
     read_only: bool = True
     destructive: bool = False
     idempotent: bool = True
@@ -168,10 +201,12 @@ class Register(Protocol):
 
 def register_package(register: Register, package: str, modules: Iterable[str], *,
                      adjust: Callable[[ToolSpec[Any, Any]], ToolSpec[Any, Any]] | None = None) -> None:
-    """Register the tools of `package`'s `modules`, in order: a module declares one tool as `SPEC`, or several
-    related ones as `SPECS`. `adjust` rewrites each spec first (a package-wide default such as `example_projects`).
+    """Register the tools of `package`'s `modules`, in order: a module declares several tools as `SPECS`, or one as
+    `SPEC`. `adjust` rewrites each spec first (a package-wide default such as `example_projects`; note that
+    `dataclasses.replace` reads every field, so it imports what a by-path spec names).
 
-    The one registration loop of every extension: `register_package(register, f"{__name__}.tools", TOOL_MODULES)`.
+    The one registration line of every extension, whose specs module names each tool's handler and models by import
+    path: `register_package(register, __name__, ("specs",))`.
     """
     for name in modules:
         module = importlib.import_module(f"{package}.{name}")
@@ -203,26 +238,6 @@ def _imported(tool: str, label: str, reference: str) -> Any:
             from exc
     _check(tool, label, value)
     return value
-
-
-def _lazy(label: str) -> property:
-    """The field as the object: a by-path reference is imported on first read and kept (see the module doc)."""
-    slot = f"_{label}"
-
-    def get(self: ToolSpec[Any, Any]) -> Any:
-        value = self.__dict__[slot]
-        if isinstance(value, str):
-            value = self.__dict__[slot] = _imported(self.name, label, value)
-        return value
-
-    def set_(self: ToolSpec[Any, Any], value: Any) -> None:  # only the dataclass __init__ sets it (the spec is frozen)
-        self.__dict__[slot] = value
-
-    return property(get, set_)
-
-
-for _label in LAZY_FIELDS:
-    setattr(ToolSpec, _label, _lazy(_label))
 
 
 def _schema_of(tool: str, label: str, model: type[BaseModel], mode: str) -> dict[str, Any]:

@@ -52,12 +52,23 @@ def acme(tmp_path_factory):
 
 def test_the_example_is_short_and_imports_only_the_api(acme):
     _, files, *_ = acme
-    code = files["unitycli_acme/__init__.py"]
+    code = "\n".join(body for path, body in files.items() if path.startswith("unitycli_acme/") and path.endswith(".py"))
     lines = [line for line in code.splitlines() if line.strip()]
     assert len(lines) < 60
-    assert {m for m in re.findall(r"^from (unitycli[\w.]*) import", code, re.M)} == {"unitycli.api"}
+    imported = set(re.findall(r"^from (unitycli[\w.]*) import", code, re.M))
+    assert imported - {"unitycli_acme"} == {"unitycli.api"}
     assert set(files) == {"pyproject.toml", "unitycli_acme/manifest.toml", "unitycli_acme/__init__.py",
-                          "tests/test_acme.py"}
+                          "unitycli_acme/specs.py", "unitycli_acme/count_meshes.py", "tests/test_acme.py"}
+
+
+def test_registering_it_imports_no_tool_module(acme):
+    """The guide's convention holds: the spec names the handler by path, imported only when the tool runs."""
+    _, _, python, _, with_pb, _ = acme
+    code = ("import sys; from pathlib import Path; from unitycli.host.session import Session; "
+            f"names = Session(project_arg={str(with_pb)!r}, cwd=Path({str(with_pb)!r})).registry.names(); "
+            "print('acme.count-meshes' in names, 'unitycli_acme.count_meshes' in sys.modules)")
+    done = subprocess.run([python, "-P", "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["True", "False"], done.stderr
 
 
 def test_it_is_listed_and_available_only_where_probuilder_is(acme):
@@ -88,8 +99,10 @@ def test_doctor_and_integrity_cover_it(acme):
     code, out = cli("extensions", "doctor", "--project", str(with_pb))
     checks = {c["name"]: c["status"] for c in out["result"]["checks"]}
     assert (checks["integrity:acme"], checks["package:acme:com.unity.probuilder"]) == ("pass", "pass")
+    # The tool module, imported only when the tool runs: checked against the RECORD all the same.
     installed = Path(subprocess.run([python, "-c", "import unitycli_acme; print(unitycli_acme.__file__)"],
-                                    capture_output=True, text=True, check=True, timeout=60).stdout.strip())
+                                    capture_output=True, text=True, check=True,
+                                    timeout=60).stdout.strip()).with_name("count_meshes.py")
     original = installed.read_bytes()
     try:
         installed.write_bytes(original.replace(b"meshes=len(found)", b"meshes=42"))

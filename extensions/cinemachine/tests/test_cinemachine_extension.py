@@ -16,7 +16,9 @@ from unitycli_cinemachine.errors import ERROR_CODES
 from unitycli.testing import copy_fixture_project, run_tool
 
 REPO = Path(__file__).resolve().parents[3]
-TOOLS = [f"cinemachine.{name.replace('_', '-')}" for name in unitycli_cinemachine.TOOL_MODULES]
+# One module per tool, named for it: a module specs.py does not declare fails the registration test below.
+TOOLS = sorted(f"cinemachine.{p.stem.replace('_', '-')}"
+               for p in (Path(unitycli_cinemachine.__file__).parent / "tools").glob("*.py") if p.stem != "__init__")
 WRITERS = {"cinemachine.set-priority", "cinemachine.set-lens", "cinemachine.set-targets", "cinemachine.set-brain",
            "cinemachine.set-noise", "cinemachine.set-body", "cinemachine.set-aim", "cinemachine.set-blend"}
 ADDERS = {"cinemachine.create-camera"}  # only add lines: not destructive

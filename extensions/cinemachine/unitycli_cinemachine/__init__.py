@@ -13,14 +13,10 @@ from importlib.resources import files
 
 from unitycli.api import DoctorReport, ErrorSpec, KnownScript, Register, hookimpl, register_package
 
-TOOL_MODULES = ("list_cameras", "get_camera", "set_priority", "set_lens", "set_targets", "get_brain", "set_brain",
-                "set_noise", "set_body", "set_aim", "create_camera", "list_blends", "set_blend",
-                "check")
-
 
 @hookimpl
 def unitycli_register_tools(register: Register) -> None:
-    register_package(register, f"{__name__}.tools", TOOL_MODULES)
+    register_package(register, __name__, ("specs",))
 
 
 @hookimpl

@@ -60,6 +60,13 @@ class Setting:
     also: tuple[tuple[str, Any], ...] = ()  # fields set with it (3.x dead zone: Enabled 1)
     minimum: float | None = None
 
+    @property
+    def field_path(self) -> str:
+        """The one field a "binding", "float" or "asset" setting (or a one-field vector) writes."""
+        if self.path is None:
+            raise ValueError(f"a {self.kind} setting given as parts names no single field")
+        return self.path
+
 
 def _vector(path: str, axes: int, **kw: Any) -> Setting:
     return Setting("vector", path=path, axes=axes, **kw)

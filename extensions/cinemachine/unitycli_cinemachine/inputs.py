@@ -15,17 +15,6 @@ from unitycli.api import (
 )
 from unitycli_cinemachine.values import target_path
 
-# Examples run on the fixture projects (shared/fixtures/unity): chicken-defense has Cinemachine 2.9.7, minigolf 3.1.2.
-CM2_SCENE = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
-CM2_CAMERA = "Virtual Camera"
-CM3_SCENE = "Assets/LlamAcademy/Minigolf/Scenes/Game.unity"
-CM3_CAMERA = "Virtual Camera"
-EXAMPLE_NOTE = (" The examples run on the fixture projects chicken-defense (Cinemachine 2.9.7) and minigolf (3.1.2).")
-
-# The risk hints of every tool that rewrites values in place: a write that overwrites, the same result when repeated.
-EDIT_HINTS: dict[str, Any] = {"read_only": False, "destructive": True, "idempotent": True,
-                              "permissions": ("reads_project", "writes_project")}
-
 CAMERA_GAMEOBJECT_DESCRIPTION = (GAMEOBJECT_DESCRIPTION + "; the camera component's fileID (list-cameras' fileID) "
                                  "also names it")
 

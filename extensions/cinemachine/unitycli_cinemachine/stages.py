@@ -20,14 +20,14 @@ from unitycli.api import (
     Ref,
     ToolContext,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
+    UnityYamlFile,
     open_for_read,
 )
 from unitycli_cinemachine import components, locate, scripts
 from unitycli_cinemachine.components import BINDING_ALIASES, BINDING_MODES, ComponentType, Options, Setting
 from unitycli_cinemachine.editing import set_field
-from unitycli_cinemachine.inputs import EDIT_HINTS, CameraEdit, EditResult
+from unitycli_cinemachine.inputs import CameraEdit, EditResult
 from unitycli_cinemachine.layout import CM2, CM3
 
 MONO_BEHAVIOUR = 114
@@ -113,6 +113,8 @@ def _noise_profile(ctx: ToolContext, value: str | None) -> Ref:
     preset = next((g for n, g in components.NOISE_PRESETS.items() if n.lower() == text.lower()), None)
     if preset is not None:
         return Ref(11400000, preset, 2)
+    guid: str | None
+    path: str | None
     with ProjectIndex.open(ctx.project.root) as index:
         if _GUID.match(text):
             guid, path = text.lower(), index.path_for_guid(text)
@@ -144,12 +146,12 @@ def write_settings(ctx: ToolContext, doc: Document, ctype: ComponentType, wanted
             if index is None:
                 raise UnityCliError("E_CINEMACHINE_VALUE_INVALID", f"bindingMode {value!r} is not a binding mode",
                                     details={"setting": name, "bindingModes": list(BINDING_MODES)})
-            set_field(doc, setting.path, index, changed)
+            set_field(doc, setting.field_path, index, changed)
         elif setting.kind == "asset":
-            set_field(doc, setting.path, _noise_profile(ctx, value), changed)
+            set_field(doc, setting.field_path, _noise_profile(ctx, value), changed)
         elif setting.kind == "float":
             _check_minimum(name, [value], setting)
-            set_field(doc, setting.path, value, changed)
+            set_field(doc, setting.field_path, value, changed)
         else:
             if setting.path is not None:
                 current = doc.get(setting.path, {})
@@ -176,7 +178,7 @@ def _check_minimum(name: str, values: list[Any], setting: Setting) -> None:
                             details={"setting": name, "value": values, "minimum": setting.minimum})
 
 
-def add_component(yaml: Any, node_doc: Document, ctype: ComponentType, opts: Options, *, index: int | None = None,
+def add_component(yaml: UnityYamlFile, node_doc: Document, ctype: ComponentType, opts: Options, *, index: int | None = None,
                   enabled: bool = True) -> Document:
     """A new component document on the GameObject `node_doc`, listed at `index` of its `m_Component` (None: last),
     with the GameObject's hide flags (3 on a 2.x `cm` child in a scene)."""
@@ -217,13 +219,19 @@ def apply(ctx: ToolContext, request: StageEdit, stage: str) -> StageResult:
     wanted_type = request.type
     if present is None and wanted_type is None and stage == scripts.NOISE:
         wanted_type = "CinemachineBasicMultiChannelPerlin"
-    if present is None and wanted_type is None:
-        raise UnityCliError("E_CINEMACHINE_STAGE_EMPTY",
-                            f"the camera on {site.path!r} has no {stage} component; give type to add one",
-                            details={"file": loaded.path, "gameObject": site.path, "stage": stage,
-                                     "supported": supported(family, stage)})
     present_name = present.script.name(family) if present is not None else None
-    if wanted_type is not None and wanted_type != present_name:
+    if wanted_type is None or wanted_type == present_name:  # edit the present component
+        if present is None:
+            raise UnityCliError("E_CINEMACHINE_STAGE_EMPTY",
+                                f"the camera on {site.path!r} has no {stage} component; give type to add one",
+                                details={"file": loaded.path, "gameObject": site.path, "stage": stage,
+                                         "supported": supported(family, stage)})
+        doc = present.doc
+        ctype = components.type_of(family, stage, present.script.guid)
+        if ctype is None:
+            raise _unsupported(family, stage, present_name or "?",
+                               "has no typed settings in this tool; replace it with type")
+    else:  # add a component of wanted_type, in the place of the present one if there is one
         ctype = components.types_for(family, stage).get(wanted_type)
         if ctype is None:
             raise _unsupported(family, stage, wanted_type,
@@ -246,12 +254,6 @@ def apply(ctx: ToolContext, request: StageEdit, stage: str) -> StageResult:
         if present is not None:
             yaml.remove_document(present.doc.file_id)
         changed.append("m_Component")
-    else:
-        doc = present.doc
-        ctype = components.type_of(family, stage, present.script.guid)
-        if ctype is None:
-            raise _unsupported(family, stage, present_name or "?",
-                               "has no typed settings in this tool; replace it with type")
     write_settings(ctx, doc, ctype, wanted, changed)
     if changed:
         loaded.save(ctx)
@@ -260,21 +262,6 @@ def apply(ctx: ToolContext, request: StageEdit, stage: str) -> StageResult:
                        stage=stage, component=ComponentSummary(class_name=ctype.name, file_id=doc.file_id,
                                                                game_object=node.path),
                        replaced=replaced, added=replaced is not None or present is None)
-
-
-def stage_spec(stage: str, *, input_model: type[StageEdit], **spec: Any) -> ToolSpec[Any, Any]:
-    """The ToolSpec of the tool that edits `stage` (name, texts and examples in `spec`): every stage tool applies its
-    request the same way and has the same result and risk hints."""
-
-    def handler(ctx: ToolContext, request: StageEdit) -> StageResult:
-        return apply(ctx, request, stage)
-
-    return ToolSpec(input_model=input_model, output_model=StageResult, handler=handler, **EDIT_HINTS, **spec)
-
-
-def types_note(stage: str) -> str:
-    """The sentence of a stage tool's description naming the classes `type` takes in each major."""
-    return f"2.x types: {', '.join(supported(CM2, stage))}. 3.x types: {', '.join(supported(CM3, stage))}. "
 
 
 def request_settings(request: Any) -> dict[str, Any]:

@@ -12,14 +12,10 @@ from importlib.resources import files
 
 from unitycli.api import ErrorSpec, Register, hookimpl, register_package
 
-TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "get_frame_settings", "set_frame_settings",
-                "get_default_profile", "list_diffusion_profiles", "list_profiles", "get_profile", "add_override",
-                "set_override", "remove_override", "list_volumes", "set_volume", "assign_pipeline", "check")
-
 
 @hookimpl
 def unitycli_register_tools(register: Register) -> None:
-    register_package(register, f"{__name__}.tools", TOOL_MODULES)
+    register_package(register, __name__, ("specs",))
 
 
 @hookimpl

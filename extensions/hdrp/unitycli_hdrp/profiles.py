@@ -37,8 +37,6 @@ CODES = {
 PROFILE_DESCRIPTION = ("A VolumeProfile asset: project-relative path (Assets/Settings/Sky.asset) or a unique asset "
                        "name (Sky); hdrp.list-profiles lists them")
 OVERRIDE_DESCRIPTION = "The override's class name (Fog, Exposure, …), its m_Name, or its fileID"
-SAMPLE_PROFILE = "Assets/HDRP/Sky and Fog Settings Profile.asset"  # VisualEffectGraph-Samples (HDRP 17.0.3)
-EXAMPLE_NOTE = " The examples run on the VisualEffectGraph-Samples fixture project (HDRP 17.0.3)."
 
 
 def model_error(exc: VolumeModelError, path: str | None = None) -> UnityCliError:

@@ -229,9 +229,10 @@ def choose_asset(ctx: ToolContext, asset: str | None, *, for_write: bool = False
         return file
     active = active_pipeline(ctx)
     if active.guid:
-        path = guid_paths(ctx, [active.guid]).get(active.guid)
-        if path and exists(ctx, path):
-            file = open_asset(ctx, path, ids.HDRP_ASSET, for_write=for_write, expected_revision=expected_revision)
+        active_path = guid_paths(ctx, [active.guid]).get(active.guid)
+        if active_path and exists(ctx, active_path):
+            file = open_asset(ctx, active_path, ids.HDRP_ASSET, for_write=for_write,
+                              expected_revision=expected_revision)
             if file is not None:
                 return file
     candidates = assets_of(ctx, ids.HDRP_ASSET)
@@ -306,7 +307,7 @@ class RefEntry:
     """One `references.RefIds` entry of a 17.x global settings file."""
 
     index: int
-    rid: int
+    rid: int | None  # as the file holds it (Unity writes one for every entry)
     cls: str
     ns: str
     listed: bool  # whether m_Settings.m_SettingsList.m_List names its rid

@@ -55,9 +55,9 @@ def _literal(names: dict[str, int]) -> Any:
     return Literal[tuple(names)]
 
 
-# What get-settings reports: the name of a known value, else the raw integer the file holds (kept, never guessed).
-SettingsValues = create_model(
-    "HdrpSettingsValues", __base__=ToolOutput,
+# The fields of the two models, as create_model takes them: name -> (annotation, FieldInfo). An annotation built
+# at run time (`bool | int | None`, a Literal of the enum's names) is a value to the type checker, hence Any.
+_VALUE_FIELDS: dict[str, Any] = {
     **{key: (bool | int | None, Field(None, alias=key, description=f"{doc}; a raw int for a value other than 0/1; "
                                                                    "None when the file has no such key"))
        for key, doc in BOOLS.items()},
@@ -65,16 +65,19 @@ SettingsValues = create_model(
              Field(None, alias=key, description=f"{doc}: {', '.join(f'{n}={v}' for n, v in names.items())}; "
                                                 "a raw int for a value outside the enum; None when absent"))
        for key, (doc, names) in ENUMS.items()},
-)
-
-# What set-settings accepts: every field optional, unknown keys refused by the schema.
-SettingsPatch = create_model(
-    "HdrpSettingsPatch", __base__=ToolInput,
+}
+_PATCH_FIELDS: dict[str, Any] = {
     **{key: (bool | None, Field(None, alias=key, description=doc)) for key, doc in BOOLS.items()},
     **{key: (_literal(names) | None,
              Field(None, alias=key, description=f"{doc}: {', '.join(f'{n}={v}' for n, v in names.items())}"))
        for key, (doc, names) in ENUMS.items()},
-)
+}
+
+# What get-settings reports: the name of a known value, else the raw integer the file holds (kept, never guessed).
+SettingsValues = create_model("HdrpSettingsValues", __base__=ToolOutput, **_VALUE_FIELDS)
+
+# What set-settings accepts: every field optional, unknown keys refused by the schema.
+SettingsPatch = create_model("HdrpSettingsPatch", __base__=ToolInput, **_PATCH_FIELDS)
 
 
 def decode(key: str, raw: Any) -> Any:

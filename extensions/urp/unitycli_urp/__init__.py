@@ -8,22 +8,14 @@ model is shared with the HDRP extension). Availability is the core's business: i
 
 from __future__ import annotations
 
-from dataclasses import replace
 from importlib.resources import files
 
 from unitycli.api import ErrorSpec, KnownScript, Register, hookimpl, register_package
 
-TOOL_MODULES = ("get_pipeline", "get_settings", "set_settings", "list_features", "set_feature_active",
-                "add_feature", "remove_feature", "move_feature", "list_profiles", "get_profile", "add_override",
-                "set_override", "remove_override", "list_volumes", "set_volume", "list_renderers", "assign_pipeline",
-                "check")
-
 
 @hookimpl
 def unitycli_register_tools(register: Register) -> None:
-    # The examples name chicken-defense's assets (URP 14.0.9) by path or asset name.
-    register_package(register, f"{__name__}.tools", TOOL_MODULES,
-                     adjust=lambda spec: replace(spec, example_projects=("chicken-defense",) * len(spec.examples)))
+    register_package(register, __name__, ("specs",))
 
 
 @hookimpl

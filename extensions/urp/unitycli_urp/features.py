@@ -98,11 +98,11 @@ def resolve_renderer(ctx: ToolContext, target: RendererTarget) -> str:
     asset = pipeline.resolve_asset(ctx, target)
     refs, default = pipeline.renderer_refs(pipeline.open_asset(ctx, asset).yaml)
     index = default if target.renderer_index is None else target.renderer_index
-    path = pipeline.ref_path(ctx, refs[index]) if 0 <= index < len(refs) else None
-    if path is None:
+    renderer = pipeline.ref_path(ctx, refs[index]) if 0 <= index < len(refs) else None
+    if renderer is None:
         raise UnityCliError("E_URP_RENDERER_NOT_FOUND", f"{asset} has no renderer at index {index}",
                             details={"asset": asset, "rendererIndex": index, "count": len(refs)})
-    return path
+    return renderer
 
 
 @dataclass

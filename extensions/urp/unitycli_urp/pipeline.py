@@ -116,17 +116,17 @@ def resolve_asset(ctx: ToolContext, target: PipelineTarget) -> str:
             default, f"GraphicsSettings (quality level {level.name!r} has none)")
     else:
         levels, current = quality_levels(ctx)
-        level = levels[current] if current is not None and 0 <= current < len(levels) else None
-        if level is not None and level.pipeline is not None:
-            ref, where = level.pipeline, f"current quality level {level.name!r}"
+        active = levels[current] if current is not None and 0 <= current < len(levels) else None
+        if active is not None and active.pipeline is not None:
+            ref, where = active.pipeline, f"current quality level {active.name!r}"
         else:
-            ref, where = default, "GraphicsSettings" + (f" (current quality level {level.name!r} has none)"
-                                                        if level is not None else "")
-    path = ref_path(ctx, ref)
-    if not is_urp_asset(ctx, path):
+            ref, where = default, "GraphicsSettings" + (f" (current quality level {active.name!r} has none)"
+                                                        if active is not None else "")
+    found = ref_path(ctx, ref)
+    if found is None or not is_urp_asset(ctx, found):
         raise UnityCliError("E_URP_PIPELINE_NOT_FOUND", f"{where} assigns no URP asset",
-                            details={"source": where, "guid": ref.guid if ref else None, "path": path})
-    return path
+                            details={"source": where, "guid": ref.guid if ref else None, "path": found})
+    return found
 
 
 def open_asset(ctx: ToolContext, path: str, *, for_write: bool = False, expected_revision: str | None = None) -> LoadedFile:

@@ -20,9 +20,7 @@ from unitycli.api import (
 from unitycli_urp.errors import volume_error
 from unitycli_urp.layout import project_layout
 from unitycli_urp.overrides import specs_for
-
-PROFILE_DESCRIPTION = ("Project path of a VolumeProfile asset (Assets/Settings/SampleSceneProfile.asset) or its "
-                       "unique name (SampleSceneProfile)")
+from unitycli_urp.specs import PROFILE_DESCRIPTION
 
 
 class ProfileTarget(ToolInput):

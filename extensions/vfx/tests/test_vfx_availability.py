@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from unitycli_vfx import TOOL_MODULES
 from vfx_testutil import GAME, HOLE_CUBE
 
 from unitycli.api import packaged_versions
-from unitycli.testing import copy_fixture_project, describe_tool, run_tool, tool_output
+from unitycli.testing import copy_fixture_project, describe_tool, registered_specs, run_tool, tool_output
 
-TOOLS = sorted(f"vfx.{name.replace('_', '-')}" for name in TOOL_MODULES)
+TOOLS = sorted(registered_specs("vfx."))
 NEEDS_VFX = sorted(t for t in TOOLS if "graph" in t or "effect" in t)
 PACKAGE_FREE = sorted(set(TOOLS) - set(NEEDS_VFX))
 # A call that would succeed on a project with the package, so the refusal can only come from availability.

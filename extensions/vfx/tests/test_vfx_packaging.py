@@ -16,6 +16,7 @@ from unitycli.testing import copy_fixture_project, describe_tool, error_catalog,
 EXTENSION = Path(unitycli_vfx.__file__).resolve().parent
 REPO = EXTENSION.parents[2]
 TOOLS = list(registered_specs("vfx.").values())
+TOOL_MODULES = sorted(p.stem for p in (EXTENSION / "tools").glob("*.py") if p.stem != "__init__")
 
 
 def test_the_packaged_manifest_is_the_catalog_manifest_byte_for_byte():
@@ -26,7 +27,9 @@ def test_the_packaged_manifest_is_the_catalog_manifest_byte_for_byte():
 
 
 def test_every_tool_module_is_registered():
-    assert [t.name for t in TOOLS] == sorted(f"vfx.{m.replace('_', '-')}" for m in unitycli_vfx.TOOL_MODULES)
+    """One module per tool, named for it, and `specs.py` declares each one's handler there."""
+    assert [t.name for t in TOOLS] == sorted(f"vfx.{m.replace('_', '-')}" for m in TOOL_MODULES)
+    assert [t.handler.__module__ for t in TOOLS] == [f"unitycli_vfx.tools.{m}" for m in TOOL_MODULES]
     assert all(describe_tool(None, t.name)["owner"]["distribution"] == "unitycli-vfx" for t in TOOLS)
 
 
@@ -104,4 +107,4 @@ def test_the_wheel_carries_the_manifest_and_every_tool_module(tmp_path):
         assert archive.read("unitycli_vfx/manifest.toml") == (REPO / "manifests" / "vfx.toml").read_bytes()
         entry_points = archive.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "[unitycli.extensions]\nvfx = unitycli_vfx" in entry_points
-    assert {f"unitycli_vfx/tools/{m}.py" for m in unitycli_vfx.TOOL_MODULES} <= names
+    assert {"unitycli_vfx/specs.py", *(f"unitycli_vfx/tools/{m}.py" for m in TOOL_MODULES)} <= names

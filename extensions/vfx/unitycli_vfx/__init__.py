@@ -13,15 +13,10 @@ from importlib.resources import files
 
 from unitycli.api import ErrorSpec, Register, hookimpl, register_package
 
-TOOL_MODULES = ("list_graphs", "get_graph", "list_effects", "get_effect", "set_effect_property", "set_effect_seed",
-                "set_effect_asset", "list_particle_systems", "get_particle_system", "set_particle_main",
-                "set_particle_emission", "set_particle_module_enabled", "set_particle_shape",
-                "set_particle_renderer", "get_line", "set_line", "get_trail", "set_trail")
-
 
 @hookimpl
 def unitycli_register_tools(register: Register) -> None:
-    register_package(register, f"{__name__}.tools", TOOL_MODULES)
+    register_package(register, __name__, ("specs",))
 
 
 @hookimpl

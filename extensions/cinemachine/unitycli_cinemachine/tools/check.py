@@ -11,12 +11,10 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     scan_scene_files,
 )
 from unitycli_cinemachine import findings, locate
 from unitycli_cinemachine.findings import CHECKS
-from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
 
 
 class CheckInput(ToolInput):
@@ -49,19 +47,3 @@ def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
     counts = {name: sum(1 for f in found if f.check == name) for name in findings.CHECKS}
     return CheckOutput(ok=not found, findings=found, counts=counts, files=list(scanned.revisions),
                        skipped=scanned.skipped)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.check", title="Check Cinemachine setup",
-    summary="Find legacy classes, brainless scenes, broken targets, tied priorities.",
-    description=("Checks one scene or prefab, or every one under Assets/ that references a Cinemachine script: "
-                 "legacy-class (a Cinemachine 2.x class such as CinemachineVirtualCamera or CinemachineTransposer "
-                 "in a 3.x project, where it survives only as deprecated; the 3.x replacement is named), no-brain "
-                 "(a scene with Cinemachine cameras and no CinemachineBrain), broken-target (a Follow / LookAt "
-                 "reference to an object missing from the file), equal-priority (enabled, active cameras of a scene "
-                 "with the same effective priority on the same output channel, outside manager cameras). The same "
-                 "findings appear in `unitycli extensions doctor`. Read-only; unreadable files are listed in "
-                 "skipped." + EXAMPLE_NOTE),
-    input_model=CheckInput, output_model=CheckOutput, handler=check,
-    examples=({"file": CM2_SCENE}, {"file": CM3_SCENE}, {}),
-)

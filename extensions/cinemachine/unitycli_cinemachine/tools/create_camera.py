@@ -35,7 +35,6 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     append_component,
     create_gameobject,
@@ -45,7 +44,6 @@ from unitycli.api import (
 )
 from unitycli_cinemachine import components, locate, read, scripts
 from unitycli_cinemachine.components import ComponentType, Options, vec2
-from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
 from unitycli_cinemachine.layout import CM2, CM3
 from unitycli_cinemachine.stages import MONO_BEHAVIOUR, ComponentSummary, add_component, options
 from unitycli_cinemachine.tools.set_targets import transform_ref
@@ -401,34 +399,3 @@ def _has_focus_distance(ctx: ToolContext) -> bool:
 
 def _hdrp(ctx: ToolContext) -> bool:
     return ctx.package_version("com.unity.render-pipelines.high-definition") is not None
-
-
-SPEC = ToolSpec(
-    name="cinemachine.create-camera", title="Create a Cinemachine camera",
-    summary="Create a Cinemachine camera from a preset, as the package's menu does.",
-    description=(
-        "Adds a new camera GameObject written for the project's installed Cinemachine major, as the package's "
-        "GameObject/Cinemachine menu creates it. Presets: static (3.x 'Cinemachine Camera'; 2.x a passive "
-        "Virtual Camera with an empty pipeline), follow (3.x 'Follow Camera': CinemachineFollow + "
-        "RotationComposer, tracking the target; 2.x 'Virtual Camera': Transposer + Composer with Follow and "
-        "LookAt set to the target), look-at (3.x has no such menu item: the nearest equivalent, a "
-        "CinemachineCamera with a RotationComposer whose LookAt target is the target (CustomLookAtTarget 1); "
-        "2.x: a Composer with LookAt), third-person (3.x 'Third Person Aim Camera': ThirdPersonFollow + "
-        "ThirdPersonAim, needs the physics module; 2.x: a Cinemachine3rdPersonFollow Body), orbital (3.x "
-        "'FreeLook Camera': OrbitalFollow ThreeRing + RotationComposer + InputAxisController + a disabled "
-        "FreeLookModifier; 2.x: OrbitalTransposer + Composer on one vcam, not the menu's three-rig FreeLook). Any "
-        "other preset is refused with E_CINEMACHINE_PRESET_INVALID. 2.x cameras get the hidden `cm` child "
-        "(m_ObjectHideFlags 3 in scenes, 0 in prefabs) holding the CinemachinePipeline and the Body/Aim "
-        "components; 3.x components sit on the camera's GameObject. Every component has the field values the "
-        "package gives a new one; the lens is copied from the main camera (LensSettings.FromCamera). Headless "
-        "differences: the camera sits at its parent's origin (the menu uses the scene view's pivot and FOV), "
-        "and a 3.x InputAxisController is written without controllers (Unity creates them with the package's "
-        "input defaults when it is enabled). ensureBrain adds a CinemachineBrain to the main camera when the "
-        "file has none (E_CINEMACHINE_MAIN_CAMERA_NOT_FOUND without a camera). Only adds lines; new objects get "
-        "fresh fileIDs. Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=CreateCameraInput, output_model=CreateCameraOutput, handler=create_camera,
-    read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": CM2_SCENE, "preset": "follow", "target": "Virtual Camera Target"},
-              {"file": CM3_SCENE, "preset": "follow", "target": "Ball"},
-              {"file": CM3_SCENE, "preset": "orbital", "target": "Ball", "name": "Orbit Camera"}),
-)

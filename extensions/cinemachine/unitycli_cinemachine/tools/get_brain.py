@@ -14,10 +14,9 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
 )
 from unitycli_cinemachine import brain, locate, read
-from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE, TargetRef
+from unitycli_cinemachine.inputs import TargetRef
 from unitycli_cinemachine.layout import CM3
 from unitycli_cinemachine.values import number
 
@@ -98,17 +97,3 @@ def get_brain(ctx: ToolContext, request: BrainTarget) -> GetBrainOutput:
         world_up_override=TargetRef.of(site.model, doc.get(key("WorldUpOverride"), None)),
         channel_mask=number(doc, "ChannelMask") if site.layout.layout == CM3 else None,
         lens_mode_override=lens_mode, revision=loaded.revision)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.get-brain", title="Get a CinemachineBrain",
-    summary="A CinemachineBrain's update methods, default blend and custom blends asset.",
-    description=("Reads the CinemachineBrain of a scene or prefab (the only one, or the one on `gameObject`): update "
-                 "method, blend update method, the default blend (style and time; the custom curve's key count), "
-                 "the custom blends asset with its path, debug/frustum/time-scale flags, the world-up override, "
-                 "and in 3.x the channel mask and lens mode override. The layout (cm2 | cm3) is read from the "
-                 "fields (m_UpdateMethod vs UpdateMethod): the brain has the same script GUID in both majors. "
-                 "Read-only; reports the file's revision." + EXAMPLE_NOTE),
-    input_model=BrainTarget, output_model=GetBrainOutput, handler=get_brain,
-    examples=({"file": CM2_SCENE}, {"file": CM3_SCENE, "gameObject": "MainCamera"}),
-)

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolOutput
 from unitycli_cinemachine import locate, read, scripts
 from unitycli_cinemachine.inputs import (
-    CM2_CAMERA,
-    CM2_SCENE,
-    CM3_CAMERA,
-    CM3_SCENE,
-    EXAMPLE_NOTE,
     CameraTarget,
     TargetRef,
 )
@@ -76,19 +71,3 @@ def get_camera(ctx: ToolContext, request: CameraTarget) -> GetCameraOutput:
         lens=read.lens(site), pipeline_game_object=pipeline.path if pipeline is not None else None,
         body=stages.get(scripts.BODY), aim=stages.get(scripts.AIM), noise=stages.get(scripts.NOISE),
         other_components=others, revision=loaded.revision)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.get-camera", title="Get a Cinemachine camera",
-    summary="One Cinemachine camera: priority, targets, lens, Body/Aim/Noise settings.",
-    description=("Reads one Cinemachine camera (2.x or 3.x; the layout is read from its fields). Priority: the "
-                 "stored value and the effective one (3.x: Priority.m_Value counts only when Priority.Enabled is 1, "
-                 "and a file older than streaming version 20220601 with a non-zero m_LegacyPriority gets that value "
-                 "on load). Targets as references with GameObject paths (3.x LookAt is the Tracking target unless "
-                 "CustomLookAtTarget is 1). The lens: field of view, ortho size, clip planes, dutch, mode override "
-                 "and the remaining fields as written. Body, Aim and Noise with all their settings: in 2.x they sit "
-                 "on the hidden `cm` child (the GameObject with the CinemachinePipeline that m_ComponentOwner "
-                 "names), in 3.x on the camera's GameObject. Read-only; reports the file's revision." + EXAMPLE_NOTE),
-    input_model=CameraTarget, output_model=GetCameraOutput, handler=get_camera,
-    examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA}, {"file": CM3_SCENE, "gameObject": CM3_CAMERA}),
-)

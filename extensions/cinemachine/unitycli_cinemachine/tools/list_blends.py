@@ -11,14 +11,12 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     open_for_read,
     open_scene_file,
     resolve_file,
 )
 from unitycli_cinemachine import blends, locate
-from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
 
 ASSET_SUFFIXES = (".asset",)
 
@@ -80,24 +78,10 @@ def list_blends(ctx: ToolContext, request: ListBlendsInput) -> ListBlendsOutput:
     for site in locate.brains_in(loaded.path, loaded.yaml, model):
         key = site.layout.key
         custom = site.doc.get(key("CustomBlends"), None)
-        asset = None
+        custom_blends: BlenderAsset | None = None
         if isinstance(custom, Ref) and custom.guid:
             with ProjectIndex.open(ctx.project.root) as index:
-                asset = read_asset(ctx, index.path_for_guid(custom.guid), custom.guid)
+                custom_blends = read_asset(ctx, index.path_for_guid(custom.guid), custom.guid)
         found.append(BrainBlends(game_object=site.node.path, file_id=site.doc.file_id, layout=site.layout.layout,
-                                 default_blend=blends.brain_default(site.doc, key), custom_blends=asset))
+                                 default_blend=blends.brain_default(site.doc, key), custom_blends=custom_blends))
     return ListBlendsOutput(file=loaded.path, brains=found, asset=None, revision=loaded.revision)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.list-blends", title="List Cinemachine blends",
-    summary="A brain's default and custom blends, or a BlenderSettings asset's blends.",
-    description=("For a scene or prefab: each CinemachineBrain's default blend (style, time, custom curve key count) "
-                 "and its custom blends asset (CinemachineBlenderSettings) with every From → To entry. For a "
-                 "CinemachineBlenderSettings .asset: its entries. Both layouts (2.x m_CustomBlends / m_From / "
-                 "m_Blend.m_Style, 3.x CustomBlends / From / Blend.Style); `**ANY CAMERA**` is the wildcard name "
-                 "(Cinemachine looks up From→To, then ANY→To, then From→ANY). A custom blends asset that is missing "
-                 "or unreadable is reported with the reason. Read-only." + EXAMPLE_NOTE),
-    input_model=ListBlendsInput, output_model=ListBlendsOutput, handler=list_blends,
-    examples=({"file": CM2_SCENE}, {"file": CM3_SCENE}),
-)

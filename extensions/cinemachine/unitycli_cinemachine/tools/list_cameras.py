@@ -14,11 +14,9 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     scan_scene_files,
 )
 from unitycli_cinemachine import locate, read
-from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EXAMPLE_NOTE
 from unitycli_cinemachine.values import target_path
 
 
@@ -79,19 +77,3 @@ def list_cameras(ctx: ToolContext, request: ListCamerasInput) -> ListCamerasOutp
     return ListCamerasOutput(cameras=[c for cameras, _ in scanned.found for c in cameras],
                              brains=[b for _, brains in scanned.found for b in brains],
                              revisions=scanned.revisions, skipped=scanned.skipped)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.list-cameras", title="List Cinemachine cameras",
-    summary="Cinemachine cameras and brains in a scene, prefab or the project.",
-    description=("Lists every Cinemachine camera (2.x CinemachineVirtualCamera, FreeLook, ClearShot…; 3.x "
-                 "CinemachineCamera, managers) in one scene or prefab (`file`), or in every scene and prefab under "
-                 "Assets/ that references a Cinemachine camera or brain script. For each: GameObject path and "
-                 "fileID, the camera component's fileID and class, the layout (cm2 | cm3, read from the fields, "
-                 "not the script GUID), the effective priority, Follow/LookAt targets as GameObject paths (a "
-                 "target inside a prefab instance is the instance's path), whether it is enabled and active. "
-                 "Also every CinemachineBrain with its GameObject. Cameras inside prefab instances live in their "
-                 "source prefab and are listed there. Read-only; reports each file's revision." + EXAMPLE_NOTE),
-    input_model=ListCamerasInput, output_model=ListCamerasOutput, handler=list_cameras,
-    examples=({"file": CM2_SCENE}, {"file": CM3_SCENE}, {}),
-)

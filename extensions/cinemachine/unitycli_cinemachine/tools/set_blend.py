@@ -11,14 +11,12 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     open_for_write,
     resolve_file,
 )
 from unitycli_cinemachine import blends, brain, components, locate
 from unitycli_cinemachine.editing import set_field
-from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EDIT_HINTS, EXAMPLE_NOTE
 from unitycli_cinemachine.tools.list_blends import ASSET_SUFFIXES
 
 
@@ -86,10 +84,10 @@ def set_blend(ctx: ToolContext, request: SetBlendInput) -> SetBlendOutput:
         blender = blends.find_blender(loaded.yaml, path)
         key, doc, layout = blender.key, blender.doc, blender.layout
         entries = blender.entries()
-        index = next((i for i, e in enumerate(entries) if str(e.get(key("From"), "")) == request.from_camera
+        found = next((i for i, e in enumerate(entries) if str(e.get(key("From"), "")) == request.from_camera
                       and str(e.get(key("To"), "")) == request.to_camera), None)
-        added = index is None
-        if added:
+        added = found is None
+        if found is None:
             if request.style == "Custom":
                 _custom_check({}, {"file": path, "from": request.from_camera, "to": request.to_camera})
             index = len(entries)
@@ -97,9 +95,11 @@ def set_blend(ctx: ToolContext, request: SetBlendInput) -> SetBlendOutput:
                 key("From"): request.from_camera, key("To"): request.to_camera,
                 key("Blend"): components.blend("m_" if layout == "cm2" else "", 1, 2)})
             changed.append(f"{key('CustomBlends')}[{index}]")
-        elif request.style == "Custom":
-            _custom_check(entries[index].get(key("Blend"), {}).get(key("CustomCurve")),
-                          {"file": path, "from": request.from_camera, "to": request.to_camera})
+        else:
+            index = found
+            if request.style == "Custom":
+                _custom_check(entries[index].get(key("Blend"), {}).get(key("CustomCurve")),
+                              {"file": path, "from": request.from_camera, "to": request.to_camera})
         for name, value in wanted:
             set_field(doc, f"{key('CustomBlends')}[{index}].{key('Blend')}.{key(name)}", value, changed)
         entry = blender.entries()[index]
@@ -109,20 +109,3 @@ def set_blend(ctx: ToolContext, request: SetBlendInput) -> SetBlendOutput:
         loaded.save(ctx)
     return SetBlendOutput(file=path, blend=label, layout=layout, added=added, style=after.style, time=after.time,
                           changed_fields=changed, revision=ctx.transaction.revision(path) or loaded.revision)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.set-blend", title="Set a Cinemachine blend",
-    summary="Set a brain's default blend, or one From/To blend of a BlenderSettings asset.",
-    description=("For a scene or prefab, writes the style and/or time of its CinemachineBrain's default blend "
-                 "(2.x m_DefaultBlend.m_Style / m_Time, 3.x DefaultBlend.Style / Time). For a "
-                 "CinemachineBlenderSettings .asset, writes the blend of the entry with exactly that From and To "
-                 "(camera GameObject names, or **ANY CAMERA**), appending the entry when there is none (with "
-                 "EaseInOut and 2 s, the brain's defaults, for whichever of style and time is not given). Styles: Cut, EaseInOut, "
-                 "EaseIn, EaseOut, HardIn, HardOut, Linear, Custom (refused while the blend's custom curve has no "
-                 "keys). Only the changed lines are rewritten. Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetBlendInput, output_model=SetBlendOutput, handler=set_blend,
-    **EDIT_HINTS,
-    examples=({"file": CM2_SCENE, "style": "EaseInOut", "time": 0.5},
-              {"file": CM3_SCENE, "gameObject": "MainCamera", "style": "Linear", "time": 0.5}),
-)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, model_validator
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, UnityCliError, model_validator
 from unitycli_cinemachine import brain, locate
 from unitycli_cinemachine.editing import set_field
-from unitycli_cinemachine.inputs import CM2_SCENE, CM3_SCENE, EDIT_HINTS, EXAMPLE_NOTE
 from unitycli_cinemachine.tools.get_brain import BrainTarget
 
 _OLD_BLEND_KEYS = {"defaultBlendStyle": "style", "defaultBlendTime": "time"}
@@ -80,20 +79,3 @@ def set_brain(ctx: ToolContext, request: SetBrainInput) -> SetBrainOutput:
     return SetBrainOutput(file=loaded.path, game_object=site.node.path, file_id=doc.file_id,
                           layout=site.layout.layout, changed_fields=changed,
                           revision=ctx.transaction.revision(loaded.path) or loaded.revision)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.set-brain", title="Set CinemachineBrain settings",
-    summary="Set a CinemachineBrain's update methods and default blend style and time.",
-    description=("Writes the given settings of the CinemachineBrain of a scene or prefab (the only one, or the one "
-                 "on `gameObject`) in the layout its fields show (2.x `m_UpdateMethod`, `m_DefaultBlend.m_Style`; "
-                 "3.x `UpdateMethod`, `DefaultBlend.Style`): updateMethod (FixedUpdate, LateUpdate, SmartUpdate, "
-                 "ManualUpdate), blendUpdateMethod (FixedUpdate, LateUpdate) and defaultBlend {style (Cut, "
-                 "EaseInOut, EaseIn, EaseOut, HardIn, HardOut, Linear, Custom: refused while the custom curve has no "
-                 "keys), time (seconds)}, as cinemachine.get-brain prints them. Only the changed lines are rewritten. Supports --dry-run."
-                 + EXAMPLE_NOTE),
-    input_model=SetBrainInput, output_model=SetBrainOutput, handler=set_brain,
-    **EDIT_HINTS,
-    examples=({"file": CM2_SCENE, "defaultBlend": {"style": "EaseInOut", "time": 1.5}},
-              {"file": CM3_SCENE, "updateMethod": "LateUpdate", "defaultBlend": {"style": "Linear"}}),
-)

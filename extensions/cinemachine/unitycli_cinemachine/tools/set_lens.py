@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, UnityCliError
 from unitycli_cinemachine import locate
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
-    CM2_CAMERA,
-    CM2_SCENE,
-    CM3_CAMERA,
-    CM3_SCENE,
-    EDIT_HINTS,
-    EXAMPLE_NOTE,
     CameraEdit,
     EditResult,
 )
@@ -71,18 +65,3 @@ def set_lens(ctx: ToolContext, request: SetLensInput) -> EditResult:
             changed.append(path)
         return changed
     return run_camera_edit(ctx, request, change)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.set-lens", title="Set a Cinemachine camera's lens",
-    summary="Set lens fields of a Cinemachine camera: FOV, ortho size, clip planes, dutch.",
-    description=("Writes the given lens fields of a camera (2.x `m_Lens.*`, 3.x `Lens.*`, chosen from the fields "
-                 "the camera has); fields not given keep their value. Values Cinemachine would clamp are refused: "
-                 "fieldOfView outside [0.01, 179] and dutch outside [-180, 180] (schema), a far clip plane not at "
-                 "least near + 0.001 (E_CINEMACHINE_VALUE_INVALID). A field missing from an old file is inserted "
-                 "in Cinemachine's order. Only the changed lines are rewritten. Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetLensInput, output_model=EditResult, handler=set_lens,
-    **EDIT_HINTS,
-    examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA, "fieldOfView": 60, "farClipPlane": 1000},
-              {"file": CM3_SCENE, "gameObject": CM3_CAMERA, "fieldOfView": 40, "nearClipPlane": 0.3, "dutch": 5}),
-)

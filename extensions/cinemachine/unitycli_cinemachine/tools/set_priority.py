@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext
 from unitycli_cinemachine import locate
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
-    CM2_CAMERA,
-    CM2_SCENE,
-    CM3_CAMERA,
-    CM3_SCENE,
-    EDIT_HINTS,
-    EXAMPLE_NOTE,
     CameraEdit,
     EditResult,
 )
@@ -40,18 +34,3 @@ def set_priority(ctx: ToolContext, request: SetPriorityInput) -> EditResult:
             set_field(doc, "m_LegacyPriority", 0, changed)
         return changed
     return run_camera_edit(ctx, request, change)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.set-priority", title="Set a Cinemachine camera's priority",
-    summary="Set the priority of a Cinemachine camera (2.x m_Priority, 3.x Priority).",
-    description=("Writes the priority in the layout the camera's fields show: 2.x `m_Priority`; 3.x "
-                 "`Priority.m_Value` with `Priority.Enabled: 1` (a disabled priority counts as 0). In 3.x a non-zero "
-                 "`m_LegacyPriority` is set to 0, since Unity would copy it over the new priority when it loads a "
-                 "file older than streaming version 20220601; `m_StreamingVersion` is left as is (other legacy "
-                 "upgrades depend on it). Only the changed lines are rewritten. Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetPriorityInput, output_model=EditResult, handler=set_priority,
-    **EDIT_HINTS,
-    examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA, "priority": 20},
-              {"file": CM3_SCENE, "gameObject": CM3_CAMERA, "priority": 20}),
-)

@@ -11,19 +11,12 @@ from unitycli.api import (
     Ref,
     SceneModel,
     ToolContext,
-    ToolSpec,
     UnityCliError,
     find_gameobject,
 )
 from unitycli_cinemachine import locate, read
 from unitycli_cinemachine.editing import run_camera_edit, set_field
 from unitycli_cinemachine.inputs import (
-    CM2_CAMERA,
-    CM2_SCENE,
-    CM3_CAMERA,
-    CM3_SCENE,
-    EDIT_HINTS,
-    EXAMPLE_NOTE,
     CameraEdit,
     EditResult,
 )
@@ -105,21 +98,3 @@ def set_targets(ctx: ToolContext, request: SetTargetsInput) -> SetTargetsOutput:
 
     result = run_camera_edit(ctx, request, change)
     return SetTargetsOutput(**result.model_dump(), **after)
-
-
-SPEC = ToolSpec(
-    name="cinemachine.set-targets", title="Set a Cinemachine camera's targets",
-    summary="Point a Cinemachine camera's Follow / LookAt at GameObjects, or clear them.",
-    description=("Sets the Follow and/or LookAt target of a camera to a GameObject of the same scene or prefab "
-                 "(hierarchy path or fileID; Cinemachine stores its Transform), or clears it with null; an omitted "
-                 "target is left as is. 2.x writes m_Follow / m_LookAt; 3.x writes Target.TrackingTarget / "
-                 "Target.LookAtTarget, and sets CustomLookAtTarget: 1 when the LookAt target is not the Tracking "
-                 "target (without it a 3.x camera looks at its Tracking target); 3.x managers write "
-                 "DefaultTarget.Target.* with DefaultTarget.Enabled: 1. A prefab instance as target needs its "
-                 "Transform in the file (one stripped Transform, or name it by fileID). Only the changed lines are "
-                 "rewritten. Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetTargetsInput, output_model=SetTargetsOutput, handler=set_targets,
-    **EDIT_HINTS,
-    examples=({"file": CM2_SCENE, "gameObject": CM2_CAMERA, "lookAt": "Main Camera"},
-              {"file": CM3_SCENE, "gameObject": CM3_CAMERA, "lookAt": "MainCamera"}),
-)

@@ -9,7 +9,6 @@ from unitycli.api import (
     ProvenFieldsOutput,
     ToolContext,
     ToolInput,
-    ToolSpec,
     UnityCliError,
     VolumeModelError,
     packaged_versions,
@@ -67,22 +66,3 @@ def add_override(ctx: ToolContext, request: AddOverrideInput) -> AddOverrideOutp
     ov = prof.find(ov.file_id)
     return AddOverrideOutput(profile=prof.path, override=profiles.describe_override(ov), index=ov.index or 0,
                              layout_source=proven.layout_source, omitted_fields=omitted)
-
-
-SPEC = ToolSpec(
-    name="hdrp.add-override", title="Add an HDRP volume override",
-    summary="Add an override (Fog, Exposure, HDRISky, …) to a profile, at package defaults.",
-    description=("Adds an override as the Editor's Add Override does: a new hidden sub-asset with the class's "
-                 "parameters in serialized order at the package's C# defaults, every override state off, appended "
-                 "to components (the shared volume model). Sky components get m_SkyVersion (HDRISky 1, PhysicallyBasedSky 3) and VisualEnvironment "
-                 "m_Version as the Editor writes them. Only classes with a layout verified for the project's HDRP "
-                 "version are written (E_HDRP_OVERRIDE_UNSUPPORTED otherwise, e.g. Vignette on 14.x); on an HDRP "
-                 "version the manifest does not list, only what the project proves (the class, from the package's "
-                 "source on disk or an override of it in another profile; parameters omitted, Unity fills their "
-                 "defaults on load), named in layoutSource and omittedFields, else E_SCRIPT_LAYOUT_UNPROVABLE; a class the "
-                 "profile already lists is E_HDRP_OVERRIDE_EXISTS. `values` are checked against the declared ranges "
-                 "before anything is written. Supports --dry-run." + profiles.EXAMPLE_NOTE),
-    input_model=AddOverrideInput, output_model=AddOverrideOutput, handler=add_override,
-    read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"profile": profiles.SAMPLE_PROFILE, "override": "Bloom", "values": {"intensity": 0.2}},),
-)

@@ -10,13 +10,12 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     open_for_write,
     tool_command,
 )
 from unitycli_hdrp import ids, project
-from unitycli_hdrp.tools.get_settings import ASSET_DESCRIPTION, SAMPLE_ASSET
+from unitycli_hdrp.tools.get_settings import ASSET_DESCRIPTION
 
 
 class AssignPipelineInput(ToolInput):
@@ -93,18 +92,3 @@ def assign_pipeline(ctx: ToolContext, request: AssignPipelineInput) -> AssignPip
         if dirty:
             loaded.save(ctx)
     return AssignPipelineOutput(asset=file.path, guid=guid, assignments=out)
-
-
-SPEC = ToolSpec(
-    name="hdrp.assign-pipeline", title="Assign the HDRP pipeline asset",
-    summary="Make an HDRP asset the default pipeline and/or a quality level's pipeline.",
-    description=("Points GraphicsSettings.m_CustomRenderPipeline (the default pipeline) and/or the named quality "
-                 "levels' customRenderPipeline at an HDRenderPipelineAsset, written as the Editor writes the "
-                 "reference. The asset must be an HDRP asset of the verified layout. The global settings map is "
-                 "left to the Editor, which registers HDRP's global settings when the pipeline loads. A project "
-                 "without ProjectSettings/GraphicsSettings.asset is refused (E_ASSET_NOT_FOUND). Supports --dry-run. "
-                 "The example runs on the VisualEffectGraph-Samples fixture project (HDRP 17.0.3)."),
-    input_model=AssignPipelineInput, output_model=AssignPipelineOutput, handler=assign_pipeline,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"asset": SAMPLE_ASSET, "qualityLevels": ["Default"]},),
-)

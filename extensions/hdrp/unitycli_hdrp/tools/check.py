@@ -10,7 +10,6 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     list_files,
     open_for_read,
@@ -77,6 +76,8 @@ def _pipeline(ctx: ToolContext, report: _Report) -> None:
                        f"{path or guid}, which is not an HDRP asset", project.QUALITY_SETTINGS, level=i)
     for path in project.assets_of(ctx, ids.HDRP_ASSET):
         file = project.open_asset(ctx, path, ids.HDRP_ASSET)
+        if file is None:  # assets_of lists only the files that hold one, read through the same transaction
+            continue
         try:
             version = project.check_layout(ctx, file, ids.ASSET_VERSIONS, "HDRenderPipelineAsset")
             if project.verified(ctx):
@@ -195,19 +196,3 @@ def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
     counts = {s: sum(1 for c in report.checks if c.status == s) for s in ("pass", "warn", "fail")}
     return CheckOutput(package_version=project.package_version(ctx), ok=counts["fail"] == 0, counts=counts,
                        checks=report.checks)
-
-
-SPEC = ToolSpec(
-    name="hdrp.check", title="Check the HDRP setup",
-    summary="Check the HDRP setup: active pipeline, layouts, global settings, profiles.",
-    description=("Reports pass/warn/fail checks without changing anything: an HDRP asset is active "
-                 "(GraphicsSettings and quality levels), pipeline assets and global settings have the verified "
-                 "m_Version, the global settings are registered and their frame settings decode, global settings "
-                 "copies with a missing script, the default volume profile, profiles with orphaned or missing "
-                 "overrides, stored values outside the package's declared ranges, overrides without a verified "
-                 "layout for the version, the diffusion profile list size and each profile's GUID hash. `ok` is "
-                 "false when a check fails. Read-only. The example runs on the VisualEffectGraph-Samples fixture "
-                 "project (HDRP 17.0.3)."),
-    input_model=CheckInput, output_model=CheckOutput, handler=check,
-    examples=({},),
-)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, UnityCliError
 from unitycli_hdrp import defaults, profiles, project
-from unitycli_hdrp.tools.get_frame_settings import GLOBAL_DESCRIPTION, SAMPLE_GLOBAL
+from unitycli_hdrp.tools.get_frame_settings import GLOBAL_DESCRIPTION
 
 
 class GetDefaultProfileInput(ToolInput):
@@ -66,17 +66,3 @@ def get_default_profile(ctx: ToolContext, request: GetDefaultProfileInput) -> Ge
         look_dev_profile=ProfileRef(guid=look_guid, path=paths.get(look_guid) if look_guid else None, field=look_field),
         pipeline_asset_profile=asset_ref, overrides=names,
         diffusion_profiles=defaults.diffusion_list(ctx, default_path))
-
-
-SPEC = ToolSpec(
-    name="hdrp.get-default-profile", title="Get HDRP's default volume profile",
-    summary="The default and look-dev volume profiles of the HDRP global settings.",
-    description=("Reads the default volume profile and look-dev profile references of the HDRP global settings "
-                 "(14.x top-level m_DefaultVolumeProfile/m_LookDevVolumeProfile; 17.x the "
-                 "HDRPDefaultVolumeProfileSettings/LookDevVolumeProfileSettings RefIds entries), resolves them to "
-                 "asset paths, lists the default profile's overrides and its DiffusionProfileList, and on 17.x the "
-                 "pipeline asset's own m_VolumeProfile. Read-only. The examples run on the VisualEffectGraph-Samples "
-                 "fixture project (HDRP 17.0.3)."),
-    input_model=GetDefaultProfileInput, output_model=GetDefaultProfileOutput, handler=get_default_profile,
-    examples=({}, {"globalSettings": SAMPLE_GLOBAL}),
-)

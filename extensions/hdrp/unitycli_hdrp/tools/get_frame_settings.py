@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput
 from unitycli_hdrp import frames, project
 
 GLOBAL_DESCRIPTION = ("Project-relative path of an HDRenderPipelineGlobalSettings asset; omitted: the one "
                       "GraphicsSettings registers for HDRP, else the project's only one")
-SAMPLE_GLOBAL = "Assets/HDRP/HDRenderPipelineGlobalSettings.asset"  # VisualEffectGraph-Samples (HDRP 17.0.3)
-EXAMPLE_NOTE = " The examples run on the VisualEffectGraph-Samples fixture project (HDRP 17.0.3)."
 RenderType = Literal["camera", "bakedOrCustomReflection", "realtimeReflection"]
 
 
@@ -65,18 +63,3 @@ def describe(ctx: ToolContext, file: project.HdrpFile, only: str | None = None) 
 def get_frame_settings(ctx: ToolContext, request: GetFrameSettingsInput) -> GetFrameSettingsOutput:
     file = project.choose_global_settings(ctx, request.global_settings)
     return describe(ctx, file, request.render_type)
-
-
-SPEC = ToolSpec(
-    name="hdrp.get-frame-settings", title="Get HDRP default frame settings",
-    summary="Decode the default frame settings of the camera and reflection rendering paths.",
-    description=("Reads the three default FrameSettings of the HDRP global settings (camera, baked or custom "
-                 "reflection, realtime reflection) and decodes bitDatas.data1/data2 with the FrameSettingsField "
-                 "bits of the project's HDRP version. 14.x keeps them in top-level m_RenderingPathDefault*"
-                 "FrameSettings (m_Version 5); 17.x in the RenderingPathFrameSettings entry of references.RefIds "
-                 "(m_Version 14), found by class, never by rid — the top-level m_Obsolete* copies are ignored. Set "
-                 "bits no boolean field names (scalar fields' bits, obsolete and unnamed bits) are listed as found. "
-                 "Read-only." + EXAMPLE_NOTE),
-    input_model=GetFrameSettingsInput, output_model=GetFrameSettingsOutput, handler=get_frame_settings,
-    examples=({"renderType": "camera"}, {"globalSettings": SAMPLE_GLOBAL}),
-)

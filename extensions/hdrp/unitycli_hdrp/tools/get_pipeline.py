@@ -9,7 +9,6 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     open_for_read,
     script_guid_of,
@@ -109,17 +108,3 @@ def get_pipeline(ctx: ToolContext, request: GetPipelineInput) -> GetPipelineOutp
         active=active_ref, active_source=active.source, hdrp_active=active_ref is not None and active_ref.kind == "hdrp",
         global_settings=global_ref, hdrp_assets=hdrp_assets,
         global_settings_assets=project.assets_of(ctx, ids.GLOBAL_SETTINGS), notes=notes)
-
-
-SPEC = ToolSpec(
-    name="hdrp.get-pipeline", title="Get the active HDRP pipeline asset",
-    summary="Which pipeline asset is active, per GraphicsSettings and per quality level.",
-    description=("Reads ProjectSettings/GraphicsSettings.asset (m_CustomRenderPipeline, the default pipeline, and the "
-                 "HDRP entry of the global settings map) and QualitySettings.asset (each level's "
-                 "customRenderPipeline, which overrides the default when set). The active asset is the current "
-                 "quality level's, else the default. Assets are recognised by their m_Script GUID "
-                 "(HDRenderPipelineAsset 0cf1dab8…); every HDRP pipeline asset and global settings asset in the "
-                 "project is listed too. Read-only."),
-    input_model=GetPipelineInput, output_model=GetPipelineOutput, handler=get_pipeline,
-    examples=({},),
-)

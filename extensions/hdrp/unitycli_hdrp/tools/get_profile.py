@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput
 from unitycli_hdrp import profiles
 
 
@@ -33,16 +33,3 @@ def read_profile(ctx: ToolContext, prof: profiles.OpenProfile, only: str | None 
 
 def get_profile(ctx: ToolContext, request: GetProfileInput) -> GetProfileOutput:
     return read_profile(ctx, profiles.OpenProfile(ctx, request.profile), request.override)
-
-
-SPEC = ToolSpec(
-    name="hdrp.get-profile", title="Get an HDRP volume profile",
-    summary="Read a VolumeProfile's overrides and parameters, with declared ranges.",
-    description=("Reads a VolumeProfile asset through the shared volume model: each listed override (components "
-                 "order) with active, every parameter's override state and value, and — for the classes whose layout "
-                 "is verified for the project's HDRP version — the parameter kind, enum names and the range the "
-                 "package source declares. Legacy min/max keys in old files are reported, never used as ranges. "
-                 "Orphaned sub-assets and missing entries are listed apart. Read-only." + profiles.EXAMPLE_NOTE),
-    input_model=GetProfileInput, output_model=GetProfileOutput, handler=get_profile,
-    examples=({"profile": profiles.SAMPLE_PROFILE}, {"profile": "DefaultSettingsVolumeProfile", "override": "Fog"}),
-)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, UnityCliError
 from unitycli_hdrp import defaults, diffusion, ids, project
 
 MAX_LISTED = 15  # DIFFUSION_PROFILE_COUNT 16 minus the neutral slot
@@ -68,16 +68,3 @@ def list_diffusion_profiles(ctx: ToolContext, request: ListDiffusionProfilesInpu
     known = {p.guid for p in found}
     return ListDiffusionProfilesOutput(default_profile=default_path, default_list=listed, profiles=found,
                                        unlisted_guids=[g for g in (listed or []) if g not in known])
-
-
-SPEC = ToolSpec(
-    name="hdrp.list-diffusion-profiles", title="List HDRP diffusion profiles",
-    summary="List diffusion profiles, their values and whether the default profile uses them.",
-    description=("Lists every DiffusionProfileSettings asset (script b2686e09…) with its stored `profile` values "
-                 "(scattering distance, transmission, thickness remap, world scale, IOR, …), checks its `hash` "
-                 "against the one HDRP derives from the asset GUID, and says whether the default volume profile's "
-                 "DiffusionProfileList override lists it (at most 15 are used). Read-only. The example runs on the "
-                 "VisualEffectGraph-Samples fixture project (HDRP 17.0.3)."),
-    input_model=ListDiffusionProfilesInput, output_model=ListDiffusionProfilesOutput,
-    handler=list_diffusion_profiles, examples=({},),
-)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, profile_paths
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, UnityCliError, profile_paths
 from unitycli_hdrp import defaults, profiles
 
 
@@ -45,15 +45,3 @@ def list_profiles(ctx: ToolContext, request: ListProfilesInput) -> ListProfilesO
             overrides=[profiles.describe_override(o).class_name for o in prof.model.overrides()],
             orphans=len(prof.model.orphans()), missing=len(prof.model.missing()), is_default=path == default))
     return ListProfilesOutput(default_profile=default, profiles=found, unreadable=unreadable)
-
-
-SPEC = ToolSpec(
-    name="hdrp.list-profiles", title="List HDRP volume profiles",
-    summary="List every VolumeProfile asset with its overrides; marks HDRP's default profile.",
-    description=("Lists the VolumeProfile assets of the project (main object with the core VolumeProfile script, "
-                 "found through the project index) with their overrides in components order, the number of orphaned "
-                 "and missing sub-assets, and which one the HDRP global settings use as the default profile. "
-                 "Read-only." + profiles.EXAMPLE_NOTE),
-    input_model=ListProfilesInput, output_model=ListProfilesOutput, handler=list_profiles,
-    examples=({},),
-)

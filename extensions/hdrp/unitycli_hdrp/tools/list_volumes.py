@@ -9,14 +9,10 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     find_volumes,
     resolve_file,
 )
 from unitycli_hdrp import project
-
-SAMPLE_SCENE = "Assets/Samples/BonFire/BonFire.unity"  # VisualEffectGraph-Samples (HDRP 17.0.3)
-SAMPLE_VOLUME = "1516872931"  # the GameObject of its first Volume
 
 
 class ListVolumesInput(ToolInput):
@@ -65,15 +61,3 @@ def list_volumes(ctx: ToolContext, request: ListVolumesInput) -> ListVolumesOutp
     paths = project.guid_paths(ctx, [v.profile.guid for v in volumes if v.profile is not None and v.profile.guid])
     return ListVolumesOutput(volumes=[volume_out(v, paths) for v in volumes],
                              unreadable=[UnreadableOut(path=u.path, reason=u.reason) for u in unreadable])
-
-
-SPEC = ToolSpec(
-    name="hdrp.list-volumes", title="List Volume components",
-    summary="List the Volume components of scenes and prefabs, with their profiles.",
-    description=("Lists every Volume (core's Volume script) in the project's scenes and prefabs, or in one file: "
-                 "its GameObject, enabled, global or local, priority, blend distance, weight and sharedProfile with "
-                 "the profile's asset path. Files that could not be read are listed with the reason. Read-only. The "
-                 "examples run on the VisualEffectGraph-Samples fixture project (HDRP 17.0.3)."),
-    input_model=ListVolumesInput, output_model=ListVolumesOutput, handler=list_volumes,
-    examples=({}, {"file": SAMPLE_SCENE}),
-)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput
 from unitycli_hdrp import profiles
 
 
@@ -27,16 +27,3 @@ def remove_override(ctx: ToolContext, request: RemoveOverrideInput) -> RemoveOve
     prof.save(ctx)
     return RemoveOverrideOutput(profile=prof.path, removed=name, file_id=ov.file_id,
                                 remaining=[profiles.describe_override(o).class_name for o in prof.model.overrides()])
-
-
-SPEC = ToolSpec(
-    name="hdrp.remove-override", title="Remove an HDRP volume override",
-    summary="Remove an override from a VolumeProfile: its components entry and its sub-asset.",
-    description=("Removes a listed override as the Editor's Remove does: the components entry and, unless "
-                 "something else in the file still references it, the hidden sub-asset. Orphaned sub-assets are "
-                 "never matched. Works for any override class (no layout is needed to remove one). Supports "
-                 "--dry-run." + profiles.EXAMPLE_NOTE),
-    input_model=RemoveOverrideInput, output_model=RemoveOverrideOutput, handler=remove_override,
-    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"profile": profiles.SAMPLE_PROFILE, "override": "Fog"},),
-)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, UnityCliError, tool_command
 from unitycli_hdrp import frames, project
 from unitycli_hdrp.tools.get_frame_settings import (
-    EXAMPLE_NOTE,
     GLOBAL_DESCRIPTION,
-    SAMPLE_GLOBAL,
     FrameSettingsBlock,
     RenderType,
     describe,
@@ -90,20 +88,3 @@ def set_frame_settings(ctx: ToolContext, request: SetFrameSettingsInput) -> SetF
     after = describe(ctx, file, request.render_type).blocks[0]
     return SetFrameSettingsOutput(global_settings=file.path, render_type=request.render_type, turned_on=on,
                                   turned_off=off, unchanged=same, block=after)
-
-
-SPEC = ToolSpec(
-    name="hdrp.set-frame-settings", title="Set HDRP default frame settings",
-    summary="Turn named default frame settings on or off; every other bit is kept.",
-    description=("Sets or clears the named FrameSettingsField bits of one rendering path's default frame settings "
-                 "in the HDRP global settings (14.x top-level fields, 17.x the RenderingPathFrameSettings RefIds "
-                 "entry), rewriting only bitDatas.data1/data2 as unsigned decimals. Unknown, obsolete and unnamed "
-                 "bits are preserved. A name the project's HDRP version does not have (e.g. ComputeThickness on "
-                 "14.x), or a scalar field such as MSAAMode, is E_HDRP_FRAME_SETTING_UNKNOWN with nothing written; on an HDRP version the manifest does not list, "
-                 "only names whose bit is the same in every verified layout are written. "
-                 "Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetFrameSettingsInput, output_model=SetFrameSettingsOutput, handler=set_frame_settings,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"renderType": "camera", "disable": ["SSR"]},
-              {"globalSettings": SAMPLE_GLOBAL, "renderType": "realtimeReflection", "enable": ["Bloom"]}),
-)

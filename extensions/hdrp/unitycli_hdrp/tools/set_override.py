@@ -9,7 +9,6 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     VolumeModelError,
     VolumeOverride,
@@ -53,7 +52,9 @@ def apply_values(prof: profiles.OpenProfile, ov: VolumeOverride, values: dict[st
                          "parameters": [p.name for p in ov.parameters()]})
     for name, value in values.items():
         spec = ov.spec.parameter(name) if ov.spec is not None else None
-        problem = overrides.range_problem(spec, value) if spec is not None else None
+        if spec is None:
+            continue
+        problem = overrides.range_problem(spec, value)
         if problem:
             raise UnityCliError("E_HDRP_VALUE_INVALID", f"{problem} (got {value!r}); nothing was written",
                                 details={"parameter": name, "value": value, "min": spec.min, "max": spec.max})
@@ -85,23 +86,3 @@ def set_override(ctx: ToolContext, request: SetOverrideInput) -> SetOverrideOutp
         prof.save(ctx)
     return SetOverrideOutput(profile=prof.path, changed=changed,
                              override=profiles.describe_override(prof.find(ov.file_id)))
-
-
-SPEC = ToolSpec(
-    name="hdrp.set-override", title="Set HDRP volume override parameters",
-    summary="Set override parameters in a profile; values out of declared range are refused.",
-    description=("Sets parameter values (and turns their override state on), override states alone, or the "
-                 "override's active flag, through the shared volume model. Values are checked against the parameter's "
-                 "kind, enum names and the range declared in the package source (e.g. Exposure "
-                 "adaptationSpeedDarkToLight ≥ 0.001, Fog meanFreePath — the inspector's Fog Attenuation Distance — "
-                 "≥ 1); min/max keys left in old YAML files are never used. Any invalid value is "
-                 "E_HDRP_VALUE_INVALID with nothing written. Values of classes without a verified layout for the "
-                 "project's HDRP version are refused (E_HDRP_OVERRIDE_UNSUPPORTED); their override states can still "
-                 "be changed. A parameter an old file lacks (saved by an older package) is E_HDRP_PARAMETER_NOT_FOUND: it "
-                 "is never invented. Supports --dry-run." + profiles.EXAMPLE_NOTE),
-    input_model=SetOverrideInput, output_model=SetOverrideOutput, handler=set_override,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"profile": profiles.SAMPLE_PROFILE, "override": "Fog", "values": {"meanFreePath": 150}},
-              {"profile": "Assets/HDRP/Scene PostProcess Profile.asset", "override": "Exposure",
-               "values": {"mode": "Fixed"}, "overrideStates": {"fixedExposure": True}}),
-)

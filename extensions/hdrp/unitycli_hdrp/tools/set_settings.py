@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, tool_command
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, UnityCliError, tool_command
 from unitycli_hdrp import ids, project, rpsettings
-from unitycli_hdrp.tools.get_settings import ASSET_DESCRIPTION, EXAMPLE_NOTE, SAMPLE_ASSET
+from unitycli_hdrp.tools.get_settings import ASSET_DESCRIPTION
 
 
 class SetSettingsInput(ToolInput):
@@ -54,18 +54,3 @@ def set_settings(ctx: ToolContext, request: SetSettingsInput) -> SetSettingsOutp
         file.save(ctx)
     values, _ = rpsettings.read_all(file.doc)
     return SetSettingsOutput(asset=file.path, changed=changed, settings=rpsettings.SettingsValues(**values))
-
-
-SPEC = ToolSpec(
-    name="hdrp.set-settings", title="Set HDRP pipeline settings",
-    summary="Change documented keys of an HDRP asset's m_RenderPipelineSettings in place.",
-    description=("Rewrites only the named keys of an HDRenderPipelineAsset's m_RenderPipelineSettings, in the "
-                 "integer encoding the Editor writes (booleans 0/1, enums by name: msaaSampleCount None/MSAA2x/"
-                 "MSAA4x/MSAA8x, colorBufferFormat R11G11B10/R16G16B16A16, …); every other byte stays as it was and "
-                 "m_Version is never touched. A key the file's layout lacks is E_HDRP_SETTING_UNAVAILABLE (keys are "
-                 "never added); a value outside the enum is E_SCHEMA_INVALID. Supports --dry-run." + EXAMPLE_NOTE),
-    input_model=SetSettingsInput, output_model=SetSettingsOutput, handler=set_settings,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"settings": {"supportSSR": False}},
-              {"asset": SAMPLE_ASSET, "settings": {"msaaSampleCount": "MSAA2x", "supportSSAO": True}}),
-)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from unitycli.api import ToolSpec
 from unitycli_probuilder.descriptions import EXAMPLE_NOTE, REBUILD_NOTE, SAMPLE_MESH, SAMPLE_SCENE
-from unitycli_probuilder.specs.factories import WRITES, edit_spec, tool_spec
+from unitycli_probuilder.specs.factories import WRITES, edit_spec
 
 DELETE_FACES = edit_spec(
     name="probuilder.delete-faces", title="Delete ProBuilder faces",
@@ -137,7 +140,7 @@ FILL_HOLE = edit_spec(
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},),
 )
 
-DETACH_FACES_TO_OBJECT = tool_spec(
+DETACH_FACES_TO_OBJECT: ToolSpec[Any, Any] = ToolSpec(
     name="probuilder.detach-faces-to-object", title="Detach ProBuilder faces to a new GameObject",
     summary="Move ProBuilder faces out of a mesh into a new GameObject beside it.",
     description=("The Editor's Detach Faces with 'Detach To: Game Object' (DetachFaces.DetachFacesToObject): the "

@@ -1,5 +1,5 @@
-"""How a ProBuilder ToolSpec is built: `tool_spec` for any tool, `edit_spec` for a mesh edit run through
-`editing.run_edit` (the shape all of those share)."""
+"""How a ProBuilder mesh edit's ToolSpec is built: `edit_spec` for an edit run through `editing.run_edit` (the
+shape all of those share)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,9 @@ EDIT_OUTPUT = "unitycli_probuilder.editing:EditOutput"
 WRITES = ("reads_project", "writes_project")
 
 
-def tool_spec(**fields: Any) -> ToolSpec[Any, Any]:
-    """A ToolSpec whose handler and models are import paths (`"unitycli_probuilder.tools.x:handler"`).
-
-    ToolSpec takes a path for each and imports it on first read, but its annotations name only the objects a read
-    returns; building through this one function keeps the spec modules type-checked without a cast per spec.
-    """
-    return ToolSpec(**fields)
-
-
 def edit_spec(*, description: str, **fields: Any) -> ToolSpec[Any, Any]:
     """The ToolSpec of a mesh edit: it writes the project, is destructive and answers with EditOutput; `fields`
     gives the rest (name, texts, input model, handler, idempotent, examples). Every edit's description ends the
     same way (the rebuild note, dry-run, the example's cube), so it is appended here."""
-    return tool_spec(output_model=EDIT_OUTPUT, destructive=True, read_only=False, permissions=WRITES,
+    return ToolSpec(output_model=EDIT_OUTPUT, destructive=True, read_only=False, permissions=WRITES,
                      description=description + REBUILD_NOTE + " Supports --dry-run." + EXAMPLE_NOTE, **fields)

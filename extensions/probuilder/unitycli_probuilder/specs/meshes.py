@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from unitycli_probuilder.descriptions import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE
-from unitycli_probuilder.specs.factories import WRITES, tool_spec
+from typing import Any
 
-LIST_MESHES = tool_spec(
+from unitycli.api import ToolSpec
+from unitycli_probuilder.descriptions import EXAMPLE_NOTE, SAMPLE_MESH, SAMPLE_SCENE
+from unitycli_probuilder.specs.factories import WRITES
+
+LIST_MESHES: ToolSpec[Any, Any] = ToolSpec(
     name="probuilder.list-meshes", title="List ProBuilder meshes",
     summary="ProBuilder meshes in a scene, prefab or the project: counts, bounds, materials.",
     description=("Lists every ProBuilderMesh component in one scene or prefab (`file`), or in every scene and prefab "
@@ -20,7 +23,7 @@ LIST_MESHES = tool_spec(
     examples=({"file": SAMPLE_SCENE}, {}),
 )
 
-INSPECT_MESH = tool_spec(
+INSPECT_MESH: ToolSpec[Any, Any] = ToolSpec(
     name="probuilder.inspect-mesh", title="Inspect a ProBuilder mesh",
     summary="Positions, UVs, colors and faces of one ProBuilder mesh, paged.",
     description=("Reads one ProBuilderMesh (`file` + `gameObject`) and returns a page of its vertices (position, UV0, "
@@ -34,7 +37,7 @@ INSPECT_MESH = tool_spec(
     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH, "faceLimit": 10},),
 )
 
-EXPORT_OBJ = tool_spec(
+EXPORT_OBJ: ToolSpec[Any, Any] = ToolSpec(
     name="probuilder.export-obj", title="Export a ProBuilder mesh to OBJ",
     summary="Write one ProBuilder mesh as a Wavefront OBJ + MTL file inside the project.",
     description=("Writes the mesh's vertices (one `v` per ProBuilder vertex), UV0 (`vt`), normals (`vn`, smoothing "

@@ -6,7 +6,7 @@ from typing import Any
 
 from unitycli.api import ToolSpec
 from unitycli_probuilder.descriptions import EXAMPLE_NOTE, REBUILD_NOTE, SAMPLE_MESH, SAMPLE_SCENE
-from unitycli_probuilder.specs.factories import WRITES, edit_spec, tool_spec
+from unitycli_probuilder.specs.factories import WRITES, edit_spec
 
 SET_PIVOT = edit_spec(
     name="probuilder.set-pivot", title="Set a ProBuilder mesh's pivot",
@@ -55,7 +55,7 @@ _COMMON = ("Existing ColliderBehaviour/TriggerBehaviour (and the old Entity) com
 
 def _entity_spec(**fields: Any) -> ToolSpec[Any, Any]:
     """Set Collider and Set Trigger share their models, risk hints and example."""
-    return tool_spec(input_model="unitycli_probuilder.tools.entity_tools:EntityInput",
+    return ToolSpec(input_model="unitycli_probuilder.tools.entity_tools:EntityInput",
                     output_model="unitycli_probuilder.tools.entity_tools:EntityOutput",
                     read_only=False, destructive=True, idempotent=False, permissions=WRITES,
                     examples=({"file": SAMPLE_SCENE, "gameObject": SAMPLE_MESH},), **fields)
@@ -77,7 +77,7 @@ SET_TRIGGER = _entity_spec(
                  "ProBuilder's Trigger material. " + _COMMON),
     handler="unitycli_probuilder.tools.entity_tools:set_trigger")
 
-MERGE_OBJECTS = tool_spec(
+MERGE_OBJECTS: ToolSpec[Any, Any] = ToolSpec(
     name="probuilder.merge-objects", title="Merge ProBuilder objects",
     summary="Merge ProBuilder objects into one mesh, materials mapped to submeshes.",
     description=("ProBuilder's Merge Objects (CombineMeshes.Combine into the active mesh): `gameObject` keeps its "

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from unitycli_probuilder.descriptions import SAMPLE_MESH, SAMPLE_SCENE
-from unitycli_probuilder.specs.factories import WRITES, tool_spec
+from typing import Any
 
-CREATE_SHAPE = tool_spec(
+from unitycli.api import ToolSpec
+from unitycli_probuilder.descriptions import SAMPLE_MESH, SAMPLE_SCENE
+from unitycli_probuilder.specs.factories import WRITES
+
+CREATE_SHAPE: ToolSpec[Any, Any] = ToolSpec(
     name="probuilder.create-shape", title="Create a ProBuilder shape",
     summary="Add a GameObject with a ProBuilder shape (cube, sphere, stairs, ...) to a file.",
     description=("Adds a GameObject (Transform, ProBuilderMesh, ProBuilderShape, MeshRenderer, MeshFilter, "
@@ -25,7 +28,7 @@ CREATE_SHAPE = tool_spec(
                "position": {"x": 0, "y": 0.5, "z": 3}},),
 )
 
-CREATE_POLY_SHAPE = tool_spec(
+CREATE_POLY_SHAPE: ToolSpec[Any, Any] = ToolSpec(
     name="probuilder.create-poly-shape", title="Create a ProBuilder poly shape",
     summary="Add a GameObject with an extruded polygon, holes allowed (ProBuilder PolyShape).",
     description=("Adds a GameObject (Transform, PolyShape, ProBuilderMesh, MeshRenderer, MeshFilter, MeshCollider) "

@@ -3,7 +3,7 @@ Renderer Feature" does."""
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, UnityCliError
 from unitycli_urp import features
 from unitycli_urp.layout import class_identifier, project_layout
 
@@ -74,22 +74,3 @@ def add_feature(ctx: ToolContext, request: AddFeatureInput) -> AddFeatureOutput:
     file_id = renderer.add(fields)
     renderer.loaded.save(ctx)
     return AddFeatureOutput(renderer=renderer.path, feature=renderer.find(file_id), layout=layout)
-
-
-SPEC = ToolSpec(
-    name="urp.add-feature", title="Add a URP renderer feature",
-    summary="Add a renderer feature (RenderObjects, SSAO, Decal, …) with URP's defaults.",
-    description=("Adds a feature sub-asset to a renderer (chosen as in urp.list-features) the way the renderer "
-                 "inspector's Add Renderer Feature does: a new MonoBehaviour with a fresh fileID, m_Name = the class "
-                 "name (or `name`), the class defaults of the project's URP version (SSAO in 14.0.9/17.0.3 also "
-                 "carries the blue-noise textures and shader Create() fills, Decal in 14.x its two shaders, "
-                 "ScreenSpaceShadows its hidden shader, FullScreenPass the script's default material "
-                 "FullscreenInvertColors, m_Version 1 and the 14.x or 17.x script GUID), appended to "
-                 "m_RendererFeatures with m_RendererFeatureMap rewritten in step. SSAO, Decal and ScreenSpaceShadows "
-                 "are one per renderer (E_URP_FEATURE_EXISTS); other types are E_URP_FEATURE_TYPE_UNSUPPORTED. "
-                 "urp.remove-feature undoes it byte for byte. Supports "
-                 "--dry-run. The example adds a RenderObjects to chicken-defense's active renderer."),
-    input_model=AddFeatureInput, output_model=AddFeatureOutput, handler=add_feature,
-    read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"type": "RenderObjects"},),
-)

@@ -6,7 +6,6 @@ from unitycli.api import (
     Field,
     ProvenFieldsOutput,
     ToolContext,
-    ToolSpec,
     VolumeModelError,
     prove_new_override,
 )
@@ -48,21 +47,3 @@ def add_override(ctx: ToolContext, request: AddOverrideInput) -> AddOverrideOutp
     loaded.save(ctx)
     return AddOverrideOutput(profile=loaded.path, override=profiles.override_info(profile.find(added.file_id)),
                              layout_source=proven.layout_source, omitted_fields=list(proven.omitted))
-
-
-SPEC = ToolSpec(
-    name="urp.add-override", title="Add a volume override",
-    summary="Add a URP override (Bloom, Vignette, Tonemapping, …) with package defaults.",
-    description=("Adds an override sub-asset to a VolumeProfile the way the Editor's Add Override does: a new "
-                 "MonoBehaviour (m_ObjectHideFlags 3, m_Name = class, active 1) with a fresh fileID and every "
-                 "parameter at the class default of the project's URP version, override states off (or all on), "
-                 "appended to components. On a URP version the manifest does not list, only what the project proves "
-                 "is written (the class from the package's source on disk or an override of that class in another "
-                 "profile; parameters omitted, as Unity fills their defaults on load), named in layoutSource and "
-                 "omittedFields; with no proof E_SCRIPT_LAYOUT_UNPROVABLE. One override per class: "
-                 "E_URP_OVERRIDE_EXISTS (orphans do not count and are never revived). Unknown classes: E_URP_OVERRIDE_UNKNOWN. Supports --dry-run. The example adds "
-                 "Bloom to chicken-defense's MainMenuPost Profile."),
-    input_model=AddOverrideInput, output_model=AddOverrideOutput, handler=add_override,
-    read_only=False, destructive=False, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"profile": "MainMenuPost Profile", "type": "Bloom"},),
-)

@@ -8,7 +8,6 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     open_for_write,
     parse_meta,
@@ -59,17 +58,3 @@ def assign_pipeline(ctx: ToolContext, request: AssignPipelineInput) -> AssignPip
     return AssignPipelineOutput(file=file, slot=slot, previous=previous, asset=request.asset and
                                 pipeline.resolve_asset(ctx, pipeline.PipelineTarget(asset=request.asset)),
                                 changed=changed)
-
-
-SPEC = ToolSpec(
-    name="urp.assign-pipeline", title="Assign a URP pipeline asset",
-    summary="Set the default URP asset (GraphicsSettings) or a quality level's asset.",
-    description=("Writes a URP asset reference ({fileID: 11400000, guid, type: 2}) into GraphicsSettings "
-                 "m_CustomRenderPipeline, or with `qualityLevel` into that level's customRenderPipeline; "
-                 "asset null writes {fileID: 0} (the level falls back to the default). The asset must be a "
-                 "UniversalRenderPipelineAsset (E_URP_PIPELINE_NOT_FOUND). Only that value changes. Supports "
-                 "--dry-run. The example gives chicken-defense's Performant level the Balanced asset."),
-    input_model=AssignPipelineInput, output_model=AssignPipelineOutput, handler=assign_pipeline,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"asset": "Assets/Settings/URP-Balanced.asset", "qualityLevel": "Performant"},),
-)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError, profile_paths
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, UnityCliError, profile_paths
 from unitycli_urp import features, ids, pipeline, profiles
 from unitycli_urp.layout import project_layout
 
@@ -44,7 +44,7 @@ def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
         if ref is None:
             continue
         path = pipeline.ref_path(ctx, ref)
-        if not pipeline.is_urp_asset(ctx, path):
+        if path is None or not pipeline.is_urp_asset(ctx, path):
             add("pipeline.assigned", "fail", f"{where} assigns {ref.guid}, which is not a URP asset in the project",
                 path, guid=ref.guid)
         elif path not in assets:
@@ -102,16 +102,3 @@ def check(ctx: ToolContext, request: CheckInput) -> CheckOutput:
                 fileIDs=profile.missing())
     counts = {s: sum(f.status == s for f in found) for s in ("pass", "warn", "fail")}
     return CheckOutput(ok=counts["fail"] == 0, counts=counts, findings=found)
-
-
-SPEC = ToolSpec(
-    name="urp.check", title="Check the URP setup",
-    summary="Report broken pipeline assignments, renderers, feature maps and profile orphans.",
-    description=("Checks, read-only: every assigned pipeline asset is a URP asset and one renders at the current "
-                 "quality level; k_AssetVersion is the package's (older assets are rewritten by Unity's upgrader); "
-                 "renderers resolve and the default index is in range; each used renderer's feature map is in step "
-                 "and every listed feature has its sub-asset and a known script; volume profiles have no orphan or "
-                 "missing overrides. Each finding is pass, warn or fail with the file; `ok` is false on any fail."),
-    input_model=CheckInput, output_model=CheckOutput, handler=check,
-    examples=({},),
-)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, Ref, ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, Ref, ToolContext, ToolInput, ToolOutput
 from unitycli_urp import features, ids, pipeline
 from unitycli_urp.layout import project_layout
 
@@ -71,7 +71,7 @@ def get_pipeline(ctx: ToolContext, request: GetPipelineInput) -> GetPipelineOutp
         if ref is None:
             return None
         path = pipeline.ref_path(ctx, ref)
-        if pipeline.is_urp_asset(ctx, path):
+        if path is not None and pipeline.is_urp_asset(ctx, path):
             assets.setdefault(path, None)
             return path
         unresolved.append(ref.guid or str(ref.file_id))
@@ -88,16 +88,3 @@ def get_pipeline(ctx: ToolContext, request: GetPipelineInput) -> GetPipelineOutp
         package_version=ctx.package_version("com.unity.render-pipelines.universal"), layout=project_layout(ctx),
         default_pipeline=default, active=active, current_quality_level=current, quality_levels=infos,
         assets=[_asset(ctx, p) for p in assets], unresolved=sorted(set(unresolved)))
-
-
-SPEC = ToolSpec(
-    name="urp.get-pipeline", title="Get the active URP pipeline",
-    summary="The active URP asset (GraphicsSettings, each quality level) and its renderers.",
-    description=("Reads ProjectSettings/GraphicsSettings.asset (m_CustomRenderPipeline, the default pipeline asset) "
-                 "and QualitySettings.asset (each level's customRenderPipeline; {fileID: 0} means the default) and "
-                 "says which URP asset renders at each level and at the current one (m_CurrentQuality). Every "
-                 "assigned asset is listed with k_AssetVersion and its m_RendererDataList (default renderer, "
-                 "feature count). GUIDs that resolve to no URP asset are listed in `unresolved`. Read-only."),
-    input_model=GetPipelineInput, output_model=GetPipelineOutput, handler=get_pipeline,
-    examples=({},),
-)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolOutput
 from unitycli_urp import profiles
 
 
@@ -26,16 +26,3 @@ def get_profile(ctx: ToolContext, request: GetProfileInput) -> GetProfileOutput:
                             overrides=[profiles.override_info(o) for o in profile.overrides()],
                             orphans=[profiles.override_info(o) for o in profile.orphans()],
                             missing=profile.missing())
-
-
-SPEC = ToolSpec(
-    name="urp.get-profile", title="Get a volume profile",
-    summary="A volume profile's overrides, every parameter (override state, value), orphans.",
-    description=("Reads one VolumeProfile asset (" + profiles.PROFILE_DESCRIPTION + "): each override listed in "
-                 "components, in order, with its class, active flag and every {m_OverrideState, m_Value} parameter "
-                 "(references as {fileID, guid, type}); parameters of the class the file lacks (written by an older "
-                 "package) are named in missingParameters. Orphan sub-assets are reported apart and never merged. "
-                 "Read-only; reports the revision for expectedRevision."),
-    input_model=GetProfileInput, output_model=GetProfileOutput, handler=get_profile,
-    examples=({"profile": "Assets/Settings/SampleSceneProfile.asset"}, {"profile": "Main Camera Profile"}),
-)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Document, Field, ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Document, Field, ToolContext, ToolOutput
 from unitycli_urp import ids, pipeline, settings
 from unitycli_urp.layout import project_layout
 
@@ -48,17 +48,3 @@ def get_settings(ctx: ToolContext, request: GetSettingsInput) -> GetSettingsOutp
     return GetSettingsOutput(asset=path, revision=loaded.revision, layout=layout,
                              asset_version=doc.get("k_AssetVersion", None), settings=values,
                              unsupported=unsupported)
-
-
-SPEC = ToolSpec(
-    name="urp.get-settings", title="Get URP pipeline settings",
-    summary="Render scale, MSAA, HDR, shadows, cascades, SRP batcher… of a URP asset.",
-    description=("Reads the typed subset of a UniversalRenderPipelineAsset: renderScale, msaa, hdr, shadowDistance, "
-                 "cascadeCount, cascade2Split/3Split/4Split (split points as lists), main/additional shadow resolution, softShadows, "
-                 "softShadowQuality, srpBatcher, depthTexture, opaqueTexture, renderGraph (14.x only), "
-                 "gpuResidentDrawer (17.x only). The asset is `asset`, else the `qualityLevel`'s asset, else the "
-                 "active one (urp.get-pipeline). A field the file lacks reads null. Read-only; reports the revision "
-                 "for expectedRevision. The example reads the Balanced level of chicken-defense."),
-    input_model=GetSettingsInput, output_model=GetSettingsOutput, handler=get_settings,
-    examples=({}, {"qualityLevel": "Balanced"}),
-)

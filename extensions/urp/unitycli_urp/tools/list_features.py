@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolOutput
 from unitycli_urp import features, ids
 
 
@@ -27,16 +27,3 @@ def list_features(ctx: ToolContext, request: ListFeaturesInput) -> ListFeaturesO
     return ListFeaturesOutput(renderer=renderer.path, revision=renderer.loaded.revision,
                               features=renderer.features(), map_in_step=renderer.map_ids() == renderer.ids(),
                               orphans=orphans)
-
-
-SPEC = ToolSpec(
-    name="urp.list-features", title="List URP renderer features",
-    summary="Renderer features of a URP renderer: name, type, active, fileID, map check.",
-    description=("Lists m_RendererFeatures of a renderer asset (`renderer`, else renderer `rendererIndex` — default "
-                 "m_DefaultRendererIndex — of the pipeline asset chosen by `asset`/`qualityLevel`/the active one): "
-                 "index, fileID, m_Name, the feature class from its script GUID (RenderObjects, "
-                 "ScreenSpaceAmbientOcclusion, DecalRendererFeature, FullScreenPassRendererFeature, "
-                 "ScreenSpaceShadows), m_Active, and whether m_RendererFeatureMap is in step. Read-only."),
-    input_model=ListFeaturesInput, output_model=ListFeaturesOutput, handler=list_features,
-    examples=({}, {"renderer": "Assets/Settings/URP-HighFidelity-Renderer.asset"}),
-)

@@ -7,7 +7,6 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     find_volumes,
     parse_meta,
@@ -50,7 +49,7 @@ def list_profiles(ctx: ToolContext, request: ListProfilesInput) -> ListProfilesO
     pipeline_users: dict[str, list[str]] = {}
     out = pipeline.quality_levels(ctx)[0]
     asset_paths = {pipeline.ref_path(ctx, r) for r in [pipeline.default_pipeline(ctx), *[q.pipeline for q in out]]}
-    for asset in sorted(p for p in asset_paths if pipeline.is_urp_asset(ctx, p)):
+    for asset in sorted(p for p in asset_paths if p is not None and pipeline.is_urp_asset(ctx, p)):
         ref = pipeline.open_asset(ctx, asset).yaml.get(ids.MAIN_FILE_ID).get("m_VolumeProfile", None)
         if ref is not None and getattr(ref, "guid", None):
             pipeline_users.setdefault(ref.guid, []).append(asset)
@@ -67,15 +66,3 @@ def list_profiles(ctx: ToolContext, request: ListProfilesInput) -> ListProfilesO
                                     orphans=len(profile.orphans()), missing=len(profile.missing()),
                                     used_by_volumes=users.get(guid, 0), used_by_pipeline=pipeline_users.get(guid, [])))
     return ListProfilesOutput(profiles=found, skipped=skipped)
-
-
-SPEC = ToolSpec(
-    name="urp.list-profiles", title="List volume profiles",
-    summary="Every VolumeProfile asset: its overrides, orphans, and the volumes that use it.",
-    description=("Lists every VolumeProfile asset the project index knows (main object with the VolumeProfile "
-                 "script): the override classes in components order, the count of orphan override sub-assets "
-                 "(components does not list them, so Unity ignores them) and of missing entries, how many Volume "
-                 "components use it as sharedProfile, and which URP assets use it as m_VolumeProfile. Read-only."),
-    input_model=ListProfilesInput, output_model=ListProfilesOutput, handler=list_profiles,
-    examples=({},),
-)

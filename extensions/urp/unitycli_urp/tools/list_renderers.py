@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ProjectIndex, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ProjectIndex, ToolContext, ToolInput, ToolOutput, UnityCliError
 from unitycli_urp import features, ids, pipeline
 from unitycli_urp.ids import RENDERER_GUIDS
 
@@ -55,14 +55,3 @@ def list_renderers(ctx: ToolContext, request: ListRenderersInput) -> ListRendere
                                    map_in_step=renderer.map_ids() == renderer.ids(), used_by=used.get(path, []),
                                    rendering_mode=main.get("m_RenderingMode", None)))
     return ListRenderersOutput(renderers=out)
-
-
-SPEC = ToolSpec(
-    name="urp.list-renderers", title="List URP renderers",
-    summary="Every Universal Renderer asset: features, map check, which URP assets use it.",
-    description=("Lists the UniversalRendererData assets the project index knows, each with its feature names in "
-                 "order, whether m_RendererFeatureMap is in step, m_RenderingMode, and the URP assets whose "
-                 "m_RendererDataList names it (assigned to a quality level or not). Read-only."),
-    input_model=ListRenderersInput, output_model=ListRenderersOutput, handler=list_renderers,
-    examples=({},),
-)

@@ -10,7 +10,6 @@ from unitycli.api import (
     ToolContext,
     ToolInput,
     ToolOutput,
-    ToolSpec,
     asset_path,
     find_volumes,
     resolve_file,
@@ -58,15 +57,3 @@ def list_volumes(ctx: ToolContext, request: ListVolumesInput) -> ListVolumesOutp
                             profile=asset_path(ctx, v.profile.guid) if v.profile else None,
                             profile_ref=to_json_value(v.profile) if v.profile else None) for v in volumes],
         unreadable=[Unreadable(path=u.path, reason=u.reason, code=u.code) for u in unreadable])
-
-
-SPEC = ToolSpec(
-    name="urp.list-volumes", title="List Volume components",
-    summary="Volume components in scenes and prefabs: global, priority, weight, profile.",
-    description=("Lists every Volume component (core's UnityEngine.Rendering.Volume) in one scene or prefab, or in "
-                 "every scene and prefab under Assets/ that references the Volume script: GameObject path, "
-                 "m_IsGlobal, priority, blendDistance, weight and the sharedProfile asset. Files that cannot be read "
-                 "are listed in `unreadable`. Read-only."),
-    input_model=ListVolumesInput, output_model=ListVolumesOutput, handler=list_volumes,
-    examples=({}, {"file": "Game"}),
-)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, UnityCliError
 from unitycli_urp import features
 
 
@@ -29,17 +29,3 @@ def move_feature(ctx: ToolContext, request: MoveFeatureInput) -> MoveFeatureOutp
         renderer.move(feature, request.index)
         renderer.loaded.save(ctx)
     return MoveFeatureOutput(renderer=renderer.path, features=renderer.features(), changed=changed)
-
-
-SPEC = ToolSpec(
-    name="urp.move-feature", title="Move a URP renderer feature",
-    summary="Reorder a renderer feature; m_RendererFeatureMap follows the list.",
-    description=("Moves one feature of a renderer (chosen as in urp.list-features) to `index` in "
-                 "m_RendererFeatures; the map is rewritten in the new order, as the renderer inspector's reorder "
-                 "does. Features run in list order within a render pass event. Supports --dry-run. The example moves "
-                 "the Decal feature of chicken-defense's High Fidelity renderer first."),
-    input_model=MoveFeatureInput, output_model=MoveFeatureOutput, handler=move_feature,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"renderer": "Assets/Settings/URP-HighFidelity-Renderer.asset", "feature": "DecalRendererFeature",
-               "index": 0},),
-)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolOutput
 from unitycli_urp import profiles
 
 
@@ -27,16 +27,3 @@ def remove_override(ctx: ToolContext, request: RemoveOverrideInput) -> RemoveOve
     loaded.save(ctx)
     return RemoveOverrideOutput(profile=loaded.path, removed=info,
                                 remaining=[o.class_name for o in profile.overrides()])
-
-
-SPEC = ToolSpec(
-    name="urp.remove-override", title="Remove a volume override",
-    summary="Remove an override from a volume profile: components entry and sub-asset.",
-    description=("Removes one listed override (by class, m_Name or fileID) from a VolumeProfile: its components "
-                 "entry and its sub-asset document, as the Editor's Remove does. Orphans are never matched (use "
-                 "urp.get-profile to see them). Supports --dry-run. The example removes the Vignette of "
-                 "chicken-defense's SampleSceneProfile."),
-    input_model=RemoveOverrideInput, output_model=RemoveOverrideOutput, handler=remove_override,
-    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"profile": "SampleSceneProfile", "override": "Vignette"},),
-)

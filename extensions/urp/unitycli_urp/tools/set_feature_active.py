@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolOutput
 from unitycli_urp import features
 
 
@@ -38,15 +38,3 @@ def raise_missing(renderer: features.Renderer, feature: features.FeatureInfo) ->
     raise UnityCliError("E_URP_FEATURE_NOT_FOUND",
                         f"{renderer.path}: feature {feature.index} (&{feature.file_id}) has no sub-asset",
                         details={"renderer": renderer.path, "fileID": feature.file_id})
-
-
-SPEC = ToolSpec(
-    name="urp.set-feature-active", title="Enable or disable a URP renderer feature",
-    summary="Turn a renderer feature on or off (m_Active), e.g. disable SSAO.",
-    description=("Sets m_Active of one feature of a renderer (see urp.list-features for how the renderer is chosen); "
-                 "the feature is named by m_Name, fileID, class name or index. Only that line changes. Supports "
-                 "--dry-run. The example disables SSAO on chicken-defense's active (High Fidelity) renderer."),
-    input_model=SetFeatureActiveInput, output_model=SetFeatureActiveOutput, handler=set_feature_active,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"feature": "SSAO", "active": False},),
-)

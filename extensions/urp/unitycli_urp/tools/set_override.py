@@ -8,7 +8,6 @@ from unitycli.api import (
     Field,
     ToolContext,
     ToolOutput,
-    ToolSpec,
     UnityCliError,
     VolumeModelError,
     prove_parameter,
@@ -63,20 +62,3 @@ def set_override(ctx: ToolContext, request: SetOverrideInput) -> SetOverrideOutp
         loaded.save(ctx)
     return SetOverrideOutput(profile=loaded.path, override=profiles.override_info(profile.find(target.file_id)),
                              changed=changed)
-
-
-SPEC = ToolSpec(
-    name="urp.set-override", title="Set volume override parameters",
-    summary="Set an override's parameter values and override states, or its active flag.",
-    description=("Edits one listed override of a VolumeProfile in place: each given parameter's m_Value (checked "
-                 "against the class: type, enum, and the clamp URP applies in code — E_URP_PARAMETER_INVALID) and "
-                 "its m_OverrideState (on when a value is given, unless overrideStates says otherwise), and the "
-                 "override's `active`. Unknown parameters: E_URP_PARAMETER_NOT_FOUND. A parameter the file lacks "
-                 "(older package) is added after its predecessor, on a URP version the manifest does not list only when "
-                 "the package's source on disk or an override of that class elsewhere in the project holds it "
-                 "(E_SCRIPT_LAYOUT_UNPROVABLE otherwise). Only changed lines are rewritten. Supports "
-                 "--dry-run. The example sets Bloom intensity in chicken-defense's Main Camera Profile."),
-    input_model=SetOverrideInput, output_model=SetOverrideOutput, handler=set_override,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"profile": "Main Camera Profile", "override": "Bloom", "parameters": {"intensity": 2}},),
-)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolOutput
 from unitycli_urp import ids, pipeline, settings
 from unitycli_urp.layout import project_layout
 
@@ -65,20 +65,3 @@ def set_settings(ctx: ToolContext, request: SetSettingsInput) -> SetSettingsOutp
     if changed:
         loaded.save(ctx)
     return SetSettingsOutput(asset=path, layout=layout, changed=changed, unchanged=unchanged)
-
-
-SPEC = ToolSpec(
-    name="urp.set-settings", title="Set URP pipeline settings",
-    summary="Change render scale, MSAA, HDR, shadows, cascades, SRP batcher of a URP asset.",
-    description=("Sets fields of the typed subset (see urp.get-settings) on one UniversalRenderPipelineAsset: "
-                 "`asset`, else the `qualityLevel`'s asset, else the active one. Values are checked as URP's "
-                 "properties check them (E_URP_SETTING_INVALID: render scale 0.1–2, cascades 1–4, MSAA 1/2/4/8, "
-                 "shadow resolutions of the version; cascade splits as the asset inspector keeps them: in 0–1, "
-                 "each at least 0.001 above the one before). A field the project's URP version lacks (renderGraph on 17, "
-                 "gpuResidentDrawer on 14) or the file lacks is refused with E_URP_SETTING_UNSUPPORTED. Only the "
-                 "changed lines are rewritten. Supports --dry-run. The example halves the render scale of "
-                 "chicken-defense's Balanced level."),
-    input_model=SetSettingsInput, output_model=SetSettingsOutput, handler=set_settings,
-    read_only=False, destructive=True, idempotent=True, permissions=("reads_project", "writes_project"),
-    examples=({"qualityLevel": "Balanced", "renderScale": 0.5},),
-)

@@ -1,1 +1,2 @@
-"""One module per tool, each exposing `SPEC`."""
+"""One module per tool: its models and handler, imported when the tool runs (the descriptors are in
+`unitycli_vfx.specs`)."""

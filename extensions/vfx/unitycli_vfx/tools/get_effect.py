@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, UnityCliError
 from unitycli_vfx import effects, graphs, locate
-from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, Target
+from unitycli_vfx.inputs import Target
 
 
 class EffectParameter(ToolOutput):
@@ -50,10 +50,11 @@ def get_effect(ctx: ToolContext, request: Target) -> GetEffectOutput:
     parameters = []
     for leaf in leaves:
         entry = stored.get((leaf.sheet_type, leaf.path))
-        overridden = bool(entry and entry.overridden)
+        override = entry if entry is not None and entry.overridden else None
         parameters.append(EffectParameter(path=leaf.path, real_type=leaf.real_type, sheet_type=leaf.sheet_type,
-                                          default=leaf.default, value=entry.value if overridden else leaf.default,
-                                          overridden=overridden, in_sheet=entry is not None))
+                                          default=leaf.default,
+                                          value=override.value if override is not None else leaf.default,
+                                          overridden=override is not None, in_sheet=entry is not None))
     instancing = doc.get("m_AllowInstancing", None)
     event = doc.get("m_InitialEventName", None)
     return GetEffectOutput(
@@ -63,16 +64,3 @@ def get_effect(ctx: ToolContext, request: Target) -> GetEffectOutput:
         initial_event_name_overridden=doc.get("m_InitialEventNameOverriden", 0) == 1,
         start_seed=int(doc.get("m_StartSeed", 0) or 0), reset_seed_on_play=doc.get("m_ResetSeedOnPlay", 1) == 1,
         allow_instancing=None if instancing is None else instancing == 1, parameters=parameters, sheet=sheet)
-
-
-SPEC = ToolSpec(
-    name="vfx.get-effect", title="Get a VisualEffect component",
-    summary="One VisualEffect: graph, seed, initial event and each exposed parameter's value.",
-    description=("Reads the VisualEffect on one GameObject: the graph it plays, its start seed and reset-on-play "
-                 "flag, the initial event, instancing, and for every parameter the graph exposes its type, the "
-                 "graph default and the value this component plays (its override when m_Overridden is 1, else the "
-                 "default). `sheet` is the property sheet as stored, including cached and stale entries. Read-only; "
-                 "reports the file's revision. Needs com.unity.visualeffectgraph."),
-    input_model=Target, output_model=GetEffectOutput, handler=get_effect,
-    examples=({"file": BONFIRE_SCENE, "gameObject": BONFIRE_EFFECT},),
-)

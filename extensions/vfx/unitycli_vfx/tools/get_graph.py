@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, ToolContext, ToolInput, ToolOutput
 from unitycli_vfx import graphs
 from unitycli_vfx.values import plain
 
@@ -62,17 +62,3 @@ def get_graph(ctx: ToolContext, request: GetGraphInput) -> GetGraphOutput:
         initial_event_name=(str(infos.get("m_InitialEventName")) if isinstance(infos, dict)
                             and infos.get("m_InitialEventName") is not None else None),
         settings=plain(infos) if isinstance(infos, dict) else {})
-
-
-SPEC = ToolSpec(
-    name="vfx.get-graph", title="Get a VFX Graph asset",
-    summary="One VFX Graph asset: exposed parameters with types and defaults, and settings.",
-    description=("Reads one .vfx, .vfxoperator or .vfxblock (path or unique name): the exposed parameters a "
-                 "VisualEffect can override, each with its sheet path, C# type, property-sheet array and default "
-                 "(vectors as {x,y,z}, colours as {r,g,b,a}, objects as {fileID,guid,type}); every VFXParameter "
-                 "on the blackboard (exposed or not, outputs of operator subgraphs); the subgraphs it uses; and the "
-                 "VisualEffectResource settings (initial event, culling, pre-warm, instancing). Read-only; reports "
-                 "the file's revision. Needs com.unity.visualeffectgraph."),
-    input_model=GetGraphInput, output_model=GetGraphOutput, handler=get_graph,
-    examples=({"graph": "BonFire"}, {"graph": "Assets/Samples/Butterflies/Butterflies.vfx"}),
-)

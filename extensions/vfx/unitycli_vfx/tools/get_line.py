@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext
 from unitycli_vfx import lines, locate
-from unitycli_vfx.inputs import CHICKEN_GAME, Target
+from unitycli_vfx.inputs import Target
 from unitycli_vfx.values import Vec3, plain
 
 
@@ -27,15 +27,3 @@ def get_line(ctx: ToolContext, request: Target) -> GetLineOutput:
     return GetLineOutput(**lines.renderer_state(loaded, site, lines.LINE_VERSION),
                          positions=plain(doc.get("m_Positions", []) or []), loop=doc.get("m_Loop", 0) == 1,
                          use_world_space=doc.get("m_UseWorldSpace", 0) == 1)
-
-
-SPEC = ToolSpec(
-    name="vfx.get-line", title="Get a LineRenderer",
-    summary="One LineRenderer: positions, width and width curve, colours, loop and space.",
-    description=("Reads the LineRenderer on one GameObject: its positions, whether it loops and uses world space, "
-                 "the width multiplier and width curve (with the start and end widths they give), the colour "
-                 "gradient as colour and alpha keys, corner and cap vertices, alignment, texture mode and "
-                 "materials. Read-only; reports the file's revision; needs no Unity package."),
-    input_model=Target, output_model=GetLineOutput, handler=get_line,
-    examples=({"file": CHICKEN_GAME, "gameObject": "UI Camera Bounds"},),
-)

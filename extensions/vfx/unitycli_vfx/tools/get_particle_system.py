@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Document, Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Document, Field, ToolContext, ToolOutput, UnityCliError
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import HOLE_CUBE, WIN_EFFECT, Target
+from unitycli_vfx.inputs import Target
 from unitycli_vfx.values import plain
 
 
@@ -114,18 +114,3 @@ def get_particle_system(ctx: ToolContext, request: GetParticleSystemInput) -> Ge
         **locate.ComponentIds.of(site), revision=loaded.revision,
         serialized_version=version if isinstance(version, int) else None, writable=version == particles.PS_VERSION,
         main=main, bursts=bursts, enabled_modules=particles.enabled_modules(doc), modules=modules, renderer=rendered)
-
-
-SPEC = ToolSpec(
-    name="vfx.get-particle-system", title="Get a ParticleSystem",
-    summary="One ParticleSystem: main settings, bursts, every module decoded, its renderer.",
-    description=("Reads the ParticleSystem on one GameObject: the main module in inspector terms (duration, "
-                 "looping, simulation space, start lifetime/speed/size/rotation in degrees/colour, gravity, max "
-                 "particles), the emission bursts, which modules are enabled, every module (or those asked for) as "
-                 "serialized with MinMaxCurves, MinMaxGradients and gradients decoded, and the "
-                 "ParticleSystemRenderer. `writable` says whether the writers edit this layout. Read-only; reports "
-                 "the file's revision; needs no Unity package."),
-    input_model=GetParticleSystemInput, output_model=GetParticleSystemOutput, handler=get_particle_system,
-    examples=({"file": HOLE_CUBE, "gameObject": WIN_EFFECT},
-              {"file": HOLE_CUBE, "gameObject": WIN_EFFECT, "modules": ["emission", "shape"]}),
-)

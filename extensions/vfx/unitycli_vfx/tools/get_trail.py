@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext
 from unitycli_vfx import lines, locate
-from unitycli_vfx.inputs import TRAIL_EXAMPLE_NOTE, TRAIL_OBJECT, TRAIL_PREFAB, Target
+from unitycli_vfx.inputs import Target
 
 
 class GetTrailOutput(locate.ComponentIds):
@@ -27,15 +27,3 @@ def get_trail(ctx: ToolContext, request: Target) -> GetTrailOutput:
     return GetTrailOutput(**lines.renderer_state(loaded, site, lines.TRAIL_VERSION), time=doc.get("m_Time", None),
                           min_vertex_distance=doc.get("m_MinVertexDistance", None),
                           autodestruct=doc.get("m_Autodestruct", 0) == 1, emitting=doc.get("m_Emitting", 1) == 1)
-
-
-SPEC = ToolSpec(
-    name="vfx.get-trail", title="Get a TrailRenderer",
-    summary="One TrailRenderer: lifetime, width and width curve, colours, emitting.",
-    description=("Reads the TrailRenderer on one GameObject: trail lifetime (m_Time), minimum vertex distance, "
-                 "autodestruct and emitting, the width multiplier and width curve (with start and end widths), the "
-                 "colour gradient as colour and alpha keys, corner and cap vertices, alignment, texture mode and "
-                 "materials. Read-only; reports the file's revision; needs no Unity package." + TRAIL_EXAMPLE_NOTE),
-    input_model=Target, output_model=GetTrailOutput, handler=get_trail,
-    examples=({"file": TRAIL_PREFAB, "gameObject": TRAIL_OBJECT},),
-)

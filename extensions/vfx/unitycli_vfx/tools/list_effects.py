@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, SkippedFile, ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, SkippedFile, ToolContext, ToolInput, ToolOutput
 from unitycli_vfx import effects, graphs, locate
-from unitycli_vfx.inputs import BONFIRE_SCENE
 
 
 class ListEffectsInput(ToolInput):
@@ -37,15 +36,3 @@ def list_effects(ctx: ToolContext, request: ListEffectsInput) -> ListEffectsOutp
                                  asset=effects.asset_ref(doc, by_guid),
                                  overridden=[e.name for e in sheet if e.overridden], entry_count=len(sheet)))
     return ListEffectsOutput(effects=out, revisions=revisions, skipped=skipped)
-
-
-SPEC = ToolSpec(
-    name="vfx.list-effects", title="List VisualEffect components",
-    summary="VisualEffect components in a scene, prefab or the project, with their graphs.",
-    description=("Lists every VisualEffect component in one scene or prefab (`file`), or in every scene and prefab "
-                 "of the project: the GameObject path and fileIDs, whether it is enabled, the graph it plays "
-                 "(GUID and project path) and which exposed parameters it overrides. Files that cannot be read are "
-                 "listed in `skipped`. Read-only; reports each file's revision. Needs com.unity.visualeffectgraph."),
-    input_model=ListEffectsInput, output_model=ListEffectsOutput, handler=list_effects,
-    examples=({"file": BONFIRE_SCENE}, {}),
-)

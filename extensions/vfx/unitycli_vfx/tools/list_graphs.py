@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, SkippedFile, ToolContext, ToolInput, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, SkippedFile, ToolContext, ToolInput, ToolOutput, UnityCliError
 from unitycli_vfx import graphs
 
 
@@ -54,17 +54,3 @@ def list_graphs(ctx: ToolContext, request: ListGraphsInput) -> ListGraphsOutput:
             continue
         revisions[path] = graph.revision
     return ListGraphsOutput(graphs=found, revisions=revisions, skipped=skipped)
-
-
-SPEC = ToolSpec(
-    name="vfx.list-graphs", title="List VFX Graph assets",
-    summary="VFX Graph assets (.vfx, .vfxoperator, .vfxblock) with their exposed parameters.",
-    description=("Lists every VFX Graph asset under Assets/ and Packages/ (optionally under one folder or of one "
-                 "kind): its path, GUID, kind (visualEffect, operatorSubgraph, blockSubgraph), graph version and "
-                 "exposed parameters as the graph's own m_ParameterInfo lists them: name, sheet path (what a "
-                 "VisualEffect's property sheet stores; struct fields are Parent_field), C# type, property-sheet "
-                 "array, default value, category, range and tooltip. Files that cannot be read are listed in "
-                 "`skipped`. Read-only; needs com.unity.visualeffectgraph."),
-    input_model=ListGraphsInput, output_model=ListGraphsOutput, handler=list_graphs,
-    examples=({}, {"under": "Assets/Samples/BonFire", "kind": "visualEffect"}),
-)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, SkippedFile, ToolContext, ToolInput, ToolOutput, ToolSpec
+from unitycli.api import Field, SkippedFile, ToolContext, ToolInput, ToolOutput
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import HOLE_CUBE
 from unitycli_vfx.values import plain
 
 
@@ -54,16 +53,3 @@ def list_particle_systems(ctx: ToolContext, request: ListParticleSystemsInput) -
     sites, revisions, skipped = locate.scan(ctx, (locate.PARTICLE_SYSTEM,), request.file)
     return ListParticleSystemsOutput(particle_systems=[summarize(s) for s in sites], revisions=revisions,
                                      skipped=skipped)
-
-
-SPEC = ToolSpec(
-    name="vfx.list-particle-systems", title="List ParticleSystems",
-    summary="ParticleSystems in a scene, prefab or the project: rate, bursts, modules.",
-    description=("Lists every ParticleSystem component in one scene or prefab (`file`), or in every scene and "
-                 "prefab of the project: the GameObject path and fileIDs, serialized version, duration, looping, max "
-                 "particles, the emission rate (a decoded MinMaxCurve), the number of bursts, the enabled modules "
-                 "and the renderer's render mode. Files that cannot be read are listed in `skipped`. Read-only; "
-                 "needs no Unity package."),
-    input_model=ListParticleSystemsInput, output_model=ListParticleSystemsOutput, handler=list_particle_systems,
-    examples=({"file": HOLE_CUBE}, {}),
-)

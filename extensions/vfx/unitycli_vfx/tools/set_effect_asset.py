@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, Ref, ToolContext, ToolSpec, UnityCliError
+from unitycli.api import Field, Ref, ToolContext, UnityCliError
 from unitycli_vfx import effects, graphs, locate
-from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EDIT_HINTS, EditTarget
+from unitycli_vfx.inputs import EditTarget
 
 
 class SetEffectAssetInput(EditTarget):
@@ -38,17 +38,3 @@ def set_effect_asset(ctx: ToolContext, request: SetEffectAssetInput) -> SetEffec
     stale = [e.name for e in effects.entries(doc, leaves) if not e.in_graph]
     return SetEffectAssetOutput(**locate.ComponentIds.of(site), asset=effects.AssetRef(guid=graph.guid, path=path),
                                 previous=previous, changed=changed, stale_entries=stale)
-
-
-SPEC = ToolSpec(
-    name="vfx.set-effect-asset", title="Set the graph a VisualEffect plays",
-    summary="Make a VisualEffect component play another .vfx graph asset.",
-    description=("Points the VisualEffect's m_Asset at a .vfx (by path or unique name): {fileID: "
-                 "8926484042661614526, guid: <the .vfx GUID>, type: 3}, as Unity references the imported "
-                 "VisualEffectAsset. Property-sheet entries are kept; those the new graph does not expose are listed "
-                 "in staleEntries. Prefab instances are refused. Supports --dry-run. Needs "
-                 "com.unity.visualeffectgraph."),
-    input_model=SetEffectAssetInput, output_model=SetEffectAssetOutput, handler=set_effect_asset,
-    **EDIT_HINTS,
-    examples=({"file": BONFIRE_SCENE, "gameObject": BONFIRE_EFFECT, "graph": "Clouds"},),
-)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolSpec, UnityCliError, tool_command
+from unitycli.api import Field, ToolContext, UnityCliError, tool_command
 from unitycli_vfx import effects, locate
-from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, BUTTERFLIES_SCENE, EDIT_HINTS, EditTarget
+from unitycli_vfx.inputs import EditTarget
 from unitycli_vfx.values import plain
 
 
@@ -77,20 +77,3 @@ def set_effect_property(ctx: ToolContext, request: SetEffectPropertyInput) -> Se
     return SetEffectPropertyOutput(**locate.ComponentIds.of(site), name=leaf.path, sheet_type=leaf.sheet_type,
                                    real_type=leaf.real_type, index=index, added=added, changed=changed,
                                    value=entry_out.value, overridden=entry_out.overridden)
-
-
-SPEC = ToolSpec(
-    name="vfx.set-effect-property", title="Override a VisualEffect parameter",
-    summary="Override an exposed parameter on a VisualEffect component, typed by its graph.",
-    description=("Sets the value of one exposed parameter on a VisualEffect, as the inspector's override checkbox "
-                 "does: the graph's m_ParameterInfo gives the parameter's type and property-sheet array; the entry "
-                 "named by its path gets m_Value and m_Overridden: 1, and is appended when the sheet has none. The "
-                 "value is checked against the type (E_VALUE_TYPE_MISMATCH). overridden: false clears the override "
-                 "(the graph default plays again) and keeps the cached value. Curves, gradients and matrices are "
-                 "refused. Prefab instances are refused. Supports --dry-run. Needs com.unity.visualeffectgraph."),
-    input_model=SetEffectPropertyInput, output_model=SetEffectPropertyOutput, handler=set_effect_property,
-    **EDIT_HINTS,
-    examples=({"file": BONFIRE_SCENE, "gameObject": BONFIRE_EFFECT, "name": "FireColor",
-               "value": {"r": 64, "g": 2, "b": 0.2, "a": 0}},
-              {"file": BUTTERFLIES_SCENE, "gameObject": "Visual Effect : Butterflies", "name": "TiltAngle", "value": 20}),
-)

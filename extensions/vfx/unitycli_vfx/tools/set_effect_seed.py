@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, UnityCliError
 from unitycli_vfx import locate
-from unitycli_vfx.inputs import BONFIRE_EFFECT, BONFIRE_SCENE, EDIT_HINTS, EditTarget
+from unitycli_vfx.inputs import EditTarget
 from unitycli_vfx.values import set_if_changed
 
 
@@ -33,15 +33,3 @@ def set_effect_seed(ctx: ToolContext, request: SetEffectSeedInput) -> SetEffectS
         loaded.save(ctx)
     return SetEffectSeedOutput(**locate.ComponentIds.of(site), start_seed=int(doc.get("m_StartSeed")),
                                reset_seed_on_play=doc.get("m_ResetSeedOnPlay") == 1, changed=changed)
-
-
-SPEC = ToolSpec(
-    name="vfx.set-effect-seed", title="Set a VisualEffect's seed",
-    summary="Set a VisualEffect's start seed and whether a new seed is picked on every play.",
-    description=("Writes m_StartSeed (unsigned 32-bit) and/or m_ResetSeedOnPlay of the VisualEffect on one "
-                 "GameObject. A fixed seed with resetSeedOnPlay false makes the effect replay identically. Prefab "
-                 "instances are refused. Supports --dry-run. Needs com.unity.visualeffectgraph."),
-    input_model=SetEffectSeedInput, output_model=SetEffectSeedOutput, handler=set_effect_seed,
-    **EDIT_HINTS,
-    examples=({"file": BONFIRE_SCENE, "gameObject": BONFIRE_EFFECT, "seed": 12345, "resetSeedOnPlay": False},),
-)

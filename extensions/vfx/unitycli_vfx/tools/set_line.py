@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from unitycli.api import Field, ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext
 from unitycli_vfx import lines, locate
-from unitycli_vfx.inputs import CHICKEN_GAME, EDIT_HINTS, EditTarget, require_settings
+from unitycli_vfx.inputs import EditTarget, require_settings
 from unitycli_vfx.values import Vec3, plain, set_if_changed
 
 
@@ -46,17 +46,3 @@ def set_line(ctx: ToolContext, request: SetLineInput) -> SetLineOutput:
     return SetLineOutput(**locate.ComponentIds.of(site), changed_fields=changed,
                          positions=plain(doc.get("m_Positions") or []), parameters=lines.parameters(doc),
                          loop=doc.get("m_Loop") == 1, use_world_space=doc.get("m_UseWorldSpace") == 1)
-
-
-SPEC = ToolSpec(
-    name="vfx.set-line", title="Set a LineRenderer",
-    summary="Set a LineRenderer's positions, width, width curve, loop and world space.",
-    description=("Edits the LineRenderer on one GameObject: replaces its positions, sets the width multiplier "
-                 "(`width`) or the width curve's keys, loop, world space, corner and cap vertices, alignment and "
-                 "texture mode. Only the given fields are written. Refuses layouts other than serializedVersion 2 "
-                 "with LineParameters 3 (E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; needs no Unity package."),
-    input_model=SetLineInput, output_model=SetLineOutput, handler=set_line,
-    **EDIT_HINTS,
-    examples=({"file": CHICKEN_GAME, "gameObject": "UI Camera Bounds", "widthMultiplier": 0.25, "loop": False,
-               "positions": [{"x": 0, "y": 0, "z": 0}, {"x": 0, "y": 1, "z": 5}]},),
-)

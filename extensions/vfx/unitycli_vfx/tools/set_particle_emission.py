@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolInput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolInput, UnityCliError
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import HOLE_CUBE, WIN_EFFECT, EditTarget
+from unitycli_vfx.inputs import EditTarget
 from unitycli_vfx.values import (
     CURVE_DESCRIPTION,
     CurveInput,
@@ -90,12 +90,12 @@ def set_particle_emission(ctx: ToolContext, request: SetEmissionInput) -> SetEmi
 
     if r.enabled is not None:
         track(f"{E}.enabled", lambda: set_if_changed(doc, f"{E}.enabled", 1 if r.enabled else 0))
-    if r.rate_over_time is not None:
-        track(f"{E}.rateOverTime", lambda: set_curve(doc, f"{E}.rateOverTime", r.rate_over_time))
-    if r.rate_over_time_scale is not None:
-        track(f"{E}.rateOverTime", lambda: scale_curve(doc, f"{E}.rateOverTime", r.rate_over_time_scale))
-    if r.rate_over_distance is not None:
-        track(f"{E}.rateOverDistance", lambda: set_curve(doc, f"{E}.rateOverDistance", r.rate_over_distance))
+    if (rate := r.rate_over_time) is not None:
+        track(f"{E}.rateOverTime", lambda: set_curve(doc, f"{E}.rateOverTime", rate))
+    if (factor := r.rate_over_time_scale) is not None:
+        track(f"{E}.rateOverTime", lambda: scale_curve(doc, f"{E}.rateOverTime", factor))
+    if (per_metre := r.rate_over_distance) is not None:
+        track(f"{E}.rateOverDistance", lambda: set_curve(doc, f"{E}.rateOverDistance", per_metre))
     if r.add_bursts:
         for burst in r.add_bursts:
             doc.append_item(f"{E}.m_Bursts", burst_mapping(burst))
@@ -109,19 +109,3 @@ def set_particle_emission(ctx: ToolContext, request: SetEmissionInput) -> SetEmi
         **locate.ComponentIds.of(site), enabled=doc.get(f"{E}.enabled") == 1,
         rate_over_time=plain(doc.get(f"{E}.rateOverTime")), rate_over_distance=plain(doc.get(f"{E}.rateOverDistance")),
         burst_count=len(doc.get(f"{E}.m_Bursts") or []), changed_fields=changed)
-
-
-SPEC = ToolSpec(
-    name="vfx.set-particle-emission", title="Set a ParticleSystem's emission",
-    summary="Set or scale a ParticleSystem's emission rate, switch emission, add bursts.",
-    description=("Edits the emission module of the ParticleSystem on one GameObject: enabled, rate over time (a "
-                 "number, {min, max}, or rateOverTimeScale to multiply the current rate whatever its mode), rate "
-                 "over distance, and bursts appended with Unity's defaults for new bursts (time 0, count 30, 1 "
-                 "cycle, interval 0.01 s, probability 1); m_BurstCount is kept equal to the number of bursts. "
-                 "Refuses layouts other than serializedVersion 8 / EmissionModule 4 (E_VFX_LAYOUT_UNSUPPORTED). "
-                 "Supports --dry-run; needs no Unity package."),
-    input_model=SetEmissionInput, output_model=SetEmissionOutput, handler=set_particle_emission,
-    read_only=False, destructive=True, idempotent=False, permissions=("reads_project", "writes_project"),
-    examples=({"file": HOLE_CUBE, "gameObject": WIN_EFFECT, "rateOverTime": 10,
-               "addBursts": [{"time": 0.5, "count": 20}]},),
-)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 
-from unitycli.api import Field, ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
+from unitycli_vfx.inputs import EditTarget, require_settings
 from unitycli_vfx.values import CURVE_DESCRIPTION, Color, CurveInput, CurveValue, set_curve, set_if_changed
 
 M = "InitialModule"
@@ -91,19 +91,3 @@ def set_particle_main(ctx: ToolContext, request: SetParticleMainInput) -> SetPar
     if changed:
         loaded.save(ctx)
     return SetParticleMainOutput(**locate.ComponentIds.of(site), changed_fields=changed)
-
-
-SPEC = ToolSpec(
-    name="vfx.set-particle-main", title="Set a ParticleSystem's main module",
-    summary="Set a ParticleSystem's duration, looping, start values, space and max particles.",
-    description=("Edits the main module of the ParticleSystem on one GameObject: duration, looping, prewarm, play "
-                 "on awake, simulation space and speed, start delay/lifetime/speed/size/rotation (a number for a "
-                 "constant or {min, max} for a random range; rotation in degrees), start colour and gravity "
-                 "modifier, max particles. Only the given fields are written; curves stay as they are. Refuses "
-                 "layouts other than serializedVersion 8 (E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; needs no "
-                 "Unity package."),
-    input_model=SetParticleMainInput, output_model=SetParticleMainOutput, handler=set_particle_main,
-    **EDIT_HINTS,
-    examples=({"file": HOLE_CUBE, "gameObject": WIN_EFFECT, "duration": 2.5, "looping": False,
-               "startLifetime": {"min": 0.5, "max": 1.5}, "startRotationDegrees": 90},),
-)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from unitycli.api import Field, ToolContext, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, UnityCliError
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget
+from unitycli_vfx.inputs import EditTarget
 from unitycli_vfx.values import set_if_changed
 
 SWITCHABLE = [m for m in particles.MODULES if m != "main"] + ["renderer"]
@@ -44,16 +44,3 @@ def set_particle_module_enabled(ctx: ToolContext, request: SetModuleEnabledInput
         loaded.save(ctx)
     return SetModuleEnabledOutput(**locate.ComponentIds.of(site), module=request.module, enabled=request.enabled,
                                   changed=changed, enabled_modules=particles.enabled_modules(doc))
-
-
-SPEC = ToolSpec(
-    name="vfx.set-particle-module-enabled", title="Enable or disable a ParticleSystem module",
-    summary="Switch a ParticleSystem module (emission, shape, noise, trails, …) on or off.",
-    description=("Sets the `enabled` flag of one module of the ParticleSystem on one GameObject (its settings are "
-                 "kept, as Unity keeps them), or m_Enabled of its ParticleSystemRenderer for module `renderer`. "
-                 "Refuses layouts other than serializedVersion 8 and unverified module versions "
-                 "(E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; needs no Unity package."),
-    input_model=SetModuleEnabledInput, output_model=SetModuleEnabledOutput, handler=set_particle_module_enabled,
-    **EDIT_HINTS,
-    examples=({"file": HOLE_CUBE, "gameObject": WIN_EFFECT, "module": "sizeOverLifetime", "enabled": True},),
-)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from unitycli.api import Field, Ref, ToolContext, ToolSpec, UnityCliError, parse_meta
+from unitycli.api import Field, Ref, ToolContext, UnityCliError, parse_meta
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
+from unitycli_vfx.inputs import EditTarget, require_settings
 from unitycli_vfx.values import plain, set_if_changed
 
 SORT_MODES = {"none": 0, "distance": 1, "oldestInFront": 2, "youngestInFront": 3, "depth": 4}
@@ -95,19 +95,3 @@ def set_particle_renderer(ctx: ToolContext, request: SetRendererInput) -> SetRen
                              changed_fields=changed,
                              render_mode=particles.name_of(particles.RENDER_MODES, renderer.get("m_RenderMode", None)),
                              materials=plain(renderer.get("m_Materials", []) or []))
-
-
-SPEC = ToolSpec(
-    name="vfx.set-particle-renderer", title="Set a ParticleSystem's renderer",
-    summary="Set a ParticleSystem renderer's mode, materials, sorting, alignment and sizes.",
-    description=("Edits the ParticleSystemRenderer beside the ParticleSystem on one GameObject: enabled, render "
-                 "mode (billboard, stretch, horizontal/vertical billboard, mesh, none), the particle material "
-                 "(m_Materials[0]) and the trail material (m_Materials[1], added when absent), sort mode, render "
-                 "alignment, min/max particle size, stretch length and velocity scales, sorting order. Only the "
-                 "given fields are written. Refuses renderer layouts other than serializedVersion 6 "
-                 "(E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; needs no Unity package."),
-    input_model=SetRendererInput, output_model=SetRendererOutput, handler=set_particle_renderer,
-    **EDIT_HINTS,
-    examples=({"file": HOLE_CUBE, "gameObject": WIN_EFFECT, "renderMode": "stretch", "lengthScale": 3,
-               "sortMode": "distance"},),
-)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from unitycli.api import Field, ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext
 from unitycli_vfx import locate, particles
-from unitycli_vfx.inputs import EDIT_HINTS, HOLE_CUBE, WIN_EFFECT, EditTarget, require_settings
+from unitycli_vfx.inputs import EditTarget, require_settings
 from unitycli_vfx.values import Vec3, plain, set_if_changed, set_vector
 
 S = "ShapeModule"
@@ -69,19 +69,3 @@ def set_particle_shape(ctx: ToolContext, request: SetShapeInput) -> SetShapeOutp
     shape = plain(doc.get(S))
     shape["type"] = particles.name_of(particles.SHAPE_TYPES, shape.get("type"))
     return SetShapeOutput(**locate.ComponentIds.of(site), changed_fields=changed, shape=shape)
-
-
-SPEC = ToolSpec(
-    name="vfx.set-particle-shape", title="Set a ParticleSystem's shape",
-    summary="Set a ParticleSystem's emitter shape: type, angle, radius, arc, transform.",
-    description=("Edits the shape module of the ParticleSystem on one GameObject: enabled, type (sphere, "
-                 "hemisphere, cone, box, circle, edge, donut, rectangle, mesh…), cone angle and length, radius and "
-                 "radius thickness, arc (degrees), donut radius, the shape's position, rotation (Euler degrees) and "
-                 "scale, align to direction and the randomisation amounts. Only the given fields are written. "
-                 "Refuses layouts other than serializedVersion 8 / ShapeModule 6 (E_VFX_LAYOUT_UNSUPPORTED). "
-                 "Supports --dry-run; needs no Unity package."),
-    input_model=SetShapeInput, output_model=SetShapeOutput, handler=set_particle_shape,
-    **EDIT_HINTS,
-    examples=({"file": HOLE_CUBE, "gameObject": WIN_EFFECT, "type": "cone", "angle": 15, "radius": 0.25,
-               "rotation": {"x": -90, "y": 0, "z": 0}},),
-)

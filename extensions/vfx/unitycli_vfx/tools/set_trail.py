@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from unitycli.api import Field, ToolContext, ToolSpec
+from unitycli.api import Field, ToolContext
 from unitycli_vfx import lines, locate
 from unitycli_vfx.inputs import (
-    EDIT_HINTS,
-    TRAIL_EXAMPLE_NOTE,
-    TRAIL_OBJECT,
-    TRAIL_PREFAB,
     EditTarget,
     require_settings,
 )
@@ -54,17 +50,3 @@ def set_trail(ctx: ToolContext, request: SetTrailInput) -> SetTrailOutput:
                           min_vertex_distance=doc.get("m_MinVertexDistance", None),
                           autodestruct=doc.get("m_Autodestruct", 0) == 1, emitting=doc.get("m_Emitting", 1) == 1,
                           parameters=lines.parameters(doc))
-
-
-SPEC = ToolSpec(
-    name="vfx.set-trail", title="Set a TrailRenderer",
-    summary="Set a TrailRenderer's lifetime, width, width curve, vertex distance, emitting.",
-    description=("Edits the TrailRenderer on one GameObject: trail lifetime (m_Time), minimum vertex distance, "
-                 "autodestruct, emitting, the width multiplier (`width`) or the width curve's keys, corner and cap "
-                 "vertices, alignment and texture mode. Only the given fields are written. Refuses layouts other "
-                 "than serializedVersion 3 with LineParameters 3 (E_VFX_LAYOUT_UNSUPPORTED). Supports --dry-run; "
-                 "needs no Unity package." + TRAIL_EXAMPLE_NOTE),
-    input_model=SetTrailInput, output_model=SetTrailOutput, handler=set_trail,
-    **EDIT_HINTS,
-    examples=({"file": TRAIL_PREFAB, "gameObject": TRAIL_OBJECT, "time": 0.25, "widthMultiplier": 0.5},),
-)
