@@ -5,7 +5,7 @@ reproduce exactly with E_FILE_FORMAT_UNSUPPORTED; a file's verdict is cached by 
 an MCP session checks each revision once. Writers of scenes and prefabs open files with `editable`, which checks
 the structure (header, document headers, UTF-8, fileIDs) but parses nothing more: their objects are written back
 from the bytes read (splice.py), and the objects an edit changed are verified when the file is written
-(`UnityYamlFile.verified_bytes`), so the guarantee costs what changed instead of the whole file.
+(`UnityYamlFile.verified_content`), so the guarantee costs what changed instead of the whole file.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def ensure_roundtrips(data: bytes, name: str | None = None) -> UnityYamlFile:
 def editable(data: bytes, name: str | None = None) -> UnityYamlFile:
     """The file split into its objects for an edit (E_FILE_FORMAT_UNSUPPORTED / E_ASSET_LFS_POINTER for one that
     is not Unity YAML, E_FILE_DUPLICATE_FILE_ID for clashing fileIDs); the objects it changes are verified when it
-    is written (`verified_bytes`), and every other object is copied byte for byte."""
+    is written (`verified_content`), and every other object is copied byte for byte."""
     file = UnityYamlFile.parse(data, name)
     file.ensure_editable()
     return file

@@ -9,6 +9,7 @@ import pytest
 
 from tests.fixturepaths import fixture_path
 from unitycli.scene import SceneModel, filecache
+from unitycli.spliced import as_bytes
 from unitycli.transaction import Transaction, revision_of, snapshot
 from unitycli.transaction.effects import CommitResult, PlannedEffects
 from unitycli.unityyaml import UnityYamlFile
@@ -56,8 +57,9 @@ def test_a_write_is_kept_as_the_next_revision_with_its_structure(cache):
     file = filecache.parsed(NAME, revision_of(data), data)
     before = _tree(SceneModel(file))
     file.get(41118592).set("m_LocalPosition.x", 3)
-    written = file.verified_bytes()
-    filecache.remember_written(NAME, revision_of(written), file, written)
+    content = file.verified_content()
+    written = as_bytes(content)
+    filecache.remember_written(NAME, revision_of(written), file, content)
     kept = filecache.parsed(NAME, revision_of(written), written)
     assert kept.to_bytes() == written and kept.get(41118592).get("m_LocalPosition.x") == 3
     assert kept.scans is not None and 41118590 in kept.scans  # the untouched GameObject's values carried over
@@ -71,9 +73,10 @@ def test_a_written_structure_is_saved_only_once_that_revision_is_on_disk(cache):
     SceneModel(file)
     saved = set(cache.glob("*.pickle"))
     file.get(41118592).set("m_LocalPosition.x", 3)
-    written = file.verified_bytes()
+    content = file.verified_content()
+    written = as_bytes(content)
     revision = revision_of(written)
-    on_disk = filecache.remember_written(NAME, revision, file, written)
+    on_disk = filecache.remember_written(NAME, revision, file, content)
     assert set(cache.glob("*.pickle")) == saved  # staged (or a dry run): nothing saved
     on_disk(_committed({NAME: revision_of(data)}))  # the transaction committed other bytes for the file
     assert set(cache.glob("*.pickle")) == saved
@@ -94,9 +97,10 @@ def test_a_model_changed_after_it_was_written_is_not_kept_as_that_revision(cache
     data = fixture_path(GAME).read_bytes()
     file = filecache.parsed(NAME, revision_of(data), data)
     file.get(41118592).set("m_LocalPosition.x", 3)
-    written = file.verified_bytes()
+    content = file.verified_content()
+    written = as_bytes(content)
     revision = revision_of(written)
-    on_disk = filecache.remember_written(NAME, revision, file, written)
+    on_disk = filecache.remember_written(NAME, revision, file, content)
     file.get(41118592).set("m_LocalPosition.x", 4)  # the tool went on editing its model
     read = filecache.parsed(NAME, revision, written)
     assert read.get(41118592).get("m_LocalPosition.x") == 3 and read.to_bytes() is written
@@ -178,9 +182,10 @@ def test_a_file_edited_step_after_step_keeps_only_its_last_two_revisions(cache):
     file, revisions = filecache.parsed(NAME, revision_of(data), data), [revision_of(data)]
     for value in (3, 4, 5):
         file.get(41118592).set("m_LocalPosition.x", value)
-        written = file.verified_bytes()
+        content = file.verified_content()
+        written = as_bytes(content)
         revisions.append(revision_of(written))
-        filecache.remember_written(NAME, revisions[-1], file, written)
+        filecache.remember_written(NAME, revisions[-1], file, content)
         file = filecache.parsed(NAME, revisions[-1], written)
     assert [key for key in filecache._files if key[0] == NAME] == [(NAME, r) for r in revisions[-2:]]
 
@@ -196,9 +201,10 @@ def test_saving_the_read_revisions_table_again_after_an_edit_keeps_its_layout(ca
     file = filecache.parsed(NAME, revision, data)
     file.get(41118592).set("m_LocalPosition.x", 3)
     file.scans_added = len(file.scans) + len(file.evidence)
-    written = file.verified_bytes()
+    content = file.verified_content()
+    written = as_bytes(content)
     filecache._files.clear()  # the file as read is no longer kept: the layout comes from the loaded table
-    filecache.remember_written(NAME, revision_of(written), file, written)(_committed({NAME: revision_of(written)}))
+    filecache.remember_written(NAME, revision_of(written), file, content)(_committed({NAME: revision_of(written)}))
     assert file.scans_added == 0  # the read revision's table was saved again
     assert pickle.loads(table.read_bytes())[2] == layout
 
@@ -215,8 +221,9 @@ def _edit_and_commit(data: bytes, value: float, name: str = "Enemy Brain") -> by
     SceneModel(file)
     file.get(41118592).set("m_LocalPosition.x", value)
     file.get(41118590).set("m_Name", name)
-    written = file.verified_bytes()
-    filecache.remember_written(NAME, revision_of(written), file, written)(_committed({NAME: revision_of(written)}))
+    content = file.verified_content()
+    written = as_bytes(content)
+    filecache.remember_written(NAME, revision_of(written), file, content)(_committed({NAME: revision_of(written)}))
     return written
 
 
