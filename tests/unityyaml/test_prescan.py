@@ -7,7 +7,7 @@ import pytest
 
 from tests.unityyaml.corpus import unity_yaml_files
 from unitycli.errors import UnityCliError
-from unitycli.unityyaml import Ref, UnityYamlFile
+from unitycli.unityyaml import Ref, UnityYamlFile, peek
 from unitycli.unityyaml.document import ABSENT
 from unitycli.unityyaml.prescan import prescan
 
@@ -57,3 +57,21 @@ def test_an_object_with_a_quoted_or_spanning_value_is_left_to_the_full_parse():
                           4: {"m_ObjectHideFlags": 0, "m_IsActive": 1, "m_Component": [component]},
                           6: {"m_Father": Ref(-7), "m_Children": [Ref(5)]}}
     assert [file.get(n).get("m_Name") for n in (1, 2, 3, 4)] == ["A: b", "two words", -12, "x: y"]
+
+
+@pytest.mark.slow
+def test_the_shared_tail_profile_answers_as_a_scan_of_the_text_after_each_line_start():
+    """peek.py's `_closes_nothing_before` from a profile of the object's tail, against the scan it replaces, at
+    every line start of the last objects of every fixture scene and prefab."""
+    checked = 0
+    for path in unity_yaml_files()[::3]:
+        if path.suffix not in (".unity", ".prefab"):
+            continue
+        file = UnityYamlFile.parse(path.read_bytes(), str(path))
+        for doc in file.documents[-20:]:
+            text = doc.text
+            starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+            for start in starts:
+                assert peek._closes_nothing_before(text, start) == peek._closes_nothing_scanned(text, start)
+                checked += 1
+    assert checked > 70000
