@@ -357,7 +357,17 @@ def _remove_older_folders(cache: Path) -> None:
 
 
 def _prune(folder: Path) -> None:
-    tables = sorted(folder.glob(f"*{_SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in tables[_SAVED_KEEP:]:
+    """Keep the newest `_SAVED_KEEP` tables; the folder is only listed (no stat) while it holds no more."""
+    try:
+        names = [name for name in os.listdir(folder) if name.endswith(_SUFFIX)]
+    except OSError:
+        return
+    if len(names) <= _SAVED_KEEP:
+        return
+    tables = []
+    for name in names:
         with contextlib.suppress(OSError):
-            old.unlink()
+            tables.append((os.stat(folder / name).st_mtime, name))
+    for _, name in sorted(tables, reverse=True)[_SAVED_KEEP:]:
+        with contextlib.suppress(OSError):
+            os.unlink(folder / name)

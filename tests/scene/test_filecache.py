@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pickle
 from array import array
 
@@ -281,3 +282,16 @@ def test_the_tables_of_earlier_formats_are_removed_once_and_nothing_else(tmp_pat
     (cache / "scans-v2").mkdir()
     filecache._folder()
     assert (cache / "scans-v2").is_dir()  # once per process
+
+
+def test_the_cache_folder_keeps_the_newest_tables_and_lists_only_while_under_the_limit(cache, monkeypatch):
+    monkeypatch.setattr(filecache, "_SAVED_KEEP", 3)
+    for k in range(5):
+        filecache.save_scans({}, {}, None, f"sha256:{k:064x}", 2)
+        table = cache / f"{k:064x}.pickle"
+        os.utime(table, ns=(10**18 + k, 10**18 + k))  # each newer than the one before, whatever the clock
+    assert sorted(p.name for p in cache.glob("*.pickle")) == [f"{k:064x}.pickle" for k in (2, 3, 4)]
+    stats = []
+    monkeypatch.setattr(filecache.os, "stat", lambda path, *a, **k: stats.append(path) or os.lstat(path))
+    filecache._prune(cache)
+    assert stats == []  # three tables, three kept: nothing to sort
