@@ -12,7 +12,7 @@ copy) and put in a copy of the sample project. Every measurement is one fresh pr
     again right after the scene was replaced on disk from outside, which makes the project index re-scan it).
 
 Each call prints its answer's size so a figure never stands for an empty answer. Columns: CPU seconds (the
-process and its children), CPU as a multiple of the floor, peak RSS in MB (10^6 bytes, as the file's size) and as
+process and its children), CPU as a multiple of the floor, the least and most CPU of the runs as multiples of the floor, peak RSS in MB (10^6 bytes, as the file's size) and as
 a multiple of the file's size. The median of `--repeat` runs (the machine is shared: a best-of figure flatters). Children run without PYTHONDONTWRITEBYTECODE, as an
 installed unitycli does (its bytecode is cached), and with their own UNITYCLI_HOME.
 
@@ -70,15 +70,27 @@ def measure(argv: list[str]) -> tuple[float, float, str]:
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024 / 1e6, out.decode("utf-8", "replace")
 
 
-def median(repeat: int, argv: list[str] | Callable[[int], list[str]], before: object = None
+SPREAD: dict[str, tuple[float, float]] = {}  # label -> (least, most) CPU seconds of its runs, for the table
+
+
+def median(repeat: int, argv: list[str] | Callable[[int], list[str]], before: object = None, label: str = ""
            ) -> tuple[float, float, str]:
-    """The run of median CPU of `repeat` runs, each after `before()`; `argv` may be made per run (`argv(k)`)."""
+    """The run of median CPU of `repeat` runs, each after `before()`; `argv` may be made per run (`argv(k)`).
+    The least and most CPU of the runs are kept in SPREAD under `label`."""
     runs = []
     for k in range(repeat):
         if callable(before):
             before()
         runs.append(measure(argv(k) if callable(argv) else argv))
-    return sorted(runs, key=lambda r: r[0])[(len(runs) - 1) // 2]
+    runs.sort(key=lambda r: r[0])
+    SPREAD[label] = (runs[0][0], runs[-1][0])
+    return runs[(len(runs) - 1) // 2]
+
+
+def spread(label: str, floor: float) -> str:
+    """`least–most` CPU of a row's runs as multiples of the floor."""
+    low, high = SPREAD.get(label, (0.0, 0.0))
+    return f"{low / floor:4.1f}–{high / floor:4.1f}x"
 
 
 def tool_argv(project: Path, tool: str, data: dict) -> list[str]:
@@ -165,7 +177,8 @@ def main() -> int:
         shutil.copytree(ROOT / "examples" / "sample-project", project,
                         ignore=shutil.ignore_patterns("Library", "Temp", ".unitycli"))
         measure(tool_argv(project, "scene.list", {}))  # bytecode, index, caches
-        header = f"{'MB':>5} {'call':<44} {'cpu s':>7} {'x floor':>8} {'peak MB':>8} {'x file':>7}  answer"
+        header = (f"{'MB':>5} {'call':<44} {'cpu s':>7} {'x floor':>8} {'runs':>11} {'peak MB':>8} {'x file':>7}"
+                  "  answer")
         print(header)
         print("-" * len(header))
         for size in args.sizes:
@@ -180,7 +193,7 @@ def main() -> int:
             measure(tool_argv(project, "project.info", {}))
             measure(tool_argv(project, "asset.dependencies", {"path": "Assets/Scenes/Garden.unity"}))
             floor, floor_rss, _ = median(args.repeat, [sys.executable, "-c",
-                                                     f"open({str(scene)!r}, 'rb').read()"])
+                                                     f"open({str(scene)!r}, 'rb').read()"], label="floor")
             calls: list[tuple[str, list[str] | Callable[[int], list[str]], object]] = []
             if not args.no_pyyaml:
                 calls.append(("PyYAML CSafeLoader load", [sys.executable, "-c", PYYAML, str(scene)], None))
@@ -202,15 +215,15 @@ def main() -> int:
                 ("component.set, file just replaced from outside", lambda k: set_field(project, 3),
                  lambda scene=scene, pristine=pristine: shutil.copyfile(pristine, scene)),
             ]
-            print(f"{mb:>5.1f} {'floor: Python reads the file':<44} {floor:>7.2f} {1:>7.1f}x {floor_rss:>8.0f} "
-                  f"{floor_rss / mb:>6.1f}x")
-            start, start_rss, out = median(args.repeat, tool_argv(project, "project.info", {}))
+            print(f"{mb:>5.1f} {'floor: Python reads the file':<44} {floor:>7.2f} {1:>7.1f}x "
+                  f"{spread('floor', floor):>11} {floor_rss:>8.0f} {floor_rss / mb:>6.1f}x")
+            start, start_rss, out = median(args.repeat, tool_argv(project, "project.info", {}), label="start")
             print(f"{mb:>5.1f} {'start-up: project.info (reads no scene)':<44} {start:>7.2f} {start / floor:>7.1f}x "
-                  f"{start_rss:>8.0f} {start_rss / mb:>6.1f}x  {answer(out)}")
+                  f"{spread('start', floor):>11} {start_rss:>8.0f} {start_rss / mb:>6.1f}x  {answer(out)}")
             for label, argv, before in calls:
-                cpu, rss, out = median(args.repeat, argv, before)
-                print(f"{mb:>5.1f} {label:<44} {cpu:>7.2f} {cpu / floor:>7.1f}x {rss:>8.0f} {rss / mb:>6.1f}x  "
-                      f"{answer(out)}", flush=True)
+                cpu, rss, out = median(args.repeat, argv, before, label)
+                print(f"{mb:>5.1f} {label:<44} {cpu:>7.2f} {cpu / floor:>7.1f}x {spread(label, floor):>11} "
+                      f"{rss:>8.0f} {rss / mb:>6.1f}x  {answer(out)}", flush=True)
         if not args.no_batch:
             batch_table(Path(tmp), args.repeat)
     return 0

@@ -7,6 +7,8 @@ left out, so a one-line edit of a 64 MB scene diffs a few lines instead of split
 
 from __future__ import annotations
 
+from unitycli.spliced import Spliced
+
 _STEPS = (1 << 20, 1 << 14, 1 << 8, 1 << 4, 1)
 
 
@@ -48,3 +50,25 @@ def diff_window(old: bytes, new: bytes, context: int) -> tuple[int, bytes, bytes
     if tail_start == 0 or tail > suffix:
         tail = 0
     return old.count(b"\n", 0, head), old[head : len(old) - tail], new[head : len(new) - tail]
+
+
+def spliced_window(old: bytes, new: Spliced, context: int) -> tuple[int, bytes, bytes]:
+    """`diff_window(old, new.to_bytes(), context)`'s diff, without joining `new`: the splice says which head and
+    tail of `old` it keeps in place, so the window is cut inside those (at line starts, `context + 1` lines
+    clear of the first and last new piece) and only that part is compared and copied. Any cut inside the common
+    head and tail gives the same hunks: the line diff strips common lines from both ends before it aligns."""
+    head, tail = new.unchanged_ends()
+    start = old.rfind(b"\n", 0, head) + 1 if head else 0  # the start of the line holding the first difference
+    for _ in range(context + 1):
+        if start == 0:
+            break
+        start = old.rfind(b"\n", 0, start - 1) + 1
+    end = len(old) - tail  # old[end:] is the content's own tail
+    stop = len(old) if end == len(old) else old.find(b"\n", end) + 1 or len(old)
+    for _ in range(context + 1):
+        if stop == len(old):
+            break
+        stop = old.find(b"\n", stop) + 1 or len(old)
+    stop_new = stop - len(old) + len(new)
+    skipped, old_part, new_part = diff_window(old[start:stop], new.slice(start, stop_new), context)
+    return old.count(b"\n", 0, start) + skipped, old_part, new_part

@@ -48,6 +48,7 @@ class ScanState(IntEnum):
     LFS_POINTER = 2
     UNREADABLE = 3
     NO_GUID = 4
+    PENDING = 5  # a big YAML file listed but not read yet: the first query of references reads it (build.py)
 
 
 def meta_guid(data: bytes) -> str | None:

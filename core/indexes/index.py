@@ -16,7 +16,7 @@ from typing import TypeVar
 from unitycli import safefs
 from unitycli.indexes.extract import parse_documents, scan_references
 from unitycli.indexes.models import Dependency, DocumentId, DuplicateGuid, IndexStats, Referrer, Target
-from unitycli.indexes.opening import open_store, rebuild
+from unitycli.indexes.opening import open_store, read_pending, rebuild
 from unitycli.indexes.progress import ProgressCallback
 from unitycli.indexes.roots import Root, project_roots
 from unitycli.indexes.store import IndexStore
@@ -74,13 +74,18 @@ class ProjectIndex:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _query(self, run: Callable[[IndexStore], T]) -> T:
-        """Run a query; on a damaged cache rebuild it from scratch and run it once more."""
+    def _query(self, run: Callable[[IndexStore], T], *, contents: bool = False) -> T:
+        """Run a query; on a damaged cache rebuild it from scratch and run it once more. `contents`: the query
+        reads what files hold (references, scan states), so the big files a refresh left unread are read first."""
         try:
+            if contents:
+                read_pending(self.root, self._store)
             return run(self._store)
         except sqlite3.DatabaseError as exc:
             self._store.close()
             self._store, self.stats = rebuild(self.root, self.roots, f"query failed: {exc}")
+            if contents:
+                read_pending(self.root, self._store)
             return run(self._store)
 
     # --- GUID <-> path -------------------------------------------------------------------------------------
@@ -111,7 +116,7 @@ class ProjectIndex:
     # --- references ----------------------------------------------------------------------------------------
     def referrers(self, guid: str) -> list[Referrer]:
         """Every YAML file that references `guid`, with the documents holding the references, by path."""
-        rows = self._query(lambda s: s.referrers(guid.lower()))
+        rows = self._query(lambda s: s.referrers(guid.lower()), contents=True)
         return [Referrer(path, tuple(DocumentId(file_id, cls) for cls, file_id in parse_documents(docs)), count)
                 for path, count, docs in rows]
 
@@ -160,7 +165,7 @@ class ProjectIndex:
         from unitycli.indexes.walk import Kind
 
         sql = f"SELECT path, state FROM files WHERE kind={int(Kind.SCAN)} AND state!={int(ScanState.OK)} ORDER BY path"
-        return self._query(lambda s: s.conn.execute(sql).fetchall())
+        return self._query(lambda s: s.conn.execute(sql).fetchall(), contents=True)
 
     def _key(self, path: str | PurePath) -> str:
         """A project-relative posix path; an absolute path inside the project is made relative."""

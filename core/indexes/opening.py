@@ -9,6 +9,7 @@ read-only disk, a lock file that is a link) is not a failure of the query: the i
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import time
 from pathlib import Path
@@ -147,3 +148,17 @@ def _stats(listing: Listing, work: build.Diff, started: float, cache: str | None
            workers: int) -> IndexStats:
     return IndexStats(len(listing), len(work.read), work.reused, len(work.removed), time.perf_counter() - started,
                       cache, reason, workers)
+
+
+def read_pending(root: Path, store: IndexStore) -> int:
+    """Read the files a refresh left PENDING (build.py) into `store`, under the build lock; how many were read."""
+    if not store.pending():
+        return 0
+    folder = cache_dir(root) if store.path is not None else None
+    lock = build_lock(folder / LOCK_NAME) if folder is not None else contextlib.nullcontext()
+    with lock, store.writer() as writer:
+        jobs = [build.pending_job(root, *row) for row in store.pending()]  # again under the lock
+        build.apply(root, build.Diff(read=jobs), writer, Progress(None), time.time_ns(), defer=False)
+        if writer.retry:  # a racy one is read again by the next query: the next open must not trust the listing
+            writer.set_info(_SIGNATURE, "")
+    return len(jobs)

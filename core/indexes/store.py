@@ -17,7 +17,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TypeVar
 
-from unitycli.indexes.extract import Posting
+from unitycli.indexes.extract import Posting, ScanState
 from unitycli.indexes.walk import Kind
 
 T = TypeVar("T")
@@ -186,6 +186,11 @@ class IndexStore:
     def writer(self) -> Writer:
         """An in-place write transaction; only ever used under the build lock."""
         return Writer(self.conn)
+
+    def pending(self) -> list[tuple[int, str, str, int]]:
+        """(id, path, real, kind) of the files a refresh left unread (`ScanState.PENDING`, build.py)."""
+        return self.conn.execute(f"SELECT id, path, real, kind FROM files WHERE state={int(ScanState.PENDING)}"
+                                 ).fetchall()
 
     # --- queries -------------------------------------------------------------------------------------------
     def meta_paths_for_guid(self, guid: str) -> list[str]:

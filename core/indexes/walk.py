@@ -44,7 +44,7 @@ _FOLDER, _ASSET, _META, _SCAN = (int(k) for k in Kind)
 # by rename with a copy of equal size and mtime (`cp -p`, `mv`) has another inode.
 Listing = dict[str, tuple[str, int, int, int, int, int]]
 # sqlite integers are signed 64-bit; some filesystems use all 64 bits of an inode number (Windows ReFS: 128).
-_INO_BITS = (1 << 63) - 1
+INO_BITS = (1 << 63) - 1
 _FOLDER_ROW = ("", 0, 0, _FOLDER, 0, 0)
 _ASSET_ROW = ("", 0, 0, _ASSET, 0, 0)
 
@@ -123,7 +123,7 @@ def walk_root(project_root: Path, root: Root, out: Listing, *, start: tuple[str,
             except OSError:
                 continue
             out[path] = (path if same else f"{shown}/{name}", st.st_size, st.st_mtime_ns, kind, st.st_ctime_ns,
-                         st.st_ino & _INO_BITS)
+                         st.st_ino & INO_BITS)
 
 
 def _within(real: str, boundary: str) -> bool:

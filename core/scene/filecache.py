@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from unitycli.gcpause import collector_paused
 from unitycli.project.userdata import user_cache_dir
+from unitycli.spliced import Content
 from unitycli.unityyaml import Ref, UnityYamlFile
 from unitycli.unityyaml.document import ABSENT
 from unitycli.unityyaml.file import Layout
@@ -63,23 +64,25 @@ _stored: OrderedDict[str, tuple[str, frozenset[int] | None]] = OrderedDict()
 
 
 class _Written:
-    """A file this process just wrote, kept as the edited model and the bytes written: it becomes the model of
-    the file read from those bytes (`UnityYamlFile.as_written`) only when a later step reads that revision, so a
-    one-off call that writes pays nothing for it. Dropped if the model changed after it was written."""
+    """A file this process just wrote, kept as the edited model and the content written (a splice of the bytes
+    it read, for a big file): it becomes the model of the file read from those bytes (`UnityYamlFile.as_written`)
+    only when a later step reads that revision, so a one-off call that writes pays nothing for it. Dropped if the
+    model changed after it was written."""
 
     __slots__ = ("file", "data")
 
-    def __init__(self, file: UnityYamlFile, data: bytes) -> None:
+    def __init__(self, file: UnityYamlFile, data: Content) -> None:
         self.file, self.data = file, data
 
     @property
-    def original(self) -> bytes:
+    def original(self) -> Content:
         return self.data
 
-    def as_read(self) -> UnityYamlFile | None:
+    def as_read(self, data: bytes) -> UnityYamlFile | None:
+        """The model of the file read as `data` (the bytes of this revision as read: the content written)."""
         if not self.file.written_as(self.data):
             return None
-        return self.file.as_written(self.data)
+        return self.file.as_written(data)
 
 
 def _bytes(file: UnityYamlFile | _Written) -> int:
@@ -112,7 +115,7 @@ def _parsed(path: str, revision: str, data: bytes) -> UnityYamlFile:
         if file is not None:
             _files.move_to_end(key)
     if isinstance(file, _Written):
-        file = file.as_read()
+        file = file.as_read(data)
         if file is not None:
             file.revision = revision
             _keep(key, file)
@@ -154,7 +157,7 @@ def _parse(data: bytes, path: str, layout: Layout | None) -> UnityYamlFile:
     return UnityYamlFile.parse(data, path)
 
 
-def remember_written(path: str, revision: str, file: UnityYamlFile, data: bytes) -> Callable[[CommitResult], None]:
+def remember_written(path: str, revision: str, file: UnityYamlFile, data: Content) -> Callable[[CommitResult], None]:
     """Keep `file`, just staged as `data` (at `revision`), as the file read at that revision: the next step of a
     batch or session starts from it. Returns what to do once it is on disk: save the structure of that revision
     (the scanned values of its untouched objects), so the next process that reads it skips the scan."""
@@ -354,7 +357,17 @@ def _remove_older_folders(cache: Path) -> None:
 
 
 def _prune(folder: Path) -> None:
-    tables = sorted(folder.glob(f"*{_SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in tables[_SAVED_KEEP:]:
+    """Keep the newest `_SAVED_KEEP` tables; the folder is only listed (no stat) while it holds no more."""
+    try:
+        names = [name for name in os.listdir(folder) if name.endswith(_SUFFIX)]
+    except OSError:
+        return
+    if len(names) <= _SAVED_KEEP:
+        return
+    tables = []
+    for name in names:
         with contextlib.suppress(OSError):
-            old.unlink()
+            tables.append((os.stat(folder / name).st_mtime, name))
+    for _, name in sorted(tables, reverse=True)[_SAVED_KEEP:]:
+        with contextlib.suppress(OSError):
+            os.unlink(folder / name)

@@ -42,7 +42,7 @@ class LoadedFile:
         """Stage the edited file in the tool's transaction (written at commit, previewed in dry-run), and keep it
         as the file at its new revision for the next step of this process, its structure saved once it is
         committed (scene/filecache.py). Returns that revision (hashed once, by the transaction)."""
-        data = self.yaml.verified_bytes()
+        data = self.yaml.verified_content()
         ctx.transaction.write_bytes(self.path, data)
         revision = ctx.transaction.revision(self.path)
         assert revision is not None  # just staged: the transaction has it

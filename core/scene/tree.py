@@ -33,6 +33,7 @@ from unitycli.gcpause import collector_paused
 from unitycli.scene import filecache
 from unitycli.unityclasses import GAMEOBJECT, PREFAB_INSTANCE, SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
+from unitycli.unityyaml.prescan import prescan
 
 # Deepest level below a root that a path or depth is built for. Paths repeat every ancestor's name, so an answer
 # about objects N levels down costs N^2; 1,000 levels is far beyond any fixture (the deepest is a few dozen).
@@ -199,6 +200,7 @@ class SceneModel:
     # --- building --------------------------------------------------------------------------------------------
     def _build(self) -> None:
         file = self.file
+        prescan(file)  # the plain GameObjects' and Transforms' values in one pass each, not one peek a value
         order: dict[int, int] = {}
         for pos, doc in enumerate(file.documents):
             if doc.stripped:

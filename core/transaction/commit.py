@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from unitycli.safefs import open_dir_path
+from unitycli.spliced import Content
 from unitycli.transaction.crashpoints import crash_point
 from unitycli.transaction.durable import fsync_fd, write_new_file
 from unitycli.transaction.failures import write_failed
@@ -41,12 +42,12 @@ _NO_HARD_LINK = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EO
 class Change:
     """One verified file change: `old` is the disk content the transaction saw, `new` what replaces it, each with
     its revision (content and revision are None where there is no file: `old` for a file created, `new` for one
-    deleted)."""
+    deleted). Only a modified file's `new` may be a splice of `old` (core/spliced.py)."""
 
     path: str
     action: Action
     old: bytes | None
-    new: bytes | None
+    new: Content | None
     old_revision: str | None
     new_revision: str | None
 

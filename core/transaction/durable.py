@@ -11,6 +11,8 @@ import os
 import stat
 from pathlib import Path
 
+from unitycli.spliced import Content, Spliced
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: the transaction layer needs POSIX, see locking.py
@@ -39,8 +41,9 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def write_new_file(path: Path, data: bytes, like: os.stat_result | None, *, dir_fd: int | None = None) -> None:
-    """Create `path` (it must not exist, and a planted symlink is refused), write all of `data`, fsync it.
+def write_new_file(path: Path, data: Content, like: os.stat_result | None, *, dir_fd: int | None = None) -> None:
+    """Create `path` (it must not exist, and a planted symlink is refused), write all of `data` (a splice piece
+    by piece), fsync it.
 
     With `dir_fd`, `path` is created by name in that (verified) folder, so no link on the way can redirect it.
     `like` None means a fresh file under the process umask; otherwise the stat of the file it will replace, whose
@@ -55,10 +58,11 @@ def write_new_file(path: Path, data: bytes, like: os.stat_result | None, *, dir_
             if os.geteuid() == 0 and (like.st_uid, like.st_gid) != (0, 0):
                 os.fchown(fd, like.st_uid, like.st_gid)
             os.fchmod(fd, stat.S_IMODE(like.st_mode))
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
+        for chunk in data.chunks() if isinstance(data, Spliced) else (data,):
+            view = memoryview(chunk)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
         fsync_fd(fd)
     except BaseException:
         os.close(fd)

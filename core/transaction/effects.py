@@ -18,7 +18,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 from pydantic.alias_generators import to_camel
 
-from unitycli.diffwindow import diff_window
+from unitycli.diffwindow import diff_window, spliced_window
+from unitycli.spliced import Content, Spliced
 
 _REIMPORT_ROOTS = ("Assets/", "Packages/")
 _NO_EOL = "\\ No newline at end of file\n"
@@ -234,22 +235,34 @@ def unified_diff(old: str | None, new: str | None, path: str, context: int = 3, 
     return "".join(out) if len(out) > 2 or old is None or new is None else ""
 
 
-def file_diff(path: str, old: bytes | None, new: bytes | None, old_rev: str | None, new_rev: str | None) -> FileDiff:
+def _is_text_content(new: Content, old: bytes | None, old_is_text: bool) -> bool:
+    """`_is_text` of content, a splice of `old` decoding only its new pieces when `old` is text."""
+    if not isinstance(new, Spliced):
+        return _is_text(new)
+    return b"\x00" not in new.slice(0, 8192) and new.is_utf8(new.base is old and old_is_text)
+
+
+def file_diff(path: str, old: bytes | None, new: Content | None, old_rev: str | None, new_rev: str | None
+              ) -> FileDiff:
     """A FileDiff for one path: a text diff, or a note for binary or non-UTF-8 content."""
-    if (old is not None and not _is_text(old)) or (new is not None and not _is_text(new)):
+    old_is_text = old is not None and _is_text(old)
+    if (old is not None and not old_is_text) or (new is not None and not _is_text_content(new, old, old_is_text)):
         sizes = f"{len(old) if old is not None else 'absent'} -> {len(new) if new is not None else 'absent'} bytes"
         return FileDiff(path=path, diff=None, binary=True, note=f"binary or non-UTF-8 content, {sizes}",
                         old_revision=old_rev, new_revision=new_rev)
     if old is not None and new is not None:
         return FileDiff(path=path, diff=_windowed_diff(old, new, path), old_revision=old_rev, new_revision=new_rev)
+    new = new.to_bytes() if isinstance(new, Spliced) else new
     return FileDiff(path=path, diff=unified_diff(_text(old) if old is not None else None,
                                                  _text(new) if new is not None else None, path),
                     old_revision=old_rev, new_revision=new_rev)
 
 
-def _windowed_diff(old: bytes, new: bytes, path: str) -> str:
+def _windowed_diff(old: bytes, new: Content, path: str) -> str:
     """`unified_diff` of two UTF-8 versions of a file, over only the lines around their changes (diffwindow.py)."""
-    skipped, old_part, new_part = diff_window(old, new, context=3)  # a big file's common head and tail
+    # a big file's common head and tail left out (a splice's known from its pieces)
+    skipped, old_part, new_part = (spliced_window(old, new, context=3) if isinstance(new, Spliced)
+                                   else diff_window(old, new, context=3))
     return unified_diff(old_part.decode("utf-8"), new_part.decode("utf-8"), path, first_line=skipped)
 
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 import hashlib
 
 from unitycli.errors import UnityCliError
+from unitycli.spliced import Content, Spliced
 
 PREFIX = "sha256:"
 
 
-def revision_of(data: bytes) -> str:
+def revision_of(data: Content) -> str:
     """`sha256:<64 hex>` of the bytes; the full digest, because a short one could let two contents collide.
     A pass over the whole content (up to 100+ MB): what holds content keeps its revision (a transaction's
     snapshots and staged writes, a parsed file), so one write hashes each content once."""
-    return PREFIX + hashlib.sha256(data).hexdigest()
+    return PREFIX + (data.sha256() if isinstance(data, Spliced) else hashlib.sha256(data).hexdigest())
 
 
 def normalize_revision(revision: str) -> str:

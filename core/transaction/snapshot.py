@@ -14,6 +14,7 @@ from pathlib import Path
 
 from unitycli.errors import UnityCliError
 from unitycli.safefs import SpecialFileError, open_regular, read_fd
+from unitycli.spliced import Content, same_bytes
 from unitycli.transaction.revision import revision_of
 
 
@@ -30,10 +31,10 @@ class Snapshot:
         """The content's revision, hashed once (the snapshot is immutable)."""
         return revision_of(self.data) if self.data is not None else None
 
-    def same_content_as(self, data: bytes, revision: str) -> bool:
+    def same_content_as(self, data: Content, revision: str) -> bool:
         """Whether this snapshot holds exactly `data`, whose revision is `revision`; if so that is its revision too
         (a comparison costs a fraction of hashing: a batch reads each file its previous step wrote)."""
-        if self.data is None or self.data != data:
+        if self.data is None or not same_bytes(self.data, data):
             return False
         self.__dict__["revision"] = revision  # the cached_property's slot
         return True

@@ -24,6 +24,7 @@ from pathlib import Path
 from types import TracebackType
 
 from unitycli.errors import UnityCliError
+from unitycli.spliced import Content, Spliced, as_bytes, same_bytes
 from unitycli.transaction.commit import Change, apply_changes
 from unitycli.transaction.editor_guard import ensure_editor_closed
 from unitycli.transaction.effects import CommitResult, PlannedEffects, needs_reimport, reimport_paths
@@ -67,7 +68,7 @@ class Transaction:
         self.lock_timeout = lock_timeout
         self.txid = secrets.token_hex(8)
         self.recovery: RecoveryReport | None = recover(root, lock_timeout=lock_timeout)
-        self._staged: dict[str, bytes | None] = {}
+        self._staged: dict[str, Content | None] = {}  # a splice is joined only if read back (`read_bytes`)
         self._staged_revisions: dict[str, str] = {}  # of staged contents, hashed when first asked
         self._dirs: dict[str, bool] = {}  # True: create (absent when seen); False: remove (a folder when seen)
         self._seen: dict[str, Snapshot] = {}
@@ -139,6 +140,8 @@ class Transaction:
             data = self._staged[rel]
             if data is None:
                 raise not_found(rel)
+            if isinstance(data, Spliced):
+                data = self._staged[rel] = data.to_bytes()  # same content: its revision stays
             return data
         if self._dirs.get(rel) or self._staged_below(rel):
             raise not_a_file(rel, "it is a folder")
@@ -182,7 +185,7 @@ class Transaction:
             raise
         return self._seen[rel].revision
 
-    def revision_if_same(self, relative: str, data: bytes, revision: str) -> bool:
+    def revision_if_same(self, relative: str, data: Content, revision: str) -> bool:
         """Whether `relative`'s content as read (not staged) is exactly `data`, whose revision is `revision`; if so
         that revision is taken for it without hashing it."""
         rel, _ = self._resolve(relative)
@@ -215,14 +218,15 @@ class Transaction:
 
     # --- writes ----------------------------------------------------------------------------------------------
 
-    def write_bytes(self, relative: str, data: bytes) -> None:
-        """Stage new content; missing parent folders are created at commit."""
+    def write_bytes(self, relative: str, data: Content) -> None:
+        """Stage new content, bytes or a splice of content read (core/spliced.py: written and hashed piece by
+        piece, never joined unless read back); missing parent folders are created at commit."""
         rel, path = self._writable(relative)
         self._check_slot(rel, path)
         if self._observe(rel, path, content=True).is_dir:
             raise not_a_file(rel, "it is a folder")
         self._keep_folders(rel)
-        self._staged[rel] = bytes(data)
+        self._staged[rel] = data if isinstance(data, Spliced) else bytes(data)
         self._staged_revisions.pop(rel, None)
 
     def after_commit(self, action: Callable[[CommitResult], None]) -> None:
@@ -296,9 +300,14 @@ class Transaction:
         for rel in sorted(self._staged):
             new, seen = self._staged[rel], self._seen[rel]
             old = seen.data if seen.present else None
-            if new == old:
+            if new is None or old is None:
+                if new is old:
+                    continue
+            elif same_bytes(old, new):
                 continue
             action = "create" if old is None else "delete" if new is None else "modify"
+            if isinstance(new, Spliced) and action != "modify":  # what a rename or copy is matched against
+                new = as_bytes(new)
             changes.append(Change(rel, action, old, new, seen.revision if old is not None else None,
                                   self._staged_revision(rel)))
         return changes
@@ -384,8 +393,10 @@ class Transaction:
         if changes and report:
             from unitycli.typetree.written import record_written
 
-            record_written(self.root, [(c.path, c.old, c.new) for c in changes], self._kept(),
-                           self._staged.get(PROJECT_VERSION), report)
+            version = self._staged.get(PROJECT_VERSION)
+            record_written(self.root, [(c.path, c.old, as_bytes(c.new) if c.new is not None else None)
+                                       for c in changes], self._kept(),
+                           as_bytes(version) if version is not None else None, report)
 
     def _result(self, changes: list[Change], created: list[str], removed: list[str], *,
                 committed: bool) -> CommitResult:

@@ -5,7 +5,7 @@ reproduce exactly with E_FILE_FORMAT_UNSUPPORTED; a file's verdict is cached by 
 an MCP session checks each revision once. Writers of scenes and prefabs do not ask for it: `open_for_write` checks
 only the structure (header, document headers, UTF-8, fileIDs: `UnityYamlFile.ensure_editable`) and parses nothing
 more; their objects are written back from the bytes read (splice.py), and the objects an edit changed are verified
-when the file is written (`UnityYamlFile.verified_bytes`), so the guarantee costs what changed, not the whole file.
+when the file is written (`UnityYamlFile.verified_content`), so the guarantee costs what changed, not the whole file.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from typing import Any
 
 from unitycli import safefs
 from unitycli.errors import UnityCliError
+from unitycli.spliced import Content, as_bytes, same_bytes
 from unitycli.unityclasses import SCENE_SETTINGS_CLASSES
 from unitycli.unityyaml.document import Document
 from unitycli.unityyaml.emit import EmitStyle, emit_body
@@ -92,7 +93,7 @@ class UnityYamlFile:
         self._header_end: int | None = None  # byte length of the header when the documents know their spans
         self._editable = original is None
         self._id_rng: random.Random | None = None
-        self._bytes: bytes | None = None  # to_bytes() until something changes
+        self._content: Content | None = None  # to_content() until something changes
         self.sorted = self._detect_sorted()
         # fileID -> 1-based header lines of every document using it, for fileIDs used more than once (as read)
         self.duplicate_file_ids: dict[int, list[int]] = {}
@@ -192,9 +193,9 @@ class UnityYamlFile:
                 array("q", [d.file_id for d in self.documents]).tobytes(),
                 bytes(d.stripped for d in self.documents), ends.tobytes())
 
-    def written_as(self, data: bytes) -> bool:
-        """Whether `data` is the file's `to_bytes()` and nothing changed since."""
-        return self._bytes is data
+    def written_as(self, content: Content) -> bool:
+        """Whether `content` is the file's `to_content()` and nothing changed since."""
+        return self._content is content
 
     @classmethod
     def read(cls, path: str | Path, *, style: EmitStyle | None = None) -> UnityYamlFile:
@@ -229,35 +230,40 @@ class UnityYamlFile:
 
     def changed(self) -> None:
         """An object changed (its document calls this): what was written before is out of date."""
-        self._bytes = None
+        self._content = None
 
     def to_text(self) -> str:
         return self.header + "".join(doc.text for doc in self.documents)
 
-    def to_bytes(self) -> bytes:
-        """The file's bytes: untouched objects copied from the bytes read, changed ones encoded (splice.py)."""
-        data = self._bytes
-        if data is None:
+    def to_content(self) -> Content:
+        """The file's content: the bytes read when nothing changed, else untouched objects as ranges of those
+        bytes around the changed ones encoded (splice.py), or the whole text encoded for a file made in memory."""
+        content = self._content
+        if content is None:
             if self._original is not None and self._header_end is not None:
                 if self.unchanged():
-                    data = self._original
+                    content = self._original
                 else:
-                    data = spliced(self._original, self._header_end, self.documents)
+                    content = spliced(self._original, self._header_end, self.documents)
             else:
-                data = self.to_text().encode("utf-8")
-            self._bytes = data
-        return data
+                content = self.to_text().encode("utf-8")
+            self._content = content
+        return content
 
-    def verified_bytes(self) -> bytes:
-        """`to_bytes()` once every changed object is shown to read back as itself (E_FILE_FORMAT_UNSUPPORTED
+    def to_bytes(self) -> bytes:
+        """The file's bytes in one buffer (`to_content()` joined)."""
+        return as_bytes(self.to_content())
+
+    def verified_content(self) -> Content:
+        """`to_content()` once every changed object is shown to read back as itself (E_FILE_FORMAT_UNSUPPORTED
         otherwise): the write-side round-trip check at the cost of what changed."""
         verify_changed(self.documents, self.name, self.header,
                        len(self._original) if self._original is not None and self._header_end is not None else None)
-        return self.to_bytes()
+        return self.to_content()
 
     @property
     def dirty(self) -> bool:
-        return self._original is None or any(doc.dirty for doc in self.documents) or self.to_bytes() != self._original
+        return self._original is None or any(doc.dirty for doc in self.documents) or not same_bytes(self._original, self.to_content())
 
     # --- style and guard -------------------------------------------------------------------------------------
     @property

@@ -13,6 +13,7 @@ that parses.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import lru_cache
 
 from unitycli.unityyaml.nodes import PLAIN, Mapping, Node, Scalar, Sequence
@@ -38,7 +39,19 @@ def _plain_structure(col: int) -> re.Pattern[str]:
 def _closes_nothing_before(text: str, pos: int) -> bool:
     """Whether nothing from `pos` to the end can close a quoted or flow value opened before `pos`: no quote, and
     no bracket that would close more than `text[pos:]` opened. In an object that parses, `pos` then lies inside
-    no such value (it would have to close after `pos`)."""
+    no such value (it would have to close after `pos`). Answered from the text's tail profile (the several keys
+    peeked in one object share it) when `pos` lies in that tail."""
+    tail, last_quote, positions, before, least = _tail_profile(text)
+    if pos < tail:
+        return _closes_nothing_scanned(text, pos)
+    if last_quote >= pos:
+        return False
+    i = bisect_left(positions, pos)
+    return i == len(positions) or least[i] >= before[i]
+
+
+def _closes_nothing_scanned(text: str, pos: int) -> bool:
+    """`_closes_nothing_before` by scanning `text[pos:]`."""
     if text.find("'", pos) >= 0 or text.find('"', pos) >= 0:
         return False
     depth = 0
@@ -47,6 +60,26 @@ def _closes_nothing_before(text: str, pos: int) -> bool:
         if depth < 0:
             return False
     return True
+
+
+@lru_cache(maxsize=16)
+def _tail_profile(text: str) -> tuple[int, int, list[int], list[int], list[int]]:
+    """(where the tail starts, the last quote's position, the tail's bracket positions, the depth before each,
+    the least depth from each on): the last `_SUFFIX_CHECK_MAX` characters, the only ones `_outside_spans` asks
+    about one by one."""
+    tail = max(0, len(text) - _SUFFIX_CHECK_MAX - 1)
+    positions: list[int] = []
+    before: list[int] = []
+    after: list[int] = []
+    depth = 0
+    for bracket in _BRACKETS.finditer(text, tail):
+        positions.append(bracket.start())
+        before.append(depth)
+        depth += 1 if bracket.group() in "{[" else -1
+        after.append(depth)
+    for i in range(len(after) - 2, -1, -1):
+        after[i] = min(after[i], after[i + 1])
+    return tail, max(text.rfind("'"), text.rfind('"')), positions, before, after
 
 
 _SUFFIX_CHECK_MAX = 4096  # past this many characters to the end, checking the text before is cheaper

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from unitycli.spliced import Part, Spliced
 from unitycli.unityyaml.split import split, unsupported
 
 
@@ -21,10 +22,10 @@ class _Piece(Protocol):
     text: str
 
 
-def spliced(original: bytes, header_end: int, documents: Sequence[_Piece]) -> bytes:
-    """The header and every document: untouched ones as runs of `original`'s bytes, changed ones encoded."""
-    view = memoryview(original)
-    parts: list[bytes | memoryview] = []
+def spliced(original: bytes, header_end: int, documents: Sequence[_Piece]) -> Spliced:
+    """The header and every document: untouched ones as runs of `original`'s byte ranges, changed ones encoded
+    (never joined here: the transaction writes and hashes the pieces, core/spliced.py)."""
+    parts: list[Part] = []
     run_start, run_end = 0, header_end
     for doc in documents:
         span = doc.span
@@ -32,14 +33,17 @@ def spliced(original: bytes, header_end: int, documents: Sequence[_Piece]) -> by
             if span[0] == run_end:
                 run_end = span[1]
                 continue
-            parts.append(view[run_start:run_end])
+            if run_end > run_start:
+                parts.append((run_start, run_end))
             run_start, run_end = span
             continue
-        parts.append(view[run_start:run_end])
+        if run_end > run_start:
+            parts.append((run_start, run_end))
         run_start = run_end = 0
         parts.append(doc.text.encode("utf-8"))
-    parts.append(view[run_start:run_end])
-    return b"".join(parts)
+    if run_end > run_start:
+        parts.append((run_start, run_end))
+    return Spliced(original, tuple(parts))
 
 
 def verify_changed(documents: Sequence[_Piece], name: str | None, header: str, size: int | None = None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pickle
 from array import array
 
@@ -9,6 +10,7 @@ import pytest
 
 from tests.fixturepaths import fixture_path
 from unitycli.scene import SceneModel, filecache
+from unitycli.spliced import as_bytes
 from unitycli.transaction import Transaction, revision_of, snapshot
 from unitycli.transaction.effects import CommitResult, PlannedEffects
 from unitycli.unityyaml import UnityYamlFile
@@ -56,8 +58,9 @@ def test_a_write_is_kept_as_the_next_revision_with_its_structure(cache):
     file = filecache.parsed(NAME, revision_of(data), data)
     before = _tree(SceneModel(file))
     file.get(41118592).set("m_LocalPosition.x", 3)
-    written = file.verified_bytes()
-    filecache.remember_written(NAME, revision_of(written), file, written)
+    content = file.verified_content()
+    written = as_bytes(content)
+    filecache.remember_written(NAME, revision_of(written), file, content)
     kept = filecache.parsed(NAME, revision_of(written), written)
     assert kept.to_bytes() == written and kept.get(41118592).get("m_LocalPosition.x") == 3
     assert kept.scans is not None and 41118590 in kept.scans  # the untouched GameObject's values carried over
@@ -71,9 +74,10 @@ def test_a_written_structure_is_saved_only_once_that_revision_is_on_disk(cache):
     SceneModel(file)
     saved = set(cache.glob("*.pickle"))
     file.get(41118592).set("m_LocalPosition.x", 3)
-    written = file.verified_bytes()
+    content = file.verified_content()
+    written = as_bytes(content)
     revision = revision_of(written)
-    on_disk = filecache.remember_written(NAME, revision, file, written)
+    on_disk = filecache.remember_written(NAME, revision, file, content)
     assert set(cache.glob("*.pickle")) == saved  # staged (or a dry run): nothing saved
     on_disk(_committed({NAME: revision_of(data)}))  # the transaction committed other bytes for the file
     assert set(cache.glob("*.pickle")) == saved
@@ -94,9 +98,10 @@ def test_a_model_changed_after_it_was_written_is_not_kept_as_that_revision(cache
     data = fixture_path(GAME).read_bytes()
     file = filecache.parsed(NAME, revision_of(data), data)
     file.get(41118592).set("m_LocalPosition.x", 3)
-    written = file.verified_bytes()
+    content = file.verified_content()
+    written = as_bytes(content)
     revision = revision_of(written)
-    on_disk = filecache.remember_written(NAME, revision, file, written)
+    on_disk = filecache.remember_written(NAME, revision, file, content)
     file.get(41118592).set("m_LocalPosition.x", 4)  # the tool went on editing its model
     read = filecache.parsed(NAME, revision, written)
     assert read.get(41118592).get("m_LocalPosition.x") == 3 and read.to_bytes() is written
@@ -178,9 +183,10 @@ def test_a_file_edited_step_after_step_keeps_only_its_last_two_revisions(cache):
     file, revisions = filecache.parsed(NAME, revision_of(data), data), [revision_of(data)]
     for value in (3, 4, 5):
         file.get(41118592).set("m_LocalPosition.x", value)
-        written = file.verified_bytes()
+        content = file.verified_content()
+        written = as_bytes(content)
         revisions.append(revision_of(written))
-        filecache.remember_written(NAME, revisions[-1], file, written)
+        filecache.remember_written(NAME, revisions[-1], file, content)
         file = filecache.parsed(NAME, revisions[-1], written)
     assert [key for key in filecache._files if key[0] == NAME] == [(NAME, r) for r in revisions[-2:]]
 
@@ -196,9 +202,10 @@ def test_saving_the_read_revisions_table_again_after_an_edit_keeps_its_layout(ca
     file = filecache.parsed(NAME, revision, data)
     file.get(41118592).set("m_LocalPosition.x", 3)
     file.scans_added = len(file.scans) + len(file.evidence)
-    written = file.verified_bytes()
+    content = file.verified_content()
+    written = as_bytes(content)
     filecache._files.clear()  # the file as read is no longer kept: the layout comes from the loaded table
-    filecache.remember_written(NAME, revision_of(written), file, written)(_committed({NAME: revision_of(written)}))
+    filecache.remember_written(NAME, revision_of(written), file, content)(_committed({NAME: revision_of(written)}))
     assert file.scans_added == 0  # the read revision's table was saved again
     assert pickle.loads(table.read_bytes())[2] == layout
 
@@ -215,8 +222,9 @@ def _edit_and_commit(data: bytes, value: float, name: str = "Enemy Brain") -> by
     SceneModel(file)
     file.get(41118592).set("m_LocalPosition.x", value)
     file.get(41118590).set("m_Name", name)
-    written = file.verified_bytes()
-    filecache.remember_written(NAME, revision_of(written), file, written)(_committed({NAME: revision_of(written)}))
+    content = file.verified_content()
+    written = as_bytes(content)
+    filecache.remember_written(NAME, revision_of(written), file, content)(_committed({NAME: revision_of(written)}))
     return written
 
 
@@ -274,3 +282,16 @@ def test_the_tables_of_earlier_formats_are_removed_once_and_nothing_else(tmp_pat
     (cache / "scans-v2").mkdir()
     filecache._folder()
     assert (cache / "scans-v2").is_dir()  # once per process
+
+
+def test_the_cache_folder_keeps_the_newest_tables_and_lists_only_while_under_the_limit(cache, monkeypatch):
+    monkeypatch.setattr(filecache, "_SAVED_KEEP", 3)
+    for k in range(5):
+        filecache.save_scans({}, {}, None, f"sha256:{k:064x}", 2)
+        table = cache / f"{k:064x}.pickle"
+        os.utime(table, ns=(10**18 + k, 10**18 + k))  # each newer than the one before, whatever the clock
+    assert sorted(p.name for p in cache.glob("*.pickle")) == [f"{k:064x}.pickle" for k in (2, 3, 4)]
+    stats = []
+    monkeypatch.setattr(filecache.os, "stat", lambda path, *a, **k: stats.append(path) or os.lstat(path))
+    filecache._prune(cache)
+    assert stats == []  # three tables, three kept: nothing to sort

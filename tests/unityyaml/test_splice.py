@@ -8,6 +8,9 @@ import pytest
 
 from tests.unityyaml.corpus import unity_yaml_files
 from unitycli.errors import UnityCliError
+from unitycli.spliced import as_bytes, same_bytes
+from unitycli.transaction.effects import file_diff
+from unitycli.transaction.revision import revision_of
 from unitycli.unityyaml import UnityYamlFile, ensure_roundtrips, fidelity, style
 from unitycli.unityyaml.document import ABSENT
 
@@ -51,8 +54,14 @@ def test_every_scene_and_prefab_writes_the_same_bytes_by_splice_as_by_whole_text
             edited += _sample_edits(file) > 1
         except UnityCliError:
             continue  # files the writers refuse (duplicate fileIDs, unparseable objects) are not written
-        if file.verified_bytes() != file.to_text().encode("utf-8"):
+        content = file.verified_content()
+        whole = file.to_text().encode("utf-8")
+        if as_bytes(content) != whole:
             different.append(str(path))
+        # what the transaction does with a splice: hash, compare and diff it piece by piece, as the whole bytes
+        assert revision_of(content) == revision_of(whole)
+        assert same_bytes(whole, content) and not same_bytes(data, content)
+        assert file_diff("a", data, content, None, None) == file_diff("a", data, whole, None, None), path
         assert _opened_for_write(data, str(path)).to_bytes() == data  # untouched: the bytes read, exactly
     assert different == []
     assert edited > 300
@@ -64,7 +73,7 @@ def test_a_multibyte_name_before_the_edit_keeps_every_byte():
             "--- !u!1 &3\nGameObject:\n  m_Name: Дуб\n  m_IsActive: 1").encode()
     file = _opened_for_write(data, "Assets/A.unity")
     file.get(2).set("m_LocalPosition.x", 1.5)
-    assert file.verified_bytes() == data.replace(b"{x: 0, y: 0", b"{x: 1.5, y: 0")
+    assert as_bytes(file.verified_content()) == data.replace(b"{x: 0, y: 0", b"{x: 1.5, y: 0")
 
 
 def test_an_edit_that_would_split_into_two_objects_is_refused():
@@ -73,7 +82,7 @@ def test_an_edit_that_would_split_into_two_objects_is_refused():
     doc = file.get(1)
     doc.set_text(doc.text + "--- !u!1 &3\nGameObject:\n  m_Name: C\n")
     with pytest.raises(UnityCliError) as caught:
-        file.verified_bytes()
+        as_bytes(file.verified_content())
     assert caught.value.code == "E_FILE_FORMAT_UNSUPPORTED"
     assert "would read back as 2 objects" in caught.value.message
 
@@ -83,10 +92,10 @@ def test_an_edited_object_that_does_not_parse_is_refused_and_an_untouched_one_is
             ).encode()
     file = _opened_for_write(data, "Assets/A.unity")
     file.get(1).set("m_Name", "B")
-    assert file.verified_bytes() == data.replace(b"m_Name: A", b"m_Name: B")  # the broken object is kept as is
+    assert as_bytes(file.verified_content()) == data.replace(b"m_Name: A", b"m_Name: B")  # the broken object is kept as is
     file.get(2).set_text("--- !u!114 &2\nMonoBehaviour:\n  m_Data: {still broken\n")
     with pytest.raises(UnityCliError) as caught:
-        file.verified_bytes()
+        as_bytes(file.verified_content())
     assert caught.value.code == "E_FILE_FORMAT_UNSUPPORTED" and "&2" in caught.value.message
     with pytest.raises(UnityCliError):  # the whole-file check still refuses it
         ensure_roundtrips(data, "Assets/A.unity")
@@ -124,7 +133,7 @@ def test_a_write_next_to_a_million_item_list_does_not_parse_it():
     file = _opened_for_write(data, "Assets/A.unity")
     file.get(1).set("m_LocalPosition.x", 2)
     assert file.get(1).get("m_Father", scan=True) is not None
-    assert file.verified_bytes() == data.replace(b"{x: 0,", b"{x: 2,", 1)
+    assert as_bytes(file.verified_content()) == data.replace(b"{x: 0,", b"{x: 2,", 1)
     assert file.get(2)._tree is None  # never parsed
 
 
@@ -166,7 +175,7 @@ def test_a_written_file_kept_for_the_next_step_is_the_file_read_from_its_bytes()
         try:
             file = _opened_for_write(data, str(path))
             _sample_edits(file)
-            written = file.verified_bytes()
+            written = as_bytes(file.verified_content())
         except UnityCliError:
             continue
         kept, fresh = file.as_written(written).copy(), _opened_for_write(written, str(path))
@@ -180,6 +189,6 @@ def test_a_written_file_kept_for_the_next_step_is_the_file_read_from_its_bytes()
             doc = next((d for d in reversed(model.documents) if not d.stripped), None)
             if doc is not None and doc.get("m_ObjectHideFlags", None) is not None:
                 doc.set("m_ObjectHideFlags", 4)
-        assert kept.verified_bytes() == fresh.verified_bytes(), path
+        assert as_bytes(kept.verified_content()) == as_bytes(fresh.verified_content()), path
         checked += 1
     assert checked > 40

@@ -4,6 +4,7 @@ whole text shows, after edits too: on chicken-defense's Game scene, whose wrappe
 from __future__ import annotations
 
 from tests.fixturepaths import UNITY
+from unitycli.spliced import as_bytes
 from unitycli.unityyaml import UnityYamlFile, detect_style
 from unitycli.unityyaml.style import LONG_FLOW, PRIMARY, WRAPPED, file_evidence, style_evidence
 
@@ -31,7 +32,7 @@ def test_an_edit_that_removes_every_object_showing_a_habit_is_decided_from_what_
     assert len(showing) == 18
     for file_id in showing:
         file.remove_document(file_id)
-    written = file.verified_bytes()
+    written = as_bytes(file.verified_content())
     twin = file.as_written(written)
     text = written.decode("utf-8")
     assert not _evidence(twin) & WRAPPED and not style_evidence(text, PRIMARY) & WRAPPED

@@ -1,0 +1,64 @@
+"""A write staged as a splice (ranges of the file read around new bytes) commits, hashes and diffs exactly as the
+same content staged whole, and is never joined unless read back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from unitycli.spliced import Spliced, same_bytes
+from unitycli.transaction import Transaction, revision_of
+from unitycli.transaction.effects import file_diff
+
+TAGS = "ProjectSettings/TagManager.asset"
+
+
+def _splice(data: bytes, old: bytes, new: bytes) -> Spliced:
+    """`data` with its first `old` replaced by `new`, as ranges of `data` around it."""
+    at = data.index(old)
+    return Spliced(data, ((0, at), new, (at + len(old), len(data))))
+
+
+def test_a_spliced_tagmanager_edit_commits_the_same_bytes_and_revision_as_the_whole_content(minigolf: Path) -> None:
+    tx = Transaction(minigolf, dry_run=False)
+    data = tx.read_bytes(TAGS)
+    content = _splice(data, b"- Ball\n", b"- Puck\n")
+    whole = data.replace(b"- Ball\n", b"- Puck\n", 1)
+    tx.write_bytes(TAGS, content)
+    assert tx._staged[TAGS] is content  # staged as pieces
+    result = tx.commit()
+    assert (minigolf / TAGS).read_bytes() == whole
+    assert result.revisions[TAGS] == revision_of(whole) == revision_of(content)
+    (diff,) = result.effects.diffs
+    assert diff == file_diff(TAGS, data, whole, revision_of(data), revision_of(whole))
+    assert diff.diff is not None and "-  - Ball\n+  - Puck\n" in diff.diff
+
+
+def test_a_splice_read_back_in_its_transaction_is_its_bytes(minigolf: Path) -> None:
+    tx = Transaction(minigolf, dry_run=True)
+    data = tx.read_bytes(TAGS)
+    tx.write_bytes(TAGS, _splice(data, b"- Ball\n", b"- Puck\n"))
+    revision = tx.revision(TAGS)
+    assert tx.read_bytes(TAGS) == data.replace(b"- Ball\n", b"- Puck\n", 1)
+    assert tx.revision(TAGS) == revision
+
+
+def test_a_splice_that_gives_back_the_bytes_read_changes_nothing(minigolf: Path) -> None:
+    tx = Transaction(minigolf, dry_run=False)
+    data = tx.read_bytes(TAGS)
+    tx.write_bytes(TAGS, _splice(data, b"- Ball\n", b"- Ball\n"))
+    assert tx.commit().effects.modified == []
+
+
+def test_ends_slices_and_utf8_of_a_splice_are_those_of_its_bytes() -> None:
+    base = "head\nČerešňa 🍒\nmiddle\ntail\n".encode()
+    at = base.index(b"middle")
+    content = Spliced(base, ((0, at), b"MIDDLE", (at + 6, len(base))))
+    whole = content.to_bytes()
+    assert whole == base.replace(b"middle", b"MIDDLE") and same_bytes(whole, content) and not same_bytes(base, content)
+    assert content.unchanged_ends() == (at, len(base) - at - 6)
+    assert all(content.slice(a, b) == whole[a:b] for a in range(0, len(whole), 3) for b in range(a, len(whole) + 2, 5))
+    assert content.is_utf8(True)
+    cut = base.index("🍒".encode()) + 1  # a range ending inside a character: checked as a whole, still valid
+    assert Spliced(base, ((0, cut), (cut, len(base)))).is_utf8(True)
+    assert not Spliced(base, ((0, cut), b"x")).is_utf8(True)
+    assert not Spliced(base, ((0, at), b"\xff")).is_utf8(True)
