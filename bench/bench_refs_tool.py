@@ -78,7 +78,7 @@ def main() -> None:
     from unitycli.indexes.resident import ResidentIndex
     from unitycli.runner import run_tool
 
-    session = Session(project_arg=str(root))
+    call = Session(project_arg=str(root)).prepare("asset.references")
     print(f"cpus: {os.cpu_count()}, load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {root}")
     for label, asset in _targets(root):
         guid = _guid(root, asset)
@@ -95,11 +95,11 @@ def main() -> None:
             for where in ("per-call index", "resident index"):
                 resident = ResidentIndex(root) if where == "resident index" else None
                 try:
-                    run_tool(session, "asset.references", data)  # warm the index and the tool's module
+                    run_tool(call, data)  # warm the index and the tool's module
                     cpus = []
                     for _ in range(args.runs):
                         started = time.process_time()
-                        result = run_tool(session, "asset.references", data)
+                        result = run_tool(call, data)
                         cpus.append(time.process_time() - started)
                 finally:
                     if resident is not None:
