@@ -114,6 +114,8 @@ def _drop_diffs(answer: dict[str, Any], omitted: list[str], over: int) -> None:
 
 
 def _lists(value: Any, path: str) -> list[tuple[str, list[Any]]]:
+    """The lists of two or more items that no such list holds: the largest list is always one of them (a list is
+    larger than any list inside it), so the ones inside are neither walked nor measured."""
     found: list[tuple[str, list[Any]]] = []
     if isinstance(value, dict):
         for key, item in value.items():
@@ -121,6 +123,7 @@ def _lists(value: Any, path: str) -> list[tuple[str, list[Any]]]:
     elif isinstance(value, list):
         if len(value) > 1:
             found.append((path, value))
+            return found
         for i, item in enumerate(value):
             found += _lists(item, f"{path}[{i}]")
     return found
