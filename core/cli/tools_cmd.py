@@ -107,6 +107,10 @@ def group_cmd(ctx: click.Context) -> GroupsResult | None:
     """List tool groups with their tool counts (`tools group list <group>` lists one group)."""
     if ctx.invoked_subcommand is not None:
         return None
+    return _groups()
+
+
+def _groups() -> GroupsResult:
     descriptors = state().session.descriptors()
     groups: dict[str, GroupInfo] = {}
     for d in descriptors:
@@ -119,9 +123,11 @@ def group_cmd(ctx: click.Context) -> GroupsResult | None:
 
 
 @group_cmd.command("list")
-@click.argument("group")
-def group_list_cmd(group: str) -> GroupToolsResult:
-    """List the tools of one group."""
+@click.argument("group", required=False)
+def group_list_cmd(group: str | None) -> GroupToolsResult | GroupsResult:
+    """List the tools of one group (without one: the groups, as `tools group`)."""
+    if group is None:
+        return _groups()
     descriptors = [d for d in state().session.descriptors() if d.group == group]
     if not descriptors:
         known = sorted({d.group for d in state().session.descriptors()})
