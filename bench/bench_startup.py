@@ -46,7 +46,6 @@ def wall(cmd: list[str], env: dict[str, str], runs: int) -> float:
 def commands(project: str) -> list[tuple[str, list[str]]]:
     return [
         ("tools group", ["tools", "group", "--json"]),
-        ("tools group list", ["tools", "group", "list", "--json"]),
         ("tools group list asset", ["tools", "group", "list", "asset", "--json"]),
         ("tools search mesh|scene", ["tools", "search", "mesh|scene", "--json"]),
         ("tools describe project.info", ["tools", "describe", "project.info", "--json"]),

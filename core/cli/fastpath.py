@@ -42,10 +42,10 @@ def parse(argv: list[str]) -> tuple[list[str], dict[str, str], bool] | None:
         i += 1
     if tuple(rest[:2]) not in DISCOVERY:
         return None
-    shapes = {("tools", "group"): (2, 3, 4), ("tools", "search"): (3,), ("tools", "describe"): (3,)}
+    shapes = {("tools", "group"): (2, 4), ("tools", "search"): (3,), ("tools", "describe"): (3,)}
     if len(rest) not in shapes[tuple(rest[:2])]:
         return None
-    if rest[1] == "group" and len(rest) > 2 and rest[2] != "list":
+    if len(rest) == 4 and rest[2] != "list":
         return None
     return rest, options, json_mode
 

@@ -131,7 +131,7 @@ def _registry_lines(result: dict[str, Any]) -> list[str]:
 def render_result(command: str, result: Any, *, color: bool | None = None) -> str:
     """`color`: None decides by the terminal (`use_color`)."""
     color = use_color() if color is None else color
-    if command in ("tools group", "tools group list") and isinstance(result, dict) and "groups" in result:
+    if command == "tools group" and isinstance(result, dict):
         lines = [f"{g['group']:<16} {g['tools']} tools" + (
             f", {g['available']} available" if g.get("available") is not None else "") for g in result["groups"]]
         lines.append("\nList one group: unitycli tools group list <group>")

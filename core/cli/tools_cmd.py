@@ -107,10 +107,6 @@ def group_cmd(ctx: click.Context) -> GroupsResult | None:
     """List tool groups with their tool counts (`tools group list <group>` lists one group)."""
     if ctx.invoked_subcommand is not None:
         return None
-    return _groups()
-
-
-def _groups() -> GroupsResult:
     descriptors = state().session.descriptors()
     groups: dict[str, GroupInfo] = {}
     for d in descriptors:
@@ -123,11 +119,9 @@ def _groups() -> GroupsResult:
 
 
 @group_cmd.command("list")
-@click.argument("group", required=False)
-def group_list_cmd(group: str | None) -> GroupToolsResult | GroupsResult:
-    """List the tools of one group (without one: the groups, as `tools group`)."""
-    if group is None:
-        return _groups()
+@click.argument("group")
+def group_list_cmd(group: str) -> GroupToolsResult:
+    """List the tools of one group."""
     descriptors = [d for d in state().session.descriptors() if d.group == group]
     if not descriptors:
         known = sorted({d.group for d in state().session.descriptors()})

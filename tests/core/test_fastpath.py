@@ -55,17 +55,6 @@ def test_non_discovery_commands_never_use_the_cache(tmp_path):
     assert fastpath.parse(["tools", "describe", "x", "--help"]) is None
     assert fastpath.parse(["tools", "group", "list", "project", "--json"]) == (
         ["tools", "group", "list", "project"], {}, True)
-    assert fastpath.parse(["tools", "group", "list", "--json"]) == (["tools", "group", "list"], {}, True)
-    assert fastpath.parse(["tools", "group", "project", "--json"]) is None
     assert fastpath.parse(["tools", "search", "a|b", "--project", "/p"]) == (
         ["tools", "search", "a|b"], {"--project": "/p"}, False)
 
-
-def test_group_list_without_a_group_lists_the_groups_as_tools_group_does(tmp_path):
-    groups = _unitycli(tmp_path, tmp_path / "home", "tools", "group", "--json")
-    first = _unitycli(tmp_path, tmp_path / "home", "tools", "group", "list", "--json")
-    again = _unitycli(tmp_path, tmp_path / "home", "tools", "group", "list", "--json")
-    listed = [json.loads(p.stdout)["result"] for p in (groups, first, again)]
-    assert (first.returncode, listed[1], listed[2]) == (0, listed[0], listed[0])
-    assert "asset" in {g["group"] for g in listed[0]["groups"]}
-    assert "asset" in _unitycli(tmp_path, tmp_path / "home", "tools", "group", "list").stdout  # the text rendering
