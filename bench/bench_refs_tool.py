@@ -1,9 +1,11 @@
-"""`asset.references` as an agent runs it vs `rg -l` warm, on ECS PhysicsSamples (issue 28: no slower than rg).
+"""`asset.references` as an agent runs it vs `rg -l` warm, on ECS PhysicsSamples and chicken-defense (no slower
+than rg, with its default properties).
 
-    python bench/bench_refs_tool.py [--runs 5]
+    python bench/bench_refs_tool.py [--runs 5] [--projects physics-samples chicken-defense]
 
-For the bench_refs probe GUID (a material used by a few files) and the project's most referenced material, it
-times, median of --runs (CPU ms, which a loaded machine distorts far less than wall time; rg's threads count):
+For the bench_refs probe GUID (a material used by a few files; first project only) and each project's most
+referenced material, it times, median of --runs, wall and CPU (CPU: what a loaded machine distorts far less than
+wall time; rg's threads count), each as a ratio to rg's:
 - `rg -l -F --no-ignore <guid> Assets Packages ProjectSettings` (page cache warm);
 - the tool in a running process through `run_tool` (the whole pipeline), files only and with properties (the
   default): on a per-call index (the stat walk that proves it current, every call) and on a resident index (what
@@ -65,56 +67,66 @@ def _guid(root: Path, asset: str) -> str:
     raise SystemExit(f"no guid in {asset}.meta")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
-    rg = shutil.which("rg")
-    if rg is None:
-        raise SystemExit("ripgrep (rg) is not installed (apt-get install ripgrep)")
-    root = fixture_project("physics-samples")
-    cli = str(Path(sys.executable).with_name("unitycli"))
+def _bench_project(name: str, rg: str, cli: str, runs: int, probe: bool) -> None:
     from unitycli.host.session import Session
     from unitycli.indexes.resident import ResidentIndex
     from unitycli.runner import run_tool
 
-    session = Session(project_arg=str(root))
-    print(f"cpus: {os.cpu_count()}, load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {root}")
-    for label, asset in _targets(root):
+    root = fixture_project(name)
+    call = Session(project_arg=str(root)).prepare("asset.references")
+    print(f"\n== {name}: {root}")
+    for label, asset in _targets(root)[0 if probe else 1:]:
         guid = _guid(root, asset)
         folders = [f for f in _FOLDERS if (root / f).is_dir()]
-        rg_runs = [_timed([rg, "-l", "-F", "--no-ignore", guid, *folders], root) for _ in range(args.runs)]
+        rg_runs = [_timed([rg, "-l", "-F", "--no-ignore", guid, *folders], root) for _ in range(runs)]
         rg_wall = statistics.median(r[0] for r in rg_runs)
-        rg_files = sorted(p for p in rg_runs[0][2].splitlines() if not p.endswith(".meta"))
-        print(f"\n{label}: {asset}  (guid {guid}, rg finds {len(rg_files)} files)")
-        print(f"   {'rg -l (warm)':<44} {rg_wall * 1000:8.1f} ms wall "
-              f"{statistics.median(r[1] for r in rg_runs) * 1000:7.1f} ms CPU")
         rg_cpu = statistics.median(r[1] for r in rg_runs)
+        rg_files = sorted(p for p in rg_runs[0][2].splitlines() if not p.endswith(".meta"))
+        print(f"{label}: {asset}  (guid {guid}, rg finds {len(rg_files)} files)")
+        print(f"   {'rg -l (warm)':<44} {rg_wall * 1000:8.1f} ms wall {rg_cpu * 1000:7.1f} ms CPU")
         for props in (False, True):
-            data = {"file": asset, "includeProperties": props, "limit": 1000}
+            data = {"file": asset, "includeProperties": props}  # the default page, as an agent asks
             for where in ("per-call index", "resident index"):
                 resident = ResidentIndex(root) if where == "resident index" else None
                 try:
-                    run_tool(session, "asset.references", data)  # warm the index and the tool's module
-                    cpus = []
-                    for _ in range(args.runs):
-                        started = time.process_time()
-                        result = run_tool(session, "asset.references", data)
+                    run_tool(call, data)  # warm the index and the tool's module
+                    cpus, walls = [], []
+                    for _ in range(runs):
+                        started, wall = time.process_time(), time.perf_counter()
+                        result = run_tool(call, data)
                         cpus.append(time.process_time() - started)
+                        walls.append(time.perf_counter() - wall)
                 finally:
                     if resident is not None:
                         resident.close()
                 shown = {r["path"] for r in result.output["referrers"]}  # a page the budget may have shortened
                 agrees = result.output["totalFiles"] == len(rg_files) and shown <= set(rg_files)
-                cpu = statistics.median(cpus)
+                cpu, wall = statistics.median(cpus), statistics.median(walls)
                 label = f"tool in process, {where}, {'properties' if props else 'files only'}"
-                print(f"   {label:<44} {cpu * 1000:8.1f} ms CPU  {cpu / rg_cpu:6.2f}x rg's CPU   agrees with rg: "
+                print(f"   {label:<44} {wall * 1000:8.1f} ms wall {cpu * 1000:7.1f} ms CPU   "
+                      f"{wall / rg_wall:5.2f}x rg wall {cpu / rg_cpu:5.2f}x rg CPU   agrees with rg: "
                       f"{'yes' if agrees else 'NO'}")
-            runs = [_timed([cli, "tools", "run", "asset.references", "--project", str(root), "--input",
-                            json.dumps(data), "--json"], root) for _ in range(args.runs)]
-            wall, cpu = statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+            cli_runs = [_timed([cli, "tools", "run", "asset.references", "--project", str(root), "--input",
+                                json.dumps(data), "--json"], root) for _ in range(runs)]
+            wall, cpu = statistics.median(r[0] for r in cli_runs), statistics.median(r[1] for r in cli_runs)
             print(f"   {'CLI, fresh process, ' + ('properties' if props else 'files only'):<44} {wall * 1000:8.1f} ms "
-                  f"wall {cpu * 1000:7.1f} ms CPU  {wall / rg_wall:5.2f}x rg (start-up included)")
+                  f"wall {cpu * 1000:7.1f} ms CPU   {wall / rg_wall:5.2f}x rg wall {cpu / rg_cpu:5.2f}x rg CPU "
+                  "(start-up included)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--projects", nargs="*", default=["physics-samples", "chicken-defense"],
+                        help="fixtures (the first also gets the probe material)")
+    args = parser.parse_args()
+    rg = shutil.which("rg")
+    if rg is None:
+        raise SystemExit("ripgrep (rg) is not installed (apt-get install ripgrep)")
+    cli = str(Path(sys.executable).with_name("unitycli"))
+    print(f"cpus: {os.cpu_count()}, load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for position, name in enumerate(args.projects):
+        _bench_project(name, rg, cli, args.runs, probe=position == 0)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Every tool answer fits a byte budget an agent can afford; beyond it, a summary plus a handle, never a silent cut.
 
-The budget is 64 KiB of the `result` as `--json` prints it (UTF-8, json.dumps' default separators), the same
-document MCP returns as its text content. Agents cut tool answers at about 25,000 tokens (Claude Code), which is
+The budget is 64 KiB of the `result` as `--json` prints it (UTF-8, no spaces: `strict_json.WIRE_SEPARATORS`), the
+same document MCP returns as its text content. Agents cut tool answers at about 25,000 tokens (Claude Code), which is
 roughly 100 KB of JSON; 64 KiB leaves room for the envelope and the client's own framing.
 
 An answer over budget is written whole to a file in a per-user folder (owner-only, in the system temp folder, so a
@@ -24,6 +24,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
+
+from unitycli.strict_json import WIRE_SEPARATORS
 
 ANSWER_BUDGET = 64 * 1024
 _KEEP_FILES = 64  # the newest spilled answers kept per user; older ones are removed when a new one is written
@@ -49,7 +51,7 @@ class Overflow(BaseModel):
 
 def answer_size(value: Any) -> int:
     """Bytes of `value` as `--json` prints it."""
-    return len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
+    return len(json.dumps(value, ensure_ascii=False, separators=WIRE_SEPARATORS).encode("utf-8"))
 
 
 def answers_dir() -> Path:
@@ -112,6 +114,8 @@ def _drop_diffs(answer: dict[str, Any], omitted: list[str], over: int) -> None:
 
 
 def _lists(value: Any, path: str) -> list[tuple[str, list[Any]]]:
+    """The lists of two or more items that no such list holds: the largest list is always one of them (a list is
+    larger than any list inside it), so the ones inside are neither walked nor measured."""
     found: list[tuple[str, list[Any]]] = []
     if isinstance(value, dict):
         for key, item in value.items():
@@ -119,6 +123,7 @@ def _lists(value: Any, path: str) -> list[tuple[str, list[Any]]]:
     elif isinstance(value, list):
         if len(value) > 1:
             found.append((path, value))
+            return found
         for i, item in enumerate(value):
             found += _lists(item, f"{path}[{i}]")
     return found

@@ -106,7 +106,8 @@ _SPECS: list[ErrorSpec] = [
           "The path cannot name an asset here (a .meta path, outside Assets/ and Packages/<package>/, a folder "
           "into itself).", EXIT_FAILED),
     _spec("E_ASSET_LFS_POINTER",
-          "The file is a Git LFS pointer, not its content; fetch it with `git lfs pull` first.", EXIT_FAILED,
+          "The file is a Git LFS pointer, not its content, so this checkout cannot answer or edit it (incomplete, "
+          "as E_READ_INCOMPLETE); fetch it with `git lfs pull` first.", EXIT_INCOMPLETE,
           next_actions=("git lfs pull",)),
     _spec("E_READ_INCOMPLETE",
           "The read answered every fact it could, but some files it needs are not readable here (Git LFS pointers); "

@@ -18,6 +18,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+# How every JSON answer is written (CLI `--json`, batch JSON lines, MCP text): no spaces, which an agent would pay
+# for in every answer and no parser needs.
+WIRE_SEPARATORS = (",", ":")
 MAX_DEPTH = 256
 MAX_INTEGER_DIGITS = 20  # -9223372036854775808 … 18446744073709551615: int64 and uint64 both fit
 LIMITS = {"maxDepth": MAX_DEPTH, "maxIntegerDigits": MAX_INTEGER_DIGITS}

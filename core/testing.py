@@ -252,6 +252,17 @@ def assert_dry_run_matches_commit(root: Path, tool: str, data: dict[str, Any]) -
     return committed
 
 
+def moved_from(entry: dict[str, Any]) -> str | None:
+    """The path an effects `diffs` entry was renamed or copied from, as its git header says (`rename from X`,
+    `copy from X`); None for a file created, changed or deleted in place."""
+    header = (entry.get("diff") or "").split("\n@@", 1)[0]
+    for line in header.splitlines():
+        for verb in ("rename from ", "copy from "):
+            if line.startswith(verb):
+                return line[len(verb):]
+    return None
+
+
 def changed_lines(before: str, after: str) -> list[tuple[str, str]]:
     """The `(old, new)` pairs of lines an edit replaced, in order; a pure insertion or removal pairs with ''."""
     pairs: list[tuple[str, str]] = []

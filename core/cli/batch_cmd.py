@@ -19,6 +19,7 @@ from unitycli.cli.results import CommandResult
 from unitycli.cli.state import state
 from unitycli.envelope import failure, new_request_id, success
 from unitycli.errors import UnityCliError
+from unitycli.strict_json import WIRE_SEPARATORS
 
 EPILOG = """\b
 Command file: one tool run per line; blank lines and # comments are ignored.
@@ -54,7 +55,7 @@ def _print_step(report, mode: str, out) -> None:
         else:
             envelope = failure("tools run", request_id, report.error.to_dict())
         envelope["step"] = position
-        out.write(json.dumps(envelope, ensure_ascii=False) + "\n")
+        out.write(json.dumps(envelope, ensure_ascii=False, separators=WIRE_SEPARATORS) + "\n")
     else:
         status = "ok" if report.error is None else f"failed {report.error.code}: {report.error.message}"
         out.write(f"step {step.index} (line {step.line}) {step.tool}: {status}\n")

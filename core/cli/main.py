@@ -23,7 +23,7 @@ from unitycli.cli.state import CliState
 from unitycli.cli.version import render_version, version_report
 from unitycli.envelope import failure, new_request_id, success
 from unitycli.errors import EXIT_OK, EXIT_USAGE, UnityCliError
-from unitycli.strict_json import encodable
+from unitycli.strict_json import WIRE_SEPARATORS, encodable
 
 # Each command is imported only when invoked (see `unitycli.cli.lazy`): `tools run` pays for `tools` alone.
 COMMANDS = {
@@ -219,21 +219,21 @@ def _write(stream: Any, text: str) -> None:
 def render_json(envelope: dict[str, Any], encoding: str | None = None) -> str:
     """The envelope as one JSON document that always encodes (the output writer must never fail)."""
     try:
-        text = json.dumps(envelope, ensure_ascii=False)
+        text = json.dumps(envelope, ensure_ascii=False, separators=WIRE_SEPARATORS)
         try:
             text.encode(encoding or "utf-8")
         except UnicodeEncodeError:  # a lone surrogate: escape it, walking the envelope only in this rare case
-            text = json.dumps(encodable(envelope), ensure_ascii=False)
+            text = json.dumps(encodable(envelope), ensure_ascii=False, separators=WIRE_SEPARATORS)
             text.encode(encoding or "utf-8")
         return text
     except UnicodeEncodeError:  # a terminal that is not UTF-8: plain ASCII escapes
-        return json.dumps(encodable(envelope), ensure_ascii=True)
+        return json.dumps(encodable(envelope), ensure_ascii=True, separators=WIRE_SEPARATORS)
     except Exception as exc:  # unserialisable content: still one valid envelope
         from unitycli.internal_error import internal_error
 
         error = internal_error(exc, envelope.get("requestId"))
         return json.dumps(failure(envelope.get("command", ""), envelope.get("requestId", ""), error.to_dict()),
-                          ensure_ascii=True, default=str)
+                          ensure_ascii=True, default=str, separators=WIRE_SEPARATORS)
 
 
 def main(argv: list[str] | None = None) -> None:

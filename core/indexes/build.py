@@ -23,6 +23,7 @@ from pathlib import Path
 
 from unitycli.indexes.extract import ScanState, meta_guid, scan_yaml, scan_yaml_pieces, yaml_pieces
 from unitycli.indexes.progress import Progress
+from unitycli.indexes.refdetails import posting_details
 from unitycli.indexes.store import FileRecord, Snapshot, Writer
 from unitycli.indexes.walk import INO_BITS, Kind, Listing
 from unitycli.safefs import open_regular
@@ -127,9 +128,12 @@ def read_job(project_root: str, job: Job, racy_after: int, defer: bool = False) 
         guid = meta_guid(data)
         return old_id, (path, real, size, mtime, kind, ctime, ino, ScanState.OK if guid else ScanState.NO_GUID,
                         guid, [])
-    if data is not None:
-        state, postings = scan_yaml(data, bare_guids=bare_guids)
-    return old_id, (path, real, size, mtime, kind, ctime, ino, state, None, postings)
+    if data is None:  # a file too big to hold: the tool reads its referring objects when asked
+        return old_id, (path, real, size, mtime, kind, ctime, ino, state, None, [(*p, None) for p in postings])
+    state, postings = scan_yaml(data, bare_guids=bare_guids)
+    details = posting_details(data, postings) if postings else []
+    return old_id, (path, real, size, mtime, kind, ctime, ino, state, None,
+                    [(*p, d) for p, d in zip(postings, details, strict=True)])
 
 
 def read_batch(project_root: str, jobs: list[Job], racy_after: int,

@@ -7,6 +7,7 @@ wrong answer or a crash.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from collections.abc import Callable
@@ -15,7 +16,15 @@ from typing import TypeVar
 
 from unitycli import safefs
 from unitycli.indexes.extract import parse_documents, scan_references
-from unitycli.indexes.models import Dependency, DocumentId, DuplicateGuid, IndexStats, Referrer, Target
+from unitycli.indexes.models import (
+    Dependency,
+    DocumentId,
+    DuplicateGuid,
+    IndexStats,
+    Referrer,
+    ReferringObject,
+    Target,
+)
 from unitycli.indexes.opening import open_store, read_pending, rebuild
 from unitycli.indexes.progress import ProgressCallback
 from unitycli.indexes.roots import Root, project_roots
@@ -114,11 +123,13 @@ class ProjectIndex:
         return None
 
     # --- references ----------------------------------------------------------------------------------------
-    def referrers(self, guid: str) -> list[Referrer]:
-        """Every YAML file that references `guid`, with the documents holding the references, by path."""
-        rows = self._query(lambda s: s.referrers(guid.lower()), contents=True)
-        return [Referrer(path, tuple(DocumentId(file_id, cls) for cls, file_id in parse_documents(docs)), count)
-                for path, count, docs in rows]
+    def referrers(self, guid: str, *, objects: bool = False) -> list[Referrer]:
+        """Every YAML file that references `guid`, with the documents holding the references, by path; with
+        `objects`, each document's class, name and referencing properties where the index holds them."""
+        rows = self._query(lambda s: s.referrers(guid.lower(), details=objects), contents=True)
+        return [Referrer(row[0], tuple(DocumentId(file_id, cls) for cls, file_id in parse_documents(row[2])), row[1],
+                         _objects(row[3]) if objects else None)
+                for row in rows]
 
     def dependencies(self, path: str | PurePath) -> list[Dependency]:
         """Every GUID a YAML file references now, with where it resolves, in order of first appearance.
@@ -180,3 +191,10 @@ class ProjectIndex:
         return text.rstrip("/")
 
 
+
+
+def _objects(details: str | None) -> tuple[ReferringObject, ...] | None:
+    if details is None:
+        return None
+    return tuple(ReferringObject(cls, name, tuple(tuple(p) for p in props))  # type: ignore[misc]
+                 for cls, name, props in json.loads(details))

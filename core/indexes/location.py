@@ -6,7 +6,7 @@ the test fixtures) gets a folder in the user cache directory keyed by its instan
 repository never share a cache.
 
 The Library folder comes with the repository, so it is not trusted blindly: a `Library`, `Library/unitycli` or
-`index-v1` that is a symbolic link (it would put the cache, and every write sqlite makes, wherever it points), or a
+`index-v<N>` that is a symbolic link (it would put the cache, and every write sqlite makes, wherever it points), or a
 cache file in it that is a link, FIFO or anything but a regular file, sends the cache to the user cache directory.
 """
 
@@ -16,12 +16,14 @@ import os
 import stat
 from pathlib import Path
 
-from unitycli.indexes.store import DB_NAME, SIDECARS
+from unitycli.indexes.store import DB_NAME, FORMAT_VERSION, SIDECARS
 from unitycli.project.identity import instance_id_for
 from unitycli.project.userdata import user_cache_dir
 from unitycli.safefs import open_dir_path
 
-CACHE_FOLDER = "index-v1"
+# One folder per format version: two unitycli versions used on one project (or one fixture shared by checkouts of
+# different versions) each keep their own cache instead of discarding the other's on every open.
+CACHE_FOLDER = f"index-v{FORMAT_VERSION}"
 LOCK_NAME = "build.lock"
 _LIBRARY = ("Library", "unitycli", CACHE_FOLDER)
 _FILES = (LOCK_NAME, DB_NAME, f"{DB_NAME}.{os.getpid()}.tmp", *(DB_NAME + suffix for suffix in SIDECARS))
@@ -36,7 +38,7 @@ def _usable(folder: Path) -> bool:
 
 
 def _library_folder(project_root: Path) -> Path | None:
-    """`Library/unitycli/index-v1`, created, when Library is a real writable folder and nothing there is a link."""
+    """`Library/unitycli/index-v<FORMAT_VERSION>`, created, when Library is a real writable folder and nothing there is a link."""
     try:
         fd, _ = open_dir_path(project_root, _LIBRARY[:1])
         os.close(fd)

@@ -23,6 +23,14 @@ class Target(NamedTuple):
     count: int
 
 
+class ReferringObject(NamedTuple):
+    """A referring document as `asset.references` shows it, stored by the index (`refdetails.py`)."""
+
+    class_name: str
+    name: str | None
+    properties: tuple[tuple[str, int | None, int | None], ...]  # (property path, target fileID, type)
+
+
 @dataclass(frozen=True)
 class Referrer:
     """A file that references a GUID: the documents holding the references and how many references in all."""
@@ -30,6 +38,8 @@ class Referrer:
     path: str
     documents: tuple[DocumentId, ...]
     count: int
+    # One per document, when asked for and the index could read them; None: read the file (`refdetails.py`)
+    objects: tuple[ReferringObject, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,11 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TypeVar
 
-from unitycli.indexes.extract import Posting, ScanState
+from unitycli.indexes.extract import ScanState
 from unitycli.indexes.walk import Kind
 
 T = TypeVar("T")
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4  # 4: postings keep their details (refdetails.py)
 DB_NAME = "index.sqlite"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 SIDECARS = ("-wal", "-shm", "-journal")  # the files sqlite keeps beside a database
@@ -31,7 +31,8 @@ CREATE TABLE info(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL, real TEXT NOT NULL, size INTEGER NOT NULL,
     mtime INTEGER NOT NULL, kind INTEGER NOT NULL, ctime INTEGER NOT NULL, ino INTEGER NOT NULL,
     state INTEGER NOT NULL, guid TEXT);
-CREATE TABLE postings(file INTEGER NOT NULL, guid TEXT NOT NULL, n INTEGER NOT NULL, docs TEXT NOT NULL);
+CREATE TABLE postings(file INTEGER NOT NULL, guid TEXT NOT NULL, n INTEGER NOT NULL, docs TEXT NOT NULL,
+    details TEXT);
 """
 # Created after a cold build's inserts: sorting once is cheaper than keeping B-trees ordered row by row.
 _INDEXES = """
@@ -44,8 +45,10 @@ _META, _ASSET_KINDS = int(Kind.META), f"{int(Kind.FOLDER)}, {int(Kind.ASSET)}, {
 
 # path -> (id, real, size, mtime_ns, kind, ctime_ns, inode): the id, then the listing's row (`walk.Listing`)
 Snapshot = dict[str, tuple[int, str, int, int, int, int, int]]
+# A posting (`extract.Posting`) with its details as JSON, None where they are left to the tool (`refdetails`)
+StoredPosting = tuple[str, int, str, str | None]
 # (path, real, size, mtime_ns, kind, ctime_ns, inode, state, guid, postings); mtime -1 means "read it again"
-FileRecord = tuple[str, str, int, int, int, int, int, int, str | None, list[Posting]]
+FileRecord = tuple[str, str, int, int, int, int, int, int, str | None, list[StoredPosting]]
 
 
 class CacheInvalid(Exception):
@@ -97,7 +100,7 @@ class Writer:
         self.conn.executemany(
             "INSERT INTO files(id, path, real, size, mtime, kind, ctime, ino, state, guid) VALUES (?,?,?,?,?,?,?,?,?,?)",
             [(i, *rec[:9]) for i, rec in numbered])
-        self.conn.executemany("INSERT INTO postings(file, guid, n, docs) VALUES (?,?,?,?)",
+        self.conn.executemany("INSERT INTO postings(file, guid, n, docs, details) VALUES (?,?,?,?,?)",
                               [(i, *posting) for i, rec in numbered for posting in rec[9]])
 
     def set_info(self, key: str, value: str) -> None:
@@ -210,9 +213,11 @@ class IndexStore:
             found.setdefault(guid, path)
         return found
 
-    def referrers(self, guid: str) -> list[tuple[str, int, str]]:
+    def referrers(self, guid: str, details: bool = False) -> list[tuple]:
+        """(path, count, docs) per referring file, plus the details JSON (or None) when asked."""
+        columns = "f.path, p.n, p.docs, p.details" if details else "f.path, p.n, p.docs"
         return self.conn.execute(
-            "SELECT f.path, p.n, p.docs FROM postings p JOIN files f ON f.id=p.file WHERE p.guid=? ORDER BY f.path",
+            f"SELECT {columns} FROM postings p JOIN files f ON f.id=p.file WHERE p.guid=? ORDER BY f.path",
             (guid,)).fetchall()
 
     def duplicate_guids(self) -> list[tuple[str, str]]:

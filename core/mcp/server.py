@@ -205,7 +205,7 @@ async def _call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.Cal
     if not is_error and not payload.get("dryRun", True):
         await state.refresh_and_announce()  # a write (package.add, …) can change what the project can run
     payload = strict_json.encodable(payload)
-    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(payload, ensure_ascii=False, separators=strict_json.WIRE_SEPARATORS)
     return types.CallToolResult(content=[types.TextContent(text=text)], structured_content=payload,
                                 is_error=is_error)
 

@@ -22,6 +22,7 @@ from unitycli.diffwindow import diff_window, spliced_window
 from unitycli.spliced import Content, Spliced
 
 _REIMPORT_ROOTS = ("Assets/", "Packages/")
+ORIGIN_CONTEXT = 1  # context lines around a rename's or copy's changes (see origin_diff)
 _NO_EOL = "\\ No newline at end of file\n"
 
 
@@ -38,10 +39,10 @@ class FileDiff(_Camel):
     old_revision: str | None = Field(None, description="This path's revision before the commit; absent where it "
                                      "did not exist (created, or the new end of a rename or copy)")
     new_revision: str | None = Field(None, description="This path's revision after the commit; absent when deleted")
-    renamed_from: str | None = Field(None, description="The path this file was moved from (deleted there); the "
-                                     "diff says `rename from/to` and shows only the lines that changed")
-    copied_from: str | None = Field(None, description="The file this one copies (still there); the diff says "
-                                    "`copy from/to` and shows only the lines that differ from it")
+    # Where a renamed or copied file comes from, for the transaction to tell R and C from A and D. Not sent: the
+    # diff's git header (`rename from/to`, `copy from/to`) says it, and a move's answer would name each path twice.
+    renamed_from: str | None = Field(None, exclude=True)
+    copied_from: str | None = Field(None, exclude=True)
 
     @model_serializer(mode="wrap")
     def _only_what_says_something(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -54,26 +55,24 @@ class FileDiff(_Camel):
         return data
 
 
-_QUIET_WHEN_EMPTY = ("binary", "note", "oldRevision", "newRevision", "renamedFrom", "copiedFrom",
-                     "old_revision", "new_revision", "renamed_from", "copied_from")
+_QUIET_WHEN_EMPTY = ("binary", "note", "oldRevision", "newRevision", "old_revision", "new_revision")
 
 
 class PlannedEffects(_Camel):
-    created: list[str] = Field([], description="Files the commit creates (not copies: see diffs' copiedFrom)")
+    created: list[str] = Field([], description="Files the commit creates (not copies: a diff saying `copy from`)")
     modified: list[str] = Field([], description="Files whose content changes")
-    deleted: list[str] = Field([], description="Files the commit deletes (not renames: see diffs' renamedFrom)")
+    deleted: list[str] = Field([], description="Files the commit deletes (not renames: a diff saying `rename from`)")
     diffs: list[FileDiff] = Field([], description="One per created, modified or deleted file; a rename or copy is "
-                                  "one entry for both of its paths (renamedFrom, copiedFrom) and is in none of "
-                                  "the lists above, as git's status tells R and C from A and D")
+                                  "one entry for both of its paths (its path is the new one, its diff's git header "
+                                  "says `rename from/to` or `copy from/to`) and is in none of the lists above, as "
+                                  "git's status tells R and C from A and D")
     created_dirs: list[str] = Field([], description="Folders the commit creates, parents first (empty ones too)")
     deleted_dirs: list[str] = Field([], description="Folders the commit removes; each is empty once the deletes "
                                                     "above are applied")
     requires_reimport: bool = Field(False, description="True when an open Editor must reimport: files or folders "
-                                                       "under Assets/ or Packages/ changed")
-    reimport_paths: list[str] = Field([], description="The changed assets under Assets/ or Packages/, each once: "
-                                      "a changed .meta stands for its asset (the Editor imports assets; a meta holds "
-                                      "their import settings); both ends of a move (folders: see createdDirs and "
-                                      "deletedDirs)")
+                                                       "under Assets/ or Packages/ changed. It reimports each path "
+                                                       "above under those roots, both ends of a move, a .meta "
+                                                       "standing for its asset (the paths are not listed again)")
 
 
 class CommitResult(_Camel):
@@ -258,20 +257,22 @@ def file_diff(path: str, old: bytes | None, new: Content | None, old_rev: str | 
                     old_revision=old_rev, new_revision=new_rev)
 
 
-def _windowed_diff(old: bytes, new: Content, path: str) -> str:
+def _windowed_diff(old: bytes, new: Content, path: str, context: int = 3) -> str:
     """`unified_diff` of two UTF-8 versions of a file, over only the lines around their changes (diffwindow.py)."""
     # a big file's common head and tail left out (a splice's known from its pieces)
-    skipped, old_part, new_part = (spliced_window(old, new, context=3) if isinstance(new, Spliced)
-                                   else diff_window(old, new, context=3))
-    return unified_diff(old_part.decode("utf-8"), new_part.decode("utf-8"), path, first_line=skipped)
+    skipped, old_part, new_part = (spliced_window(old, new, context=context) if isinstance(new, Spliced)
+                                   else diff_window(old, new, context=context))
+    return unified_diff(old_part.decode("utf-8"), new_part.decode("utf-8"), path, context, first_line=skipped)
 
 
 def origin_diff(source: str, path: str, kind: str, similarity: int, old: bytes, new: bytes,
                 new_rev: str | None) -> FileDiff:
     """A rename or copy as git writes it (`diff --git`, `similarity index`, `rename from/to` or `copy from/to`),
     followed by the hunks of only the lines that changed, so `git apply` accepts it and a move costs a few lines
-    whatever the file's size. The `---`/`+++` lines are left out: the git header names both sides already. No old
-    revision: `path` did not exist before (the source's is its own)."""
+    whatever the file's size. The `---`/`+++` lines are left out: the git header names both sides already. A hunk
+    keeps one line of context (`ORIGIN_CONTEXT`): the lines a move or copy changes (a main object's name, a
+    meta's guid) say what they are, and git applies a hunk with any context it can match. No old revision: `path`
+    did not exist before (the source's is its own)."""
     verb = "rename" if kind == "rename" else "copy"
     header = (f"diff --git a/{source} b/{path}\nsimilarity index {similarity}%\n"
               f"{verb} from {source}\n{verb} to {path}\n")
@@ -282,14 +283,8 @@ def origin_diff(source: str, path: str, kind: str, similarity: int, old: bytes, 
         return FileDiff(path=path, diff=None, binary=True, new_revision=new_rev,
                         note=f"{verb} of {source} with binary or non-UTF-8 changes, {len(old)} -> {len(new)} bytes",
                         **origin)
-    body = _windowed_diff(old, new, path).split("\n", 2)[2]
+    body = _windowed_diff(old, new, path, ORIGIN_CONTEXT).split("\n", 2)[2]
     return FileDiff(path=path, diff=header + body, new_revision=new_rev, **origin)
-
-
-def reimport_paths(paths: Sequence[str]) -> list[str]:
-    """The assets an open Editor imports for these changed files: a `.meta` stands for its asset, each once."""
-    assets = (path[:-len(".meta")] if path.endswith(".meta") else path for path in paths if needs_reimport(path))
-    return list(dict.fromkeys(assets))
 
 
 def needs_reimport(path: str) -> bool:

@@ -27,7 +27,7 @@ from unitycli.errors import UnityCliError
 from unitycli.spliced import Content, Spliced, as_bytes, same_bytes
 from unitycli.transaction.commit import Change, apply_changes
 from unitycli.transaction.editor_guard import ensure_editor_closed
-from unitycli.transaction.effects import CommitResult, PlannedEffects, needs_reimport, reimport_paths
+from unitycli.transaction.effects import CommitResult, PlannedEffects, needs_reimport
 from unitycli.transaction.failures import unreadable, write_failed
 from unitycli.transaction.folders import (
     folder_not_empty,
@@ -420,8 +420,8 @@ def _effects(changes: list[Change], created_dirs: list[str], deleted_dirs: list[
     for change in changes:
         if change.path not in moved:  # a rename or copy is its diffs entry only (git's R and C)
             groups[change.action].append(change.path)
-    reimport = reimport_paths([c.path for c in changes])
+    reimport = any(needs_reimport(c.path) for c in changes)
     folders = any(needs_reimport(rel + "/") for rel in created_dirs + deleted_dirs)
     return PlannedEffects(created=groups["create"], modified=groups["modify"], deleted=groups["delete"],
                           diffs=diffs, created_dirs=sorted(created_dirs), deleted_dirs=deleted_dirs,
-                          requires_reimport=bool(reimport) or folders, reimport_paths=reimport)
+                          requires_reimport=reimport or folders)

@@ -29,6 +29,7 @@ from unitycli.plugins.assets.create_common import (
     unique_sibling,
 )
 from unitycli.plugins.assets.mainname import RenamedObject, rename_main_object
+from unitycli.plugins.assets.quiet import QuietOutput
 from unitycli.toolspec import ToolInput, ToolOutput
 from unitycli.unityfiles import ensure_not_lfs
 
@@ -50,22 +51,26 @@ class CopiedFile(ToolOutput):
     remapped_references: int = Field(description="GUID references rewritten inside this copy")
 
 
-class DuplicateOutput(ToolOutput):
+class DuplicateOutput(QuietOutput):
+    """Folder lists and `renamedObject` are absent when empty or null."""
+
+    QUIET = ("copied", "created_folders", "skipped_metas", "renamed_object")
+
     file: str
     destination: str
-    source_guid: str
-    guid: str = Field(description="The copy's new GUID")
+    guid: str = Field(description="The copy's new GUID (the source's is the `-guid:` line of the .meta's diff)")
     is_folder: bool
     remapped_references: int = Field(description="GUID references rewritten inside the copies (to the copies' "
                                                  "own GUIDs)")
-    copied: list[CopiedFile] = Field(description="The assets of a copied folder, each with its new GUID (a .meta "
+    copied: list[CopiedFile] = Field([], description="The assets of a copied folder, each with its new GUID (a .meta "
                                                  "goes with each); empty for one asset: see destination and guid")
-    created_folders: list[str] = Field(description="Missing folders above the destination, created with metas")
-    skipped_metas: list[str] = Field(description="Metas inside the folder without their asset (not copied; "
+    created_folders: list[str] = Field([], description="Missing folders above the destination, created with metas")
+    skipped_metas: list[str] = Field([], description="Metas inside the folder without their asset (not copied; "
                                      "references to them keep the original GUID)")
     renamed_object: RenamedObject | None = Field(
-        None, description="The copy's main object m_Name, set to the copy's file name as the Editor does (only where "
-                          "the source's equalled its file name); null when unchanged (a folder copy keeps every name)")
+        None, description="The copy's main object, whose m_Name became the copy's file name as the Editor does "
+                          "(only where the source's equalled its file name); absent when no name changed (a folder "
+                          "copy keeps every name)")
 
 
 def _require_destination(ctx: ToolContext, source: str, destination: str, folder: bool) -> None:
@@ -181,7 +186,6 @@ def asset_duplicate(ctx: ToolContext, request: DuplicateInput) -> DuplicateOutpu
         remapped += count
         if folder:
             copied.append(CopiedFile(destination=target[path], guid=new_guids[path], remapped_references=count))
-    return DuplicateOutput(file=source, destination=destination, source_guid=metas[source].guid,
-                           guid=new_guids[source], is_folder=folder, remapped_references=remapped, copied=copied,
+    return DuplicateOutput(file=source, destination=destination, guid=new_guids[source], is_folder=folder, remapped_references=remapped, copied=copied,
                            created_folders=created, skipped_metas=lone, renamed_object=renamed)
 

@@ -27,10 +27,11 @@ _SKIPPED = (".unity", ".vfx", ".vfxblock", ".vfxoperator")
 
 
 class RenamedObject(ToolOutput):
+    """The main object whose m_Name went from the old file name to the new one (both stems of the answer's paths,
+    so not repeated here; the diff shows the line)."""
+
     file_id: int = Field(alias="fileID", description="The main object (a prefab's root GameObject, or a variant's "
                                                      "PrefabInstance holding the name override)")
-    previous: str
-    name: str
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class NameEdit:
     data: bytes
 
     def output(self) -> RenamedObject:
-        return RenamedObject(fileID=self.file_id, previous=self.previous, name=self.name)
+        return RenamedObject(fileID=self.file_id)
 
 
 def _stem(path: str) -> str:

@@ -23,6 +23,7 @@ from unitycli.next_actions import tool_command
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.folders import make_tree, remove_emptied
 from unitycli.plugins.assets.mainname import RenamedObject, rename_main_object
+from unitycli.plugins.assets.quiet import QuietOutput
 from unitycli.toolspec import ToolOutput
 from unitycli.transaction import resolve_inside
 from unitycli.unityfiles import new_meta
@@ -49,22 +50,26 @@ class ReplacedAsset(ToolOutput):
     referrers: int = Field(description="Files that referenced the replaced asset; their references now dangle")
 
 
-class AssetMoveOutput(ToolOutput):
+class AssetMoveOutput(QuietOutput):
+    """Folder lists, `replaced` and `renamedObject` are absent when empty or null."""
+
+    QUIET = ("created_folders", "replaced", "removed_folders", "leftover_folders", "renamed_object")
+
     file: str = Field(description="The asset's path before the move")
     destination: str
     guid: str | None = Field(description="Unchanged by the move: references keep resolving")
     is_folder: bool
-    moved_files: int = Field(description="Files moved, metas included: each is an effects diff with renamedFrom "
-                                         "(a folder's file keeps its path below the folder)")
-    created_folders: list[str] = Field(description="Destination folders created, each with a new folder meta")
-    replaced: ReplacedAsset | None
-    removed_folders: list[str] = Field(description="Emptied source folders removed with their .meta")
+    moved_files: int = Field(description="Files moved, metas included: each is an effects diff saying `rename "
+                                         "from/to` (a folder's file keeps its path below the folder)")
+    created_folders: list[str] = Field([], description="Destination folders created, each with a new folder meta")
+    replaced: ReplacedAsset | None = Field(None, description="The asset the move overwrote (overwrite: true)")
+    removed_folders: list[str] = Field([], description="Emptied source folders removed with their .meta")
     leftover_folders: list[str] = Field(
-        description="Emptied source folders left on disk because they have no .meta of their own (e.g. Samples~); "
-                    "usually empty")
+        [], description="Emptied source folders left on disk because they have no .meta of their own (e.g. "
+                        "Samples~)")
     renamed_object: RenamedObject | None = Field(
-        None, description="The main object's m_Name, rewritten to the new file name as the Editor keeps it (only "
-                          "where it equalled the old file name); null when the name is unchanged")
+        None, description="The main object whose m_Name became the new file name as the Editor keeps it (only "
+                          "where it equalled the old file name); absent when no name changed")
 
 
 def _siblings_clash(ctx: ToolContext, destination: str, source: str) -> str | None:

@@ -1,7 +1,8 @@
 """`asset.references`: who references an asset — the files, the objects in them and the properties.
 
-The reference index answers "which files and documents" in one lookup; only the files on the requested page are
-read to name the objects and properties, so paging through a widely used material stays cheap.
+The reference index answers "which files and documents" in one lookup, and keeps each referring object's class,
+name and properties as it indexes a file (`unitycli.indexes.refdetails`); only a file whose details it could not
+read that way is read here, and only when it is on the requested page.
 """
 
 from __future__ import annotations
@@ -63,7 +64,15 @@ class AssetReferencesOutput(ToolOutput):
 
 def describe_referrer(ctx: ToolContext, index: ProjectIndex, referrer: Referrer, guid: str,
                       include_properties: bool) -> ReferencingFile:
-    """One referring file with its objects, reading the file only when properties are asked for."""
+    """One referring file with its objects: from the index where it holds them, else reading the file (only when
+    properties are asked for)."""
+    if include_properties and referrer.objects is not None:
+        objects = [ReferencingObject(file_id=doc_id.file_id, class_id=doc_id.class_id, class_name=stored.class_name,
+                                     name=stored.name,
+                                     properties=[ReferencingProperty(property=prop, target_file_id=file_id, type=kind)
+                                                 for prop, file_id, kind in stored.properties])
+                   for doc_id, stored in zip(referrer.documents, referrer.objects, strict=True)]
+        return ReferencingFile(path=referrer.path, count=referrer.count, objects=objects)
     yaml_file = None
     if include_properties:
         data = access.read_bytes(ctx, index, referrer.path)
@@ -94,7 +103,7 @@ def asset_references(ctx: ToolContext, request: AssetReferencesInput) -> AssetRe
         if meta is None:
             raise UnityCliError("E_ASSET_NOT_FOUND", f"{path} has no .meta, so nothing can reference it yet",
                                 details={"path": path})
-        referrers = index.referrers(meta.guid)
+        referrers = index.referrers(meta.guid, objects=request.include_properties)
         query = {"guid": meta.guid, "includeProperties": request.include_properties}
         chunk, next_cursor = page(referrers, TOOL, query, request.limit, request.cursor)
         files = [describe_referrer(ctx, index, r, meta.guid, request.include_properties) for r in chunk]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.assets.conftest import GARDEN, GRASS, LANTERN, snapshot
 from unitycli.cli.main import run as cli_run
+from unitycli.testing import moved_from
 
 
 def test_an_agent_finds_where_a_material_is_used_then_previews_a_move(sample: Path) -> None:
@@ -21,7 +22,7 @@ def test_an_agent_finds_where_a_material_is_used_then_previews_a_move(sample: Pa
     assert preview.exit_code == 0
     effects = preview.envelope["result"]["plannedEffects"]
     assert (effects["created"], effects["deleted"]) == (["Assets/Materials/Ground.meta"], [])  # the new folder's
-    assert [(d["path"], d.get("renamedFrom")) for d in effects["diffs"]] == [  # the moves are renames, as in git
+    assert [(d["path"], moved_from(d)) for d in effects["diffs"]] == [  # the moves are renames, as in git
         ("Assets/Materials/Ground.meta", None), ("Assets/Materials/Ground/Grass.mat", GRASS),
         ("Assets/Materials/Ground/Grass.mat.meta", GRASS + ".meta")]
     assert snapshot(sample) == before

@@ -10,6 +10,7 @@ import pytest
 
 from tests.assets.conftest import LANTERN, failure, output, run, snapshot
 from tests.transaction import crash_workload
+from unitycli.testing import moved_from
 from unitycli.transaction import Transaction, recover
 
 EMPTY_META = ("fileFormatVersion: 2\nguid: 5a1e0c2f4b8d4e6f9a0b1c2d3e4f5a6b\nfolderAsset: yes\nDefaultImporter:\n"
@@ -43,11 +44,11 @@ def test_moving_a_folder_with_an_empty_subfolder_recreates_it_and_removes_the_so
     validate_before = output(nested, "asset.validate", {})
     result = run(nested, "asset.move", MOVE)
     assert result.output["movedFiles"] == 4
-    assert sorted((d["renamedFrom"], d["path"]) for d in result.applied_effects["diffs"]) == [
+    assert sorted((moved_from(d), d["path"]) for d in result.applied_effects["diffs"]) == [
         ("Assets/Prefabs.meta", "Assets/Props.meta"), ("Assets/Prefabs/Empty.meta", "Assets/Props/Empty.meta"),
         (LANTERN, "Assets/Props/Lantern.prefab"), (LANTERN + ".meta", "Assets/Props/Lantern.prefab.meta")]
     assert result.output["removedFolders"] == ["Assets/Prefabs", "Assets/Prefabs/Empty"]
-    assert result.output["leftoverFolders"] == []
+    assert "leftoverFolders" not in result.output
     effects = result.applied_effects
     assert effects["createdDirs"] == ["Assets/Props", "Assets/Props/Empty"]
     assert effects["deletedDirs"] == ["Assets/Prefabs", "Assets/Prefabs/Empty"]
@@ -70,7 +71,7 @@ def test_a_dry_run_folder_move_shows_the_folder_effects_and_writes_nothing(neste
     assert sorted(d["path"] for d in effects["diffs"]) == ["Assets/Props.meta", "Assets/Props/Empty.meta",
                                                            "Assets/Props/Lantern.prefab",
                                                            "Assets/Props/Lantern.prefab.meta"]
-    assert sorted(d["renamedFrom"] for d in effects["diffs"]) == ["Assets/Prefabs.meta", "Assets/Prefabs/Empty.meta",
+    assert sorted(moved_from(d) for d in effects["diffs"]) == ["Assets/Prefabs.meta", "Assets/Prefabs/Empty.meta",
                                                                  LANTERN, LANTERN + ".meta"]
     assert _state(nested) == before
 

@@ -15,7 +15,7 @@ from tests.assets.conftest import (
     run,
     snapshot,
 )
-from unitycli.testing import changed_lines
+from unitycli.testing import changed_lines, moved_from
 
 EGG = "Assets/LlamAcademy/ChickenDefense/Units/Chicken/Egg.prefab"
 EGG_GUID = "dd8ab7067ba9f3f409d236ee4ae95fea"
@@ -29,7 +29,7 @@ def test_moving_a_chicken_defense_prefab_keeps_every_reference_resolving(chicken
     referrers_before = output(chicken, "asset.references", {"file": EGG})["referrers"]
     moved = output(chicken, "asset.move", {"file": EGG, "destination": "Assets/Moved/Egg.prefab"})
     assert moved["movedFiles"] == 2  # the prefab and its meta
-    assert (moved["guid"], moved["createdFolders"], moved["replaced"]) == (EGG_GUID, ["Assets/Moved"], None)
+    assert (moved["guid"], moved["createdFolders"], moved.get("replaced")) == (EGG_GUID, ["Assets/Moved"], None)
     after = snapshot(chicken)
     assert after["Assets/Moved/Egg.prefab"] == before[EGG]
     assert after["Assets/Moved/Egg.prefab.meta"] == before[EGG + ".meta"]
@@ -57,11 +57,10 @@ def test_a_dry_run_move_plans_the_files_and_writes_nothing(sample: Path) -> None
     assert result.output["createdFolders"] == ["Assets/Props", "Assets/Props/Street"]
     effects = result.planned_effects
     assert effects["created"] == ["Assets/Props.meta", "Assets/Props/Street.meta"]  # the new folders' metas
-    assert [(d["path"], d.get("renamedFrom")) for d in effects["diffs"][2:]] == [
+    assert [(d["path"], moved_from(d)) for d in effects["diffs"][2:]] == [
         ("Assets/Props/Street/Lantern.prefab", LANTERN), ("Assets/Props/Street/Lantern.prefab.meta", LANTERN + ".meta")]
     assert effects["deleted"] == []  # the moved files are renames (git's R), not deletes
-    assert effects["reimportPaths"] == [LANTERN, "Assets/Props", "Assets/Props/Street",
-                                        "Assets/Props/Street/Lantern.prefab"]  # each once: a .meta is its asset
+    assert effects["requiresReimport"]  # both ends of the move and the new folders (their metas are above)
     assert effects["modified"] == []
     assert snapshot(sample) == before
 
@@ -107,7 +106,7 @@ def test_moving_a_folder_moves_every_file_and_removes_the_emptied_folder(sample:
     moved = output(sample, "asset.move", {"file": "Assets/Prefabs", "destination": "Assets/Props"})
     assert moved["isFolder"] is True
     assert moved["movedFiles"] == 3  # the prefab, its meta and the folder's meta
-    assert (moved["removedFolders"], moved["leftoverFolders"]) == (["Assets/Prefabs"], [])
+    assert (moved["removedFolders"], moved.get("leftoverFolders")) == (["Assets/Prefabs"], None)
     assert not (sample / "Assets/Prefabs").exists() and (sample / "Assets/Props").is_dir()
     after = snapshot(sample)
     assert after["Assets/Props.meta"] == before["Assets/Prefabs.meta"]
@@ -144,6 +143,6 @@ def test_moving_a_unity_6_materials_folder_keeps_every_material_guid_resolving(t
         info = output(root, "asset.info", {"guid": material["guid"]})
         assert info["file"] == target + material["path"][len(source):]
     # The emptied source folder goes with its meta, as in the Editor: validate finds nothing new.
-    assert (moved["removedFolders"], moved["leftoverFolders"]) == ([source], [])
+    assert (moved["removedFolders"], moved.get("leftoverFolders")) == ([source], None)
     assert not (root / source).exists()
     assert output(root, "asset.validate", {})["counts"] == counts_before

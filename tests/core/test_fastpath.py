@@ -57,3 +57,4 @@ def test_non_discovery_commands_never_use_the_cache(tmp_path):
         ["tools", "group", "list", "project"], {}, True)
     assert fastpath.parse(["tools", "search", "a|b", "--project", "/p"]) == (
         ["tools", "search", "a|b"], {"--project": "/p"}, False)
+

@@ -14,6 +14,7 @@ import pytest
 from tests.fixturepaths import REPO_ROOT, fixture_project
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
+from unitycli.indexes.location import CACHE_FOLDER
 from unitycli.indexes.lock import build_lock
 from unitycli.indexes.store import IndexStore
 
@@ -128,11 +129,11 @@ def test_a_query_that_hits_a_damaged_page_rebuilds_the_cache_and_answers(chicken
     real_referrers = IndexStore.referrers
     calls: list[str] = []
 
-    def failing_once(self: IndexStore, guid: str) -> list[tuple[str, int, str]]:
+    def failing_once(self: IndexStore, guid: str, details: bool = False) -> list[tuple]:
         calls.append(guid)
         if len(calls) == 1:
             raise sqlite3.DatabaseError("database disk image is malformed")
-        return real_referrers(self, guid)
+        return real_referrers(self, guid, details)
 
     monkeypatch.setattr(IndexStore, "referrers", failing_once)
     with ProjectIndex.open(chicken_copy) as index:
@@ -144,7 +145,7 @@ def test_a_query_that_hits_a_damaged_page_rebuilds_the_cache_and_answers(chicken
 def test_the_cache_goes_to_library_when_the_project_has_one(chicken_copy: Path) -> None:
     (chicken_copy / "Library").mkdir()
     with ProjectIndex.open(chicken_copy) as index:
-        assert index.stats.cache_path == str(chicken_copy / "Library/unitycli/index-v1/index.sqlite")
+        assert index.stats.cache_path == str(chicken_copy / "Library/unitycli" / CACHE_FOLDER / "index.sqlite")
 
 
 def test_a_read_only_fixture_uses_the_user_cache(_isolated_home: Path) -> None:

@@ -26,6 +26,7 @@ from tests.scenes_tools.projects import SAMPLE, copy_project
 from unitycli.budget import ANSWER_BUDGET, answer_size
 from unitycli.cli.main import run as cli_run
 from unitycli.host.session import Session
+from unitycli.testing import moved_from
 
 SESSION = Session()
 CREATE_SHAPE = "probuilder.create-shape"
@@ -117,7 +118,7 @@ def _removed_content(diff: str) -> list[str]:
 
 def _check_destructive_hint(spec, effects: dict) -> None:
     # A copy's `-` lines are where it differs from its source, which stays: they remove nothing.
-    changed = [line for d in effects["diffs"] if not d.get("copiedFrom") for line in _removed_content(d["diff"] or "")]
+    changed = [line for d in effects["diffs"] if not moved_from(d) for line in _removed_content(d["diff"] or "")]
     if changed or effects["deleted"] or effects["deletedDirs"]:
         assert spec.destructive, (f"{spec.name} changes or removes existing content but declares "
                                   f"destructiveHint false: {(changed or effects['deleted'])[:3]}")

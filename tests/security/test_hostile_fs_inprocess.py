@@ -18,6 +18,7 @@ from tests.transaction.txnprojects import make_project
 from unitycli import filelock, safefs
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
+from unitycli.indexes.location import CACHE_FOLDER
 from unitycli.transaction import Transaction
 from unitycli.transaction import transaction as transaction_module
 
@@ -108,7 +109,7 @@ def test_a_link_in_the_library_cache_sends_the_index_to_the_user_cache(tmp_path,
     root = make_project(tmp_path / "p")
     outside = tmp_path / "outside"
     outside.mkdir()
-    cache = root / "Library" / "unitycli" / "index-v1"
+    cache = root / "Library" / "unitycli" / CACHE_FOLDER
     if planted == "folder":
         cache.parent.parent.mkdir()
         cache.parent.symlink_to(outside, target_is_directory=True)
@@ -125,7 +126,7 @@ def test_a_real_library_folder_still_holds_the_cache(tmp_path):
     root = make_project(tmp_path / "p")
     (root / "Library").mkdir()
     with ProjectIndex.open(root) as index:
-        assert index.stats.cache_path == str(root / "Library/unitycli/index-v1/index.sqlite")
+        assert index.stats.cache_path == str(root / "Library/unitycli" / CACHE_FOLDER / "index.sqlite")
 
 
 # --- asset writes: a folder swapped for a link after the checks ---------------------------------------------------

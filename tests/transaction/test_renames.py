@@ -8,6 +8,7 @@ from pathlib import Path
 from tests.scenes_tools.projects import copy_project
 from unitycli.host.session import Session
 from unitycli.runner import RunOptions, run_tool
+from unitycli.testing import moved_from
 from unitycli.transaction.renames import similarity
 
 
@@ -19,12 +20,12 @@ def test_a_moved_folder_is_one_pure_rename_per_file(tmp_path: Path) -> None:
     root = copy_project("minigolf", tmp_path / "minigolf")
     folder = "Assets/LlamAcademy/Minigolf/Materials"
     effects = _effects(root, "asset.move", {"file": folder, "destination": "Assets/Materials"})
-    moved = [d for d in effects["diffs"] if d.get("renamedFrom")]
-    files = [d["renamedFrom"] for d in moved]
+    moved = [d for d in effects["diffs"] if moved_from(d)]
+    files = [moved_from(d) for d in moved]
     assert len(moved) == len(effects["diffs"]) == 14  # 13 files and the folder's meta
     assert (effects["created"], effects["deleted"]) == ([], [])  # renames only, as git's status says R
     for diff in moved:
-        old, new = diff["renamedFrom"], diff["path"]
+        old, new = moved_from(diff), diff["path"]
         assert new == "Assets/Materials" + old[len(folder):]
         assert diff["diff"] == (f"diff --git a/{old} b/{new}\nsimilarity index 100%\nrename from {old}\n"
                                 f"rename to {new}\n")
@@ -36,11 +37,11 @@ def test_a_material_made_from_a_template_is_a_copy_and_a_scene_from_a_preamble_i
     root = copy_project("sample", tmp_path / "sample")
     moss = _effects(root, "material.create", {"file": "Assets/Materials/Moss.mat",
                                               "shader": "933532a4fcc9baf4fa0491de14d08ed7"})
-    assert [(d["path"], d.get("copiedFrom")) for d in moss["diffs"]] == [
+    assert [(d["path"], moved_from(d)) for d in moss["diffs"]] == [
         ("Assets/Materials/Moss.mat", "Assets/Materials/Grass.mat"), ("Assets/Materials/Moss.mat.meta", None)]
     scene = _effects(root, "scene.create", {"file": "Assets/Scenes/Orchard.unity",
                                             "preambleFrom": "Assets/Scenes/Garden.unity"})
-    assert not any(d.get("copiedFrom") or d.get("renamedFrom") for d in scene["diffs"])
+    assert not any(moved_from(d) for d in scene["diffs"])
     assert scene["diffs"][0]["diff"].startswith("--- /dev/null\n+++ b/Assets/Scenes/Orchard.unity\n")
 
 

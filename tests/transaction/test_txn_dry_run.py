@@ -22,7 +22,7 @@ def test_dry_run_of_a_real_tag_manager_edit_writes_nothing_and_reports_the_exact
     effects = result.effects
     assert (result.committed, result.dry_run) == (False, True)
     assert (effects.created, effects.modified, effects.deleted) == (["Assets/Notes/readme.txt"], [TAGS], [])
-    assert effects.requires_reimport and effects.reimport_paths == ["Assets/Notes/readme.txt"]
+    assert effects.requires_reimport and effects.created == ["Assets/Notes/readme.txt"]
     assert (effects.created_dirs, effects.deleted_dirs) == (["Assets/Notes"], [])  # the new file's parent
     diffs = {d.path: d.diff for d in effects.diffs}
     assert diffs[TAGS] == (
@@ -48,7 +48,7 @@ def test_dry_run_result_uses_camel_case_and_reports_revisions(minigolf: Path) ->
     dumped = tx.commit().model_dump(mode="json")
     assert set(dumped) == {"txid", "committed", "dryRun", "effects", "revisions"}
     assert set(dumped["effects"]) == {"created", "modified", "deleted", "diffs", "createdDirs", "deletedDirs",
-                                      "requiresReimport", "reimportPaths"}
+                                      "requiresReimport"}
     assert (dumped["effects"]["createdDirs"], dumped["effects"]["deletedDirs"]) == ([], [])
     diff = dumped["effects"]["diffs"][0]
     assert diff["oldRevision"] == revision_of(old)

@@ -31,7 +31,7 @@ def test_make_dir_creates_empty_folders_with_their_parents_and_reads_see_them_fi
     assert not (project / "Assets/Levels").exists()
     result = tx.commit()
     assert (result.effects.created_dirs, result.effects.deleted_dirs) == (["Assets/Levels", "Assets/Levels/Empty"], [])
-    assert (result.effects.created, result.effects.requires_reimport, result.effects.reimport_paths) == ([], True, [])
+    assert (result.effects.created, result.effects.requires_reimport) == ([], True)
     assert list((project / "Assets/Levels/Empty").iterdir()) == []
 
 
