@@ -233,16 +233,21 @@ def line_problem(line: str) -> str | None:
         return f"not a command line: {exc}"
     if not words:
         return "empty"
-    if words[0] in EXTERNAL:
+    if words[0] in EXTERNAL or _is_pip(words):
         return None
     if words[0] != "unitycli":
         return "prose, not a command"
-    if words[1:3] in (["tools", "run"], ["tools", "describe"]):
-        return "a tool call written as a line: build it with tool_command or describe_command"
     if "<" in line:  # a template the user fills in (`unitycli tools search <keyword>`): a command, not run
         return None
+    if words[1:3] in (["tools", "run"], ["tools", "describe"]):
+        return "a tool call written as a line: build it with tool_command or describe_command"
     parsed = _parsed(words)
     return parsed if isinstance(parsed, str) else None
+
+
+def _is_pip(words: list[str]) -> bool:
+    """`<a python> -m pip …`: the reinstall an integrity failure names, with the interpreter that runs unitycli."""
+    return Path(words[0]).name.startswith("python") and words[1:3] == ["-m", "pip"]
 
 
 def problem(action: Any, session: Any) -> str | None:
@@ -289,6 +294,7 @@ def check(log_dir: Path, tests_run: int) -> tuple[list[str], dict[str, int]]:
         lines += "call" not in entry
         found = entry_problem(entry, session)
         if found is not None:
+            found = found.strip().splitlines()[0]  # click's usage text: its first line says it
             shown = entry.get("line") or json.dumps(entry["call"], ensure_ascii=False)
             problems.setdefault(f"{entry['site']}: {shown} ({entry['code']}): {found}", set()).add(entry["test"] or "")
     counts = {"records": len(entries), "calls": calls, "lines": lines, "tests": tests_run}
@@ -296,6 +302,8 @@ def check(log_dir: Path, tests_run: int) -> tuple[list[str], dict[str, int]]:
     if tests_run >= FLOOR_TESTS and (len(entries) < FLOOR_ACTIONS or calls < FLOOR_CALLS):
         report.append(f"{tests_run} tests recorded only {len(entries)} next actions ({calls} tool calls); at least "
                       f"{FLOOR_ACTIONS} ({FLOOR_CALLS}) are expected: is the recorder still observing UnityCliError?")
+    if report:
+        (Path(log_dir) / "problems.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
     return report, counts
 
 
