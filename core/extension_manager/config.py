@@ -63,8 +63,9 @@ RETIRED = "accept-unverified"
 
 def _invalid(field_name: str, problem: str, file: str = CONFIG, fix: str | None = None) -> UnityCliError:
     return UnityCliError("E_MANIFEST_INVALID", f"{file}: {field_name}: {problem}",
-                         details={"file": file, "field": field_name, "problem": problem},
-                         next_actions=[fix or f"fix {field_name} in {file}"])
+                         details={"file": file, "field": field_name, "problem": problem,
+                                  "hint": fix or f"fix {field_name} in {file}"},
+                         next_actions=[])
 
 
 def _read_toml(path: Path, file: str) -> dict[str, Any] | None:

@@ -65,8 +65,8 @@ def _of(ref: Ref, target: str, doc: Document | None) -> Resolved:
 def unresolved(text: str, why: str, details: dict[str, Any] | None = None,
                next_actions: list[str] | None = None) -> UnityCliError:
     return UnityCliError("E_REFERENCE_UNRESOLVED", f"{text!r} names no object to reference: {why}",
-                         details={"reference": text, **(details or {})},
-                         next_actions=next_actions or [f"Give one of: {REFERENCE_FORMS}"])
+                         details={"reference": text, "forms": REFERENCE_FORMS, **(details or {})},
+                         next_actions=next_actions or [])
 
 
 def unproven(text: str, why: str, details: dict[str, Any] | None = None) -> UnityCliError:

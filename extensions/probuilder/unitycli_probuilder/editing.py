@@ -10,7 +10,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, ToolSpec, UnityCliError, same_call
 from unitycli_probuilder import geometry, layout, locate, overrides, rebuild
 from unitycli_probuilder.inputs import EXAMPLE_NOTE, Bounds, EditTarget
 from unitycli_probuilder.meshdata import MeshData
@@ -118,7 +118,7 @@ def apply_edit(ctx: ToolContext, site: locate.MeshSite, edit: Edit, *, force: bo
                             f"{len(overridden)} file(s) override {site.path!r}'s vertices or faces by index, and this "
                             "edit renumbers them: " + ", ".join(overridden),
                             details={"file": site.file, "files": overridden},
-                            next_actions=["pass \"force\": true to edit anyway, then check those files"])
+                            next_actions=[same_call(force=True)])  # then check those files
     if after == before and _transform_text(site) == transform_before:
         # Nothing to do (conforming faces that agree, smoothing to the groups they have): the file stays as it is.
         report = rebuild.RebuildReport(False, None, None)
