@@ -317,7 +317,11 @@ def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
     log_dir = session.config.stash.get(_ACTIONS_OWNED, None)
     if log_dir is None or session.config.option.collectonly or exitstatus == pytest.ExitCode.INTERRUPTED:
         return
-    problems, counts = testing_actions.check(log_dir, _tests_run[0])
+    try:
+        problems, counts = testing_actions.check(log_dir, _tests_run[0])
+    except Exception as exc:  # noqa: BLE001 - the check's own failure must not hide the run's summary
+        problems, counts = [f"the next-action check failed: {exc!r}"], {"records": 0, "calls": 0, "lines": 0,
+                                                                         "tests": _tests_run[0]}
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     if not problems:
         shutil.rmtree(log_dir, ignore_errors=True)
