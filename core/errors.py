@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from unitycli.next_actions import NextAction, SameCall, for_project, render, tool_command
+from unitycli.next_actions import NextAction, SameCall, describe_command, for_project, render, tool_command
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -414,7 +414,11 @@ class UnityCliError(Exception):
 
     def for_call(self, tool: str, request: Any, root: Any | None) -> UnityCliError:
         """The error as it leaves the call of `tool` with `request` (JSON data) on the project at `root`: each
-        `same_call(...)` of the raise site becomes that call, changed, and every action names the project."""
+        `same_call(...)` of the raise site becomes that call, changed, and every action names the project. A raise
+        site that has no command to offer (an Editor step, a hint in details) leaves the tool's descriptor: its
+        schema says what the input may be."""
+        if self.next_actions == []:
+            self.next_actions = [describe_command(tool)]
         if self.next_actions and any(isinstance(action, SameCall) for action in self.next_actions):
             given = request if isinstance(request, Mapping) else {}
             self.next_actions = [action.applied(tool, given) if isinstance(action, SameCall) else action

@@ -52,13 +52,15 @@ class SameCall:
     below a tool says, since only the runner knows the tool and the request (`UnityCliError.for_call`)."""
 
     changes: Mapping[str, Any]
+    respell: tuple[str, Any] | None = None  # (given, meant): every input string equal to `given` becomes `meant`
 
     def __hash__(self) -> int:
-        return hash(json.dumps(dict(self.changes), sort_keys=True, default=str))
+        return hash(json.dumps([dict(self.changes), self.respell], sort_keys=True, default=str))
 
     def applied(self, tool: str, request: Mapping[str, Any]) -> ToolCall:
         """The call of `tool` with `request` changed as this says."""
-        arguments = {**request, **self.changes}
+        base = _respelled(dict(request), *self.respell) if self.respell is not None else dict(request)
+        arguments = {**base, **self.changes}
         return ToolCall(tool, {key: value for key, value in arguments.items() if value is not None})
 
     def line(self) -> str:
@@ -80,6 +82,22 @@ def tool_command(tool: str, payload: dict[str, Any] | None = None, *, project: P
 def same_call(**changes: Any) -> SameCall:
     """The failing call again with these top-level input keys changed (`None` drops one)."""
     return SameCall(changes)
+
+
+def respelled_call(given: str, meant: Any) -> SameCall:
+    """The failing call again with the value the caller gave (`given`, under whatever key the tool names it, nested
+    too) replaced by `meant`: what code below a tool says when it only knows the value it was handed."""
+    return SameCall({}, (given, meant))
+
+
+def _respelled(value: Any, given: str, meant: Any) -> Any:
+    if value == given:
+        return meant
+    if isinstance(value, dict):
+        return {key: _respelled(item, given, meant) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_respelled(item, given, meant) for item in value]
+    return value
 
 
 def describe_command(tool: str) -> ToolCall:

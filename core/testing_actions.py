@@ -245,8 +245,10 @@ def line_problem(line: str) -> str | None:
         return "prose, not a command"
     if "<" in line:  # a template the user fills in (`unitycli tools search <keyword>`): a command, not run
         return None
+    call_options = {"--project", "--input", "--json", "--instance"}  # what a ToolCall's line carries
     if words[1:3] in (["tools", "run"], ["tools", "describe"]) and not assigned and len(words) > 3 \
-            and not words[3].startswith("-"):  # `tools run --help` asks for help, not a tool
+            and not words[3].startswith("-") \
+            and all(w.split("=", 1)[0] in call_options for w in words[4:] if w.startswith("--")):
         return "a tool call written as a line: build it with tool_command or describe_command"
     parsed = _parsed(words)
     return parsed if isinstance(parsed, str) else None

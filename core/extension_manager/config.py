@@ -63,9 +63,8 @@ RETIRED = "accept-unverified"
 
 def _invalid(field_name: str, problem: str, file: str = CONFIG, fix: str | None = None) -> UnityCliError:
     return UnityCliError("E_MANIFEST_INVALID", f"{file}: {field_name}: {problem}",
-                         details={"file": file, "field": field_name, "problem": problem,
-                                  "hint": fix or f"fix {field_name} in {file}"},
-                         next_actions=[])
+                         details={"file": file, "field": field_name, "problem": problem},
+                         next_actions=[fix or f"fix {field_name} in {file}"])
 
 
 def _read_toml(path: Path, file: str) -> dict[str, Any] | None:

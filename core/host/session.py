@@ -424,12 +424,13 @@ class IntegrityRefusal(UnityCliError):
 def _spec_failure(tool: RegisteredTool, exc: Exception) -> UnityCliError:
     """Why a spec's by-path reference could not be imported: the integrity check's refusal when that is what
     stopped it (a file changed on disk since its RECORD, a project tool not approved), else a registry problem."""
+    from unitycli.host.verified_import import VerificationError
+
     refused = exc.__cause__
     if isinstance(refused, UnityCliError):  # a project tool's import refused: its own words and steps
         return refused
-    code = getattr(refused, "code", None)
-    if refused is not None and isinstance(code, str):  # VerificationError: the loader's integrity refusal
-        return IntegrityRefusal(code, f"{tool.owner.label()}: {refused}",
+    if isinstance(refused, VerificationError):  # the loader's integrity refusal
+        return IntegrityRefusal(refused.code, f"{tool.owner.label()}: {refused}",
                                 details={"tool": tool.spec.name, **getattr(refused, "details", {})},
                                 next_actions=["unitycli extensions doctor"])
     return _unhealthy(tool, exc)

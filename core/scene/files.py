@@ -14,7 +14,7 @@ from pathlib import Path
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
-from unitycli.next_actions import same_call, tool_command
+from unitycli.next_actions import respelled_call, tool_command
 from unitycli.scene import filecache
 from unitycli.scene.tree import legacy_instances
 from unitycli.suggest import closest_files
@@ -107,7 +107,7 @@ def resolve_file(ctx: ToolContext, file: str, suffixes: tuple[str, ...] = OBJECT
         raise _not_found(file, "no asset has that name", suffixes, closest_files(text, all_files))
     raise UnityCliError("E_SCENE_AMBIGUOUS", f"{len(matches)} files are named {file!r}; give the path",
                         details={"file": file, "candidates": matches},
-                        next_actions=[same_call(file=match) for match in matches[:5]])
+                        next_actions=[respelled_call(file, match) for match in matches[:5]])
 
 
 def _name_matches(path: str, name: str, suffixes: tuple[str, ...], *, exact: bool) -> bool:

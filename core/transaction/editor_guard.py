@@ -196,7 +196,7 @@ def ensure_editor_closed(project_root: Path | str, override: bool, *, command: s
         return state
     # The rerun with the flag is a step only when the command line is known; the open Editor may then overwrite
     # the change or ask to reload it.
-    actions = [f"{command} {OVERRIDE_FLAG}"] if command else []
+    actions = [f"{command or 'unitycli <command>'} {OVERRIDE_FLAG}"]
     details = {"projectRoot": str(project_root), **state.to_dict(), "overrideFlag": OVERRIDE_FLAG,
                "editorStep": f"Close the Unity Editor that has {project_root} open, then run the command again"}
     if state.status == "editor-open":

@@ -24,7 +24,6 @@ from pathlib import Path
 from types import TracebackType
 
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import same_call
 from unitycli.transaction.commit import Change, apply_changes
 from unitycli.transaction.editor_guard import ensure_editor_closed
 from unitycli.transaction.effects import CommitResult, PlannedEffects, needs_reimport, reimport_paths
@@ -328,7 +327,7 @@ class Transaction:
             "E_TARGET_CHANGED",
             f"{', '.join(paths)} changed on disk after this command read it; nothing was written",
             details={"paths": paths, "txid": self.txid},
-            next_actions=[same_call()],  # the same call again re-reads the current files
+            next_actions=[],  # transient: the same command again re-reads the current files
         )
 
     def _verify(self) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
-from unitycli.next_actions import same_call, tool_command
+from unitycli.next_actions import respelled_call, tool_command
 from unitycli.plugins.assets import access
 from unitycli.scene import LoadedFile, open_for_read, open_for_write
 from unitycli.scene.files import list_files
@@ -107,7 +107,7 @@ def _by_name(ctx: ToolContext, name: str) -> str | None:
     if len(matches) > 1:
         raise UnityCliError("E_MATERIAL_AMBIGUOUS", f"{len(matches)} materials are named {name!r}; give the path",
                             details={"file": name, "candidates": matches},
-                            next_actions=[same_call(file=match) for match in matches[:5]])
+                            next_actions=[respelled_call(name, match) for match in matches[:5]])
     return matches[0] if matches else None
 
 

@@ -117,9 +117,7 @@ def _method_error(target: str, method: str, why: str, methods: list[ListenerMeth
                   **details: Any) -> UnityCliError:
     names = sorted({m.name for m in methods})
     meant = closest(method, names)[:3] or names[:5]
-    unchecked = f"; methods {engine} declares are not in the project's C#, so they cannot be checked here" \
-        if engine else ""
-    return UnityCliError("E_LISTENER_METHOD_NOT_FOUND", f"{target}: {why}{unchecked}",
+    return UnityCliError("E_LISTENER_METHOD_NOT_FOUND", f"{target}: {why}",  # details.engineBase: not checkable
                          details={"target": target, "method": method, "didYouMean": closest(method, names)[:3],
                                   "methods": [{"name": m.name, "mode": MODE_NAMES[m.mode], "parameter": m.parameter}
                                               for m in methods][:30], "engineBase": engine, **details},
