@@ -176,6 +176,7 @@ def test_json_true_for_the_garden_lights_intensity_is_refused_and_nothing_is_wri
     with pytest.raises(UnityCliError) as err:
         _set(sample, GARDEN, "Directional Light", "Light", "m_Enabled", False)
     assert err.value.message == "m_Enabled holds a number; got boolean; Unity stores a bool as 0 or 1: pass 1 or 0"
-    assert err.value.next_actions == [] and err.value.details["current"] == 1
+    assert [(a.kind, a.tool) for a in err.value.next_actions] == [("describe", "component.set")]
+    assert err.value.details["current"] == 1
     _set(sample, GARDEN, "Directional Light", "Light", "m_Enabled", 0)
     assert line_diff(before.decode(), scene.read_text()) == [("  m_Enabled: 1", "  m_Enabled: 0")]
