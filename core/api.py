@@ -20,7 +20,7 @@ from unitycli.errors import EXIT_FAILED, EXIT_USAGE, ErrorSpec, UnityCliError, d
 from unitycli.host.hookspecs import hookimpl
 from unitycli.indexes import ProjectIndex
 from unitycli.knownscripts import KnownScript
-from unitycli.next_actions import NextAction, describe_command, tool_command
+from unitycli.next_actions import NextAction, describe_command, same_call, tool_command
 from unitycli.safefs import read_bytes as read_regular_bytes
 from unitycli.safefs import read_text as read_regular_text
 from unitycli.scene import (
@@ -98,7 +98,7 @@ __all__ = [
     "ToolContext", "Field", "AfterValidator", "field_validator", "model_validator", "create_model",
     # errors, doctor entries and next actions
     "UnityCliError", "ErrorSpec", "declared_specs", "EXIT_FAILED", "EXIT_USAGE", "DoctorReport", "tool_command",
-    "describe_command", "NextAction", "KnownScript",
+    "describe_command", "same_call", "NextAction", "KnownScript",
     # naming, opening (every core guard on a write) and scanning scenes, prefabs and other project files
     "FILE_DESCRIPTION", "GAMEOBJECT_DESCRIPTION", "OBJECT_FILE_SUFFIXES", "PREFAB_SUFFIXES", "LoadedFile",
     "open_scene_file", "open_path", "open_for_read", "open_for_write", "resolve_file", "list_files",

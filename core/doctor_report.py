@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from pydantic.alias_generators import to_camel
 
 from unitycli.errors import EXIT_FAILED, EXIT_INCOMPLETE, EXIT_OK
@@ -30,6 +30,12 @@ class DoctorCheck(_Model):
     next_actions: list[str] = Field(default_factory=list)
     details: dict[str, Any] = Field(default_factory=dict)
     source: str = "unitycli"
+    _actions: list[NextAction] = PrivateAttr(default_factory=list)  # the next actions as data (calls stay calls)
+
+    @property
+    def actions(self) -> list[NextAction]:
+        """The next actions as data when the check was added with them, else the lines shown."""
+        return list(self._actions) or list(self.next_actions)
 
 
 class DoctorReport(_Model):
@@ -47,6 +53,7 @@ class DoctorReport(_Model):
         check = DoctorCheck(name=name, status=status, message=message,
                             next_actions=[render(action) for action in next_actions or []],
                             details=dict(details or {}), source=self.source)
+        check._actions = list(next_actions or [])
         self.checks.append(check)
         return check
 

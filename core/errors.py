@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from unitycli.next_actions import NextAction, for_project, render, tool_command
+from unitycli.next_actions import NextAction, SameCall, describe_command, for_project, render, tool_command
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -361,6 +361,7 @@ class UnityCliError(Exception):
         self.next_actions: list[NextAction] | None = list(next_actions) if next_actions is not None else None
         self.transient = transient
         self.retry_after_ms = retry_after_ms
+        self.project_root: str | None = None  # set by `for_project`: every `unitycli` action then names it
         super().__init__(f"{code}: {message}")
 
     def __repr__(self) -> str:
@@ -369,7 +370,7 @@ class UnityCliError(Exception):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled whole (a worker process's error reaches its parent with its spec and next actions)."""
         return type(self), (self._spec or self.code, self.message, self.details, self.next_actions, self.transient,
-                            self.retry_after_ms)
+                            self.retry_after_ms), {"project_root": self.project_root}
 
     @property
     def resolved(self) -> bool:
@@ -384,8 +385,10 @@ class UnityCliError(Exception):
     def relocated(self, message: str, details: dict[str, Any]) -> UnityCliError:
         """The same error (code, its resolved spec, next actions) told with another message and details: a batch
         names the step it happened in."""
-        return UnityCliError(self._spec or self.code, message, details, self.next_actions, self.transient,
-                             self.retry_after_ms)
+        moved = UnityCliError(self._spec or self.code, message, details, self.next_actions, self.transient,
+                              self.retry_after_ms)
+        moved.project_root = self.project_root
+        return moved
 
     @property
     def spec(self) -> ErrorSpec:
@@ -399,14 +402,33 @@ class UnityCliError(Exception):
         return self.spec.exit_code
 
     def actions(self) -> list[NextAction]:
-        """The next actions as data: the raise site's, else the spec's defaults."""
-        return list(self.next_actions) if self.next_actions is not None else list(self.spec.next_actions)
+        """The next actions as data: the raise site's, else the spec's defaults; each naming the project once
+        `for_project` gave one."""
+        actions = list(self.next_actions) if self.next_actions is not None else list(self.spec.next_actions)
+        if self.project_root is None:
+            return actions
+        return [for_project(action, self.project_root) for action in actions]
 
     def for_project(self, root: Any) -> UnityCliError:
-        """Make every `unitycli …` next action runnable from anywhere: name the project where none is named."""
+        """Make every `unitycli …` next action runnable from anywhere, the raise site's and the spec's defaults:
+        name the project where none is named."""
+        self.project_root = str(root)
         if self.next_actions:
             self.next_actions = [for_project(action, root) for action in self.next_actions]
         return self
+
+    def for_call(self, tool: str, request: Any, root: Any | None) -> UnityCliError:
+        """The error as it leaves the call of `tool` with `request` (JSON data) on the project at `root`: each
+        `same_call(...)` of the raise site becomes that call, changed, and every action names the project. A raise
+        site that has no command to offer (an Editor step, a hint in details) leaves the tool's descriptor: its
+        schema says what the input may be."""
+        if self.next_actions == []:
+            self.next_actions = [describe_command(tool)]
+        if self.next_actions and any(isinstance(action, SameCall) for action in self.next_actions):
+            given = request if isinstance(request, Mapping) else {}
+            self.next_actions = [action.applied(tool, given) if isinstance(action, SameCall) else action
+                                 for action in self.next_actions]
+        return self.for_project(root) if root is not None else self
 
     def to_dict(self) -> dict[str, Any]:
         """The error object of the envelope; next actions rendered as the command lines a shell runs."""

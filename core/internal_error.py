@@ -31,4 +31,4 @@ def internal_error(exc: BaseException, request_id: str | None = None) -> UnityCl
         log = "(log could not be written)"
     logger.error("unexpected %s; traceback in %s", type(exc).__name__, log)
     return UnityCliError("E_INTERNAL", f"unexpected {type(exc).__name__}: {exc}", details={"log": log},
-                         next_actions=[f"read {log}"])
+                         next_actions=[])  # details.log is the traceback to read

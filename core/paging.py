@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from pydantic import Field
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import same_call
 
 T = TypeVar("T")
 
@@ -47,7 +48,7 @@ def decode_cursor(tool: str, query: dict[str, Any], cursor: str | None) -> int:
             "E_SCHEMA_INVALID",
             f"cursor {cursor!r} was not returned by this {tool} query",
             details={"tool": tool, "errors": [{"path": "cursor", "message": "not a cursor of this query"}]},
-            next_actions=[f"Run {tool} again without a cursor, then pass its nextCursor unchanged"],
+            next_actions=[same_call(cursor=None)],  # then pass its nextCursor unchanged
         )
     return offset
 

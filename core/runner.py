@@ -212,8 +212,9 @@ def run_tool(call: PreparedCall, raw_input: Any, options: RunOptions | None = No
     except UnityCliError as exc:
         if not exc.resolved:  # a plugin's own code, raised as a string: its spec is in the catalog of what ran
             exc.resolve(call.error_catalog())
-        exc = _with_call_actions(exc, call.spec.name, _as_data(raw_input))
-        raise (exc.for_project(call.project.root) if call.project is not None else exc) from None
+        request = _as_data(raw_input)
+        exc = _with_call_actions(exc, call.spec.name, request)
+        raise exc.for_call(call.spec.name, request, call.project.root if call.project is not None else None) from None
 
 
 def _as_data(raw_input: Any) -> Any:

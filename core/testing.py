@@ -291,6 +291,70 @@ def child_venv(path: Path) -> Path:
 def pytest_configure(config: Any) -> None:
     config.addinivalue_line("markers", "layout_unchecked(reason): this test's writes are not held to Unity's "
                                        "layouts (a named exception of `layout_checked_writes`)")
+    config.addinivalue_line("markers", "next_actions_unchecked(reason): the next actions this test makes are not "
+                                       "held to being runnable (it makes bad ones on purpose)")
+    _start_next_action_log(config)
+
+
+# Every next action the session produces must run (`unitycli.testing_actions`): each process records, and the
+# process that made the log folder (the xdist controller, or a plain run) checks it when the session ends.
+_ACTIONS_OWNED = pytest.StashKey[Path]()
+_tests_run = [0]  # tests whose call phase reported to this process (under xdist: to the controller)
+
+
+def _start_next_action_log(config: Any) -> None:
+    from unitycli import testing_actions
+
+    inherited = os.environ.get(testing_actions.ENV)
+    if hasattr(config, "workerinput") and inherited:
+        log_dir = Path(inherited)
+    else:
+        log_dir = testing_actions.new_log_dir()
+        os.environ[testing_actions.ENV] = str(log_dir)  # xdist workers start after this and inherit it
+        config.stash[_ACTIONS_OWNED] = log_dir
+    testing_actions.start(log_dir)
+
+
+def pytest_runtest_logreport(report: Any) -> None:
+    if report.when == "call":
+        _tests_run[0] += 1
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
+    """The owner of the log checks every next action recorded (see `unitycli.testing_actions`)."""
+    from unitycli import testing_actions
+
+    log_dir = session.config.stash.get(_ACTIONS_OWNED, None)
+    if log_dir is None or session.config.option.collectonly or exitstatus == pytest.ExitCode.INTERRUPTED:
+        return
+    try:
+        problems, counts = testing_actions.check(log_dir, _tests_run[0])
+    except Exception as exc:  # noqa: BLE001 - the check's own failure must not hide the run's summary
+        problems, counts = [f"the next-action check failed: {exc!r}"], {"records": 0, "calls": 0, "lines": 0,
+                                                                         "tests": _tests_run[0]}
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if not problems:
+        shutil.rmtree(log_dir, ignore_errors=True)
+        return
+    if reporter is not None:
+        reporter.write_sep("=", f"{len(problems)} next action(s) an agent cannot run", red=True)
+        for line in problems:
+            reporter.write_line(f"  {line}")
+        reporter.write_line(f"  ({counts['records']} recorded: {counts['calls']} tool calls, {counts['lines']} "
+                            f"lines, over {counts['tests']} tests; the records are in {log_dir})")
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(autouse=True)
+def next_actions_checked(request: Any) -> Any:
+    """Names the running test in the next-action records (or leaves a `next_actions_unchecked` test's out)."""
+    from unitycli import testing_actions
+
+    testing_actions.current_test(request.node.nodeid,
+                                 request.node.get_closest_marker("next_actions_unchecked") is not None)
+    yield
+    testing_actions.current_test(None, False)
 
 
 class WriteFindings:

@@ -75,8 +75,9 @@ def _read_manifest(ctx, expected_revision: str | None) -> Manifest:
         raise UnityCliError(
             "E_FILE_FORMAT_UNSUPPORTED",
             f"{MANIFEST} is not in the layout the Unity Editor writes, so an edit would reformat other lines",
-            details={"file": MANIFEST},
-            next_actions=["open the project in the Unity Editor once so it rewrites Packages/manifest.json"])
+            details={"file": MANIFEST,
+                     "editorStep": "open the project in the Unity Editor once so it rewrites Packages/manifest.json"},
+            next_actions=[])
     return manifest
 
 
@@ -105,9 +106,10 @@ def _check_file_value(ctx, name: str, value: str) -> None:
         shown = value if len(value) <= 120 else value[:117] + "..."
         return UnityCliError(
             "E_PACKAGE_SPEC_INVALID", f"{shown!r} is not a file: path Unity can use: {why}; nothing was written",
-            details={"name": name, "value": shown, "length": len(value), "reason": why},
-            next_actions=["Give file: a path (relative to Packages/, or absolute) of an existing package folder "
-                          "or .tgz tarball"])
+            details={"name": name, "value": shown, "length": len(value), "reason": why,
+                     "hint": "give file: a path (relative to Packages/, or absolute) of an existing package folder "
+                             "or .tgz tarball"},
+            next_actions=[])
 
     spec = value[len("file:"):]
     if not spec:

@@ -63,7 +63,7 @@ def extract_global_options(argv: list[str], command_words: frozenset[str] = froz
                 if i + 1 >= len(argv) or looks_like_option(argv[i + 1]) or _is_command_word(argv[i + 1], command_words):
                     raise UnityCliError(
                         "E_OPTION_VALUE_REQUIRED", f"{name} needs a value",
-                        details={"option": name}, next_actions=[f"unitycli ... {name} <value>"],
+                        details={"option": name}, next_actions=[f"unitycli <command> {name} <value>"],
                     )
                 value = argv[i + 1]
                 i += 1

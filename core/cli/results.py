@@ -28,7 +28,7 @@ def doctor_outcome(result: Any) -> CommandResult:
     bad, code = (failed, "E_DOCTOR_FAILED") if failed else (unverifiable, "E_DOCTOR_UNVERIFIABLE")
     if not bad:
         return CommandResult(result)
-    actions = list(dict.fromkeys(a for c in bad for a in c.next_actions))
+    actions = list(dict.fromkeys(a for c in bad for a in c.actions))
     noun = "failed" if failed else "could not be verified"
     error = UnityCliError(code, f"{len(bad)} doctor check(s) {noun}: {', '.join(c.name for c in bad)}",
                           details={"checks": [c.name for c in bad], "counts": result.counts},

@@ -12,6 +12,7 @@ from typing import TextIO
 import click
 
 from unitycli.cli.argv import GlobalOptions
+from unitycli.errors import UnityCliError
 from unitycli.host.session import Session
 
 
@@ -30,12 +31,30 @@ class CliState:
 
 
 def command_words(args: list[str]) -> str:
-    """`tools run project.info` from `tools run project.info --input {}`: the words before the first option."""
+    """`extensions doctor` from `extensions doctor --json`: the words before the first option, which a next action
+    repeats with another `--project`; empty (the action then says `<command>`) unless they name a command that
+    runs as they stand. A tool call is not repeated this way: without its `--input` it would be another call."""
     words: list[str] = []
     for token in args:
         if token.startswith("-"):
             break
         words.append(token)
+    from unitycli.cli.main import cli
+
+    if not words or words[0] == "tools":
+        return ""
+    command: click.Command = cli
+    context = click.Context(cli, info_name="unitycli")
+    rest = list(words)
+    while isinstance(command, click.Group):
+        found = command.get_command(context, rest[0]) if rest else None
+        if found is None:
+            return ""  # no such command, or a group alone, which runs nothing
+        command, context, rest = found, click.Context(found, info_name=rest[0], parent=context), rest[1:]
+    try:  # its arguments, without the options that followed: a required option left behind makes it no command
+        command.make_context(context.info_name, rest, parent=context.parent)
+    except (click.ClickException, click.exceptions.Exit, UnityCliError):
+        return ""
     return shlex.join(words)
 
 

@@ -68,7 +68,7 @@ def flag_value(name: str, text: str) -> bool:
         "E_OPTION_VALUE_INVALID",
         f"{name} is a flag: give it alone, or as {name}=true / {name}=false (got {text!r})",
         details={"option": name, "value": text, "accepted": sorted(TRUE_WORDS | FALSE_WORDS)},
-        next_actions=[f"unitycli ... {name}"],
+        next_actions=[f"unitycli <command> {name}"],
     )
 
 

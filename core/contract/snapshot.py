@@ -153,6 +153,6 @@ def check(path: Path, cli: Any) -> dict[str, Any]:
             + "; ".join(f"{c['name']} {c['change']}" for c in changes[:5]),
             details={"file": str(path), "differences": changes, "storedDigest": stored.get("digest"),
                      "currentDigest": current["digest"]},
-            next_actions=["review the change, then: unitycli docs contract --write"],
+            next_actions=["unitycli docs contract --write"],  # once the change is reviewed
         )
     return {"file": str(path), "digest": current["digest"], "unverifiedSections": carried}

@@ -84,8 +84,7 @@ class ClassLayout:
 
 
 def _error(code: str, message: str, file: str, line: int, **details: Any) -> UnityCliError:
-    return UnityCliError(code, message, details={"file": file, "line": line, **details},
-                         next_actions=[f"Open {file} at line {line}"])
+    return UnityCliError(code, message, details={"file": file, "line": line, **details}, next_actions=[])
 
 
 class SerializationModel:
@@ -106,8 +105,7 @@ class SerializationModel:
         file = self.project.file_of_guid(guid)
         if file is None:
             raise UnityCliError("E_SCRIPT_CLASS_NOT_FOUND", f"no .cs file of the project or its packages has the "
-                                f"GUID {guid} in its .meta", details={"scriptGuid": guid},
-                                next_actions=["Check the GUID against the script's .cs.meta"])
+                                f"GUID {guid} in its .meta", details={"scriptGuid": guid}, next_actions=[])
         parsed = self.project.parsed(file)
         if parsed.issues:
             issue = parsed.issues[0]

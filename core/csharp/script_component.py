@@ -16,6 +16,7 @@ from unitycli.csharp.defaults import default_values
 from unitycli.csharp.literals import TypeOf
 from unitycli.csharp.model import SerializationModel
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import same_call
 from unitycli.scene.components import components_of
 from unitycli.scene.tree import SceneModel, SceneNode
 from unitycli.typetree.table import bases_of
@@ -97,4 +98,4 @@ def _check_required(csharp: SerializationModel, chain: list[Any], present: list[
                         f"{decl.full_name} requires a {needed} ([RequireComponent] at {decl.file}:{decl.line}) and "
                         "the GameObject has none; the Editor would add it first",
                         details={**where, "requires": needed},
-                        next_actions=[f"Add {needed} first with component.add, then add the script"])
+                        next_actions=[same_call(component=needed, script=None)])  # then the script again

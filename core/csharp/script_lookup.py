@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import same_call
 from unitycli.safefs import is_regular, read_bytes
 from unitycli.unityfiles.meta import parse_meta
 
@@ -93,8 +94,7 @@ def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = No
         if source is not None:
             return source
         raise UnityCliError("E_COMPONENT_NOT_FOUND", f"no .cs script of the project has the GUID {guid}",
-                            details={"script": text},
-                            next_actions=["Give the script's class name, or the GUID from its .cs.meta"])
+                            details={"script": text}, next_actions=[])
     paths = [p for p in _scripts_named(root, text) if _meta_guid(p)]
     if len(paths) == 1:
         return Script(str(_meta_guid(paths[0])), text, paths[0].relative_to(root).as_posix())
@@ -102,7 +102,7 @@ def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = No
         raise UnityCliError("E_COMPONENT_AMBIGUOUS", f"{len(paths)} scripts are named {text}.cs",
                             details={"script": text, "candidates": [
                                 {"path": p.relative_to(root).as_posix(), "guid": _meta_guid(p)} for p in paths]},
-                            next_actions=["Repeat with script set to one candidate's guid"])
+                            next_actions=[same_call(script=_meta_guid(p)) for p in paths[:5]])
     package = [k for k in known.values() if k.class_name == text]
     if len(package) == 1:
         return Script(package[0].guid, text, None)
@@ -110,6 +110,6 @@ def resolve_script(root: Path, wanted: str, known: Mapping[str, Any] | None = No
     if source is not None:
         return source
     raise UnityCliError("E_COMPONENT_NOT_FOUND", f"the project has no script {text}.cs with a .meta",
-                        details={"script": text},
-                        next_actions=["Check the class name (a MonoBehaviour lives in a .cs file of the same name), "
-                                      "or give the script's GUID"])
+                        details={"script": text, "hint": "a MonoBehaviour lives in a .cs file of the same name; or "
+                                                         "give the script's GUID"},
+                        next_actions=[])

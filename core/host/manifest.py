@@ -205,8 +205,9 @@ def _field_path(location: tuple[Any, ...]) -> str:
 def manifest_invalid(source: str, field: str, problem: str) -> UnityCliError:
     return UnityCliError(
         "E_MANIFEST_INVALID", f"{source}: {field}: {problem}",
-        details={"file": source, "field": field, "problem": problem},
-        next_actions=[f"fix {field} in {source} (format: manifests/README.md)"],
+        details={"file": source, "field": field, "problem": problem,
+                 "hint": f"fix {field} in {source} (format: manifests/README.md)"},
+        next_actions=[],
     )
 
 

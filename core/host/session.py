@@ -349,15 +349,7 @@ class Session:
         try:
             tool.spec.resolve()
         except ToolSpecError as exc:
-            refused = exc.__cause__
-            if isinstance(refused, UnityCliError):  # a project tool's import refused: its own words and steps
-                raise refused from None
-            code = getattr(refused, "code", None)
-            if refused is not None and isinstance(code, str):  # VerificationError
-                raise UnityCliError(code, f"{tool.owner.label()}: {refused}",
-                                    details={"tool": tool.spec.name, **getattr(refused, "details", {})},
-                                    next_actions=["unitycli extensions doctor"]) from None
-            raise _unhealthy(tool, exc) from None
+            raise _spec_failure(tool, exc) from None
 
     def _for_project(self, exc: UnityCliError) -> UnityCliError:
         """Next actions name the selected project, when there is one."""
@@ -396,13 +388,15 @@ class Session:
         try:
             descriptor = describe(tool, self.availability(tool))
         except ToolSpecError as exc:
-            raise _unhealthy(tool, exc) from None
+            raise _spec_failure(tool, exc) from None
         if descriptor.available is None:  # no project: the manifest still says what the tool needs
             descriptor.requires_packages = self.checks.requirements(self.manager_for(tool), tool.spec, tool.owner)
         return descriptor
 
     def descriptors(self) -> list[ToolDescriptor]:
-        """Every tool's descriptor; one whose schema cannot be built is left out and reported as `malformed`."""
+        """Every tool's descriptor; one whose schema cannot be built is left out and reported as `malformed`, one
+        whose code fails its integrity check while being imported (changed on disk since its RECORD) as
+        `integrity` with the check's code."""
         from unitycli.host.registry import RegistryProblem
 
         found = []
@@ -411,12 +405,35 @@ class Session:
             try:
                 found.append(self.descriptor(tool))
             except UnityCliError as exc:
-                if exc.code != "E_TOOL_REGISTRY_UNHEALTHY":
+                kind = "malformed" if exc.code == "E_TOOL_REGISTRY_UNHEALTHY" else "integrity" \
+                    if isinstance(exc, IntegrityRefusal) else None
+                if kind is None:
                     raise
-                if not any(p.kind == "malformed" and p.tool == name for p in self.registry.problems):
-                    self.registry.problems.append(RegistryProblem(kind="malformed", tool=name, message=exc.message,
-                                                                  providers=[tool.owner]))
+                if not any(p.kind == kind and p.tool == name for p in self.registry.problems):
+                    self.registry.problems.append(RegistryProblem(
+                        kind=kind, tool=name, message=exc.message, providers=[tool.owner],
+                        details={"code": exc.code} if kind == "integrity" else {}))
         return found
+
+
+class IntegrityRefusal(UnityCliError):
+    """The loader's integrity check refused a module a spec names by path (its bytes differ from the RECORD):
+    told as that check's error, never as a malformed spec."""
+
+
+def _spec_failure(tool: RegisteredTool, exc: Exception) -> UnityCliError:
+    """Why a spec's by-path reference could not be imported: the integrity check's refusal when that is what
+    stopped it (a file changed on disk since its RECORD, a project tool not approved), else a registry problem."""
+    from unitycli.host.verified_import import VerificationError
+
+    refused = exc.__cause__
+    if isinstance(refused, UnityCliError):  # a project tool's import refused: its own words and steps
+        return refused
+    if isinstance(refused, VerificationError):  # the loader's integrity refusal
+        return IntegrityRefusal(refused.code, f"{tool.owner.label()}: {refused}",
+                                details={"tool": tool.spec.name, **getattr(refused, "details", {})},
+                                next_actions=["unitycli extensions doctor"])
+    return _unhealthy(tool, exc)
 
 
 def _unhealthy(tool: RegisteredTool, exc: Exception) -> UnityCliError:

@@ -195,4 +195,4 @@ def _validate(model: type[BaseModel], tool: str, arguments: dict[str, Any]) -> A
                   for e in exc.errors(include_url=False)]
         raise UnityCliError("E_SCHEMA_INVALID", f"input for {tool} is invalid at {errors[0]['path']}: "
                             f"{errors[0]['message']}", details={"tool": tool, "errors": errors},
-                            next_actions=[f"see the inputSchema of {tool} in tools/list"]) from None
+                            next_actions=[]) from None  # the meta tool's inputSchema in tools/list says it

@@ -78,8 +78,9 @@ class JsonStore:
         try:
             doc = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
-            raise _unavailable(path, "is not valid JSON", exc, next_actions=[
-                f"mv '{path}' '{path}.corrupt'  # then select your projects again"]) from exc
+            error = _unavailable(path, "is not valid JSON", exc, next_actions=[])
+            error.details["hint"] = f"mv '{path}' '{path}.corrupt', then select your projects again"
+            raise error from exc
         if not isinstance(doc, dict) or doc.get("version") != STORE_VERSION or not isinstance(doc.get(self.key), dict):
             raise _unavailable(path, f"is not a version {STORE_VERSION} unitycli '{self.key}' file")
         return doc[self.key]

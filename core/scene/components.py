@@ -18,7 +18,7 @@ from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.knownscripts import class_from_identifier
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import same_call, tool_command
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.tree import SceneModel, SceneNode, component_ref
 from unitycli.suggest import closest
@@ -131,7 +131,7 @@ def unnamed_scripts_error(where: str, wanted: str | int, unnamed: list[Component
         f"cannot be named offline (the .cs is not in the project, e.g. it comes from a package); {wanted!r} may be "
         f"{'it' if count == 1 else 'one of them'}",
         details={**details, "unresolvedScripts": [{"fileID": c.file_id, "scriptGuid": c.script_guid} for c in unnamed]},
-        next_actions=["Repeat with component set to the scriptGuid or fileID of one of details.unresolvedScripts"])
+        next_actions=[same_call(component=str(c.file_id)) for c in unnamed[:5]])
 
 
 def _matches(component: ComponentRef, wanted: str) -> bool:
@@ -157,8 +157,8 @@ def _component_not_found(model: SceneModel, node: SceneNode, where: str, text: s
     return UnityCliError("E_COMPONENT_NOT_FOUND", f"{where} has no component {text!r}"
                          + (f"; did you mean {', '.join(near)}?" if near else ""),
                          details={**details, "didYouMean": near},
-                         next_actions=actions or ["Repeat with component set to one of details.components' class "
-                                                  "names, scripts or fileIDs"])
+                         next_actions=actions or [same_call(component=str(c.file_id)) for c in components
+                                                  if not c.missing][:5])
 
 
 def find_component(model: SceneModel, node: SceneNode, wanted: str | int,
@@ -208,4 +208,4 @@ def find_component(model: SceneModel, node: SceneNode, wanted: str | int,
     raise UnityCliError("E_COMPONENT_AMBIGUOUS", f"{where} has {len(hits)} components {wanted!r}",
                         details={"component": wanted, "gameObject": node.path,
                                  "candidates": [d for d in listed if d["fileID"] in {h.file_id for h in hits}]},
-                        next_actions=["Repeat with component set to one of the candidates' fileIDs"])
+                        next_actions=[same_call(component=str(h.file_id)) for h in hits[:5]])

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import same_call, tool_command
 from unitycli.scene.lookup import instance_unsupported
 from unitycli.scene.references import Reference, null_references, references_to
 from unitycli.scene.tree import (
@@ -190,8 +190,10 @@ def _refuse_legacy_components(go_doc: Document) -> None:
             "E_FILE_FORMAT_UNSUPPORTED",
             f"{go_doc.file_name or 'the file'} lists the components of &{go_doc.file_id} in the Unity 5.x layout "
             "(`- 4: {fileID: N}`); adding or removing one is not written in that layout",
-            details={"file": go_doc.file_name, "fileID": go_doc.file_id, "layout": "m_Component keyed by class ID"},
-            next_actions=["Open the file in the Unity Editor and save it once: Unity rewrites it in today's layout"])
+            details={"file": go_doc.file_name, "fileID": go_doc.file_id, "layout": "m_Component keyed by class ID",
+                     "editorStep": "Open the file in the Unity Editor and save it once: Unity rewrites it in today's "
+                                   "layout"},
+            next_actions=[])
 
 
 def remove_component(model: SceneModel, node: SceneNode, component_id: int, *, force: bool) -> list[Reference]:
@@ -201,7 +203,8 @@ def remove_component(model: SceneModel, node: SceneNode, component_id: int, *, f
     if component_id == node.transform_id:
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", "the Transform cannot be removed; delete the GameObject",
                             details={"gameObject": node.path, "fileID": component_id},
-                            next_actions=[tool_command("gameobject.delete")])
+                            next_actions=[tool_command("gameobject.delete", {"file": file.name,
+                                                                             "gameObject": node.file_id})])
     refs = [r for r in references_to(file, {component_id}, skip={component_id, node.file_id})]
     _refuse_if_referenced(refs, node, force, f"{doc.class_name} &{component_id}")
     null_references(file, refs)
@@ -219,7 +222,7 @@ def _refuse_if_referenced(refs: list[Reference], node: SceneNode, force: bool, w
         raise UnityCliError(
             "E_GAMEOBJECT_REFERENCED", f"{len(refs)} reference(s) in the file point at {what}",
             details={"gameObject": node.path, "referencedBy": [ref_dict(r) for r in refs]},
-            next_actions=["Repeat with force: true to delete anyway (the references become {fileID: 0})"])
+            next_actions=[same_call(force=True)])  # the references then become {fileID: 0}
 
 
 def ref_dict(ref: Reference) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.given_paths import exact_path
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import respelled_call, tool_command
 from unitycli.scene import filecache
 from unitycli.scene.tree import legacy_instances
 from unitycli.suggest import closest_files
@@ -107,7 +107,7 @@ def resolve_file(ctx: ToolContext, file: str, suffixes: tuple[str, ...] = OBJECT
         raise _not_found(file, "no asset has that name", suffixes, closest_files(text, all_files))
     raise UnityCliError("E_SCENE_AMBIGUOUS", f"{len(matches)} files are named {file!r}; give the path",
                         details={"file": file, "candidates": matches},
-                        next_actions=[f"Repeat with file set to one of: {', '.join(matches[:5])}"])
+                        next_actions=[respelled_call(file, match) for match in matches[:5]])
 
 
 def _name_matches(path: str, name: str, suffixes: tuple[str, ...], *, exact: bool) -> bool:
@@ -161,5 +161,7 @@ def refuse_legacy_prefab_instances(path: str, yaml: UnityYamlFile) -> None:
             "E_FILE_FORMAT_UNSUPPORTED",
             f"{path} holds {len(instances)} prefab instance(s) of the pre-2018.3 prefab system (`Prefab:` "
             f"&{instances[0]}); edits to such files are not written",
-            details={"file": path, "legacyPrefabInstances": instances},
-            next_actions=["Open the file in the Unity Editor and save it once: Unity rewrites it in today's layout"])
+            details={"file": path, "legacyPrefabInstances": instances,
+                     "editorStep": "Open the file in the Unity Editor and save it once: Unity rewrites it in today's "
+                                   "layout"},
+            next_actions=[])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import same_call, tool_command
 from unitycli.scene.tree import MAX_DEPTH, SceneModel, SceneNode, walk_depths
 from unitycli.suggest import closest, closest_paths
 from unitycli.unityyaml import Ref
@@ -33,13 +33,13 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
         if node is not None:
             return node
         owner = model.node_of_object(file_id)
-        hint = []
-        if owner is not None:
-            hint = [f"fileID {file_id} is a part of {owner.path!r}; its GameObject fileID is {owner.file_id}"]
-        raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject or prefab instance &{file_id}",
+        part_of = f"; fileID {file_id} is a part of {owner.path!r}, whose GameObject fileID is {owner.file_id}" \
+            if owner is not None else ""
+        raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject or prefab instance &{file_id}{part_of}",
                             details={"file": name, "gameObject": str(target),
                                      "didYouMean": [_candidate(owner)] if owner is not None else []},
-                            next_actions=hint + [tool_command("scene.hierarchy", {"file": name})])
+                            next_actions=([same_call(gameObject=owner.file_id)] if owner is not None else [])
+                            + [tool_command("scene.hierarchy", {"file": name})])
     path = str(target)
     if not path.strip().strip("/"):
         _refuse_blank(model, name)
@@ -53,7 +53,7 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
         raise UnityCliError("E_GAMEOBJECT_AMBIGUOUS", f"{len(hits)} objects in {name} have the path {path!r}",
                             details={"file": name, "gameObject": path, "candidates": [_candidate(n) for n in hits],
                                      "fileIDs": [n.file_id for n in hits]},
-                            next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
+                            next_actions=[same_call(gameObject=n.file_id) for n in hits[:5]])
     near, by_path = _near(model, path)
     path_of = {id(node): known for known, nodes in by_path.items() for node in nodes}
     actions = [tool_command("gameobject.get", {
@@ -75,7 +75,7 @@ def _refuse_blank(model: SceneModel, name: str) -> None:
                         "have a blank name; name one by its fileID",
                         details={"file": name, "gameObject": "", "candidates": [_candidate(n) for n in blank],
                                  "fileIDs": [n.file_id for n in blank]},
-                        next_actions=["Repeat with gameObject set to one of the candidates' fileIDs"])
+                        next_actions=[same_call(gameObject=n.file_id) for n in blank[:5]])
 
 
 def _paths(model: SceneModel) -> dict[str, list[SceneNode]]:
@@ -109,7 +109,8 @@ def instance_unsupported(node: SceneNode, why: str) -> UnityCliError:
     return UnityCliError(
         "E_PREFAB_INSTANCE_UNSUPPORTED", f"{node.path!r} (&{node.file_id}) is a prefab instance: {why}",
         details={"gameObject": node.path, "fileID": node.file_id, "sourcePrefabGuid": node.source_prefab_guid},
-        next_actions=["Edit the source prefab instead (prefab.hierarchy shows its objects)"])
+        next_actions=[tool_command("asset.find", {"guid": node.source_prefab_guid})]
+        if node.source_prefab_guid else [])
 
 
 def find_owner_gameobject(model: SceneModel, target: str | int) -> SceneNode:

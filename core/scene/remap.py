@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import same_call
 from unitycli.scene.edits import subtree_objects
 from unitycli.scene.tree import SceneModel, SceneNode
 from unitycli.unityyaml import Ref, stripped_file_id
@@ -112,7 +113,7 @@ def duplicate_gameobject(model: SceneModel, node: SceneNode, name: str, *, child
     if (model.file.name or "").endswith(".prefab") and node.parent is None:
         raise UnityCliError("E_SCHEMA_INVALID", "a prefab has exactly one root; its copy would be a second one",
                             details={"errors": [{"path": "gameObject", "message": "the prefab's root"}]},
-                            next_actions=["Repeat with gameObject set to a child of the prefab's root"])
+                            next_actions=[same_call(gameObject=child.file_id) for child in node.children[:5]])
     copied = copy_subtree(model, node)
     fresh = SceneModel(model.file)
     copy = fresh.nodes[copied.root]

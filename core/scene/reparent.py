@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import same_call
 from unitycli.scene.edits import renumber
 from unitycli.scene.links import attach, detach
 from unitycli.scene.lookup import instance_unsupported
@@ -29,7 +30,7 @@ SourceRoot = Callable[[SceneNode], PrefabRoot | None]  # a prefab instance node 
 def _inexact(node: SceneNode, why: str, **details: object) -> UnityCliError:
     return UnityCliError("E_WORLD_POSE_INEXACT", f"cannot keep the world pose of {node.path!r}: {why}",
                          details={"gameObject": node.path, **details},
-                         next_actions=["Repeat with keepWorldPose: false to keep the local values instead"])
+                         next_actions=[same_call(keepWorldPose=False)])  # keeps the local values instead
 
 
 _AXES = {"m_LocalPosition": "xyz", "m_LocalRotation": "xyzw", "m_LocalScale": "xyz"}

@@ -45,10 +45,10 @@ def too_deep(node: SceneNode, limit: int = MAX_DEPTH) -> UnityCliError:
     return UnityCliError(
         "E_HIERARCHY_TOO_DEEP",
         f"GameObject &{node.file_id} ({node.name!r}) is more than {limit} levels below its root; paths and depths "
-        f"are built for at most {limit} levels",
+        f"are built for at most {limit} levels; address objects by fileID, and list a deep hierarchy in parts with "
+        f"`root` (a fileID) and `depth` of at most {limit}",
         details={"fileID": node.file_id, "name": node.name, "maxDepth": limit},
-        next_actions=["Address objects by fileID, and list a deep hierarchy in parts with `root` (a fileID) and "
-                      f"`depth` of at most {limit}"])
+        next_actions=[])
 
 
 @dataclass(eq=False)

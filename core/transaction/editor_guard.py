@@ -194,10 +194,11 @@ def ensure_editor_closed(project_root: Path | str, override: bool, *, command: s
     state = editor_status(project_root)
     if override or state.status == "offline":
         return state
-    rerun = f"{command} {OVERRIDE_FLAG}" if command else f"Run the same command with {OVERRIDE_FLAG}"
-    actions = [f"Close the Unity Editor that has {project_root} open, then run the command again",
-               f"{rerun} (the open Editor may overwrite the change or ask to reload it)"]
-    details = {"projectRoot": str(project_root), **state.to_dict(), "overrideFlag": OVERRIDE_FLAG}
+    # The rerun with the flag is a step only when the command line is known; the open Editor may then overwrite
+    # the change or ask to reload it.
+    actions = [f"{command or 'unitycli <command>'} {OVERRIDE_FLAG}"]
+    details = {"projectRoot": str(project_root), **state.to_dict(), "overrideFlag": OVERRIDE_FLAG,
+               "editorStep": f"Close the Unity Editor that has {project_root} open, then run the command again"}
     if state.status == "editor-open":
         raise UnityCliError("E_UNITY_EDITOR_OPEN", f"A Unity Editor has {project_root} open; nothing was written",
                             details=details, next_actions=actions)

@@ -46,7 +46,7 @@ def folder_not_empty(contents: dict[str, list[str]]) -> UnityCliError:
         f"{first} would still contain {', '.join(contents[first][:5])}"
         f"{' ...' if len(contents[first]) > 5 else ''} after this change, so it is not removed; nothing was written",
         details={"paths": list(contents), "contents": shown},
-        next_actions=[f"Move or delete what is left in {first} first, then run the command again"],
+        next_actions=[tool_command("asset.find", {"folder": first})],  # what is left, to move or delete first
     )
 
 

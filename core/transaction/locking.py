@@ -167,5 +167,5 @@ def _locked(path: Path, timeout: float, holder: int | None) -> UnityCliError:
         "E_PROJECT_LOCKED",
         f"Another unitycli process (pid {holder or 'unknown'}) held the project write lock for over {timeout:g} s",
         details={"lockFile": str(path), "waitedSeconds": timeout, "holderPid": holder},
-        next_actions=["Run the command again in a moment; another unitycli write on this project is in progress"],
+        next_actions=[],  # transient: the same command again in a moment (another write is in progress)
     )

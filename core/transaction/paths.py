@@ -24,7 +24,7 @@ def _outside(relative: str, reason: str, root: Path, resolved: str | None = None
         "E_PATH_OUTSIDE_PROJECT",
         f"{relative!r} is not a path inside the project: {reason}",
         details=details,
-        next_actions=["Pass a project-relative path such as Assets/Scenes/Main.unity"],
+        next_actions=[],  # a project-relative path such as Assets/Scenes/Main.unity; the runner adds asset.find
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.spliced import Content, Spliced
 
 PREFIX = "sha256:"
@@ -31,5 +32,5 @@ def check_revision(path: str, expected: str, actual: str | None) -> None:
         "E_STALE_WRITE",
         f"{path} changed since revision {expected} was read" if actual else f"{path} no longer exists",
         details={"path": path, "expected": expected, "actual": actual},
-        next_actions=[f"Read {path} again to get its current revision, then repeat the edit with that revision"],
+        next_actions=[tool_command("asset.info", {"path": path})],  # its current revision, to repeat the edit with
     )

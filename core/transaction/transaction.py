@@ -336,7 +336,7 @@ class Transaction:
             "E_TARGET_CHANGED",
             f"{', '.join(paths)} changed on disk after this command read it; nothing was written",
             details={"paths": paths, "txid": self.txid},
-            next_actions=["Run the same command again: it re-reads the current files"],
+            next_actions=[],  # transient: the same command again re-reads the current files
         )
 
     def _verify(self) -> None:

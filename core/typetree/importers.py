@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.typetree.check import SERIALIZED_VERSION
 from unitycli.typetree.nodes import TypeNode
 from unitycli.typetree.table import Layout, layouts_of
@@ -151,8 +152,10 @@ def open_importer(data: bytes, name: str, picked: Picked | None = None) -> MetaI
     found = find_importer(data, name)
     if found is None:
         raise UnityCliError("E_OBJECT_NOT_FOUND", f"{name} has no importer block (an Editor writes one when it "
-                            "imports the asset)", details={"file": name},
-                            next_actions=["Open the project in the Unity Editor once, so it imports the asset"])
+                            "imports the asset)",
+                            details={"file": name,
+                                     "editorStep": "Open the project in the Unity Editor once, so it imports the asset"},
+                            next_actions=[])
     return parse_importer(found, picked)
 
 
@@ -227,7 +230,7 @@ def _not_found(importer: MetaImporter, path: str, seg: str | int, at: Node) -> U
     return UnityCliError(
         "E_PROPERTY_NOT_FOUND", f"{importer.name}: {importer.key} has no {shown} at {path!r}",
         details={"file": importer.name, "path": path, "segment": seg, "properties": _keys(at)},
-        next_actions=["Repeat with one of the listed properties (object.get shows the importer's values)"])
+        next_actions=[tool_command("object.get", {"file": importer.name})])
 
 
 def read_importer(importer: MetaImporter, path: str | None) -> tuple[Any, str | None]:

@@ -106,7 +106,7 @@ def _not_in_layout(layout: Layout, path: str, at: TypeNode, seg: str | int) -> U
     return UnityCliError(
         "E_PROPERTY_NOT_FOUND", f"{layout.class_name} property path {path!r}: {why}",
         details={"path": path, "class": layout.class_name, "segment": seg, "properties": fields},
-        next_actions=["Repeat with one of the listed properties (object.get shows the object's values)"])
+        next_actions=[])  # details.properties lists what the layout has there
 
 
 # --- values ---------------------------------------------------------------------------------------------------
@@ -252,9 +252,9 @@ def set_field(doc: Document, layout: Layout, path: str, value: Any, file: UnityY
             if not isinstance(yaml_node, Sequence):
                 raise _other_layout(here, "a list", yaml_node)
             if not -len(yaml_node.items) <= seg < len(yaml_node.items):
-                raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{here!r}: the list has {len(yaml_node.items)} items",
-                                    details={"path": path, "count": len(yaml_node.items)},
-                                    next_actions=["Set the whole list to add items"])
+                raise UnityCliError("E_PROPERTY_NOT_FOUND", f"{here!r}: the list has {len(yaml_node.items)} items; "
+                                    "set the whole list to add items",
+                                    details={"path": path, "count": len(yaml_node.items)}, next_actions=[])
             struct_tn, yaml_node = struct_tn.element, yaml_node.items[seg]
             continue
         if not isinstance(yaml_node, Mapping) or yaml_node.as_ref() is not None:
@@ -265,8 +265,7 @@ def set_field(doc: Document, layout: Layout, path: str, value: Any, file: UnityY
                 raise UnityCliError(
                     "E_PROPERTY_NOT_FOUND", f"the file has no {here!r} yet; set it whole",
                     details={"path": path, "missing": here, "type": describe(struct_tn.fields[seg])},
-                    next_actions=[f"Repeat with property {here!r} and its whole value "
-                                  f"({describe(struct_tn.fields[seg])})"])
+                    next_actions=[])  # the message says to set `here` whole; details.type is its value's shape
             parent = path_text(segments[:depth])
             model = typed_value(tn, value, path, file)
             _insert(doc, struct_tn, yaml_node, parent, seg, model, path)

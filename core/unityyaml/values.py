@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.unityyaml import Document, Flow, Mapping, Node, Ref, Scalar, Sequence, UnityYamlFile
 
 GUID_PATTERN = re.compile(r"^[0-9a-fA-F]{32}$")  # an asset GUID as a reference writes it
@@ -110,9 +111,10 @@ def convert_reference(value: Any, where: str, file: UnityYamlFile | None) -> Ref
     if guid is None and typ is None:
         if file_id and file is not None and file.find(file_id) is None:
             raise UnityCliError("E_OBJECT_NOT_FOUND", f"{where}: {file.name} has no object &{file_id} to refer to",
-                                details={"file": file.name, "fileID": file_id, "property": where},
-                                next_actions=["Use the fileID of an object in the same file (scene.hierarchy, "
-                                              "gameobject.get), or give guid and type for an asset"])
+                                details={"file": file.name, "fileID": file_id, "property": where,
+                                         "hint": "use the fileID of an object in the same file, or give guid and "
+                                                 "type for an asset"},
+                                next_actions=[tool_command("scene.hierarchy", {"file": file.name})])
         return Ref(file_id)
     if not isinstance(guid, str) or not GUID_PATTERN.match(guid):
         raise ValueMismatch(where + ".guid", "32-hex-digit guid", guid)
@@ -205,8 +207,7 @@ def property_node(doc: Document, path: str) -> Node:
         raise UnityCliError(
             "E_PROPERTY_NOT_FOUND", f"{doc.class_name} &{doc.file_id}: {exc.message}",
             details={**exc.details, "fileID": doc.file_id, "class": doc.class_name, "properties": keys},
-            next_actions=["Repeat with one of the listed properties (component.get without `property` shows "
-                          "all values)"]) from None
+            next_actions=[]) from None  # details.properties lists the object's properties
 
 
 def convert_value(node: Node, value: Any, property_path: str, file: UnityYamlFile | None = None) -> Any:
@@ -226,14 +227,14 @@ def reported_as_errors(property_path: str, current: Any) -> Iterator[None]:
             f"{exc.where}: {exc.value!r} is outside {exc.limit}, so Unity could not store it; nothing was written",
             details={"property": property_path, "at": exc.where, "value": exc.value if isinstance(exc.value, float)
                      else str(exc.value), "limit": exc.limit, "current": to_json(current)},
-            next_actions=["Repeat with a value inside the range (a float field holds at most ±3.4028235e38)"],
+            next_actions=[],  # the message names the limit
         ) from None
     except ValueMismatch as exc:
         raise UnityCliError(
             "E_VALUE_TYPE_MISMATCH",
-            f"{exc.where} holds a {exc.expected}; got {_json_type(exc.got)}",
+            f"{exc.where} holds a {exc.expected}; got {_json_type(exc.got)}"
+            + ("; Unity stores a bool as 0 or 1: pass 1 or 0" if isinstance(exc.got, bool) else ""),
             details={"property": property_path, "at": exc.where, "expected": exc.expected,
                      "got": _json_type(exc.got), "current": to_json(current)},
-            next_actions=["Repeat with a value of the expected type (read it first with component.get)"
-                          + ("; Unity stores a bool as 0 or 1: pass 1 or 0" if isinstance(exc.got, bool) else "")],
+            next_actions=[],  # details.current is the value there now, of the expected type
         ) from None

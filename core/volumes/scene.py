@@ -13,6 +13,7 @@ from typing import Any
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import NextAction
 from unitycli.scene.components import components_of
 from unitycli.scene.scripts import ScriptComponent, UnreadableFile, find_script_components
 from unitycli.scene.tree import SceneModel, SceneNode
@@ -77,7 +78,7 @@ VOLUME_RANGES: dict[str, tuple[float | None, float | None]] = {
 
 
 def volume_on(model: SceneModel, node: SceneNode, path: str, file_id: int | None = None,
-              next_actions: list[str] | None = None) -> Document:
+              next_actions: list[NextAction] | None = None) -> Document:
     """The one Volume component on `node` (or the one with `file_id`): E_COMPONENT_NOT_FOUND when there is none,
     E_COMPONENT_AMBIGUOUS when several remain and no fileID chooses."""
     found = [c for c in components_of(model, node) if c.script_guid == VOLUME_SCRIPT_GUID and not c.missing]

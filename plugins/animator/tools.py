@@ -60,7 +60,7 @@ def _open(ctx: ToolContext, file: str, expected_revision: str | None = None, *, 
 
 def _name_taken(kind: str, name: str, names: list[Any]) -> UnityCliError:
     return UnityCliError("E_ANIMATOR_NAME_TAKEN", f"a {kind} named {name!r} already exists",
-                         details={kind: name, "existing": names}, next_actions=[f"Give the {kind} another name"])
+                         details={kind: name, "existing": names}, next_actions=[])
 
 
 # --- read -----------------------------------------------------------------------------------------------------

@@ -59,9 +59,11 @@ def require_existing_spelling(ctx: ToolContext, path: str) -> None:
             continue
         spelled = sorted(n for n in names if n.lower() == name.lower())
         if spelled:
-            raise access.invalid_path(path, f"{parent}/{name} differs only in case from the existing "
-                                      f"{parent}/{spelled[0]}, which Windows and macOS treat as the same path",
-                                      [f"Spell it {parent}/{spelled[0]}"])
+            error = access.invalid_path(path, f"{parent}/{name} differs only in case from the existing "
+                                        f"{parent}/{spelled[0]}, which Windows and macOS treat as the same path")
+            # the runner makes this the same call with the path spelled as the folder is (its next action)
+            error.details["exactSpelling"] = path.replace(f"{parent}/{name}", f"{parent}/{spelled[0]}", 1)
+            raise error
         return
 
 

@@ -121,10 +121,11 @@ def require_valid_destination(destination: str) -> None:
     for part in destination.split("/")[1:]:
         why = name_problem(part)
         if why is not None:
-            raise access.invalid_path(destination, why,
-                                      ["Choose a name Unity imports on every platform: no leading '.', no trailing "
-                                       "'~', '.' or space, none of <>:\"|?*, no bidirectional control characters, "
-                                       "and not CON, PRN, AUX, NUL, COM1-9 or LPT1-9"])
+            error = access.invalid_path(destination, why)
+            error.details["hint"] = ("choose a name Unity imports on every platform: no leading '.', no trailing "
+                                     "'~', '.' or space, none of <>:\"|?*, no bidirectional control characters, "
+                                     "and not CON, PRN, AUX, NUL, COM1-9 or LPT1-9")
+            raise error
 
 
 def _missing_folders(ctx: ToolContext, destination: str) -> list[str]:

@@ -234,7 +234,7 @@ def _skybox_ref(ctx: ToolContext, value: str) -> dict[str, Any]:
     if guid is None:
         raise UnityCliError("E_ASSET_NOT_FOUND", f"no material {value!r} in the project (give a .mat path or its "
                             "GUID)", details={"skybox": value},
-                            next_actions=[tool_command("asset.find", {"query": "t:Material sky"})])
+                            next_actions=[tool_command("asset.find", {"type": "Material"})])
     return {"fileID": MATERIAL_FILE_ID, "guid": guid, "type": 2}
 
 

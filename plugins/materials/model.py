@@ -22,7 +22,7 @@ from typing import Any
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex
-from unitycli.next_actions import tool_command
+from unitycli.next_actions import respelled_call, tool_command
 from unitycli.plugins.assets import access
 from unitycli.scene import LoadedFile, open_for_read, open_for_write
 from unitycli.scene.files import list_files
@@ -80,8 +80,10 @@ class Material:
             raise UnityCliError("E_MATERIAL_VARIANT_UNSUPPORTED", f"{self.path} is a Material Variant (m_Parent guid "
                                 f"{parent.guid}): it keeps only its overrides, and which settings it overrides is "
                                 f"a bitmask not verified here, so {why}",
-                                details={"file": self.path, "parentGuid": parent.guid},
-                                next_actions=["Edit the variant in the Unity Editor, or edit its parent material"])
+                                details={"file": self.path, "parentGuid": parent.guid,
+                                         "editorStep": "Edit the variant in the Unity Editor, or edit its parent "
+                                                       "material"},
+                                next_actions=[tool_command("asset.find", {"guid": parent.guid})])
 
     @property
     def keyword_style(self) -> str:
@@ -105,7 +107,7 @@ def _by_name(ctx: ToolContext, name: str) -> str | None:
     if len(matches) > 1:
         raise UnityCliError("E_MATERIAL_AMBIGUOUS", f"{len(matches)} materials are named {name!r}; give the path",
                             details={"file": name, "candidates": matches},
-                            next_actions=[f"Repeat with file set to one of: {', '.join(matches[:5])}"])
+                            next_actions=[respelled_call(name, match) for match in matches[:5]])
     return matches[0] if matches else None
 
 

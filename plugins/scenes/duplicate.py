@@ -14,6 +14,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.names import NewName
+from unitycli.next_actions import same_call
 from unitycli.plugins.scenes.common import GameObjectWriteInput, Names, WriteOutput, finish, open_model
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
 from unitycli.scene import OBJECT_FILE_SUFFIXES, SceneModel, SceneNode, find_gameobject, instance_unsupported
@@ -61,7 +62,7 @@ def gameobject_duplicate(ctx: ToolContext, request: DuplicateInput) -> Duplicate
         if loaded.path.endswith(".prefab") and node.parent is None:
             raise UnityCliError("E_SCHEMA_INVALID", "a prefab has exactly one root; duplicate a child of it",
                                 details={"errors": [{"path": "gameObject", "message": "the prefab's root"}]},
-                                next_actions=["Repeat with gameObject set to a child of the prefab's root"])
+                                next_actions=[same_call(gameObject=child.file_id) for child in node.children[:5]])
         if node.parent is not None and node.parent.is_instance:
             raise instance_unsupported(node.parent, f"{node.path!r} is a child added to it (m_AddedGameObjects), "
                                        "which this tool does not write")

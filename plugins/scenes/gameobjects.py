@@ -18,6 +18,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.names import NewName
+from unitycli.next_actions import same_call
 from unitycli.plugins.scenes.common import (
     FILE_DESCRIPTION,
     GAMEOBJECT_DESCRIPTION,
@@ -90,7 +91,7 @@ def gameobject_create(ctx: ToolContext, request: CreateInput) -> CreateOutput:
     if parent is None and loaded.path.endswith(".prefab"):
         raise UnityCliError("E_SCHEMA_INVALID", "a prefab has exactly one root; give `parent`",
                             details={"errors": [{"path": "parent", "message": "required for a prefab"}]},
-                            next_actions=["Repeat with parent set to the prefab's root GameObject"])
+                            next_actions=[same_call(parent=root.file_id) for root in model.roots[:1]])
     pos = request.position or Vector3()
     picked = project_editor(ctx)
     created = create_gameobject(model, request.name, parent, layer=request.layer, tag=request.tag,

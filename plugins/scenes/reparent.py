@@ -14,6 +14,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import same_call
 from unitycli.plugins.scenes.common import (
     GAMEOBJECT_DESCRIPTION,
     GameObjectWriteInput,
@@ -66,7 +67,8 @@ def gameobject_reparent(ctx: ToolContext, request: ReparentInput) -> ReparentOut
             what = "the prefab's root cannot be moved" if node.parent is None else "a prefab has exactly one root"
             raise UnityCliError("E_SCHEMA_INVALID", f"{what}; give `parent` inside the prefab",
                                 details={"errors": [{"path": "parent", "message": what}]},
-                                next_actions=["Repeat with parent set to a GameObject of the prefab"])
+                                next_actions=[same_call(parent=root.file_id) for root in model.roots[:1]
+                                              if node.parent is not None and root is not node])
         sources = SourcePrefabs(ctx, names)
         moved = reparent(model, node, parent, request.sibling_index, keep_world_pose=request.keep_world_pose,
                          source_root=sources.root_of)

@@ -18,6 +18,7 @@ from pydantic import Field
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import describe_command, same_call
 from unitycli.plugins.scenes.common import GameObjectWriteInput, Names, WriteOutput, finish, open_model
 from unitycli.scene import OBJECT_FILE_SUFFIXES, SceneModel, SceneNode, find_gameobject, instance_unsupported
 from unitycli.scene.pose import Pose, compose, euler_hint, invert, local_affine, world
@@ -105,9 +106,9 @@ def _qmul(a: Quat, b: Quat) -> Quat:
 def _normalized(q: Quat) -> Quat:
     n = math.sqrt(sum(c * c for c in q))
     if not math.isfinite(n) or n < 1e-9:
-        raise UnityCliError("E_VALUE_OUT_OF_RANGE", "a rotation quaternion cannot be zero",
-                            details={"property": "rotation", "value": list(q)},
-                            next_actions=["Give a unit quaternion {x, y, z, w}, or Euler degrees {x, y, z}"])
+        raise UnityCliError("E_VALUE_OUT_OF_RANGE", "a rotation quaternion cannot be zero; give a unit quaternion "
+                            "{x, y, z, w}, or Euler degrees {x, y, z}",
+                            details={"property": "rotation", "value": list(q)}, next_actions=[])
     return tuple(c / n for c in q)  # type: ignore[return-value]
 
 
@@ -128,7 +129,7 @@ def _ancestors(model: SceneModel, node: SceneNode) -> list[Document]:
 def _unknown(node: SceneNode, why: str) -> UnityCliError:
     return UnityCliError("E_TRANSFORM_WORLD_UNKNOWN", f"{node.path!r}: world values need the parent chain, but {why}",
                          details={"gameObject": node.path, "fileID": node.file_id},
-                         next_actions=["Repeat with space: local (values relative to the parent)"])
+                         next_actions=[same_call(space="local")])  # values relative to the parent
 
 
 def _merge(current: Vec, given: VectorInput | None) -> Vec:
@@ -156,7 +157,7 @@ def _check(values: tuple[float, ...], what: str) -> None:
         if not math.isfinite(value) or abs(value) > 3.4028234663852886e38:
             raise UnityCliError("E_VALUE_OUT_OF_RANGE", f"{what}: {value!r} is not a finite float32",
                                 details={"property": what, "value": str(value)},
-                                next_actions=["Repeat with finite numbers within ±3.4028235e38"])
+                                next_actions=[])  # the message says: finite, within ±3.4028235e38
 
 
 def gameobject_set_transform(ctx: ToolContext, request: SetTransformInput) -> SetTransformOutput:
@@ -178,7 +179,7 @@ def gameobject_set_transform(ctx: ToolContext, request: SetTransformInput) -> Se
     if request.position is not None and doc.class_id == RECT_TRANSFORM:
         raise UnityCliError("E_COMPONENT_UNSUPPORTED", f"{node.path!r} has a RectTransform: its position follows "
                             "its anchors", details={"gameObject": node.path, "fileID": doc.file_id},
-                            next_actions=["Set m_AnchoredPosition with component.set instead"])
+                            next_actions=[describe_command("component.set")])  # m_AnchoredPosition, with it
     pose = _pose(doc)
     parent_world = parent_rotation = None
     if in_world:

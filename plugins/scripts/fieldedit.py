@@ -196,8 +196,8 @@ def _edit(doc: Document, prop: str, operation: Operation, value: Any, resolver: 
     if value > count and not seq.items and (located is None or located.element is None
                                              or default_value(located.element) is _UNPROVEN):
         raise UnityCliError("E_LIST_ELEMENT_UNKNOWN", f"{prop} is empty, so nothing here shows what a new item "
-                            "holds", details={"property": prop},
-                            next_actions=[f"Insert the items with operation insert at {prop}[0]"])
+                            f"holds; insert the items with operation insert at {prop}[0]", details={"property": prop},
+                            next_actions=[])
     for i in range(count - 1, value - 1, -1):
         doc.remove_item(prop, i)
     if value > count:

@@ -17,7 +17,7 @@ from pydantic import Field
 from unitycli.context import ToolContext
 from unitycli.csharp import SerializationModel
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import describe_command
+from unitycli.next_actions import describe_command, same_call
 from unitycli.plugins.scenes.common import (
     COMPONENT_DESCRIPTION,
     ComponentName,
@@ -116,14 +116,12 @@ def list_listeners(ctx: ToolContext, request: ListenersInput) -> ListenersOutput
 def _method_error(target: str, method: str, why: str, methods: list[ListenerMethod], engine: str | None,
                   **details: Any) -> UnityCliError:
     names = sorted({m.name for m in methods})
-    hint = [f"Repeat with method set to one of: {', '.join(names[:10])}"] if names else []
-    if engine:
-        hint.append(f"Methods {engine} declares are not in the project's C#, so they cannot be checked here")
-    return UnityCliError("E_LISTENER_METHOD_NOT_FOUND", f"{target}: {why}",
+    meant = closest(method, names)[:3] or names[:5]
+    return UnityCliError("E_LISTENER_METHOD_NOT_FOUND", f"{target}: {why}",  # details.engineBase: not checkable
                          details={"target": target, "method": method, "didYouMean": closest(method, names)[:3],
                                   "methods": [{"name": m.name, "mode": MODE_NAMES[m.mode], "parameter": m.parameter}
                                               for m in methods][:30], "engineBase": engine, **details},
-                         next_actions=hint)
+                         next_actions=[same_call(method=name) for name in meant])
 
 
 def _pick(methods: list[ListenerMethod], target: str, method: str, argument: Any, engine: str | None) -> ListenerMethod:

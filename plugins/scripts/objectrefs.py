@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import describe_command
+from unitycli.next_actions import NextAction, describe_command, respelled_call
 from unitycli.plugins.scenes.common import Names
 from unitycli.plugins.scenes.prefab_sources import SourcePrefabs
 from unitycli.plugins.scripts.vocabulary import REFERENCE_FORMS
@@ -63,10 +63,10 @@ def _of(ref: Ref, target: str, doc: Document | None) -> Resolved:
 
 
 def unresolved(text: str, why: str, details: dict[str, Any] | None = None,
-               next_actions: list[str] | None = None) -> UnityCliError:
+               next_actions: list[NextAction] | None = None) -> UnityCliError:
     return UnityCliError("E_REFERENCE_UNRESOLVED", f"{text!r} names no object to reference: {why}",
-                         details={"reference": text, **(details or {})},
-                         next_actions=next_actions or [f"Give one of: {REFERENCE_FORMS}"])
+                         details={"reference": text, "forms": REFERENCE_FORMS, **(details or {})},
+                         next_actions=next_actions or [])
 
 
 def unproven(text: str, why: str, details: dict[str, Any] | None = None) -> UnityCliError:
@@ -134,7 +134,7 @@ class ReferenceResolver:
                       for c in components_of(self.model, node, self.names)]
             raise unresolved(text, f"{exc.message}; name the component as {node.path}:<fileID>",
                              {"candidates": listed[:20]},
-                             ["Repeat with the value set to one of details.candidates' names"]) from None
+                             [respelled_call(text, c["name"]) for c in listed[:5]]) from None
         return _of(Ref(comp.file_id), f"{comp.display_name} of {node.path!r} (&{comp.file_id})",
                    self.file.find(comp.file_id))
 
@@ -197,9 +197,8 @@ class ReferenceResolver:
         index = self._index()
         path = index.path_for_guid(guid)
         if path is None:
-            raise unresolved(text, "no .meta in the project has that GUID", {"guid": guid},
-                             ["Check the GUID against the asset's .meta (asset.info shows it), or name the asset "
-                              "by its path"])
+            raise unresolved(text, "no .meta in the project has that GUID; check it against the asset's .meta, "
+                             "or name the asset by its path", {"guid": guid})
         meta = access.read_meta(self.ctx, index, path)
         assert meta is not None
         return self._asset(path, meta, sub, text, want)

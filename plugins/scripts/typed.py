@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from unitycli.csharp.agreement import HEADER_KEYS  # the object header: Unity's, not the script's
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import same_call
 from unitycli.plugins.scripts.objectrefs import ReferenceResolver, Resolved
 from unitycli.suggest import closest
 from unitycli.typetree.table import bases_of
@@ -46,7 +47,7 @@ def _mismatch(where: str, expected: str, value: Any, field: SerializedField) -> 
                          f"{_json_type(value)}", details={"property": where, "expected": expected,
                                                           "csharpType": field.csharp_type, "got": _json_type(value),
                                                           "declaredAt": f"{field.file}:{field.line}"},
-                         next_actions=[f"Repeat with a value of type {field.csharp_type}"])
+                         next_actions=[])
 
 
 def _json_type(value: Any) -> str:
@@ -66,9 +67,7 @@ def _unknown_field(name: str, fields: tuple[SerializedField, ...], owner: str, p
     return UnityCliError("E_PROPERTY_NOT_FOUND", f"{owner} has no serialized field {name!r} (in {path!r})",
                          details={"property": path, "field": name, "class": owner, "didYouMean": closest(name, names),
                                   "fields": names[:40]},
-                         next_actions=[f"Repeat with property {path.replace(name, m, 1)!r}"
-                                       for m in closest(name, names)[:3]] or
-                         ["Repeat with one of details.fields"])
+                         next_actions=[same_call(property=path.replace(name, m, 1)) for m in closest(name, names)[:3]])
 
 
 def locate(layout: ClassLayout, path: str, *, list_item: bool) -> Located | None:
@@ -141,7 +140,7 @@ class Coercer:
                 raise UnityCliError("E_VALUE_OUT_OF_RANGE", f"{where}: {value} does not fit a {kind} "
                                     f"({low} .. {high}); nothing was written",
                                     details={"property": where, "value": str(value), "limit": f"{low} .. {high}"},
-                                    next_actions=[f"Repeat with a value from {low} to {high}"])
+                                    next_actions=[])  # the message names the range
             return int(value)
         if kind in _FLOATS:
             if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
@@ -190,8 +189,7 @@ class Coercer:
                             f"{found.class_name if not found.script else sorted(classes)[0]}, not a "
                             f"{field.csharp_type}", details={"property": where, "csharpType": field.csharp_type,
                                                              "target": found.target, "classes": sorted(classes)},
-                            next_actions=[f"Name an object of class {field.csharp_type} (or a GameObject that has "
-                                          "one, in the same file)"])
+                            next_actions=[])  # an object of that class, or a GameObject that has one
 
     @staticmethod
     def _enum(field: SerializedField, value: Any, where: str) -> int:
@@ -202,7 +200,7 @@ class Coercer:
             raise UnityCliError("E_VALUE_TYPE_MISMATCH", f"{where}: {field.csharp_type} has no member {value!r}",
                                 details={"property": where, "csharpType": field.csharp_type, "got": value,
                                          "didYouMean": closest(value, members), "members": members},
-                                next_actions=[f"Repeat with one of: {', '.join(list(members)[:12])}"])
+                                next_actions=[same_call(value=m) for m in closest(value, members)[:3]])
         if isinstance(value, int) and not isinstance(value, bool):
             return value  # any value: a [Flags] enum stores combinations no member names
         raise _mismatch(where, "an enum member name or value", value, field)

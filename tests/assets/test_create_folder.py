@@ -68,4 +68,5 @@ def test_a_folder_spelled_with_another_case_names_the_existing_one(sample: Path)
     error = failure(sample, "asset.create-folder", {"folder": "Assets/materials/Bark"})
     assert error.details["reason"] == ("Assets/materials differs only in case from the existing Assets/Materials, "
                                        "which Windows and macOS treat as the same path")
-    assert error.next_actions == ["Spell it Assets/Materials"]
+    assert [(a.tool, dict(a.arguments)) for a in error.next_actions] == [  # the same call, spelled as the folder is
+        ("asset.create-folder", {"folder": "Assets/Materials/Bark"})]

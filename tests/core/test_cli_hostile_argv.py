@@ -138,6 +138,7 @@ CORPUS = [
 ]
 
 
+@pytest.mark.next_actions_unchecked("a repair repeats the rest of a hostile line as given (`--json=maybe tools`)")
 @pytest.mark.parametrize(("argv", "expected"), CORPUS, ids=[" ".join(a[:6])[:60] for a, _ in CORPUS])
 def test_hostile_command_lines_print_one_catalogued_envelope(place, home, monkeypatch, argv, expected):
     code, envelope = printed(["--json", *_fill(argv, place)], monkeypatch)

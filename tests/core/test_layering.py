@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("manager", ("unitycli.extension_manager",)),
     ("plugins", ("unitycli.plugins",)),
     ("entries", ("unitycli.runner", "unitycli.search", "unitycli.batch", "unitycli.mcp", "unitycli.contract",
-                 "unitycli.cli", "unitycli.testing", "unitycli.api", "unitycli.__main__")),
+                 "unitycli.cli", "unitycli.testing", "unitycli.testing_actions", "unitycli.api", "unitycli.__main__")),
 )
 
 # The host's loading machinery: the plugin manager, the verified importer, the compiled map and what it depends

@@ -371,6 +371,7 @@ def test_lock_with_wrong_shape_is_unreadable(tmp_path):
         "file": "Packages/packages-lock.json",
         "package": "com.unity.probuilder",
         "problem": "entry 'com.unity.probuilder' lacks a string `version` or `source`",
+        "editorStep": "open the project in the Unity Editor once so it rewrites the lock file",
     }
 
 

@@ -45,10 +45,10 @@ def test_walk_up_from_assets_subfolder_finds_the_project_root():
 def test_walk_up_from_a_folder_outside_any_project_requires_an_instance(tmp_path):
     cwd = tmp_path / "x"
     cwd.mkdir()
-    err = _error(select_project, None, None, cwd, command="tools run")
+    err = _error(select_project, None, None, cwd, command="extensions doctor")
     assert err.code == "E_INSTANCE_REQUIRED"
     assert err.details == {"cwd": str(cwd.resolve())}
-    assert err.to_dict()["nextActions"] == ["unitycli tools run --project <path-to-unity-project>"]
+    assert err.to_dict()["nextActions"] == ["unitycli extensions doctor --project <path-to-unity-project>"]
 
 
 def test_instance_required_lists_known_projects_by_alias_or_path(tmp_path):
@@ -58,10 +58,10 @@ def test_instance_required_lists_known_projects_by_alias_or_path(tmp_path):
     select_project(None, str(chicken), tmp_path)
     cwd = tmp_path / "x"
     cwd.mkdir()
-    actions = _error(select_project, None, None, cwd, command="project.info").next_actions
-    assert actions[0] == "unitycli project.info --project <path-to-unity-project>"
-    assert sorted(actions[1:]) == sorted(["unitycli project.info --instance golf",
-                                          f"unitycli project.info --project {chicken}"])
+    actions = _error(select_project, None, None, cwd, command="extensions doctor").next_actions
+    assert actions[0] == "unitycli extensions doctor --project <path-to-unity-project>"
+    assert sorted(actions[1:]) == sorted(["unitycli extensions doctor --instance golf",
+                                          f"unitycli extensions doctor --project {chicken}"])
 
 
 def test_selection_records_the_project_as_known(tmp_path):
@@ -155,9 +155,9 @@ def test_an_alias_can_be_set_by_instance_id(tmp_path):
 
 def test_parent_folder_suggests_the_projects_below(tmp_path, make_project):
     game = make_project("repo/game")
-    err = _error(select_project, None, str(tmp_path / "repo"), tmp_path, command="tools run")
+    err = _error(select_project, None, str(tmp_path / "repo"), tmp_path, command="extensions doctor")
     assert err.code == "E_PROJECT_INVALID"
-    assert err.next_actions == [f"unitycli tools run --project {game.resolve()}"]
+    assert err.next_actions == [f"unitycli extensions doctor --project {game.resolve()}"]
 
 
 def test_a_file_as_project_is_project_invalid(tmp_path):

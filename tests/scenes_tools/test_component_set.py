@@ -175,8 +175,8 @@ def test_json_true_for_the_garden_lights_intensity_is_refused_and_nothing_is_wri
     assert scene.read_bytes() == before
     with pytest.raises(UnityCliError) as err:
         _set(sample, GARDEN, "Directional Light", "Light", "m_Enabled", False)
-    assert err.value.message == "m_Enabled holds a number; got boolean"
-    assert err.value.next_actions == ["Repeat with a value of the expected type (read it first with component.get); "
-                                      "Unity stores a bool as 0 or 1: pass 1 or 0"]
+    assert err.value.message == "m_Enabled holds a number; got boolean; Unity stores a bool as 0 or 1: pass 1 or 0"
+    assert [(a.kind, a.tool) for a in err.value.next_actions] == [("describe", "component.set")]
+    assert err.value.details["current"] == 1
     _set(sample, GARDEN, "Directional Light", "Light", "m_Enabled", 0)
     assert line_diff(before.decode(), scene.read_text()) == [("  m_Enabled: 1", "  m_Enabled: 0")]

@@ -3,6 +3,8 @@ the refusals, checked as exact changed lines."""
 
 from __future__ import annotations
 
+import json
+import shlex
 from pathlib import Path
 
 from tests.prefabs.checks import references_unchanged
@@ -110,7 +112,10 @@ def test_refusals(sample: Path, chicken: Path) -> None:
     # Tree B is rotated with scale (1, 3, 1): the light's rotation would need shear under it.
     sheared = fails(sample, {"file": GARDEN, "gameObject": "Directional Light", "parent": "Trees/Tree B"})
     assert sheared["code"] == "E_WORLD_POSE_INEXACT" and "shear" in sheared["message"]
-    assert sheared["nextActions"] == ["Repeat with keepWorldPose: false to keep the local values instead"]
+    assert sheared["nextActions"] == [  # the same call, keeping the local values instead
+        f"unitycli tools run gameobject.reparent --project {shlex.quote(str(sample))} --input "
+        + shlex.quote(json.dumps({"file": GARDEN, "gameObject": "Directional Light", "parent": "Trees/Tree B",
+                                  "keepWorldPose": False}))]
     assert fails(sample, {"file": GARDEN, "gameObject": "Player", "parent": "Lantern"})["code"] == \
         "E_PREFAB_INSTANCE_UNSUPPORTED"
     assert fails(sample, {"file": "Assets/Prefabs/Lantern.prefab", "gameObject": "Lantern/Lantern Light"})["code"] \

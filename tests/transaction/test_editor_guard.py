@@ -94,7 +94,7 @@ def test_editor_instance_naming_a_live_unity_process_is_editor_open(project: Pat
         assert (state.status, state.pid) == ("editor-open", child.pid)
         with pytest.raises(UnityCliError) as caught:
             ensure_editor_closed(project, override=False, command="unitycli tools run package.add --input @in.json")
-        assert "unitycli tools run package.add --input @in.json --allow-editor-open" in caught.value.next_actions[1]
+        assert "unitycli tools run package.add --input @in.json --allow-editor-open" in caught.value.next_actions[0]
         assert ensure_editor_closed(project, override=True).status == "editor-open"
 
 

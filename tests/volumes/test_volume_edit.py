@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from unitycli.errors import UnityCliError
+from unitycli.next_actions import tool_command
 from unitycli.scene import SceneModel, find_gameobject
 from unitycli.testing import changed_lines, fixture_project
 from unitycli.unityyaml import Ref, UnityYamlFile
@@ -82,9 +83,11 @@ def test_an_empty_edit_and_a_gameobject_without_a_volume_are_refused():
     assert caught.value.code == "E_SCHEMA_INVALID" and caught.value.message.startswith("nothing to change")
     model = SceneModel(yaml)
     with pytest.raises(UnityCliError) as caught:
-        volume_on(model, find_gameobject(model, "Main Camera"), BONFIRE[1], next_actions=["x"])
+        volume_on(model, find_gameobject(model, "Main Camera"), BONFIRE[1],
+                  next_actions=[tool_command("urp.list-volumes", {"file": BONFIRE[1]})])
     assert (caught.value.code, caught.value.message) == (
         "E_COMPONENT_NOT_FOUND", f"GameObject 'Main Camera' in {BONFIRE[1]} has no Volume")
+    assert caught.value.next_actions == [tool_command("urp.list-volumes", {"file": BONFIRE[1]})]
     with pytest.raises(UnityCliError) as caught:
         volume_on(model, find_gameobject(model, BONFIRE[2]), BONFIRE[1], file_id=1)
     assert caught.value.code == "E_COMPONENT_NOT_FOUND" and caught.value.message.endswith("has no Volume with fileID 1")

@@ -33,6 +33,7 @@ from unitycli.api import (
     components_of,
     find_gameobject,
     open_scene_file,
+    same_call,
     tool_command,
 )
 from unitycli_cinemachine import scripts
@@ -168,7 +169,7 @@ def find_camera(ctx: ToolContext, file: str, spec: str | int, *, expected_revisi
     if hits:
         raise UnityCliError("E_CAMERA_AMBIGUOUS", f"{node.path!r} in {loaded.path} has {len(hits)} cameras",
                             details={"file": loaded.path, "gameObject": node.path, "cameras": _camera_list(hits)},
-                            next_actions=["Repeat with gameObject set to one of the cameras' fileID"])
+                            next_actions=[same_call(gameObject=str(s.doc.file_id)) for s in hits[:5]])
     raise UnityCliError("E_CAMERA_NOT_FOUND", f"GameObject {node.path!r} in {loaded.path} has no Cinemachine camera",
                         details={"file": loaded.path, "gameObject": spec, "cameras": _camera_list(sites)},
                         next_actions=[_list_action(loaded.path)])
@@ -190,7 +191,7 @@ def find_brain(ctx: ToolContext, file: str, spec: str | int | None, *, expected_
                                 next_actions=[_list_action(loaded.path)])
         raise UnityCliError("E_BRAIN_AMBIGUOUS", f"{loaded.path} has {len(sites)} CinemachineBrains",
                             details={"file": loaded.path, "brains": listed},
-                            next_actions=["Repeat with gameObject set to one of the brains' gameObject"])
+                            next_actions=[same_call(gameObject=s.node.file_id) for s in sites[:5]])
     text = str(spec).strip()
     if _FILE_ID.match(text):
         by_component = [s for s in sites if s.doc.file_id == int(text.lstrip("&"))]

@@ -86,7 +86,7 @@ def _unsupported(family: str, stage: str, name: str, why: str) -> UnityCliError:
     return UnityCliError("E_CINEMACHINE_COMPONENT_UNSUPPORTED", f"{name} {why}",
                          details={"type": name, "stage": stage, "layout": family,
                                   "supported": supported(family, stage)},
-                         next_actions=[f"Use type: one of {', '.join(supported(family, stage))}"])
+                         next_actions=[])  # details.supported lists the types this stage takes
 
 
 def _numbers(name: str, value: Any, keys: list[str], current: dict[str, Any]) -> dict[str, float]:

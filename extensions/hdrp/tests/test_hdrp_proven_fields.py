@@ -60,7 +60,8 @@ def test_a_class_nothing_in_the_project_proves_is_refused(cm14):
     err = error(root, "hdrp.add-override", {"profile": CM_LOOKDEV_PROFILE, "override": "Fog"})
     assert err["code"] == "E_SCRIPT_LAYOUT_UNPROVABLE"
     assert err["details"]["version"] == "14.0.11"
-    assert len(err["nextActions"]) == 2
+    assert "Library/PackageCache" in err["details"]["editorStep"]  # Editor steps, not commands: in details
+    assert err["nextActions"] == [f"unitycli tools describe hdrp.add-override --project {root}"]
 
 
 def test_the_verified_version_writes_the_manifest_layout(cm14):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
-from unitycli.api import Field, ToolContext, ToolOutput, UnityCliError
+from unitycli.api import Field, ToolContext, ToolOutput, UnityCliError, same_call
 from unitycli_probuilder import geometry, layout, locate, overrides, rebuild
 from unitycli_probuilder.descriptions import REBUILD_NOTE
 from unitycli_probuilder.inputs import Bounds, EditTarget
@@ -104,7 +104,7 @@ def apply_edit(ctx: ToolContext, site: locate.MeshSite, edit: Edit, *, force: bo
                             f"{len(overridden)} file(s) override {site.path!r}'s vertices or faces by index, and this "
                             "edit renumbers them: " + ", ".join(overridden),
                             details={"file": site.file, "files": overridden},
-                            next_actions=["pass \"force\": true to edit anyway, then check those files"])
+                            next_actions=[same_call(force=True)])  # then check those files
     if after == before and _transform_text(site) == transform_before:
         # Nothing to do (conforming faces that agree, smoothing to the groups they have): the file stays as it is.
         report = rebuild.RebuildReport(False, None, None)

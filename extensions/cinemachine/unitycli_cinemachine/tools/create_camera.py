@@ -264,7 +264,7 @@ def create_camera(ctx: ToolContext, request: CreateCameraInput) -> CreateCameraO
     if preset not in PRESETS:
         raise UnityCliError("E_CINEMACHINE_PRESET_INVALID", f"{request.preset!r} is not a camera preset",
                             details={"preset": request.preset, "presets": list(PRESETS)},
-                            next_actions=[f"Use preset: one of {', '.join(PRESETS)}"])
+                            next_actions=[])  # details.presets lists them
     layout = _major(ctx)
     opts = options(ctx)
     if layout == CM3 and preset == "third-person" and not opts.physics:

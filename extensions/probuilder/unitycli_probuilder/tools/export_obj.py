@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 
-from unitycli.api import Field, ToolContext, ToolOutput, UnityCliError, new_meta
+from unitycli.api import Field, ToolContext, ToolOutput, UnityCliError, new_meta, same_call
 from unitycli_probuilder import layout, locate, obj
 from unitycli_probuilder.inputs import MeshTarget
 from unitycli_probuilder.meshdata import MeshData
@@ -51,7 +51,7 @@ def export_obj(ctx: ToolContext, request: ExportObjInput) -> ExportObjOutput:
     for path in (target, mtl_target):
         if not request.overwrite and ctx.transaction.exists(path):
             raise UnityCliError("E_PROBUILDER_EXPORT_EXISTS", f"{path} already exists",
-                                details={"path": path}, next_actions=["pass \"overwrite\": true to replace it"])
+                                details={"path": path}, next_actions=[same_call(overwrite=True)])
     text = obj.build_obj(go_name, data, names, posixpath.basename(mtl_target), handedness=request.handedness,
                          legacy_hard_groups=layout.legacy_hard_groups(layout.project_layout(ctx)))
     ctx.transaction.write_bytes(target, text.obj.encode("utf-8"))
