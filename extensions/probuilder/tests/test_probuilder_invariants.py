@@ -47,6 +47,8 @@ def _neighbour(mesh, f: int) -> int | None:
 def _apply(mesh, op: str, pick: int, amount: float) -> None:
     f = pick % len(mesh.faces)
     v = pick % mesh.vertex_count
+    if op in {"loop", "split-edge", "bevel"} and not base.face_edges(mesh.faces[f]):
+        return  # a collapse can leave a face of two back-to-back triangles: it has no outline edge to pick
     if op == "move":
         vertices.translate(mesh, [v], (amount, -amount / 2, 0.25))
     elif op == "triangulate":
