@@ -7,8 +7,9 @@ closed. New vertices mix every per-vertex attribute of their edge's ends (Vertex
 texture group (the source's, or the lowest unused), the affected faces are replaced by the new ones at the end,
 and position groups are rebuilt from positions (GetSharedVerticesWithPositions) with shared UVs cleared.
 
-Not proven: ProBuilder triangulates each new polygon with Poly2Tri; here each (convex) polygon is ear-clipped,
-so a quad's diagonal may differ from the Editor's — the outlines, vertices and attributes are the same.
+Not proven: ProBuilder triangulates each new polygon with Poly2Tri (constrained Delaunay); here each polygon is
+ear-clipped and then flipped to the Delaunay diagonals, so only a tie (a rectangle's diagonal) may differ from the
+Editor's — the outlines, vertices and attributes are the same.
 """
 
 from __future__ import annotations
