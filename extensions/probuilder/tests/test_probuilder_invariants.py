@@ -117,6 +117,8 @@ OPS = st.sampled_from(sorted(KEEPS_CLOSED | {"weld", "collapse", "split", "detac
 # two cube faces merged over an edge twice, then connect-vertices: an ear-clipped diagonal of the bent polygon was an
 # edge the mesh already had (non-manifold); the Delaunay diagonal Poly2Tri picks is not
 @example(shape="cube", steps=[("merge", 1, 0.0), ("merge", 67, 0.0), ("connect-vertices", 3, 0.0)])
+# bevelling next to a face of three merged sides: it cannot be rebuilt around the corner; refused, not left as a hole
+@example(shape="cube", steps=[("merge", 0, 0.0), ("merge", 134, 0.0), ("bevel", 0, 0.0)])
 @given(shape=st.sampled_from(CLOSED_SHAPES),
        steps=st.lists(st.tuples(OPS, st.integers(0, 10_000), st.floats(-2, 2, allow_nan=False, width=32)),
                       min_size=1, max_size=6))

@@ -18,12 +18,12 @@ from probuilder_testutil import (
     run_on_cube,
 )
 from unitycli_probuilder import invariants, shapes
-from unitycli_probuilder.meshops import edgesplit
+from unitycli_probuilder.meshops import bevel, edgesplit
 from unitycli_probuilder.meshops import faces as face_ops
 from unitycli_probuilder.meshops.base import face_edges
 from unitycli_probuilder.meshops.connect import ear_clip
 
-from unitycli.api import UnityYamlFile
+from unitycli.api import UnityCliError, UnityYamlFile
 
 WALL_RIGHT_MESH = 6253106402793275094
 # the cube generator's twelve edges, all on its four sides (faces 0-3)
@@ -242,3 +242,17 @@ def test_rebuilt_polygons_take_the_delaunay_diagonals_and_keep_a_square_s():
     outline = {frozenset((i, (i + 1) % 5)) for i in range(5)}
     assert inner - outline == {frozenset((3, 0)), frozenset((3, 1))}  # the fan from corner 3, the only Delaunay one
     assert ear_clip([(0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (1.0, 1.0, 0.0), (0.0, 1.0, 0.0)]) == [3, 0, 1, 1, 2, 3]
+
+
+def test_bevelling_next_to_a_face_that_cannot_be_rebuilt_is_refused_instead_of_leaving_a_hole():
+    """ExplodeVertex fails on a face of three merged cube sides (its outline folds on its best-fit plane); BevelEdges
+    would delete it and leave the cube open, the extension refuses and changes nothing."""
+    mesh = shapes.build(shapes.kind_of("cube"), (1.0, 1.0, 1.0), shapes.options_for(shapes.kind_of("cube"), {})).mesh
+    face_ops.merge(mesh, [0, 1])
+    face_ops.merge(mesh, [4, 0])
+    before = (list(mesh.positions), [list(f.indexes) for f in mesh.faces])
+    a, b = face_edges(mesh.faces[0])[0]
+    with pytest.raises(UnityCliError) as refused:
+        bevel.bevel(mesh, [(a, b)], 0.01)
+    assert refused.value.code == "E_PROBUILDER_ELEMENTS_INVALID"
+    assert (list(mesh.positions), [list(f.indexes) for f in mesh.faces]) == before
