@@ -4,6 +4,8 @@ Editor-written prefab mesh: dry-run == commit, the mesh invariants after each ca
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from probuilder_testutil import (
     GAME,
@@ -15,10 +17,13 @@ from probuilder_testutil import (
     read_mesh,
     run_on_cube,
 )
-from unitycli_probuilder import invariants
+from unitycli_probuilder import invariants, shapes
+from unitycli_probuilder.meshops import bevel, edgesplit
+from unitycli_probuilder.meshops import faces as face_ops
 from unitycli_probuilder.meshops.base import face_edges
+from unitycli_probuilder.meshops.connect import ear_clip
 
-from unitycli.api import UnityYamlFile
+from unitycli.api import UnityCliError, UnityYamlFile
 
 WALL_RIGHT_MESH = 6253106402793275094
 # the cube generator's twelve edges, all on its four sides (faces 0-3)
@@ -213,3 +218,41 @@ def test_the_new_tools_on_an_editor_written_mesh_preview_what_they_write(which, 
         assert (topology.closed, topology.inconsistent_edges, topology.non_manifold_edges) == \
             (start.closed, start.inconsistent_edges, start.non_manifold_edges), tool
     assert (start.closed, start.inconsistent_edges) == (True, 0)  # both are closed boxes to begin with
+
+
+def test_connecting_vertices_on_faces_merged_over_an_edge_keeps_the_cube_closed():
+    """Two L-shaped faces (cube sides merged over an edge) cut around their picked corners' average: each bent
+    polygon takes Poly2Tri's Delaunay diagonals, not an ear-clipped one that is already an edge of the bottom side
+    (which made that edge non-manifold: open, two inconsistent edges)."""
+    mesh = shapes.build(shapes.kind_of("cube"), (1.0, 1.0, 1.0), shapes.options_for(shapes.kind_of("cube"), {})).mesh
+    face_ops.merge(mesh, [1, 0])  # two sides, appended last
+    face_ops.merge(mesh, [2, 0])  # two more: the cube now has two L-shaped faces sharing three edges
+    picked = mesh.faces[3].distinct[:5]
+    edgesplit.connect_vertices(mesh, picked)
+    topology = invariants.topology(mesh)
+    assert invariants.problems(mesh) == []
+    assert (topology.closed, topology.inconsistent_edges, topology.euler) == (True, 0, 2)
+
+
+def test_rebuilt_polygons_take_the_delaunay_diagonals_and_keep_a_square_s():
+    """ear_clip's fan from the first corner is flipped where a corner lies inside a triangle's circumcircle."""
+    pentagon = [(0.68, -0.51, 0.0), (-0.2, -0.54, 0.0), (-0.68, -0.49, 0.0), (-0.22, 0.24, 0.0), (0.68, 0.49, 0.0)]
+    tris = ear_clip(pentagon)
+    inner = {frozenset(e) for t in range(0, 9, 3) for e in itertools.combinations(tris[t:t + 3], 2)}
+    outline = {frozenset((i, (i + 1) % 5)) for i in range(5)}
+    assert inner - outline == {frozenset((3, 0)), frozenset((3, 1))}  # the fan from corner 3, the only Delaunay one
+    assert ear_clip([(0.0, 0.0, 0.0), (1.0, 0.0, 0.0), (1.0, 1.0, 0.0), (0.0, 1.0, 0.0)]) == [3, 0, 1, 1, 2, 3]
+
+
+def test_bevelling_next_to_a_face_that_cannot_be_rebuilt_is_refused_instead_of_leaving_a_hole():
+    """ExplodeVertex fails on a face of three merged cube sides (its outline folds on its best-fit plane); BevelEdges
+    would delete it and leave the cube open, the extension refuses and changes nothing."""
+    mesh = shapes.build(shapes.kind_of("cube"), (1.0, 1.0, 1.0), shapes.options_for(shapes.kind_of("cube"), {})).mesh
+    face_ops.merge(mesh, [0, 1])
+    face_ops.merge(mesh, [4, 0])
+    before = (list(mesh.positions), [list(f.indexes) for f in mesh.faces])
+    a, b = face_edges(mesh.faces[0])[0]
+    with pytest.raises(UnityCliError) as refused:
+        bevel.bevel(mesh, [(a, b)], 0.01)
+    assert refused.value.code == "E_PROBUILDER_ELEMENTS_INVALID"
+    assert (list(mesh.positions), [list(f.indexes) for f in mesh.faces]) == before

@@ -113,7 +113,7 @@ def _bridge(mesh: MeshData, verts: list[Attrs], left: Wing, right: Wing,
 
 
 def _explode(mesh: MeshData, verts: list[Attrs], splits: list[tuple[Wing, int]], amount: float,
-             holes: dict[int, list[tuple[_Rebuild, list[int]]]]) -> _Rebuild | None:
+             holes: dict[int, list[tuple[_Rebuild, list[int]]]]) -> _Rebuild:
     """VertexEditing.ExplodeVertex: the face again, each split corner replaced by two points `amount` along its
     two sides."""
     f = splits[0][0].face
@@ -142,8 +142,11 @@ def _explode(mesh: MeshData, verts: list[Attrs], splits: list[tuple[Wing, int]],
     positions = [_value(verts, c)["m_Positions"] for c in corners]
     try:
         triangles = ear_clip(positions)
-    except UnityCliError:
-        return None
+    except UnityCliError as exc:  # ExplodeVertex returns null and BevelEdges deletes the face: a hole. Refuse.
+        raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID",
+                            f"face {f} cannot be rebuilt around the bevelled corner: its outline does not flatten "
+                            "to a simple polygon (ProBuilder would delete it and leave a hole)",
+                            details={"face": f}) from exc
     if geometry.dot(old_normal, _normal(positions, triangles)) < 0:
         triangles.reverse()
     built = _Rebuild(source.copy(triangles), corners)
@@ -232,9 +235,7 @@ class _Bevel:
                     used.add(wing.face)
                     grouped.setdefault(wing.face, []).append((wing, c))
         for splits in grouped.values():
-            exploded = _explode(self.mesh, self.verts, splits, self.amount, self.holes)
-            if exploded is not None:
-                self.rebuilt.append(exploded)
+            self.rebuilt.append(_explode(self.mesh, self.verts, splits, self.amount, self.holes))
         return list(grouped)
 
     def cap_holes(self, removed: int) -> list[_Rebuild]:

@@ -7,8 +7,9 @@ closed. New vertices mix every per-vertex attribute of their edge's ends (Vertex
 texture group (the source's, or the lowest unused), the affected faces are replaced by the new ones at the end,
 and position groups are rebuilt from positions (GetSharedVerticesWithPositions) with shared UVs cleared.
 
-Not proven: ProBuilder triangulates each new polygon with Poly2Tri; here each (convex) polygon is ear-clipped,
-so a quad's diagonal may differ from the Editor's — the outlines, vertices and attributes are the same.
+Not proven: ProBuilder triangulates each new polygon with Poly2Tri (constrained Delaunay); here each polygon is
+ear-clipped and then flipped to the Delaunay diagonals, so only a tie (a rectangle's diagonal) may differ from the
+Editor's — the outlines, vertices and attributes are the same.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ def _average(items: list[Attrs]) -> Attrs:
 
 
 def ear_clip(points: list[tuple[float, ...]]) -> list[int]:
-    """Triangles of a simple polygon in its own winding (planar projection on its best-fit plane)."""
+    """Triangles of a simple polygon in its own winding (planar projection on its best-fit plane): ear-clipped,
+    then flipped to the constrained Delaunay triangulation ProBuilder's Poly2Tri builds."""
     normal = geometry.best_plane_normal(points) if len(points) > 3 else (0.0, 0.0, 1.0)
     if len(points) == 3:
         return [0, 1, 2]
@@ -88,7 +90,48 @@ def ear_clip(points: list[tuple[float, ...]]) -> list[int]:
             break
     if len(remaining) != 3:
         raise UnityCliError("E_PROBUILDER_ELEMENTS_INVALID", "a face could not be triangulated", details={})
-    return out + remaining
+    return _delaunay_flips(flat, out + remaining, sign)
+
+
+def _delaunay_flips(flat: list[tuple[float, float]], triangles: list[int], sign: int) -> list[int]:
+    """Lawson flips until every inner diagonal is locally Delaunay: the constrained Delaunay triangulation Poly2Tri
+    gives. On a bent polygon (faces merged over an edge) the ear-clipped diagonal can be an edge the mesh already
+    has elsewhere, which makes it non-manifold; Poly2Tri's choice avoids that where the Editor's does. Near-ties
+    (a square's two diagonals) keep the ear-clipped one, so planar quads are unchanged."""
+    scale = max((max(abs(x), abs(y)) for x, y in flat), default=0.0) or 1.0
+    tolerance = 1e-7 * scale ** 4
+
+    def orient(a: int, b: int, c: int) -> float:
+        (ax, ay), (bx, by), (cx, cy) = flat[a], flat[b], flat[c]
+        return ((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) * sign
+
+    def inside(a: int, b: int, c: int, d: int) -> bool:
+        """d strictly inside the circumcircle of the (positively wound) triangle a b c."""
+        rows = [(flat[v][0] - flat[d][0], flat[v][1] - flat[d][1]) for v in (a, b, c)]
+        m = [(x, y, x * x + y * y) for x, y in rows]
+        det = (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+               + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+        return det * sign > tolerance
+
+    tris = [triangles[t:t + 3] for t in range(0, len(triangles), 3)]
+    for _ in range(len(tris) * len(tris) + 1):
+        flipped = False
+        for t, (a, b, c) in enumerate(tris):
+            for i, j, k in ((a, b, c), (b, c, a), (c, a, b)):
+                other = next((u for u, tri in enumerate(tris) if u != t and i in tri and j in tri), None)
+                if other is None:
+                    continue
+                far = next(v for v in tris[other] if v not in (i, j))
+                if not inside(i, j, k, far) or orient(k, i, far) <= 0 or orient(k, far, j) <= 0:
+                    continue
+                tris[t], tris[other] = [k, i, far], [k, far, j]
+                flipped = True
+                break
+            if flipped:
+                break
+        if not flipped:
+            break
+    return [v for tri in tris for v in tri]
 
 
 def _outlines(mesh: MeshData, required: set[int]) -> dict[int, list[int]]:

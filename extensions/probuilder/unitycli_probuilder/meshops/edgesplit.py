@@ -143,6 +143,7 @@ def connect_vertices(mesh: MeshData, vertices: list[int]) -> list[int]:
     edge joins them; a face holding three or more is cut from each to their average. Returns the new faces (last)."""
     table = lookup(mesh)
     wanted = {table[v] for v in vertices}
+    joined = {frozenset((table[a], table[b])) for face in mesh.faces for a, b in face_edges(face)}
     offset = len(mesh.shared_vertices)
     used_groups = {face.texture_group for face in mesh.faces}
     next_group = 1
@@ -153,6 +154,8 @@ def connect_vertices(mesh: MeshData, vertices: list[int]) -> list[int]:
         picked = [v for v in face.distinct if table[v] in wanted]
         if len(picked) < 2:
             continue
+        if len(picked) == 2 and frozenset(table[v] for v in picked) in joined:
+            continue  # another face (this one bent by a merge) already has the edge: a second copy is non-manifold
         parts = _split_at(outline(mesh, f), picked, table, mesh, offset)
         if parts is None:
             continue
