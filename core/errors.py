@@ -421,9 +421,11 @@ class UnityCliError(Exception):
         """The error as it leaves the call of `tool` with `request` (JSON data) on the project at `root`: each
         `same_call(...)` of the raise site becomes that call, changed, and every action names the project. A raise
         site that has no command to offer (an Editor step, a hint in details) leaves the tool's descriptor: its
-        schema says what the input may be."""
+        schema says what the input may be; a transient one (a file changed under the call, a lock held) leaves the
+        same call again, to run after `retryAfterMs`."""
         if self.next_actions == []:
-            self.next_actions = [describe_command(tool)]
+            transient = self.spec.transient if self.transient is None else self.transient
+            self.next_actions = [SameCall({}) if transient else describe_command(tool)]
         if self.next_actions and any(isinstance(action, SameCall) for action in self.next_actions):
             given = request if isinstance(request, Mapping) else {}
             self.next_actions = [action.applied(tool, given) if isinstance(action, SameCall) else action

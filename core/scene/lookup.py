@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from unitycli.errors import UnityCliError
-from unitycli.next_actions import same_call, tool_command
+from unitycli.next_actions import respelled_call, tool_command
 from unitycli.scene.tree import MAX_DEPTH, SceneModel, SceneNode, walk_depths
 from unitycli.suggest import closest, closest_paths
 from unitycli.unityyaml import Ref
@@ -25,7 +25,10 @@ def _candidate(node: SceneNode) -> dict[str, object]:
 
 
 def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
-    """The node `target` names. `E_GAMEOBJECT_NOT_FOUND` (with near matches) or `E_GAMEOBJECT_AMBIGUOUS`."""
+    """The node `target` names. `E_GAMEOBJECT_NOT_FOUND` (with near matches) or `E_GAMEOBJECT_AMBIGUOUS`.
+
+    The input key that gave `target` is the caller's (`gameObject`, `parent`, `root`, a reference value…), so a
+    next action that names the meant object respells the value given wherever the request holds it."""
     name = model.file.name or "the file"
     if isinstance(target, int) or _FILE_ID.match(str(target)):
         file_id = target if isinstance(target, int) else int(str(target).lstrip("&"))
@@ -38,11 +41,11 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
         raise UnityCliError("E_GAMEOBJECT_NOT_FOUND", f"{name} has no GameObject or prefab instance &{file_id}{part_of}",
                             details={"file": name, "gameObject": str(target),
                                      "didYouMean": [_candidate(owner)] if owner is not None else []},
-                            next_actions=([same_call(gameObject=owner.file_id)] if owner is not None else [])
+                            next_actions=([respelled_call(target, owner.file_id)] if owner is not None else [])
                             + [tool_command("scene.hierarchy", {"file": name})])
     path = str(target)
     if not path.strip().strip("/"):
-        _refuse_blank(model, name)
+        _refuse_blank(model, name, target)
     hits = [node for node in model.walk() if node.has_path(path)]
     if not hits and path.strip("/") != path:  # `/Root/Child`, as Unity's GameObject.Find spells a root
         path = path.strip("/")
@@ -53,7 +56,7 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
         raise UnityCliError("E_GAMEOBJECT_AMBIGUOUS", f"{len(hits)} objects in {name} have the path {path!r}",
                             details={"file": name, "gameObject": path, "candidates": [_candidate(n) for n in hits],
                                      "fileIDs": [n.file_id for n in hits]},
-                            next_actions=[same_call(gameObject=n.file_id) for n in hits[:5]])
+                            next_actions=[respelled_call(target, n.file_id) for n in hits[:5]])
     near, by_path = _near(model, path)
     path_of = {id(node): known for known, nodes in by_path.items() for node in nodes}
     actions = [tool_command("gameobject.get", {
@@ -64,7 +67,7 @@ def find_gameobject(model: SceneModel, target: str | int) -> SceneNode:
                         next_actions=actions + [tool_command("scene.hierarchy", {"file": name})])
 
 
-def _refuse_blank(model: SceneModel, name: str) -> None:
+def _refuse_blank(model: SceneModel, name: str, given: str | int) -> None:
     """A blank path names nothing by itself, even where objects have blank names: they are told apart by fileID."""
     blank = [node for node in model.walk() if not node.name.strip()]
     if not blank:
@@ -75,7 +78,7 @@ def _refuse_blank(model: SceneModel, name: str) -> None:
                         "have a blank name; name one by its fileID",
                         details={"file": name, "gameObject": "", "candidates": [_candidate(n) for n in blank],
                                  "fileIDs": [n.file_id for n in blank]},
-                        next_actions=[same_call(gameObject=n.file_id) for n in blank[:5]])
+                        next_actions=[respelled_call(given, n.file_id) for n in blank[:5]])
 
 
 def _paths(model: SceneModel) -> dict[str, list[SceneNode]]:

@@ -30,10 +30,10 @@ def _plain_line(*taken: str) -> bytes:
 _GO_LINE = _plain_line("m_ObjectHideFlags", "m_Component", "m_Name", "m_IsActive")
 _GAMEOBJECT = re.compile(
     rb"--- !u!1 &(-?[0-9]+)\nGameObject:\n(?:" + _GO_LINE + rb")*"
-    rb"  m_ObjectHideFlags: (-?[0-9]+)\n(?:" + _GO_LINE + rb")*"
+    rb"  m_ObjectHideFlags: (-?(?:0|[1-9][0-9]*))\n(?:" + _GO_LINE + rb")*"
     rb"  m_Component:\n((?:  - component: \{fileID: -?[0-9]+\}\n)+)(?:" + _GO_LINE + rb")*"
     rb"""  m_Name: ([^\n'"]*)\n(?:""" + _GO_LINE + rb")*"
-    rb"  m_IsActive: (-?[0-9]+)\n(?:" + _GO_LINE + rb")*")
+    rb"  m_IsActive: (-?(?:0|[1-9][0-9]*))\n(?:" + _GO_LINE + rb")*")
 _T_LINE = _plain_line("m_Children", "m_Father")
 _TRANSFORM = re.compile(
     rb"--- !u!(4|224) &(-?[0-9]+)\n(Transform|RectTransform):\n(?:" + _T_LINE + rb")*"

@@ -64,6 +64,14 @@ def test_an_ambiguous_path_lists_every_candidate_with_its_file_id(minigolf: Path
     assert {c["kind"] for c in error.details["candidates"]} == {"prefabInstance"}
 
 
+def test_an_ambiguous_parent_is_respelled_in_the_parent_not_in_gameobject(minigolf: Path) -> None:
+    """The lookup serves every key that names a GameObject: its next actions change the value the caller gave."""
+    given = {"file": MINIGOLF_GAME, "name": "Marker", "parent": "Grid/Tilemap/All Grass"}
+    error = _fails(minigolf, "gameobject.create", given, "E_GAMEOBJECT_AMBIGUOUS")
+    calls = [(a.tool, dict(a.arguments)) for a in error.actions()]
+    assert calls == [("gameobject.create", {**given, "parent": c}) for c in error.details["fileIDs"][:5]]
+
+
 def test_a_component_not_on_the_object_lists_the_ones_it_has(sample: Path) -> None:
     error = _fails(sample, "component.set", {"file": GARDEN, "gameObject": "Player", "component": "Light",
                                              "property": "m_Intensity", "value": 2}, "E_COMPONENT_NOT_FOUND")

@@ -62,3 +62,24 @@ def test_ends_slices_and_utf8_of_a_splice_are_those_of_its_bytes() -> None:
     assert Spliced(base, ((0, cut), (cut, len(base)))).is_utf8(True)
     assert not Spliced(base, ((0, cut), b"x")).is_utf8(True)
     assert not Spliced(base, ((0, at), b"\xff")).is_utf8(True)
+
+
+def test_a_change_that_slides_to_the_windows_edge_diffs_as_the_whole_content() -> None:
+    """A removal that repeats the lines beside it may slide up to where the window is cut: the splice's diff is
+    then the whole content's (same hunks, same context), so `git apply` takes it."""
+    import random
+
+
+    base = b"B\n\xc3\xa9A\nB\nA\n\xc3\xa9A\nB\nxB\n\n"
+    content = Spliced(base, ((0, 1), b"", (9, 20)))
+    assert file_diff("a", base, content, None, None) == file_diff("a", base, content.to_bytes(), None, None)
+    lines, rng, checked = [b"A\n", b"B\n", b"xB\n", "\u00e9A\n".encode(), b"\n"], random.Random(1), 0
+    for _ in range(3000):
+        base = b"".join(rng.choice(lines) for _ in range(rng.randint(1, 14)))
+        a = rng.randint(0, len(base))
+        b = rng.randint(a, len(base))
+        middle = b"".join(rng.choice(lines) for _ in range(rng.randint(0, 3)))
+        content = Spliced(base, ((0, a), middle, (b, len(base))))
+        checked += 1
+        assert file_diff("a", base, content, None, None) == file_diff("a", base, content.to_bytes(), None, None)
+    assert checked == 3000

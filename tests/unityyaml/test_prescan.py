@@ -75,3 +75,17 @@ def test_the_shared_tail_profile_answers_as_a_scan_of_the_text_after_each_line_s
                 assert peek._closes_nothing_before(text, start) == peek._closes_nothing_scanned(text, start)
                 checked += 1
     assert checked > 70000
+
+
+def test_a_flag_written_with_leading_zeros_is_left_to_the_full_parse():
+    """YAML reads `010` as the string it is, not as 10: the pass must not read it as a number."""
+    header = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+    body = ("  m_ObjectHideFlags: {flags}\n  m_Component:\n  - component: {{fileID: 5}}\n  m_Layer: 0\n"
+            "  m_Name: A\n  m_IsActive: {active}\n")
+    data = (header + "--- !u!1 &1\nGameObject:\n" + body.format(flags="010", active="1")
+            + "--- !u!1 &2\nGameObject:\n" + body.format(flags="0", active="01")
+            + "--- !u!1 &3\nGameObject:\n" + body.format(flags="0", active="-0")).encode()
+    file = UnityYamlFile.parse(data, "A.unity")
+    assert prescan(file) == 1
+    assert set(file.scans or {}) == {3}
+    assert file.get(1).get("m_ObjectHideFlags") == "010" and file.get(2).get("m_IsActive") == "01"
