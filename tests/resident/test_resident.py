@@ -167,8 +167,10 @@ def test_answers_are_byte_for_byte_those_of_an_in_process_run(shared, project):
 
 def test_the_client_path_imports_nothing_heavy(shared, project):
     shared.start()
-    done = subprocess.run([sys.executable, "-X", "importtime", SCRIPT, "tools", "run", "project.info", "--json",
-                           "--project", str(project)], env=shared.env, capture_output=True, timeout=300)
+    # the environment's import timing, not `-X importtime`: an -X option the server lacks is refused (resident_wire)
+    done = subprocess.run([sys.executable, SCRIPT, "tools", "run", "project.info", "--json", "--project",
+                           str(project)], env={**shared.env, "PYTHONPROFILEIMPORTTIME": "1"}, capture_output=True,
+                          timeout=300)
     assert done.returncode == 0, done.stderr
     imported = {line.split("|")[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
     assert "unitycli.cli.resident_client" in imported
@@ -391,3 +393,47 @@ def test_a_caller_of_another_uid_gets_no_answer(resident):
         assert mine is not None and mine["pid"]  # the same request from us is answered
     finally:
         resident.folder.chmod(0o700)
+
+
+def test_a_caller_with_another_hash_seed_runs_in_process(resident, project):
+    """PYTHONHASHSEED is not in sys.flags: a call that fixes one must not run under the server's random seed."""
+    resident.start()
+    done = resident.cli("tools", "run", "project.info", "--json", "--project", str(project), PYTHONHASHSEED="123")
+    assert done.returncode == 0 and json.loads(done.stdout)["ok"] is True
+    assert b"configuration differs" in done.stderr and resident.served() == 1  # refused there, ran here
+
+
+def test_the_clients_failure_exit_is_the_catalogs():
+    from unitycli.cli import resident_client
+    from unitycli.errors import EXIT_FAILED
+
+    assert resident_client._EXIT_FAILED == EXIT_FAILED
+
+
+def test_a_call_the_server_accepted_is_never_run_again_in_process(monkeypatch, capsys):
+    """Once accepted, a failure while waiting (a dead child, a closed stderr) is a failed call, not a fallback."""
+    from unitycli.cli import resident_client
+
+    class Broken:
+        def write(self, _text: str) -> None:
+            raise BrokenPipeError
+
+    monkeypatch.setattr(resident_client, "_connect", lambda path, argv: _ClosedSocket())
+    monkeypatch.setattr(resident_client.wire, "socket_path", lambda environ, create=False: "/nonexistent/s")
+    monkeypatch.setattr(resident_client.wire, "trusted_socket", lambda path: True)
+    monkeypatch.setattr(sys, "stderr", Broken())
+    monkeypatch.delenv("UNITYCLI_RESIDENT", raising=False)
+    assert resident_client.forward(["tools", "run", "project.info"]) == resident_client._EXIT_FAILED
+
+
+class _ClosedSocket:
+    """A connection whose server child died: every read ends at once."""
+
+    def recv(self, _size: int) -> bytes:
+        return b""
+
+    def recv_into(self, _buffer: object, _size: int = 0) -> int:
+        return 0
+
+    def close(self) -> None:
+        pass
