@@ -14,6 +14,7 @@ import sys
 from unitycli.cli import resident_wire as wire
 
 _ACCEPT_TIMEOUT = 20.0  # seconds to wait for the server to accept; past it, run in-process (the child will not run)
+_INTERRUPT_WAIT = 10.0  # seconds a Ctrl-C'd caller waits for the interrupted call to unwind
 _EXIT_FAILED = 1  # unitycli.errors.EXIT_FAILED, not imported (the client stays stdlib-only; a test holds them equal)
 _NOT_FORWARDED = frozenset({"resident", "mcp"})  # the server's own commands; `mcp` is a long-lived stdio server
 _VALUE_OPTIONS = frozenset({"--project", "--instance"})
@@ -109,8 +110,8 @@ def _connect(path: str, argv: list[str]):
 def _wait(sock) -> int:
     try:
         raw = wire.recv_exact(sock, 4)
-    except KeyboardInterrupt:  # closing the connection interrupts the child; then die of SIGINT, as Python would
-        sock.close()
+    except KeyboardInterrupt:  # our end's hang-up interrupts the child; then die of SIGINT, as Python would
+        _interrupt_and_wait(sock)
         import signal
 
         signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -127,6 +128,22 @@ def _wait(sock) -> int:
             pass
         return _EXIT_FAILED
     return int.from_bytes(raw, "big", signed=True)
+
+
+def _interrupt_and_wait(sock) -> None:
+    """Hang up our sending side (the child's watcher takes it for Ctrl-C) and wait, bounded, for its exit code, so
+    the prompt comes back after the call has unwound (its transaction rolled back, its locks released), as it would
+    in-process; a second Ctrl-C or the bound gives up waiting."""
+    import socket
+
+    try:
+        sock.shutdown(socket.SHUT_WR)
+        sock.settimeout(_INTERRUPT_WAIT)
+        wire.recv_exact(sock, 4)
+    except BaseException:
+        pass
+    finally:
+        sock.close()
 
 
 def _start_in_background(path: str) -> None:

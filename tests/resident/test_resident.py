@@ -437,3 +437,18 @@ class _ClosedSocket:
 
     def close(self) -> None:
         pass
+
+
+def test_ctrl_c_interrupts_the_call_and_the_client_dies_of_sigint(resident, project):
+    """Ctrl-C on the client interrupts the call in the server's child (the client hangs up its sending side and
+    waits, bounded, for the exit code) and the client then dies of SIGINT, as Python does. (That the wait happens
+    before the exit is not observable here without a race; this holds the interrupt and the exit.)"""
+    resident.start()
+    client = subprocess.Popen([SCRIPT, "tools", "run", "scene.hierarchy", "--input", "-", "--json", "--project",
+                               str(project)], env={**resident.env, "UNITYCLI_RESIDENT_DEBUG": ""},
+                              stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _wait_for(lambda: resident.status()["runningCalls"] == 1, "the call to start (it waits on stdin)")
+    client.send_signal(signal.SIGINT)
+    assert client.wait(timeout=120) == -signal.SIGINT
+    client.stdin.close()
+    _wait_for(lambda: resident.status()["runningCalls"] == 0, "the interrupted call to be reaped")
