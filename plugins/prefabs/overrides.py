@@ -74,8 +74,8 @@ def _instance(model: SceneModel, request: Any) -> SceneNode:
     if not node.is_instance:
         raise UnityCliError("E_PREFAB_INSTANCE_REQUIRED", f"{node.path!r} is a GameObject, not a prefab instance",
                             details={"gameObject": node.path, "fileID": node.file_id},
-                            next_actions=[tool_command("component.set", {"file": model.file.name,
-                                                                         "gameObject": node.file_id})])
+                            next_actions=[tool_command("gameobject.get", {"file": model.file.name,
+                                                                          "gameObject": node.file_id})])
     return node
 
 
