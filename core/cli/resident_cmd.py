@@ -114,8 +114,11 @@ def start_cmd(idle_timeout: float) -> ResidentStarted:
     if current.running:
         _stop(path)
     script = _console_script()
-    log = os.open(server.log_path(path), os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC,
-                  0o600)
+    try:
+        log = wire.open_private(server.log_path(path), os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    except OSError as exc:
+        raise UnityCliError("E_RESIDENT_UNAVAILABLE", f"the resident server's log cannot be opened safely: {exc}",
+                            details={"log": server.log_path(path)}) from None
     try:
         process = subprocess.Popen([sys.executable, script, "resident", "serve", "--idle-timeout", str(idle_timeout)],
                                    stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd="/",

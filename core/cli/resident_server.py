@@ -133,7 +133,7 @@ class Server:
         return self.served
 
     def _lock(self) -> None:
-        fd = os.open(wire.lock_path(self.path), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+        fd = wire.open_private(wire.lock_path(self.path), os.O_RDWR | os.O_CREAT)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -66,6 +66,27 @@ def trusted_dir(path: str, create: bool = False) -> bool:
     return stat.S_ISDIR(st.st_mode) and st.st_uid == os.geteuid() and not st.st_mode & 0o077
 
 
+def open_private(path: str, flags: int, mode: int = 0o600) -> int:
+    """Open a file of the socket folder through a descriptor of that folder: the folder is checked (not a symlink,
+    ours, closed to others) as it is opened, not by a path that could be swapped between check and use, and the
+    file must be a regular file of ours with one link (a hard link to someone else's file is refused). For the
+    lock and log files a server (possibly root's) writes; PermissionError when anything is off."""
+    folder, name = os.path.split(path)
+    dir_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
+        st = os.fstat(dir_fd)
+        if st.st_uid != os.geteuid() or st.st_mode & 0o077:
+            raise PermissionError(f"{folder} is not a private folder of this user")
+        fd = os.open(name, flags | os.O_NOFOLLOW | os.O_CLOEXEC, mode, dir_fd=dir_fd)
+    finally:
+        os.close(dir_fd)
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid() or st.st_nlink != 1:
+        os.close(fd)
+        raise PermissionError(f"{path} is not a regular file of this user with one link")
+    return fd
+
+
 def server_name() -> str:
     """One server per interpreter: `s-<hash of sys.executable>`, so two virtual environments never share one."""
     import zlib  # built in, and only reached when the folder exists
@@ -94,7 +115,7 @@ def lock_held(sock_path: str) -> bool:
     import fcntl
 
     try:
-        fd = os.open(lock_path(sock_path), os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        fd = open_private(lock_path(sock_path), os.O_RDONLY)
     except OSError:
         return False
     try:

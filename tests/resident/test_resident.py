@@ -452,3 +452,21 @@ def test_ctrl_c_interrupts_the_call_and_the_client_dies_of_sigint(resident, proj
     assert client.wait(timeout=120) == -signal.SIGINT
     client.stdin.close()
     _wait_for(lambda: resident.status()["runningCalls"] == 0, "the interrupted call to be reaped")
+
+
+def test_a_log_or_lock_file_hard_linked_to_another_file_is_refused(resident, tmp_path):
+    """A server (maybe root's) writes its lock and log in the socket folder: a file there that is a hard link to
+    some other file is refused, so nothing is written through it."""
+    from unitycli.cli import resident_server
+
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"keep\n")
+    os.link(victim, resident_server.log_path(resident.socket))
+    done = resident.cli("resident", "start", "--json")
+    assert done.returncode == 1 and json.loads(done.stdout)["error"]["code"] == "E_RESIDENT_UNAVAILABLE"
+    os.unlink(resident_server.log_path(resident.socket))
+    os.link(victim, resident_wire.lock_path(resident.socket))
+    assert resident_wire.lock_held(resident.socket) is False
+    with pytest.raises(PermissionError):
+        resident_wire.open_private(resident_wire.lock_path(resident.socket), os.O_RDWR)
+    assert victim.read_bytes() == b"keep\n"
