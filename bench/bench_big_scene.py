@@ -44,6 +44,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench_resident import (
+    server_cpu as resident_server_cpu,  # bench/ is the script's folder, first on sys.path
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 SCENE = "Assets/Scenes/Big.unity"
@@ -72,11 +76,8 @@ RESIDENT: dict[str, int] = {}  # "pid" of the resident server when --resident
 
 
 def server_cpu() -> float:
-    """The resident server's CPU with its reaped children's (utime, stime, cutime, cstime of /proc/<pid>/stat)."""
-    if "pid" not in RESIDENT:
-        return 0.0
-    fields = Path(f"/proc/{RESIDENT['pid']}/stat").read_text().rsplit(")", 1)[1].split()
-    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    """The resident server's CPU with its reaped children's (0 without one)."""
+    return resident_server_cpu(RESIDENT.get("pid"))
 
 
 def measure(argv: list[str]) -> tuple[float, float, str]:
