@@ -178,23 +178,17 @@ def _parsed(words: list[str]) -> Any:
     import click
 
     from unitycli.cli.argv import extract_global_options
-    from unitycli.cli.main import cli
+    from unitycli.cli.state import find_command
     from unitycli.errors import UnityCliError
 
     try:
         options = extract_global_options(words[1:])
     except UnityCliError as exc:
         return f"does not parse: {exc.code}: {exc.message}"
-    rest = options.rest
-    command: click.Command = cli
-    context = click.Context(cli, info_name="unitycli")
-    while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
-        sub = command.get_command(context, rest[0])
-        if sub is None:
-            return f"no command {rest[0]!r}"
-        if isinstance(sub, click.Group):
-            context = click.Context(sub, info_name=rest[0], parent=context)
-        command, rest = sub, rest[1:]
+    found = find_command(options.rest)
+    if isinstance(found, str):
+        return f"no command {found!r}"
+    command, context, rest = found
     try:
         with redirect_stdout(io.StringIO()):  # `--help` prints, then exits 0: a line that parses
             params = command.make_context(command.name or "", list(rest), parent=context).params

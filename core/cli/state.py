@@ -39,23 +39,34 @@ def command_words(args: list[str]) -> str:
         if token.startswith("-"):
             break
         words.append(token)
-    from unitycli.cli.main import cli
-
     if not words or words[0] == "tools":
         return ""
-    command: click.Command = cli
-    context = click.Context(cli, info_name="unitycli")
-    rest = list(words)
-    while isinstance(command, click.Group):
-        found = command.get_command(context, rest[0]) if rest else None
-        if found is None:
-            return ""  # no such command, or a group alone, which runs nothing
-        command, context, rest = found, click.Context(found, info_name=rest[0], parent=context), rest[1:]
+    found = find_command(words)
+    if isinstance(found, str) or isinstance(found[0], click.Group):
+        return ""  # no such command, or a group alone, which runs nothing
+    command, parent, rest = found
     try:  # its arguments, without the options that followed: a required option left behind makes it no command
-        command.make_context(context.info_name, rest, parent=context.parent)
+        command.make_context(command.name or "", rest, parent=parent)
     except (click.ClickException, click.exceptions.Exit, UnityCliError):
         return ""
     return shlex.join(words)
+
+
+def find_command(words: list[str]) -> tuple[click.Command, click.Context, list[str]] | str:
+    """The command the leading words name (down through the groups, up to the first option), the context of the
+    group it belongs to and the words left for it; or the word that names no command."""
+    from unitycli.cli.main import cli
+
+    command: click.Command = cli
+    parent = context = click.Context(cli, info_name="unitycli")
+    rest = list(words)
+    while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
+        sub = command.get_command(context, rest[0])
+        if sub is None:
+            return rest[0]
+        parent, context = context, click.Context(sub, info_name=rest[0], parent=context)
+        command, rest = sub, rest[1:]
+    return command, parent, rest
 
 
 def state() -> CliState:
