@@ -64,6 +64,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--project", default=str(ROOT / "examples" / "sample-project"))
     args = parser.parse_args()
+    os.environ["UNITYCLI_RESIDENT"] = "off"  # calls as run in-process (bench_resident.py: through the server)
     script = os.path.join(sysconfig.get_path("scripts"), "unitycli")
     work = Path(tempfile.mkdtemp(prefix="unitycli-bench-batch-"))
     project = work / "project"

@@ -65,6 +65,7 @@ def main() -> None:
     parser.add_argument("--before", required=True, help="the earlier commit (any git revision)")
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args()
+    os.environ["UNITYCLI_RESIDENT"] = "off"  # calls as run in-process (bench_resident.py: through the server)
     work = Path(tempfile.mkdtemp(prefix="unitycli-before-after-"))
     try:
         project = work / "project"

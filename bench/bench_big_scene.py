@@ -200,6 +200,7 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir="/tmp") as tmp:  # short: a Unix socket path has 107 bytes
         ENV["UNITYCLI_HOME"] = str(Path(tmp) / "home")
+        ENV["UNITYCLI_RESIDENT"] = "off"  # in-process, unless --resident starts the run's own server
         if args.resident:
             start_resident(Path(tmp))
         try:
@@ -214,7 +215,7 @@ def start_resident(tmp: Path) -> None:
     sockets = tmp / "s"
     sockets.mkdir(mode=0o700)
     ENV["UNITYCLI_RESIDENT_DIR"] = str(sockets)
-    ENV.pop("UNITYCLI_RESIDENT", None)
+    ENV["UNITYCLI_RESIDENT"] = "use"  # the run's server, started here; a call never starts another
     started = subprocess.run([sys.executable, SCRIPT, "resident", "start", "--json"], env=ENV, capture_output=True,
                              text=True, check=False)
     if started.returncode != 0:

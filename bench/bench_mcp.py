@@ -186,6 +186,7 @@ def main() -> None:
     parser.add_argument("--wordings", action="store_true", help="near-duplicate property descriptions")
     parser.add_argument("--measure", metavar="PROJECT", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    os.environ["UNITYCLI_RESIDENT"] = "off"  # calls as run in-process (bench_resident.py: through the server)
     if args.measure:
         print(json.dumps(_surfaces(Path(args.measure))))
         return

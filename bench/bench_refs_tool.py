@@ -120,6 +120,7 @@ def main() -> None:
     parser.add_argument("--projects", nargs="*", default=["physics-samples", "chicken-defense"],
                         help="fixtures (the first also gets the probe material)")
     args = parser.parse_args()
+    os.environ["UNITYCLI_RESIDENT"] = "off"  # calls as run in-process (bench_resident.py: through the server)
     rg = shutil.which("rg")
     if rg is None:
         raise SystemExit("ripgrep (rg) is not installed (apt-get install ripgrep)")

@@ -50,6 +50,7 @@ def main() -> None:
     parser.add_argument("--tool", action="append", help="a read-only tool taking {} (repeatable)")
     parser.add_argument("--disable", default="", help="UNITYCLI_DISABLE_EXTENSIONS for both ways")
     args = parser.parse_args()
+    os.environ["UNITYCLI_RESIDENT"] = "off"  # calls as run in-process (bench_resident.py: through the server)
     tools = args.tool or ["urp.get-pipeline", "project.info"]
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp) / "project"

@@ -98,7 +98,7 @@ def main() -> None:
     sockets.mkdir(mode=0o700)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "UNITYCLI_RESIDENT")}
     env.update(UNITYCLI_HOME=str(work / "home"), PYTHONPYCACHEPREFIX=str(work / "pyc"),
-               UNITYCLI_RESIDENT_DIR=str(sockets))
+               UNITYCLI_RESIDENT_DIR=str(sockets), UNITYCLI_RESIDENT="use")  # the server started below
     inproc = {**env, "UNITYCLI_RESIDENT": "off"}
     started = subprocess.run([sys.executable, script, "resident", "start", "--json"], env=env, capture_output=True,
                              text=True, check=False)

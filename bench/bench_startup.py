@@ -76,6 +76,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--project", default=str(ROOT / "examples" / "sample-project"))
     args = parser.parse_args()
+    os.environ["UNITYCLI_RESIDENT"] = "off"  # calls as run in-process (bench_resident.py: through the server)
     # The console script of *this* interpreter (not a version-manager shim found on PATH).
     script = os.path.join(sysconfig.get_path("scripts"), "unitycli")
     if not os.path.isfile(script):

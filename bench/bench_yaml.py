@@ -221,6 +221,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (best is kept)")
     parser.add_argument("--tools-only", action="store_true", help="only the big scene through the real tools")
     args = parser.parse_args()
+    os.environ["UNITYCLI_RESIDENT"] = "off"  # calls as run in-process (bench_resident.py: through the server)
     if args.tools_only:
         return tools_table(max(args.repeat, 5))
     rows = []

@@ -65,6 +65,9 @@ _SPECS: list[ErrorSpec] = [
           "The resident server cannot run here: its socket folder is not a private folder of this user, the platform "
           "lacks peer credentials or descriptor passing, or the server did not come up (its log says why).",
           EXIT_FAILED, next_actions=("unitycli resident status",)),
+    _spec("E_RESIDENT_MODE_INVALID",
+          "UNITYCLI_RESIDENT is not one of the resident server's modes (details.allowed); nothing was run.",
+          EXIT_USAGE),
     _spec("E_CONTRACT_DRIFT",
           "Tool descriptors or CLI output schemas differ from the checked-in contract snapshot.", EXIT_FAILED,
           next_actions=("unitycli docs contract --write",)),

@@ -294,6 +294,9 @@ def pytest_configure(config: Any) -> None:
     config.addinivalue_line("markers", "next_actions_unchecked(reason): the next actions this test makes are not "
                                        "held to being runnable (it makes bad ones on purpose)")
     _start_next_action_log(config)
+    # Before any fixture of any scope: a CLI subprocess a test (or a module fixture) starts must neither use a
+    # developer's resident server nor leave one behind (`unitycli_home` sets it again per test).
+    os.environ["UNITYCLI_RESIDENT"] = "off"
 
 
 # Every next action the session produces must run (`unitycli.testing_actions`): each process records, and the

@@ -7,7 +7,9 @@ would be imported instead of ours. This module imports only `os` and `sys` (no `
 the entries are gone any import may come from the project.
 
 Then a cached discovery answer is printed if there is one (`cli.fastpath`), else the call goes to this user's
-resident server if one runs and is trusted (`cli.resident_client`, stdlib only), else it runs here as always.
+resident server if one runs and is trusted (`cli.resident_client`, stdlib only; by default it starts one for the
+next calls when none answers), else it runs here as always. A `UNITYCLI_RESIDENT` that is not a mode skips both and
+runs here, where the CLI reports it.
 
 What cannot be guarded here: modules Python imports before any of our code runs (its start-up, `.pth` files, and
 the `re` import of pip's console-script wrapper) are found through a relative `PYTHONPATH` too; only an absolute
@@ -61,8 +63,12 @@ def main() -> None:
     # in our process, and a metadata scan on every call. unitycli uses none.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     argv = sys.argv[1:]
-    from unitycli.cli import fastpath
+    from unitycli.cli import fastpath, resident_wire
 
+    try:
+        resident_wire.mode(os.environ)
+    except resident_wire.ModeInvalid:  # the full CLI reports it (E_RESIDENT_MODE_INVALID), for every command alike
+        _run_full(argv)
     if fastpath.try_serve(argv):  # a cached discovery answer costs less than a round trip to the server
         raise SystemExit(0)
     code = _forward(argv)

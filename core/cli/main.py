@@ -128,6 +128,22 @@ def _name_the_project(exc: UnityCliError, obj: CliState | None) -> UnityCliError
     return exc
 
 
+def _check_resident_mode() -> None:
+    """A misspelt `UNITYCLI_RESIDENT` fails every command the same way (the client ran this call in-process), rather
+    than meaning something nobody chose."""
+    import os
+
+    from unitycli.cli import resident_wire
+
+    try:
+        resident_wire.mode(os.environ)
+    except resident_wire.ModeInvalid as exc:
+        raise UnityCliError("E_RESIDENT_MODE_INVALID", f"{resident_wire.MODE_ENV}={exc} is not a resident server "
+                            f"mode; use one of {', '.join(resident_wire.MODES)} or leave it unset",
+                            details={"setting": resident_wire.MODE_ENV, "value": str(exc),
+                                     "allowed": dict(resident_wire.MODES)}) from None
+
+
 def run(argv: list[str]) -> Outcome:
     """Run one invocation: the exit code, the envelope, and its human rendering unless in JSON mode."""
     request_id = new_request_id()
@@ -153,6 +169,7 @@ def _run(argv: list[str], request_id: str, json_mode: bool) -> Outcome:
         json_mode = options.json or _streams_json(options.rest)
         command = _command_name(options.rest) or command
         obj = CliState(options=options, request_id=request_id)
+        _check_resident_mode()
         if options.rest[:1] == ["--version"]:
             if len(options.rest) > 1:
                 raise UnityCliError("E_UNKNOWN_OPTION", "--version takes nothing after it",

@@ -6,6 +6,12 @@ stdout/stderr directly, so pipes, `--input -`, `--json` and exit codes are what 
 server accepts, every failure (no folder, no socket, a stale socket, another uid, a refusal) returns None and the
 call runs in-process; once it accepted (and we said go) the command is running there and is never run twice.
 Stdlib only: `socket` is imported only when a trusted socket exists.
+
+In mode `auto` (the default, `resident_wire.mode`) a call that finds no server runs in-process and starts one for
+the next calls (`launch`): only from the console script, only when it wins the server's lock (concurrent first
+calls start one server), detached from the caller (its own session, `/` as working directory, no descriptor of
+the caller's: stdin from /dev/null, output to the server's private log), so a caller that captures our output gets
+its end-of-file when this call ends.
 """
 
 import os
@@ -41,16 +47,17 @@ def _note(reason: str) -> None:
 def forward(argv: list[str]) -> int | None:
     """The exit code of the call run by the resident server, or None to run it in-process."""
     try:
-        mode = os.environ.get(wire.MODE_ENV, "")
+        mode = wire.mode(os.environ)  # an unknown value raises: in-process, where the CLI reports it
         if mode == "off" or _command_word(argv) in _NOT_FORWARDED:
             return None
         path = wire.socket_path(os.environ, create=mode == "auto")
         if path is None or not wire.trusted_socket(path):
-            _note("no trusted resident folder" if path is None else "no resident server")
+            _note(("a sandboxed caller (no_new_privs)" if wire.sandboxed() else "no trusted resident folder")
+                  if path is None else "no resident server")
             if mode == "auto" and path is not None:
                 _start_in_background(path)
             return None
-        sock = _connect(path, argv)
+        sock = _connect(path, argv, mode)
     except Exception as exc:  # any doubt before acceptance: in-process, as without a server
         _note(f"{type(exc).__name__}: {exc}")
         return None
@@ -64,7 +71,7 @@ def forward(argv: list[str]) -> int | None:
         return _EXIT_FAILED
 
 
-def _connect(path: str, argv: list[str]):
+def _connect(path: str, argv: list[str], mode: str):
     """A socket whose server accepted the call and was told to go, or None (the reason noted)."""
     import socket
 
@@ -79,7 +86,7 @@ def _connect(path: str, argv: list[str]):
             sock.connect(path)
         except (ConnectionRefusedError, FileNotFoundError):  # a socket file left by a server that is gone
             _note("stale resident socket")
-            if os.environ.get(wire.MODE_ENV) == "auto":
+            if mode == "auto":
                 _start_in_background(path)
             sock.close()
             return None
@@ -147,20 +154,56 @@ def _interrupt_and_wait(sock) -> None:
 
 
 def _start_in_background(path: str) -> None:
-    """`UNITYCLI_RESIDENT=auto`: start a server for the next calls (this one runs in-process), unless one is
-    already starting."""
-    if wire.lock_held(path):
-        return
-    import subprocess
-    import sysconfig
-
-    script = os.path.join(sysconfig.get_path("scripts"), "unitycli")  # as `resident start` itself starts the server
-    if not os.path.isfile(script):  # (`python -m unitycli` would put the package folder first on sys.path)
-        _note("no unitycli console script beside this interpreter: no resident server started")
+    """Mode `auto`: start a server for the next calls (this one runs in-process), from the console script only:
+    `python -m unitycli` has another `sys.path`, so a server started for it would serve none of its calls."""
+    script = console_script()
+    if script is None:
+        _note("not run as this interpreter's unitycli console script: no resident server started")
         return
     try:
-        subprocess.Popen([sys.executable, script, "resident", "start"], stdin=subprocess.DEVNULL,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-                         close_fds=True, cwd="/")
+        if launch(path, script, wire.IDLE_SECONDS) is not None:
+            _note("started a resident server for the next calls")
     except OSError as exc:
         _note(f"could not start a resident server: {exc}")
+
+
+def console_script() -> str | None:
+    """This interpreter's `unitycli` console script when it is what runs this process (followed through links, as
+    Python does for `sys.path[0]`), else None."""
+    import sysconfig
+
+    script = os.path.join(sysconfig.get_path("scripts"), "unitycli")
+    try:
+        if os.path.isfile(script) and os.path.samefile(os.path.realpath(sys.argv[0]), script):
+            return script
+    except (OSError, IndexError, TypeError):
+        pass
+    return None
+
+
+def launch(path: str, script: str, idle_seconds: float):
+    """Start `resident serve` for the socket at `path`, detached, if we win its lock; the `Popen`, or None when
+    another server holds the lock (running, starting or finishing). The lock is taken here and handed to the server
+    (an inherited descriptor of the same open file: the lock goes with it), so of any number of concurrent first
+    calls exactly one starts a server, and a server that dies before serving releases it."""
+    import fcntl
+    import subprocess
+
+    lock = wire.open_private(wire.lock_path(path), os.O_RDWR | os.O_CREAT)
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return None
+        # Only the lock's holder writes the log, so truncating it keeps it to one server's life.
+        log = wire.open_private(wire.log_path(path), os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        try:
+            os.ftruncate(log, 0)  # after open_private's checks: never truncate through a link to another file
+            return subprocess.Popen(
+                [sys.executable, script, "resident", "serve", "--idle-timeout", str(idle_seconds),
+                 "--lock-fd", str(lock)], stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd="/",
+                start_new_session=True, close_fds=True, pass_fds=(lock,))
+        finally:
+            os.close(log)
+    finally:
+        os.close(lock)  # ours: the server's inherited copy keeps the lock

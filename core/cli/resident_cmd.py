@@ -1,24 +1,24 @@
 """`unitycli resident start|stop|status|serve`: this user's resident server, which keeps the core imported so a call
 costs a fork instead of an interpreter start and the core's imports.
 
-Opt-in: nothing starts a server unless asked (`resident start`, or `UNITYCLI_RESIDENT=auto` in the environment of
-calls), so CI and tests never get a daemon by accident. Calls use a running server only when it passes the checks
-in `cli.resident_wire`; otherwise they run in-process as before.
+On by default where it can be trusted (`resident_wire.mode`): a call that finds no server runs in-process and starts
+one in the background for the next calls; `UNITYCLI_RESIDENT=use` only uses a running one (the default when `CI` is
+set, so a CI job gets no daemon by accident), `off` never. Calls use a running server only when it passes the
+checks in `cli.resident_wire`; otherwise they run in-process as before.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import sysconfig
 import time
-from typing import Any
 
 import click
 from pydantic import BaseModel, ConfigDict
 from pydantic.alias_generators import to_camel
 
+from unitycli.cli import resident_client
 from unitycli.cli import resident_server as server
 from unitycli.cli import resident_wire as wire
 from unitycli.cli.strict import StrictGroup
@@ -93,7 +93,9 @@ def resident_group() -> None:
     """A per-user server that keeps the core imported, so each call starts in a fraction of the time.
 
     Calls use it when it runs, is owned by you in a private folder, and runs the same code and interpreter;
-    otherwise they run in-process. Nothing starts it unless you do (or set UNITYCLI_RESIDENT=auto)."""
+    otherwise they run in-process. By default a call that finds none starts one in the background for the next
+    calls (it exits after 10 idle minutes); set UNITYCLI_RESIDENT=use to only use a running one (the default
+    when CI is set) or UNITYCLI_RESIDENT=off to never use one."""
 
 
 @resident_group.command("status")
@@ -110,31 +112,27 @@ def start_cmd(idle_timeout: float) -> ResidentStarted:
     path = _socket_path(create=True)
     current = _status(path)
     if current.running and current.serves:
-        return ResidentStarted(**current.model_dump(), started=False, log=server.log_path(path))
+        return ResidentStarted(**current.model_dump(), started=False, log=wire.log_path(path))
     if current.running:
         _stop(path)
     script = _console_script()
     try:
-        log = wire.open_private(server.log_path(path), os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        process = resident_client.launch(path, script, idle_timeout)
     except OSError as exc:
-        raise UnityCliError("E_RESIDENT_UNAVAILABLE", f"the resident server's log cannot be opened safely: {exc}",
-                            details={"log": server.log_path(path)}) from None
-    try:
-        process = subprocess.Popen([sys.executable, script, "resident", "serve", "--idle-timeout", str(idle_timeout)],
-                                   stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd="/",
-                                   start_new_session=True, close_fds=True)
-    finally:
-        os.close(log)
+        raise UnityCliError("E_RESIDENT_UNAVAILABLE", f"the resident server's lock or log cannot be opened safely: "
+                            f"{exc}", details={"log": wire.log_path(path)}) from None
     deadline = time.monotonic() + _START_WAIT
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline:  # ours, or one another call is starting right now
         now = _status(path)
         if now.running:
-            return ResidentStarted(**now.model_dump(), started=True, log=server.log_path(path))
-        if process.poll() is not None:
+            return ResidentStarted(**now.model_dump(), started=process is not None, log=wire.log_path(path))
+        if process is not None and process.poll() is not None:
+            break
+        if process is None and not wire.lock_held(path):
             break
         time.sleep(0.05)
     raise UnityCliError("E_RESIDENT_UNAVAILABLE", "the resident server did not come up",
-                        details={"log": server.log_path(path), "exitCode": process.poll()})
+                        details={"log": wire.log_path(path), "exitCode": None if process is None else process.poll()})
 
 
 @resident_group.command("stop")
@@ -152,10 +150,12 @@ def stop_cmd() -> ResidentStopped:
 
 @resident_group.command("serve", hidden=True)
 @click.option("--idle-timeout", type=click.FloatRange(min=1), default=wire.IDLE_SECONDS, metavar="SECONDS")
-def serve_cmd(idle_timeout: float) -> ResidentServed:
-    """Run the server in this process until idle or stopped (`start` runs this detached)."""
+@click.option("--lock-fd", type=click.IntRange(min=3), default=None, metavar="FD",
+              help="The socket's lock, already taken by the process that started this one.")
+def serve_cmd(idle_timeout: float, lock_fd: int | None) -> ResidentServed:
+    """Run the server in this process until idle or stopped (`start` and calls in mode auto run this detached)."""
     try:
-        return ResidentServed(served=server.Server(_socket_path(create=True), idle_timeout).serve())
+        return ResidentServed(served=server.Server(_socket_path(create=True), idle_timeout, lock_fd).serve())
     except server.AlreadyRunning:
         raise UnityCliError("E_RESIDENT_UNAVAILABLE", "another resident server holds this socket") from None
 
@@ -169,12 +169,12 @@ def _stop(path: str) -> None:
 
 
 def _console_script() -> str:
-    """The `unitycli` console script of this interpreter: the server must start exactly as calls do (its
-    `sys.path` is part of what a call must match)."""
-    candidates: list[Any] = [sys.argv[0] if os.path.basename(sys.argv[0]) == "unitycli" else None,
-                             os.path.join(sysconfig.get_path("scripts"), "unitycli")]
-    for candidate in candidates:
-        if candidate and os.path.isfile(candidate):
-            return os.path.abspath(candidate)
-    raise UnityCliError("E_RESIDENT_UNAVAILABLE", "the unitycli console script of this interpreter is not installed",
-                        details={"scripts": sysconfig.get_path("scripts")})
+    """The `unitycli` console script of this interpreter, which must be what runs this command: the server starts
+    exactly as calls do (its `sys.path` is part of what a call must match, and names the socket), and a call run as
+    `python -m unitycli` has another `sys.path`."""
+    script = resident_client.console_script()
+    if script is None:
+        raise UnityCliError("E_RESIDENT_UNAVAILABLE", "a resident server is started through this interpreter's "
+                            "unitycli console script (not `python -m unitycli`, whose calls it could not serve)",
+                            details={"scripts": sysconfig.get_path("scripts"), "argv0": sys.argv[0]})
+    return script

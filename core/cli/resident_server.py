@@ -52,10 +52,6 @@ class AlreadyRunning(Exception):
     """Another server holds this socket's lock."""
 
 
-def log_path(sock_path: str) -> str:
-    return sock_path[: -len(".sock")] + ".log"
-
-
 def module_files() -> dict[str, tuple[int, int]]:
     """(mtime_ns, size) of every imported module's file: what a running server must find unchanged."""
     files: dict[str, tuple[int, int]] = {}
@@ -80,9 +76,10 @@ def files_unchanged(files: dict[str, tuple[int, int]]) -> bool:
 
 
 class Server:
-    def __init__(self, sock_path: str, idle_seconds: float) -> None:
+    def __init__(self, sock_path: str, idle_seconds: float, lock_fd: int | None = None) -> None:
         self.path = sock_path
         self.idle = idle_seconds
+        self.given_lock = lock_fd  # the lock its launcher took and handed over (`resident_client.launch`)
         self.children: set[int] = set()
         self.served = 0
         self.stopping = False
@@ -134,8 +131,16 @@ class Server:
 
     def _lock(self) -> None:
         fd = wire.open_private(wire.lock_path(self.path), os.O_RDWR | os.O_CREAT)
+        if self.given_lock is not None:  # the launcher's lock must be this very file, not any descriptor we got
+            given, found = os.fstat(self.given_lock), os.fstat(fd)
+            os.close(fd)
+            if (given.st_dev, given.st_ino) != (found.st_dev, found.st_ino):
+                os.close(self.given_lock)
+                raise AlreadyRunning(self.path)
+            fd = self.given_lock
+            os.set_inheritable(fd, False)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # on the handed-over lock: already ours, so this holds
         except BlockingIOError:
             os.close(fd)
             raise AlreadyRunning(self.path) from None

@@ -8,9 +8,14 @@ each end asks the kernel who the other is (`SO_PEERCRED`) and refuses any other 
 checked (no `SO_PEERCRED`, no `send_fds`, a path too long for `AF_UNIX`) there is no resident server at all.
 
 Two fingerprints decide whether a server may run a client's command. `config()` is how the interpreter was started
-(executable, Python version, flags, `sys.path`): a server started otherwise refuses and stays. `stamp()` is the
+(executable, Python version, flags, `sys.path`) and where the process stands (`standing()`: its namespaces, root,
+cgroup, credentials, seccomp state and resource limits): it names the socket, so each configuration has a server of
+its own, and a server that somehow gets a call of another configuration refuses it and stays. `stamp()` is the
 code: the unitycli version and the modification stamps of its package folders, of `sys.path`'s folders (a
 `pip install` changes site-packages) and of the interpreter: a server whose stamp differs is stale and exits.
+
+`mode()` reads `UNITYCLI_RESIDENT`: `auto` (the default) uses a server and starts one in the background when none
+answers, `use` uses one that runs but never starts one (the default when `CI` is set), `off` never uses one.
 """
 
 import os
@@ -24,16 +29,87 @@ RUN, STATUS, STOP = b"RUN ", b"STAT", b"STOP"
 ACCEPTED, REFUSED, GO = b"A", b"R", b"G"
 
 DIR_ENV = "UNITYCLI_RESIDENT_DIR"  # the socket folder itself (tests point it at a folder of their own)
-MODE_ENV = "UNITYCLI_RESIDENT"  # "off": never use a server; "auto": start one when none answers; else: use one if up
+MODE_ENV = "UNITYCLI_RESIDENT"
+MODES = {"auto": "use a server; start one in the background when none answers (the default)",
+         "use": "use a server that runs, never start one (the default when CI is set)",
+         "off": "never use a server: every call runs in-process"}
 DEBUG_ENV = "UNITYCLI_RESIDENT_DEBUG"  # set: one stderr line saying why a call ran in-process
-IDLE_SECONDS = 900
+# Like sccache's server (600 s): long enough to bridge an agent's thinking between calls, short enough that a
+# server started by one command someone ran once is gone ten minutes later. A restart costs one in-process call.
+IDLE_SECONDS = 600
 STALE_EXIT = 75  # a forked child's exit status telling the server its code changed on disk
 _SUN_PATH_MAX = 107  # AF_UNIX paths: 108 bytes with the terminating NUL on Linux
+
+
+class ModeInvalid(ValueError):
+    """`UNITYCLI_RESIDENT` holds a value that is not one of `MODES`."""
+
+
+def mode(environ) -> str:
+    """The call's mode: `UNITYCLI_RESIDENT` when set (exactly one of `MODES`, else `ModeInvalid`), else `auto`, or
+    `use` when `CI` is set (a CI job is one-shot: a server it starts by accident would outlive the step)."""
+    value = environ.get(MODE_ENV, "")
+    if value:
+        if value not in MODES:
+            raise ModeInvalid(value)
+        return value
+    return "use" if environ.get("CI", "").lower() not in ("", "0", "false", "no") else "auto"
 
 
 def supported() -> bool:
     """Linux-style peer credentials and fd passing, without which the server cannot be trusted or faithful."""
     return hasattr(os, "fork") and sys.platform.startswith("linux")
+
+
+def _status_fields() -> dict[str, str]:
+    try:
+        with open("/proc/self/status", "rb") as f:
+            text = f.read().decode(errors="replace")
+    except OSError:
+        return {}
+    fields = {}
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        fields[key] = " ".join(value.split())
+    return fields
+
+
+def sandboxed() -> bool:
+    """`no_new_privs` is set: the mark of a sandbox (Landlock, seccomp, bubblewrap, `allowPrivilegeEscalation:
+    false`) whose rules a process cannot read back, so a server started outside it could run this call outside it,
+    or one started in another sandbox under that one's rules. Such a caller never uses or starts a server."""
+    return _status_fields().get("NoNewPrivs") == "1"
+
+
+_STANDING_FIELDS = ("Uid", "Gid", "Groups", "CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb", "NoNewPrivs",
+                    "Seccomp", "Seccomp_filters")
+
+
+def standing() -> tuple:
+    """Where this process stands, which a forked child of another process cannot take on: its namespaces (a
+    container or sandbox sharing /tmp), its root (a chroot), its cgroup (a job's memory and CPU limits), its
+    credentials and supplementary groups (file access), seccomp state and resource limits. A call runs only in
+    a server that stands where the caller does, so the server started by the caller's own kind of process."""
+    places = []
+    for kind in ("mnt", "pid", "user", "net", "ipc", "uts", "cgroup"):
+        try:
+            places.append(os.readlink(f"/proc/self/ns/{kind}"))
+        except OSError:
+            places.append(None)
+    try:
+        st = os.stat("/")
+        root = (st.st_dev, st.st_ino)
+    except OSError:
+        root = None
+    texts = []
+    for name in ("/proc/self/cgroup", "/proc/self/limits"):
+        try:
+            with open(name, "rb") as f:
+                texts.append(f.read())
+        except OSError:
+            texts.append(None)
+    status = _status_fields()
+    return (places, root, texts, [status.get(k) for k in _STANDING_FIELDS])
 
 
 def runtime_dir(environ) -> str:
@@ -87,16 +163,18 @@ def open_private(path: str, flags: int, mode: int = 0o600) -> int:
     return fd
 
 
-def server_name() -> str:
-    """One server per interpreter: `s-<hash of sys.executable>`, so two virtual environments never share one."""
+def server_name(configuration: str | None = None) -> str:
+    """One server per configuration (`config()`: interpreter, `sys.path`, standing): `s-<hash>`, so two virtual
+    environments, two `PYTHONPATH`s or a container sharing the folder never share one, and no configuration waits
+    on another's server. (A hash collision only costs a refusal: the server compares the whole configuration.)"""
     import zlib  # built in, and only reached when the folder exists
 
-    return f"s-{zlib.crc32(os.fsencode(sys.executable)):08x}"
+    return f"s-{zlib.crc32((config() if configuration is None else configuration).encode()):08x}"
 
 
 def socket_path(environ, create: bool = False) -> str | None:
     """The socket's path, or None when its folder is missing or untrusted or the path is too long for AF_UNIX."""
-    if not supported():
+    if not supported() or sandboxed():
         return None
     folder = runtime_dir(environ)
     if not trusted_dir(folder, create):
@@ -108,6 +186,11 @@ def socket_path(environ, create: bool = False) -> str | None:
 def lock_path(sock_path: str) -> str:
     """The file a server holds locked (flock) for its whole life, its pid inside."""
     return sock_path[: -len(".sock")] + ".lock"
+
+
+def log_path(sock_path: str) -> str:
+    """The server's stdout and stderr: what it says when it cannot come up, and anything a call leaves there."""
+    return sock_path[: -len(".sock")] + ".log"
 
 
 def lock_held(sock_path: str) -> bool:
@@ -149,9 +232,9 @@ def peer_uid(sock) -> int | None:
 
 def config() -> str:
     # What a call's interpreter must share with the server's: besides the flags, the settings they do not show
-    # (a fixed hash seed, warning filters, -X options, the filesystem encoding).
+    # (a fixed hash seed, warning filters, -X options, the filesystem encoding), and where the process stands.
     return repr((PROTOCOL, sys.executable, sys.version, tuple(sys.flags), sys.path, os.environ.get("PYTHONHASHSEED"),
-                 sys.warnoptions, sorted(sys._xoptions.items(), key=str), sys.getfilesystemencoding()))
+                 sys.warnoptions, sorted(sys._xoptions.items(), key=str), sys.getfilesystemencoding(), standing()))
 
 
 def _stat(path: str) -> tuple:

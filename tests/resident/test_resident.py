@@ -15,119 +15,17 @@ import signal
 import socket
 import subprocess
 import sys
-import sysconfig
 import tempfile
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from tests.resident.residents import SCENE, SCRIPT, WAIT, Resident, needs_resident, pid_alive, wait_for
 from unitycli.cli import resident_server, resident_wire
-from unitycli.testing import copy_fixture_project
 
-SCRIPT = os.path.join(sysconfig.get_path("scripts"), "unitycli")
-SCENE = "Assets/LlamAcademy/ChickenDefense/Scenes/Game.unity"
 _REQUEST_ID = re.compile(rb"req-[0-9a-f]+")
-_WAIT = 60.0  # bounded waits for a process to come or go (a condition, never a timing assertion)
 
-pytestmark = pytest.mark.skipif(not resident_wire.supported() or not os.path.isfile(SCRIPT),
-                                reason="the resident server needs Linux and the installed console script")
-
-
-@dataclass
-class Resident:
-    folder: Path
-    env: dict[str, str]
-
-    def cli(self, *args: str, stdin: bytes | None = None, **extra: str) -> subprocess.CompletedProcess:
-        return subprocess.run([SCRIPT, *args], env={**self.env, **extra}, input=stdin if stdin is not None else b"",
-                              capture_output=True, timeout=300)
-
-    def start(self, *args: str) -> dict:
-        done = self.cli("resident", "start", "--json", *args)
-        assert done.returncode == 0, done.stdout + done.stderr
-        return json.loads(done.stdout)["result"]
-
-    def status(self) -> dict:
-        done = self.cli("resident", "status", "--json")
-        assert done.returncode == 0, done.stdout + done.stderr
-        return json.loads(done.stdout)["result"]
-
-    def served(self) -> int:
-        return self.status()["served"]
-
-    @property
-    def socket(self) -> str:
-        return str(self.folder / f"{resident_wire.server_name()}.sock")
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
-def _wait_for(condition, what: str) -> None:
-    deadline = time.monotonic() + _WAIT
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"waited {_WAIT:.0f} s for {what}")
-        time.sleep(0.05)
-
-
-def _kill_servers(folder: Path) -> None:
-    """Whatever holds a lock in the folder is a server of this test: stop it, then make sure."""
-    for lock in folder.glob("*.lock"):
-        try:
-            pid = int(lock.read_text().strip() or 0)
-        except (OSError, ValueError):
-            continue
-        if pid and resident_wire.lock_held(str(lock.with_suffix(".sock"))):
-            with_signal(pid, signal.SIGKILL)
-
-
-def with_signal(pid: int, sig: int) -> None:
-    try:
-        os.kill(pid, sig)
-    except ProcessLookupError:
-        return
-    _wait_for(lambda: not _pid_alive(pid), f"server {pid} to exit")
-
-
-def _make_resident(home: Path) -> Iterator[Resident]:
-    folder = Path(tempfile.mkdtemp(prefix="ucr-", dir="/tmp"))  # short: AF_UNIX paths hold 107 bytes
-    env = {k: v for k, v in os.environ.items() if not k.startswith("UNITYCLI_RESIDENT")}
-    env.update(UNITYCLI_HOME=str(home), UNITYCLI_RESIDENT_DIR=str(folder), UNITYCLI_RESIDENT_DEBUG="1")
-    resident = Resident(folder, env)
-    try:
-        yield resident
-    finally:
-        subprocess.run([SCRIPT, "resident", "stop"], env=env, capture_output=True, timeout=120, check=False)
-        _kill_servers(folder)
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def project(tmp_path_factory) -> Path:
-    return copy_fixture_project("chicken-defense", tmp_path_factory.mktemp("resident-project"))
-
-
-@pytest.fixture(scope="module")
-def shared(tmp_path_factory) -> Iterator[Resident]:
-    """One server for the tests that only compare answers."""
-    yield from _make_resident(tmp_path_factory.mktemp("resident-home"))
-
-
-@pytest.fixture
-def resident(tmp_path) -> Iterator[Resident]:
-    """A server folder of this test alone (nothing started yet)."""
-    home = tmp_path / "home"
-    home.mkdir()
-    yield from _make_resident(home)
+pytestmark = needs_resident
 
 
 def _masked(data: bytes) -> bytes:
@@ -196,7 +94,7 @@ def test_no_zombie_children_after_calls(shared, project):
                     found.append(int(entry.name))
         return found
 
-    _wait_for(lambda: not zombies(), "the server to reap its children")
+    wait_for(lambda: not zombies(), "the server to reap its children")
 
 
 def test_status_and_stop(resident, project):
@@ -208,7 +106,7 @@ def test_status_and_stop(resident, project):
     stopped = resident.cli("resident", "stop", "--json")
     assert json.loads(stopped.stdout)["result"]["stopped"] is True
     assert resident.status()["running"] is False
-    _wait_for(lambda: not _pid_alive(started["pid"]), "the stopped server to exit")
+    wait_for(lambda: not pid_alive(started["pid"]), "the stopped server to exit")
     assert not os.path.exists(resident.socket)
     done = resident.cli("tools", "run", "project.info", "--json", "--project", str(project))
     assert done.returncode == 0 and b"in-process (no resident server)" in done.stderr
@@ -258,7 +156,7 @@ def test_another_code_stamp_is_refused_and_retires_the_server(resident, project)
     payload = _request(config=_server_config(resident), stamp="('0.0.0-other', [])")
     answer = _raw_call(resident.socket, payload)
     assert answer.startswith(resident_wire.REFUSED) and b"changed on disk" in answer
-    _wait_for(lambda: not _pid_alive(started["pid"]), "the stale server to exit")
+    wait_for(lambda: not pid_alive(started["pid"]), "the stale server to exit")
     assert resident.status()["running"] is False
     done = resident.cli("tools", "run", "project.info", "--json", "--project", str(project))
     assert done.returncode == 0 and b"in-process" in done.stderr
@@ -282,7 +180,7 @@ def test_a_new_file_on_the_servers_path_makes_it_stale(resident, project, tmp_pa
         (lib / "newly_installed.py").write_text("VALUE = 1\n")
         done = resident.cli("tools", "run", "project.info", "--json", "--project", str(project))
         assert done.returncode == 0 and b"changed on disk" in done.stderr
-        _wait_for(lambda: not _pid_alive(started["pid"]), "the stale server to exit")
+        wait_for(lambda: not pid_alive(started["pid"]), "the stale server to exit")
     finally:
         shutil.rmtree(lib, ignore_errors=True)
 
@@ -304,7 +202,7 @@ def test_imported_files_are_watched(tmp_path, monkeypatch):
 def test_auto_starts_a_server_for_later_calls(resident, project):
     done = resident.cli("tools", "run", "project.info", "--json", "--project", str(project), UNITYCLI_RESIDENT="auto")
     assert done.returncode == 0 and b"in-process" in done.stderr
-    _wait_for(lambda: resident.status()["running"], "the auto-started server")
+    wait_for(lambda: resident.status()["running"], "the auto-started server")
     assert resident.cli("tools", "run", "project.info", "--json", "--project", str(project),
                         UNITYCLI_RESIDENT="auto").returncode == 0
     assert resident.served() == 1
@@ -312,7 +210,7 @@ def test_auto_starts_a_server_for_later_calls(resident, project):
 
 def test_the_idle_server_exits(resident):
     pid = resident.start("--idle-timeout", "1")["pid"]
-    _wait_for(lambda: not _pid_alive(pid), "the idle server to exit")
+    wait_for(lambda: not pid_alive(pid), "the idle server to exit")
     assert not os.path.exists(resident.socket)
 
 
@@ -322,12 +220,12 @@ def test_a_hung_up_caller_interrupts_its_call(resident, project):
     client = subprocess.Popen([SCRIPT, "tools", "run", "scene.hierarchy", "--input", "-", "--json", "--project",
                                str(project)], env=resident.env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
-    _wait_for(lambda: resident.status()["runningCalls"] == 1, "the call to start (it waits on stdin)")
+    wait_for(lambda: resident.status()["runningCalls"] == 1, "the call to start (it waits on stdin)")
     client.kill()
     client.wait()
     client.stdin.close()
-    _wait_for(lambda: resident.status()["runningCalls"] == 0, "the interrupted call to end")
-    assert _pid_alive(pid)
+    wait_for(lambda: resident.status()["runningCalls"] == 0, "the interrupted call to end")
+    assert pid_alive(pid)
 
 
 def _server_config(resident: Resident) -> str:
@@ -345,7 +243,7 @@ def _request(config: str, stamp: str) -> bytes:
 def _raw_call(path: str, payload: bytes) -> bytes:
     """A request as the client sends it (with its descriptors), and the server's first answer."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    sock.settimeout(_WAIT)
+    sock.settimeout(WAIT)
     try:
         sock.connect(path)
         with open(os.devnull, "rb") as null_in, open(os.devnull, "wb") as null_out:
@@ -381,26 +279,30 @@ def test_a_caller_of_another_uid_gets_no_answer(resident):
     python = shutil.which("python3", path="/usr/bin:/bin")
     if os.geteuid() != 0 or python is None:
         pytest.skip("calling as another user needs root and a system python3")
-    resident.start()
+    path = resident.start()["socket"]
     try:
         resident.folder.chmod(0o711)
-        os.chmod(resident.socket, 0o666)
-        done = subprocess.run([python, "-I", "-c", _FOREIGN_CALLER, resident.socket], user=65534, group=65534,
+        os.chmod(path, 0o666)
+        done = subprocess.run([python, "-I", "-c", _FOREIGN_CALLER, path], user=65534, group=65534,
                               capture_output=True, text=True, timeout=120, cwd="/")
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == "0"
-        mine = resident_server.server_status(resident.socket)
+        mine = resident_server.server_status(path)
         assert mine is not None and mine["pid"]  # the same request from us is answered
     finally:
         resident.folder.chmod(0o700)
 
 
-def test_a_caller_with_another_hash_seed_runs_in_process(resident, project):
-    """PYTHONHASHSEED is not in sys.flags: a call that fixes one must not run under the server's random seed."""
-    resident.start()
+def test_a_caller_with_another_hash_seed_never_reaches_the_server(resident, project):
+    """PYTHONHASHSEED is not in sys.flags: a call that fixes one must not run under the server's random seed. It is
+    part of the configuration that names the socket, so the call looks for (and in mode `use` finds no) server of its
+    own; the raw refusal of a foreign configuration is held by the test above."""
+    started = resident.start()
     done = resident.cli("tools", "run", "project.info", "--json", "--project", str(project), PYTHONHASHSEED="123")
     assert done.returncode == 0 and json.loads(done.stdout)["ok"] is True
-    assert b"configuration differs" in done.stderr and resident.served() == 1  # refused there, ran here
+    assert b"in-process (no resident server)" in done.stderr and resident.served() == 0
+    seeded = json.loads(resident.cli("resident", "status", "--json", PYTHONHASHSEED="123").stdout)["result"]
+    assert seeded["running"] is False and seeded["socket"] != started["socket"]
 
 
 def test_the_clients_failure_exit_is_the_catalogs():
@@ -418,7 +320,7 @@ def test_a_call_the_server_accepted_is_never_run_again_in_process(monkeypatch, c
         def write(self, _text: str) -> None:
             raise BrokenPipeError
 
-    monkeypatch.setattr(resident_client, "_connect", lambda path, argv: _ClosedSocket())
+    monkeypatch.setattr(resident_client, "_connect", lambda path, argv, mode: _ClosedSocket())
     monkeypatch.setattr(resident_client.wire, "socket_path", lambda environ, create=False: "/nonexistent/s")
     monkeypatch.setattr(resident_client.wire, "trusted_socket", lambda path: True)
     monkeypatch.setattr(sys, "stderr", Broken())
@@ -447,24 +349,24 @@ def test_ctrl_c_interrupts_the_call_and_the_client_dies_of_sigint(resident, proj
     client = subprocess.Popen([SCRIPT, "tools", "run", "scene.hierarchy", "--input", "-", "--json", "--project",
                                str(project)], env={**resident.env, "UNITYCLI_RESIDENT_DEBUG": ""},
                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _wait_for(lambda: resident.status()["runningCalls"] == 1, "the call to start (it waits on stdin)")
+    wait_for(lambda: resident.status()["runningCalls"] == 1, "the call to start (it waits on stdin)")
     client.send_signal(signal.SIGINT)
     assert client.wait(timeout=120) == -signal.SIGINT
     client.stdin.close()
-    _wait_for(lambda: resident.status()["runningCalls"] == 0, "the interrupted call to be reaped")
+    wait_for(lambda: resident.status()["runningCalls"] == 0, "the interrupted call to be reaped")
 
 
 def test_a_log_or_lock_file_hard_linked_to_another_file_is_refused(resident, tmp_path):
     """A server (maybe root's) writes its lock and log in the socket folder: a file there that is a hard link to
-    some other file is refused, so nothing is written through it."""
-    from unitycli.cli import resident_server
-
+    some other file is refused, so nothing is written through it (nor truncated: the log is emptied per server)."""
     victim = tmp_path / "victim"
     victim.write_bytes(b"keep\n")
-    os.link(victim, resident_server.log_path(resident.socket))
+    os.link(victim, resident_wire.log_path(resident.socket))
     done = resident.cli("resident", "start", "--json")
     assert done.returncode == 1 and json.loads(done.stdout)["error"]["code"] == "E_RESIDENT_UNAVAILABLE"
-    os.unlink(resident_server.log_path(resident.socket))
+    assert victim.read_bytes() == b"keep\n"
+    os.unlink(resident_wire.log_path(resident.socket))
+    Path(resident_wire.lock_path(resident.socket)).unlink(missing_ok=True)  # the launcher's own, made before the log
     os.link(victim, resident_wire.lock_path(resident.socket))
     assert resident_wire.lock_held(resident.socket) is False
     with pytest.raises(PermissionError):
