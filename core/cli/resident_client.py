@@ -199,8 +199,11 @@ def launch(path: str, script: str, idle_seconds: float):
         log = wire.open_private(wire.log_path(path), os.O_WRONLY | os.O_CREAT | os.O_APPEND)
         try:
             os.ftruncate(log, 0)  # after open_private's checks: never truncate through a link to another file
+            # The interpreter's own options too (-O, -W, -X, -I…): they are part of the configuration that names the
+            # socket, and a server started without them would listen elsewhere and serve none of these calls.
+            flags = subprocess._args_from_interpreter_flags()  # type: ignore[attr-defined]  # multiprocessing's
             return subprocess.Popen(
-                [sys.executable, script, "resident", "serve", "--idle-timeout", str(idle_seconds),
+                [sys.executable, *flags, script, "resident", "serve", "--idle-timeout", str(idle_seconds),
                  "--lock-fd", str(lock)], stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd="/",
                 start_new_session=True, close_fds=True, pass_fds=(lock,))
         finally:

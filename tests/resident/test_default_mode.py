@@ -149,6 +149,24 @@ def test_python_dash_m_never_starts_a_server(resident, project):
     assert _left_nothing(resident.folder)
 
 
+def test_a_server_started_by_a_call_with_interpreter_options_serves_the_next_such_call(resident, project):
+    """`python -W … unitycli …`: the options are part of the configuration, so the server starts with them."""
+    call = [sys.executable, "-W", "ignore::DeprecationWarning", SCRIPT, *_info(project)]
+    first = subprocess.run(call, env={**resident.env, **DEFAULT}, capture_output=True, timeout=300)
+    assert first.returncode == 0 and b"started a resident server" in first.stderr
+    wait_for(lambda: resident_wire.lock_held(_socket_of(resident, "-W", "ignore::DeprecationWarning")) and
+             os.path.exists(_socket_of(resident, "-W", "ignore::DeprecationWarning")), "the server to listen")
+    second = subprocess.run(call, env={**resident.env, **DEFAULT}, capture_output=True, timeout=300)
+    assert second.returncode == 0 and b"in-process" not in second.stderr, second.stderr
+
+
+def _socket_of(resident: Resident, *options: str) -> str:
+    """The socket a call with these interpreter options looks for (what `resident status` run so says)."""
+    done = subprocess.run([sys.executable, *options, SCRIPT, "resident", "status", "--json"], env=resident.env,
+                          capture_output=True, timeout=300)
+    return json.loads(done.stdout)["result"]["socket"]
+
+
 def test_only_this_interpreters_console_script_may_start_one(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "argv", [SCRIPT])
     assert resident_client.console_script() == SCRIPT
