@@ -295,8 +295,36 @@ def pytest_configure(config: Any) -> None:
                                        "held to being runnable (it makes bad ones on purpose)")
     _start_next_action_log(config)
     # Before any fixture of any scope: a CLI subprocess a test (or a module fixture) starts must neither use a
-    # developer's resident server nor leave one behind (`unitycli_home` sets it again per test).
+    # developer's resident server nor leave one behind (`unitycli_home` sets it again per test); a test that builds
+    # its own environment is caught at the end (`unitycli.testing_residents`).
     os.environ["UNITYCLI_RESIDENT"] = "off"
+    from unitycli import testing_residents
+
+    run = testing_residents.name_run()
+    if run is not None:
+        config.stash[_RESIDENTS_RUN] = run
+
+
+_RESIDENTS_RUN = pytest.StashKey[str]()
+
+
+def _fail_on_residents_left(session: Any) -> None:
+    """A resident server a test left running fails the session (and is stopped), naming the test that started it."""
+    from unitycli import testing_residents
+
+    run = session.config.stash.get(_RESIDENTS_RUN, None)
+    if run is None or session.config.option.collectonly:
+        return
+    left = testing_residents.left_behind(run)
+    if not left:
+        return
+    testing_residents.stop(list(left))
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_sep("=", f"{len(left)} resident server(s) left running (stopped now)", red=True)
+        for pid, test in sorted(left.items()):
+            reporter.write_line(f"  pid {pid}, started by {test} (its environment lacks UNITYCLI_RESIDENT=off?)")
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 # Every next action the session produces must run (`unitycli.testing_actions`): each process records, and the
@@ -325,8 +353,11 @@ def pytest_runtest_logreport(report: Any) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
-    """The owner of the log checks every next action recorded (see `unitycli.testing_actions`)."""
+    """The owner of the log checks every next action recorded (see `unitycli.testing_actions`); no resident server
+    may be left running."""
     from unitycli import testing_actions
+
+    _fail_on_residents_left(session)
 
     log_dir = session.config.stash.get(_ACTIONS_OWNED, None)
     if log_dir is None or session.config.option.collectonly or exitstatus == pytest.ExitCode.INTERRUPTED:

@@ -158,6 +158,9 @@ def serve_cmd(idle_timeout: float, lock_fd: int | None) -> ResidentServed:
         return ResidentServed(served=server.Server(_socket_path(create=True), idle_timeout, lock_fd).serve())
     except server.AlreadyRunning:
         raise UnityCliError("E_RESIDENT_UNAVAILABLE", "another resident server holds this socket") from None
+    except server.ServesNoCaller:
+        raise UnityCliError("E_RESIDENT_UNAVAILABLE", "started by a call whose configuration names another socket; "
+                            "it held that socket's lock while idle, so those calls ran in-process") from None
 
 
 def _stop(path: str) -> None:

@@ -52,6 +52,10 @@ class AlreadyRunning(Exception):
     """Another server holds this socket's lock."""
 
 
+class ServesNoCaller(Exception):
+    """Started by a call whose configuration names another socket: it held that socket's lock, idle, and ended."""
+
+
 def module_files() -> dict[str, tuple[int, int]]:
     """(mtime_ns, size) of every imported module's file: what a running server must find unchanged."""
     files: dict[str, tuple[int, int]] = {}
@@ -135,8 +139,7 @@ class Server:
             given, found = os.fstat(self.given_lock), os.fstat(fd)
             os.close(fd)
             if (given.st_dev, given.st_ino) != (found.st_dev, found.st_ino):
-                os.close(self.given_lock)
-                raise AlreadyRunning(self.path)
+                self._hold_for_launcher()
             fd = self.given_lock
             os.set_inheritable(fd, False)
         try:
@@ -147,6 +150,20 @@ class Server:
         os.ftruncate(fd, 0)
         os.write(fd, b"%d\n" % os.getpid())
         self.lock_fd = fd
+
+    def _hold_for_launcher(self) -> None:
+        """The launcher's configuration names another socket than ours (say a `PYTHONPATH` entry that was its working
+        directory, which its `sys.path` dropped and ours keeps): we could serve none of its calls. Holding its lock,
+        idle, keeps its next calls from starting one server after another; they run in-process until we exit."""
+        assert self.given_lock is not None
+        os.ftruncate(self.given_lock, 0)
+        os.write(self.given_lock, b"%d\n" % os.getpid())  # as a server's: whoever looks at the lock finds us
+        sys.stderr.write(f"unitycli resident: the starting call's configuration names another socket than "
+                         f"{self.path}; holding its lock for {self.idle:.0f} s so its calls start no more servers\n")
+        sys.stderr.flush()
+        time.sleep(self.idle)
+        os.close(self.given_lock)
+        raise ServesNoCaller(self.path)
 
     def _listen(self) -> None:
         with contextlib.suppress(FileNotFoundError):  # we hold the lock: a socket file here is a dead server's

@@ -166,7 +166,7 @@ def test_input_beyond_the_size_limit_is_refused(place, home, monkeypatch):
 def _child(argv: list[str], place: dict[str, str], stdin: int | None = subprocess.DEVNULL,
            module: bool = True) -> tuple[int, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("UNITYCLI_")}
-    env["UNITYCLI_HOME"] = place["home"]
+    env.update(UNITYCLI_HOME=place["home"], UNITYCLI_RESIDENT="off")  # a fresh env: no resident server left behind
     command = [sys.executable, "-m", "unitycli"] if module else [str(Path(sys.executable).with_name("unitycli"))]
     done = subprocess.run([*command, "--json", *_fill(argv, place)], stdin=stdin, capture_output=True, env=env,
                           cwd=place["dir"], timeout=120)
@@ -195,7 +195,7 @@ def test_the_console_script_with_stdin_closed(place):
     """`unitycli … --input - <&-`: fd 0 is closed, so there is nothing to read and nothing to wait for."""
     script = Path(sys.executable).with_name("unitycli")
     env = {k: v for k, v in os.environ.items() if not k.startswith("UNITYCLI_")}
-    env["UNITYCLI_HOME"] = place["home"]
+    env.update(UNITYCLI_HOME=place["home"], UNITYCLI_RESIDENT="off")  # a fresh env: no resident server left behind
     done = subprocess.run(["sh", "-c", 'exec "$0" --json tools run project.info --project "$1" --input - <&-',
                            str(script), place["project"]], capture_output=True, env=env, cwd=place["dir"],
                           timeout=120)

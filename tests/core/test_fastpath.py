@@ -15,7 +15,7 @@ SAMPLE = REPO_ROOT / "examples" / "sample-project"
 
 def _unitycli(cwd: Path, home: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "unitycli", *args], capture_output=True, text=True, cwd=cwd,
-                          env={"UNITYCLI_HOME": str(home), "PATH": "/usr/bin:/bin"}, timeout=60)
+                          env={"UNITYCLI_HOME": str(home), "PATH": "/usr/bin:/bin", "UNITYCLI_RESIDENT": "off"}, timeout=60)
 
 
 def _poison(cache: Path) -> None:

@@ -27,7 +27,7 @@ def _initialize(version: str, request_id: object = 1) -> dict:
 def _serve(lines: list[object], answers: int, tmp_path) -> tuple[list[dict], str]:
     """Send `lines`, read `answers` answers, then close stdin (the server stops at EOF) and read stderr."""
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("UNITYCLI_")},
-           "UNITYCLI_HOME": str(tmp_path / "home")}
+           "UNITYCLI_HOME": str(tmp_path / "home"), "UNITYCLI_RESIDENT": "off"}
     proc = subprocess.Popen([sys.executable, "-m", "unitycli", "mcp", "--project", str(SAMPLE)], env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             cwd=str(REPO_ROOT))

@@ -72,7 +72,7 @@ class StdioServer:
 
     def __init__(self, home) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("UNITYCLI_")}
-        env["UNITYCLI_HOME"] = str(home)
+        env.update(UNITYCLI_HOME=str(home), UNITYCLI_RESIDENT="off")
         self.proc = subprocess.Popen([sys.executable, "-m", "unitycli", "mcp", "--project", str(SAMPLE)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                      env=env, cwd=str(REPO_ROOT))

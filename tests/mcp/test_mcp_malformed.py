@@ -64,7 +64,7 @@ def _loads(line: str | bytes) -> dict:
 
 def _env(home) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("UNITYCLI_")}
-    env["UNITYCLI_HOME"] = str(home)
+    env.update(UNITYCLI_HOME=str(home), UNITYCLI_RESIDENT="off")
     return env
 
 

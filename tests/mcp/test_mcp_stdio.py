@@ -22,7 +22,7 @@ INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"
 
 def _env(home) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("UNITYCLI_")}
-    env["UNITYCLI_HOME"] = str(home)
+    env.update(UNITYCLI_HOME=str(home), UNITYCLI_RESIDENT="off")
     return env
 
 

@@ -160,6 +160,24 @@ def test_a_server_started_by_a_call_with_interpreter_options_serves_the_next_suc
     assert second.returncode == 0 and b"in-process" not in second.stderr, second.stderr
 
 
+def test_a_call_whose_server_would_serve_none_of_its_calls_starts_one_once(resident, project, tmp_path):
+    """`PYTHONPATH` naming the caller's working directory: the call drops it from `sys.path`, a server started in `/`
+    keeps it, so the server's configuration names another socket. It says so in its log and holds the caller's lock
+    while idle instead of exiting, so the next calls run in-process without starting one server after another."""
+    here = tmp_path / "work"
+    here.mkdir()
+    env = {**resident.env, **DEFAULT, "PYTHONPATH": str(here)}
+    first = subprocess.run([SCRIPT, *_info(project)], env=env, capture_output=True, timeout=300, cwd=here)
+    assert first.returncode == 0 and b"started a resident server" in first.stderr
+    logs = list(resident.folder.glob("*.log"))
+    assert len(logs) == 1
+    wait_for(lambda: b"names another socket" in logs[0].read_bytes(), "the server to see it serves no such call")
+    again = subprocess.run([SCRIPT, *_info(project)], env=env, capture_output=True, timeout=300, cwd=here)
+    assert again.returncode == 0 and b"in-process (no resident server)" in again.stderr
+    assert b"started a resident server" not in again.stderr
+    assert len(_serve_processes(resident.folder)) == 1
+
+
 def _socket_of(resident: Resident, *options: str) -> str:
     """The socket a call with these interpreter options looks for (what `resident status` run so says)."""
     done = subprocess.run([sys.executable, *options, SCRIPT, "resident", "status", "--json"], env=resident.env,

@@ -45,7 +45,7 @@ def planted(tmp_path_factory) -> tuple[Path, Path]:
 
 def _run(command: list[str], root: Path, cwd: str, pythonpath: str, home: Path) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("UNITYCLI_", "PYTHON"))}
-    env.update(PYTHONPATH=pythonpath, UNITYCLI_HOME=str(home))
+    env.update(PYTHONPATH=pythonpath, UNITYCLI_HOME=str(home), UNITYCLI_RESIDENT="off")  # no server left behind
     return subprocess.run([*command, "--json", "tools", "search", "project", "--project", str(root)],
                           capture_output=True, text=True, timeout=120, cwd=root / cwd, env=env)
 
