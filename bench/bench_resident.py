@@ -62,10 +62,13 @@ def server_cpu(pid: int | None) -> float:
     return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
+SPREAD: list[tuple[float, float]] = []  # the last measure's (least, most) CPU: the client's, or the total with a pid
+
+
 def measure(cmd: list[str], env: dict[str, str], runs: int, pid: int | None,
             fresh_home: Path | None = None) -> tuple[float, float, float]:
     """Median (wall, client CPU, total CPU) seconds of `runs` runs; with `fresh_home`, each run gets an empty
-    unitycli home under it (no discovery cache, no compiled tool map)."""
+    unitycli home under it (no discovery cache, no compiled tool map). The least and most CPU go to SPREAD."""
     walls, cpus, totals = [], [], []
     for _ in range(runs):
         if fresh_home is not None:
@@ -78,7 +81,14 @@ def measure(cmd: list[str], env: dict[str, str], runs: int, pid: int | None,
         walls.append(wall)
         cpus.append(cpu)
         totals.append(cpu + server_cpu(pid) - srv0)
+    counted = totals if pid is not None else cpus
+    SPREAD[:] = [(min(counted), max(counted))]
     return statistics.median(walls), statistics.median(cpus), statistics.median(totals)
+
+
+def spread(base: float) -> str:
+    low, high = SPREAD[0]
+    return f"{low / base:.1f}–{high / base:.1f}"
 
 
 def main() -> None:
@@ -108,9 +118,10 @@ def main() -> None:
     try:
         base_wall, base_cpu, _ = measure([sys.executable, "-c", "pass"], env, args.runs, None)
         print(f"python -c pass: wall {base_wall * 1000:.1f} ms, CPU {base_cpu * 1000:.1f} ms  "
-              f"(median of {args.runs}; ratios below are to these)")
-        print(f"{'command':<38} {'in-process wall':>15} {'cpu':>6} | {'resident wall':>13} {'client cpu':>10} "
-              f"{'total cpu':>9}")
+              f"(median of {args.runs}; ratios below are to these; ranges: least–most CPU of the runs); load "
+              f"average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
+        print(f"{'command':<38} {'in-process wall':>15} {'cpu':>6} {'cpu range':>10} | {'resident wall':>13} "
+              f"{'client cpu':>10} {'total cpu':>9} {'range':>10}")
         worst = 0.0
         for name, argv in commands(str(project)):
             cmd = [sys.executable, script, *argv]
@@ -119,11 +130,13 @@ def main() -> None:
                 if done.returncode != 0:
                     sys.exit(f"{name} failed: {done.stdout[:300]!r} {done.stderr[:300]!r}")
             wall_i, cpu_i, _ = measure(cmd, inproc, args.runs, None)
+            range_i = spread(base_cpu)
             wall_r, cpu_r, total_r = measure(cmd, env, args.runs, pid)
             if name in ("project.info", "scene.hierarchy"):
                 worst = max(worst, wall_r / base_wall)
-            print(f"{name:<38} {wall_i / base_wall:>14.1f}x {cpu_i / base_cpu:>5.1f}x | {wall_r / base_wall:>12.1f}x "
-                  f"{cpu_r / base_cpu:>9.1f}x {total_r / base_cpu:>8.1f}x")
+            print(f"{name:<38} {wall_i / base_wall:>14.1f}x {cpu_i / base_cpu:>5.1f}x {range_i:>10} | "
+                  f"{wall_r / base_wall:>12.1f}x {cpu_r / base_cpu:>9.1f}x {total_r / base_cpu:>8.1f}x "
+                  f"{spread(base_cpu):>10}")
         cold = work / "cold"
         cold.mkdir()
         cold_runs = max(3, args.runs // 3)
@@ -132,9 +145,11 @@ def main() -> None:
             if argv[:2] != ["tools", "run"] or name == "project.info":
                 cmd = [sys.executable, script, *argv]
                 wall_i, cpu_i, _ = measure(cmd, inproc, cold_runs, None, cold)
+                range_i = spread(base_cpu)
                 wall_r, cpu_r, total_r = measure(cmd, env, cold_runs, pid, cold)
-                print(f"{name + ' (miss)':<38} {wall_i / base_wall:>14.1f}x {cpu_i / base_cpu:>5.1f}x | "
-                      f"{wall_r / base_wall:>12.1f}x {cpu_r / base_cpu:>9.1f}x {total_r / base_cpu:>8.1f}x")
+                print(f"{name + ' (miss)':<38} {wall_i / base_wall:>14.1f}x {cpu_i / base_cpu:>5.1f}x {range_i:>10} | "
+                      f"{wall_r / base_wall:>12.1f}x {cpu_r / base_cpu:>9.1f}x {total_r / base_cpu:>8.1f}x "
+                      f"{spread(base_cpu):>10}")
         status = subprocess.run([sys.executable, script, "resident", "status", "--json"], env=env,
                                 capture_output=True, text=True, check=False)
         served = json.loads(status.stdout)["result"]["served"]

@@ -100,7 +100,8 @@ def resident_group() -> None:
 
 @resident_group.command("status")
 def status_cmd() -> ResidentStatus:
-    """Whether a server runs for this interpreter, and whether calls like this one would use it."""
+    """Whether a server runs for calls started like this one (same interpreter, options and standing), and whether
+    they would use it."""
     return _status(wire.socket_path(os.environ))
 
 
