@@ -161,7 +161,9 @@ def _start_in_background(path: str) -> None:
         _note("not run as this interpreter's unitycli console script: no resident server started")
         return
     try:
-        if launch(path, script, wire.IDLE_SECONDS) is not None:
+        process = launch(path, script, wire.IDLE_SECONDS)
+        if process is not None:
+            process.returncode = 0  # detached, never waited for: no "still running" ResourceWarning on our stderr
             _note("started a resident server for the next calls")
     except OSError as exc:
         _note(f"could not start a resident server: {exc}")
