@@ -60,6 +60,9 @@ def main() -> None:
     # Pydantic runs every installed `pydantic` entry-point plugin on each model it builds: code of other packages
     # in our process, and a metadata scan on every call. unitycli uses none.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    from unitycli.cli import pydantic_plugins
+
+    pydantic_plugins.skip_scan_while_disabled()  # and so the `importlib.metadata` import pydantic makes to scan
     argv = sys.argv[1:]
     from unitycli.cli import fastpath
 
