@@ -2,8 +2,8 @@
 metadata reader (`importlib.metadata`, with its `email` parser: ~20 ms of every call) that only installed
 extensions and the registry build read, the tarball reader of `.tgz` packages, the known-projects listing.
 
-Each call runs through the console entry point in a fresh interpreter, twice: the first builds the tool map (the
-full registry, which reads entry points), the second is the call an agent makes over and over.
+Each call runs through the console entry point in a fresh interpreter. The first builds the tool map (the full
+registry, which reads entry points); the calls after it are the ones an agent makes over and over.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from pathlib import Path
 from tests.scenes_tools.projects import GARDEN, copy_project
 
 PROBE = """
-import json, sys
+import gc, json, sys
 from unitycli.cli import entry
 sys.argv = ["unitycli", *json.loads(sys.argv[1])]
 try:
     entry.main()
 except SystemExit as exc:
     code = exc.code
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+print(json.dumps({"code": code, "modules": sorted(sys.modules), "collecting": gc.isenabled()}), file=sys.stderr)
 """
 
 # Never imported by a built-in tool's call on the warm path (a module of ours, or a stdlib one costing a millisecond
@@ -44,9 +44,11 @@ CALLS = {
 
 
 def _call(argv: list[str]) -> tuple[int, set[str]]:
+    """The exit code and the modules loaded; the cyclic collector, held off during start-up, must be back on."""
     done = subprocess.run([sys.executable, "-c", PROBE, json.dumps(argv)], capture_output=True, text=True,
                           check=True)
     report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report["collecting"] is True
     return report["code"], set(report["modules"])
 
 
