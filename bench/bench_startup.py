@@ -24,6 +24,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+READ_INPUT = {"file": "Assets/Scenes/Garden.unity"}
 WRITE_INPUT = {"file": "Assets/Scenes/Garden.unity", "gameObject": "Player", "component": "Transform",
                "property": "m_LocalPosition", "value": {"x": 0, "y": 2, "z": 0}}
 
@@ -50,6 +51,11 @@ def commands(project: str) -> list[tuple[str, list[str]]]:
         ("tools search mesh|scene", ["tools", "search", "mesh|scene", "--json"]),
         ("tools describe project.info", ["tools", "describe", "project.info", "--json"]),
         ("tools describe (+project)", ["tools", "describe", "project.info", "--json", "--project", project]),
+        ("tools run scene.hierarchy (read)", ["tools", "run", "scene.hierarchy", "--input", json.dumps(READ_INPUT),
+                                             "--json", "--project", project]),
+        ("tools run gameobject.find (read)", ["tools", "run", "gameobject.find", "--input",
+                                             json.dumps({**READ_INPUT, "name": "Player"}), "--json", "--project",
+                                             project]),
         ("tools run project.info (read)", ["tools", "run", "project.info", "--json", "--project", project]),
         ("tools run component.set --dry-run", ["tools", "run", "component.set", "--input", json.dumps(WRITE_INPUT),
                                                "--dry-run", "--json", "--project", project]),

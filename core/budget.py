@@ -17,7 +17,6 @@ import json
 import os
 import secrets
 import stat
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -57,6 +56,8 @@ def answer_size(value: Any) -> int:
 def answers_dir() -> Path:
     """The caller's own folder for spilled answers; refused (PermissionError) if another user owns it or it is a
     symlink."""
+    import tempfile  # only an answer over budget is written out; every other call skips its import
+
     uid = os.getuid() if hasattr(os, "getuid") else None
     folder = Path(tempfile.gettempdir()) / f"unitycli-answers-{uid if uid is not None else os.getlogin()}"
     folder.mkdir(mode=0o700, exist_ok=True)

@@ -12,8 +12,8 @@ from unitycli.host.hookspecs import hookimpl
 from unitycli.packages.models import ResolvedPackage
 from unitycli.packages.resolver import resolve_packages
 from unitycli.plugins.render_pipeline import RenderPipelineInfo, detect_render_pipeline
-from unitycli.project.instances import editor_state
 from unitycli.toolspec import Register, ToolInput, ToolOutput, ToolSpec
+from unitycli.transaction.editor_guard import editor_status
 from unitycli.unityfiles.project_version import read_project_version
 from unitycli.unityfiles.unreadable import (
     UNREADABLE_DESCRIPTION,
@@ -128,14 +128,14 @@ def project_info(ctx, request: ProjectInfoInput) -> ProjectInfoOutput:
     unreadable: list[UnreadableFile] = []
     packages = _packages(root, request, unreadable)
     render_pipeline = _render_pipeline(root, unreadable)
-    status, evidence = editor_state(root)
+    editor = editor_status(root)  # the guard alone: `project.instances` would bring the known-projects store
     return ProjectInfoOutput(
         path=str(root),
         instance_id=ctx.project.instance_id,
         unity_version=version.editor_version,
         unity_revision=version.revision,
         render_pipeline=render_pipeline,
-        editor=EditorInfo(status=status, evidence=evidence),
+        editor=EditorInfo(status=editor.status, evidence=list(editor.evidence)),
         counts=count_assets(root),
         packages=packages,
         unreadable=unreadable,

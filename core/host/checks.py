@@ -10,7 +10,6 @@ plugin manager that loaded the owner, since a lazily loaded tool has its own.
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import PackageNotFoundError, distribution
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from unitycli.errors import UnityCliError
@@ -184,6 +183,9 @@ class HostChecks:
         return self._integrity[owner.distribution]
 
     def _distribution_integrity(self, name: str) -> IntegrityResult:
+        # Imported here: `importlib.metadata` (with its `email` parser) costs a built-in tool's call ~15 ms.
+        from importlib.metadata import PackageNotFoundError, distribution
+
         from unitycli.host.record import verify_distribution
 
         try:

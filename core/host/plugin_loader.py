@@ -13,7 +13,6 @@ import traceback
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -23,6 +22,8 @@ from unitycli.host.installed import ENTRY_POINT_GROUP
 from unitycli.host.owners import ToolOwner
 
 if TYPE_CHECKING:  # pragma: no cover
+    from importlib.metadata import EntryPoint
+
     from unitycli.errors import ErrorSpec
 
 DISABLE_ENV = "UNITYCLI_DISABLE_EXTENSIONS"
@@ -197,6 +198,9 @@ def load_builtin(loaded: LoadedPlugins, module_name: str) -> None:
 
 
 def extension_entry_points() -> list[EntryPoint]:
+    # Imported here: with its `email` parser it costs ~15 ms, and a call to a built-in tool never looks.
+    from importlib.metadata import entry_points
+
     return sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
 
 

@@ -20,8 +20,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import shutil
-import tempfile
 import threading
 import time
 import weakref
@@ -55,6 +53,9 @@ class _Watcher:
     """The inotify side: one private descriptor, the folders it watches, the events not yet taken."""
 
     def __init__(self, special: set[str], roots: set[str]) -> None:
+        import shutil  # here, with the watcher: every ProjectIndex.open imports this module to ask `resident_for`
+        import tempfile
+
         from watchdog.observers.inotify_c import InotifyConstants as C
         from watchdog.observers.inotify_c import InotifyFD
 

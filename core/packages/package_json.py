@@ -7,7 +7,6 @@ not the whole project unreadable.
 from __future__ import annotations
 
 import os
-import tarfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +47,8 @@ def _from_bytes(raw: bytes, where: str) -> PackageJson:
 def read_package_json(location: Path, display: str) -> PackageJson:
     """The package.json of a package folder, or of a `.tgz` tarball (npm layout: `package/package.json`)."""
     if location.name.endswith(_TARBALL_SUFFIXES):
+        import tarfile  # only a tarball package needs it, and it costs every project read a millisecond
+
         try:
             with os.fdopen(open_regular(location), "rb") as handle, tarfile.open(fileobj=handle, mode="r:gz") as tar:
                 member = tar.extractfile("package/package.json")

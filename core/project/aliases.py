@@ -9,14 +9,16 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from unitycli.errors import UnityCliError
 from unitycli.project import known
 from unitycli.project.identity import is_instance_id
-from unitycli.project.models import AliasInfo, AliasSetResult
 from unitycli.project.root import open_project
 from unitycli.project.userdata import JsonStore
+
+if TYPE_CHECKING:  # imported where an alias is built: selecting a project with no alias never needs the models
+    from unitycli.project.models import AliasInfo, AliasSetResult
 
 ALIAS_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
 STORE = JsonStore("aliases.json", "aliases")
@@ -35,6 +37,8 @@ def _info(name: str, entry: Any) -> AliasInfo:
             or not isinstance(entry.get("instanceId"), str):
         raise UnityCliError("E_USER_DATA_UNAVAILABLE", f"{STORE.path}: malformed alias {name!r}",
                             details={"path": str(STORE.path), "alias": name})
+    from unitycli.project.models import AliasInfo
+
     return AliasInfo(name=name, path=entry["path"], instance_id=entry["instanceId"])
 
 
@@ -77,6 +81,8 @@ def set_alias(name: str, project_path: str | os.PathLike[str], *, cwd: Path | No
 
     replaced = STORE.update(change)
     known.record(project)
+    from unitycli.project.models import AliasSetResult
+
     return AliasSetResult(alias=_info(name, entry), replaced=replaced)
 
 

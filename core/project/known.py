@@ -30,9 +30,13 @@ class KnownProject:
 def _fresh(entry: Any, path: str, now: datetime) -> bool:
     if not isinstance(entry, dict) or entry.get("path") != path or not isinstance(entry.get("lastSeen"), str):
         return False
+    # Read back only exactly what `record` writes: `strptime` would import its locale-aware parser (~1 ms a call).
+    text = entry["lastSeen"]
     try:
-        seen = datetime.strptime(entry["lastSeen"], _TIME_FORMAT).replace(tzinfo=UTC)
+        seen = datetime.fromisoformat(text.removesuffix("Z")).replace(tzinfo=UTC)
     except ValueError:
+        return False
+    if not text.endswith("Z") or seen.strftime(_TIME_FORMAT) != text:
         return False
     return 0 <= (now - seen).total_seconds() < _REFRESH_S
 

@@ -11,13 +11,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
-
-import platformdirs
 
 from unitycli.errors import UnityCliError
 from unitycli.filelock import exclusive
@@ -34,6 +31,8 @@ def user_data_dir() -> Path:
     home = os.environ.get(ENV_HOME)
     if home:
         return Path(home).expanduser().absolute()
+    import platformdirs  # here: with UNITYCLI_HOME set, a call never needs it
+
     return Path(platformdirs.user_data_dir("unitycli", appauthor=False))
 
 
@@ -42,6 +41,8 @@ def user_cache_dir() -> Path:
     home = os.environ.get(ENV_HOME)
     if home:
         return Path(home).expanduser().absolute() / "cache"
+    import platformdirs
+
     return Path(platformdirs.user_cache_dir("unitycli", appauthor=False))
 
 
@@ -108,6 +109,8 @@ class JsonStore:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Temp sibling + fsync + rename + directory fsync: after a crash the file is the old or the new one."""
+    import tempfile  # here: most calls only read the user's stores
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -26,7 +26,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -131,6 +130,8 @@ def _process_name(pid: int) -> str | None:
         return Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
         pass
+    import subprocess  # here: with /proc (Linux) a call never starts a process, nor pays for the import
+
     try:  # macOS and other systems without /proc
         out = subprocess.run(["ps", "-p", str(pid), "-o", "comm="], capture_output=True, text=True, timeout=2,
                              check=False).stdout.strip()
