@@ -87,8 +87,8 @@ def _bench_project(name: str, rg: str, cli: str, runs: int, probe: bool) -> None
         for props in (False, True):
             data = {"file": asset, "includeProperties": props}  # the default page, as an agent asks
             for where in ("per-call index", "resident index"):
-                resident = ResidentIndex(root) if where == "resident index" else None
-                try:
+                # Served from the resident index only while it is active (`running`), as in the MCP server.
+                with ResidentIndex.running(root if where == "resident index" else None):
                     run_tool(call, data)  # warm the index and the tool's module
                     cpus, walls = [], []
                     for _ in range(runs):
@@ -96,9 +96,6 @@ def _bench_project(name: str, rg: str, cli: str, runs: int, probe: bool) -> None
                         result = run_tool(call, data)
                         cpus.append(time.process_time() - started)
                         walls.append(time.perf_counter() - wall)
-                finally:
-                    if resident is not None:
-                        resident.close()
                 shown = {r["path"] for r in result.output["referrers"]}  # a page the budget may have shortened
                 agrees = result.output["totalFiles"] == len(rg_files) and shown <= set(rg_files)
                 cpu, wall = statistics.median(cpus), statistics.median(walls)
