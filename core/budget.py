@@ -13,6 +13,7 @@ was, and where it is.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -90,9 +91,15 @@ def _write(folder: Path, name: str, data: bytes) -> Path:
 
 
 def _prune(folder: Path) -> None:
+    """Keep the newest `_KEEP_FILES`; another process may be pruning the same folder, so a file gone meanwhile is
+    skipped, never a failure of this answer."""
+    files = []
     with os.scandir(folder) as entries:
-        files = sorted(((e.stat().st_mtime, e.path) for e in entries if "." in e.name), reverse=True)
-    for _, old in files[_KEEP_FILES:]:
+        for entry in entries:
+            if "." in entry.name:
+                with contextlib.suppress(FileNotFoundError):
+                    files.append((entry.stat().st_mtime, entry.path))
+    for _, old in sorted(files, reverse=True)[_KEEP_FILES:]:
         Path(old).unlink(missing_ok=True)
 
 
@@ -110,7 +117,12 @@ def _spill(tool: str, answer: dict[str, Any], data: bytes) -> tuple[Path, Path |
 
 def _drop_diffs(answer: dict[str, Any], omitted: list[str], over: int) -> bool:
     """Replace the largest diffs by a note until `over` bytes are saved (or none is left); name them in `omitted`,
-    one by one when few, else as a count per effects list. True when any was replaced."""
+    one by one when few, else as a count per effects list. True when any was replaced. The effects and their
+    entries are copied first (in `answer`, a copy of the caller's top level), so the caller's stay whole."""
+    for key in _EFFECTS:
+        effects = answer.get(key)
+        if effects and effects.get("diffs"):
+            answer[key] = {**effects, "diffs": [dict(d) for d in effects["diffs"]]}
     entries = [(answer_size(d["diff"]), key, i, d) for key in _EFFECTS
                for i, d in enumerate((answer.get(key) or {}).get("diffs", [])) if d.get("diff")]
     dropped: dict[str, list[int]] = {}
@@ -129,25 +141,29 @@ def _drop_diffs(answer: dict[str, Any], omitted: list[str], over: int) -> bool:
     return bool(dropped)
 
 
-def _lists(value: Any, path: str) -> list[tuple[str, list[Any]]]:
-    """The lists of two or more items that no such list holds: the largest list is always one of them (a list is
-    larger than any list inside it), so the ones inside are neither walked nor measured."""
-    found: list[tuple[str, list[Any]]] = []
+def _lists(holder: Any, key: Any, path: str, found: list[list[Any]]) -> None:
+    """Add to `found` each list of two or more items below `holder[key]` that no such list holds, as [path, its
+    holder, its key, None]: the largest list is always one of them (a list is larger than any list inside it), so
+    the ones inside are neither walked nor measured. Every dict and one-item list on the way is copied into its
+    holder, so a list found is cut by replacing it there, never in the caller's answer."""
+    value = holder[key]
     if isinstance(value, dict):
-        for key, item in value.items():
-            found += _lists(item, f"{path}.{key}" if path else key)
+        value = holder[key] = dict(value)
+        for inner in value:
+            _lists(value, inner, f"{path}.{inner}" if path else inner, found)
     elif isinstance(value, list):
         if len(value) > 1:
-            found.append((path, value))
-            return found
-        for i, item in enumerate(value):
-            found += _lists(item, f"{path}[{i}]")
-    return found
+            found.append([path, holder, key, None])
+            return
+        value = holder[key] = list(value)
+        for i in range(len(value)):
+            _lists(value, i, f"{path}[{i}]", found)
 
 
 def _shorten_lists(answer: dict[str, Any], omitted: list[str], limit: int, size: int | None = None) -> int:
     """Halve the largest list (end first) until the answer is within `limit`; record each list's final count.
-    Returns the answer's size (`size`: the answer's, when the caller knows it).
+    Returns the answer's size (`size`: the answer's, when the caller knows it). `answer` is a copy of the caller's
+    top level, whose lists are replaced by shorter copies, not cut in place.
 
     Sizes are measured once and then kept by arithmetic (a cut saves its items and the comma before each: the
     cut-off items' size as a list, less one for the brackets), not by encoding the answer again after every cut;
@@ -155,27 +171,32 @@ def _shorten_lists(answer: dict[str, Any], omitted: list[str], limit: int, size:
     size = answer_size(answer) if size is None else size
     if size <= limit:
         return size
-    # [path, items, the list's size (None until there is another list to compare it with)], in `_lists` order,
+    # [path, holder, key, the list's size (None until there is another list to compare it with)], in walk order,
     # which breaks ties between equally large lists
-    candidates: list[list[Any]] = [[path, items, None] for path, items in _lists(answer, "")]
-    totals: dict[str, tuple[int, list[Any]]] = {}
+    candidates: list[list[Any]] = []
+    for key in answer:
+        _lists(answer, key, key, candidates)
+    totals: dict[str, tuple[int, Any, Any]] = {}
     while size > limit and candidates:
         if len(candidates) > 1:
             for candidate in candidates:
-                if candidate[2] is None:
-                    candidate[2] = answer_size(candidate[1])
-        at = max(range(len(candidates)), key=lambda i: candidates[i][2] or 0)
-        path, items, listed = candidates[at]
-        totals.setdefault(path, (len(items), items))
+                if candidate[3] is None:
+                    candidate[3] = answer_size(candidate[1][candidate[2]])
+        at = max(range(len(candidates)), key=lambda i: candidates[i][3] or 0)
+        path, holder, key, listed = candidates[at]
+        items = holder[key]
+        totals.setdefault(path, (len(items), holder, key))
         keep = max(1, len(items) // 2)
         saved = answer_size(items[keep:]) - 1
-        del items[keep:]
+        holder[key] = items[:keep]
         size -= saved
-        candidates[at][2] = None if listed is None else listed - saved
+        candidates[at][3] = None if listed is None else listed - saved
         if keep == 1:  # no longer a list to halve: the lists inside its one item may be
-            candidates[at:at + 1] = [[inner, inner_items, None] for inner, inner_items in _lists(items[0], f"{path}[0]")]
-    for path, (total, items) in totals.items():
-        omitted.append(f"{path}: {len(items)} of {total} items shown")
+            inner: list[list[Any]] = []
+            _lists(holder[key], 0, f"{path}[0]", inner)
+            candidates[at:at + 1] = inner
+    for path, (total, holder, key) in totals.items():
+        omitted.append(f"{path}: {len(holder[key])} of {total} items shown")
     return size
 
 
@@ -190,7 +211,7 @@ def fit(tool: str, answer: dict[str, Any]) -> dict[str, Any]:
     except OSError as exc:  # the answer (and a write it reports) must not fail because a temp folder is unusable
         file = patch = None
         omitted.append(f"the whole answer could not be saved: {exc}")
-    slim = json.loads(data)  # a copy to cut down, from the text already made
+    slim = dict(answer)  # cut down by copying what changes (see _drop_diffs, _lists): the caller's stays whole
     reserve = 1024  # room for the overflow summary itself
     dropped = _drop_diffs(slim, omitted, size - ANSWER_BUDGET + reserve)
     # many dropped diffs' notes can still be too much
