@@ -12,7 +12,8 @@ wall time; rg's threads count), each as a ratio to rg's:
   the MCP server and batch keep: an inotify-fed refresh);
 - the tool from the CLI in a fresh process (`unitycli tools run asset.references ... --json`), start-up included.
 The tool's totalFiles must equal rg's file count minus the `.meta` that defines the GUID, and the files it lists
-(one page, within the answer budget) must be among rg's; the bench says if not.
+(one page, within the answer budget) must be among rg's; the bench says if not. Each in-process row also prints the
+answer's size as sent (and the whole answer's, when it was over the budget and spilled to a file).
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def _guid(root: Path, asset: str) -> str:
 
 
 def _bench_project(name: str, rg: str, cli: str, runs: int, probe: bool) -> None:
+    from unitycli.budget import answer_size
     from unitycli.host.session import Session
     from unitycli.indexes.resident import ResidentIndex
     from unitycli.runner import run_tool
@@ -87,8 +89,8 @@ def _bench_project(name: str, rg: str, cli: str, runs: int, probe: bool) -> None
         for props in (False, True):
             data = {"file": asset, "includeProperties": props}  # the default page, as an agent asks
             for where in ("per-call index", "resident index"):
-                resident = ResidentIndex(root) if where == "resident index" else None
-                try:
+                # Served from the resident index only while it is active (`running`), as in the MCP server.
+                with ResidentIndex.running(root if where == "resident index" else None):
                     run_tool(call, data)  # warm the index and the tool's module
                     cpus, walls = [], []
                     for _ in range(runs):
@@ -96,16 +98,15 @@ def _bench_project(name: str, rg: str, cli: str, runs: int, probe: bool) -> None
                         result = run_tool(call, data)
                         cpus.append(time.process_time() - started)
                         walls.append(time.perf_counter() - wall)
-                finally:
-                    if resident is not None:
-                        resident.close()
                 shown = {r["path"] for r in result.output["referrers"]}  # a page the budget may have shortened
                 agrees = result.output["totalFiles"] == len(rg_files) and shown <= set(rg_files)
                 cpu, wall = statistics.median(cpus), statistics.median(walls)
                 label = f"tool in process, {where}, {'properties' if props else 'files only'}"
+                sent = answer_size(result.answer())
+                whole = f" of {result.overflow.bytes:,} B, the rest in overflow.file" if result.overflow else ""
                 print(f"   {label:<44} {wall * 1000:8.1f} ms wall {cpu * 1000:7.1f} ms CPU   "
                       f"{wall / rg_wall:5.2f}x rg wall {cpu / rg_cpu:5.2f}x rg CPU   agrees with rg: "
-                      f"{'yes' if agrees else 'NO'}")
+                      f"{'yes' if agrees else 'NO'}   answer {sent:,} B{whole}")
             cli_runs = [_timed([cli, "tools", "run", "asset.references", "--project", str(root), "--input",
                                 json.dumps(data), "--json"], root) for _ in range(runs)]
             wall, cpu = statistics.median(r[0] for r in cli_runs), statistics.median(r[1] for r in cli_runs)

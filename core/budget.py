@@ -13,6 +13,7 @@ was, and where it is.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -53,6 +54,19 @@ def answer_size(value: Any) -> int:
     return len(json.dumps(value, ensure_ascii=False, separators=WIRE_SEPARATORS).encode("utf-8"))
 
 
+# The spilled file's separators: the wire's, with a line break after each comma, so the file has one value per line
+# (a reader can page and grep it) and is written in the same single pass of the C encoder that measures the answer
+# (`indent` would take Python's encoder: 30 ms for a 130 KB answer). JSON escapes every line break inside a string,
+# so each b"\n" in the text is one of these and the wire size is the text's size less their count.
+_LINE_SEPARATORS = (",\n", ":")
+
+
+def _encoded(answer: dict[str, Any]) -> tuple[bytes, int]:
+    """The answer as the spilled file holds it, and its size as `--json` prints it."""
+    data = json.dumps(answer, ensure_ascii=False, separators=_LINE_SEPARATORS).encode("utf-8")
+    return data, len(data) - data.count(b"\n")
+
+
 def answers_dir() -> Path:
     """The caller's own folder for spilled answers; refused (PermissionError) if another user owns it or it is a
     symlink."""
@@ -69,34 +83,47 @@ def answers_dir() -> Path:
     return folder
 
 
-def _write(folder: Path, name: str, text: str) -> Path:
+def _write(folder: Path, name: str, data: bytes) -> Path:
     path = folder / name
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write(text)
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)
     return path
 
 
 def _prune(folder: Path) -> None:
-    files = sorted(folder.glob("*.*"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in files[_KEEP_FILES:]:
-        old.unlink(missing_ok=True)
+    """Keep the newest `_KEEP_FILES`; another process may be pruning the same folder, so a file gone meanwhile is
+    skipped, never a failure of this answer."""
+    files = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if "." in entry.name:
+                with contextlib.suppress(FileNotFoundError):
+                    files.append((entry.stat().st_mtime, entry.path))
+    for _, old in sorted(files, reverse=True)[_KEEP_FILES:]:
+        Path(old).unlink(missing_ok=True)
 
 
-def _spill(tool: str, answer: dict[str, Any]) -> tuple[Path, Path | None]:
+def _spill(tool: str, answer: dict[str, Any], data: bytes) -> tuple[Path, Path | None]:
+    """Write `data` (the answer as `_encoded` made it) and a patch of its diffs."""
     folder = answers_dir()
     stem = f"{time.strftime('%Y%m%dT%H%M%S')}-{tool}-{secrets.token_hex(4)}"
     diffs = [d.get("diff") for key in _EFFECTS for d in (answer.get(key) or {}).get("diffs", [])]
     patch = "".join(d for d in diffs if d)
-    patch_path = _write(folder, stem + ".patch", patch) if patch else None
-    file = _write(folder, stem + ".json", json.dumps(answer, ensure_ascii=False, indent=1))
+    patch_path = _write(folder, stem + ".patch", patch.encode("utf-8")) if patch else None
+    file = _write(folder, stem + ".json", data)
     _prune(folder)
     return file, patch_path
 
 
-def _drop_diffs(answer: dict[str, Any], omitted: list[str], over: int) -> None:
+def _drop_diffs(answer: dict[str, Any], omitted: list[str], over: int) -> bool:
     """Replace the largest diffs by a note until `over` bytes are saved (or none is left); name them in `omitted`,
-    one by one when few, else as a count per effects list."""
+    one by one when few, else as a count per effects list. True when any was replaced. The effects and their
+    entries are copied first (in `answer`, a copy of the caller's top level), so the caller's stay whole."""
+    for key in _EFFECTS:
+        effects = answer.get(key)
+        if effects and effects.get("diffs"):
+            answer[key] = {**effects, "diffs": [dict(d) for d in effects["diffs"]]}
     entries = [(answer_size(d["diff"]), key, i, d) for key in _EFFECTS
                for i, d in enumerate((answer.get(key) or {}).get("diffs", [])) if d.get("diff")]
     dropped: dict[str, list[int]] = {}
@@ -112,54 +139,85 @@ def _drop_diffs(answer: dict[str, Any], omitted: list[str], over: int) -> None:
             omitted.extend(f"{key}.diffs[{i}].diff" for i in sorted(indexes))
         else:
             omitted.append(f"{key}.diffs[].diff: {len(indexes)} diffs (their entries say which)")
+    return bool(dropped)
 
 
-def _lists(value: Any, path: str) -> list[tuple[str, list[Any]]]:
-    """The lists of two or more items that no such list holds: the largest list is always one of them (a list is
-    larger than any list inside it), so the ones inside are neither walked nor measured."""
-    found: list[tuple[str, list[Any]]] = []
+def _lists(holder: Any, key: Any, path: str, found: list[list[Any]]) -> None:
+    """Add to `found` each list of two or more items below `holder[key]` that no such list holds, as [path, its
+    holder, its key, None]: the largest list is always one of them (a list is larger than any list inside it), so
+    the ones inside are neither walked nor measured. Every dict and one-item list on the way is copied into its
+    holder, so a list found is cut by replacing it there, never in the caller's answer."""
+    value = holder[key]
     if isinstance(value, dict):
-        for key, item in value.items():
-            found += _lists(item, f"{path}.{key}" if path else key)
+        value = holder[key] = dict(value)
+        for inner in value:
+            _lists(value, inner, f"{path}.{inner}" if path else inner, found)
     elif isinstance(value, list):
         if len(value) > 1:
-            found.append((path, value))
-            return found
-        for i, item in enumerate(value):
-            found += _lists(item, f"{path}[{i}]")
-    return found
+            found.append([path, holder, key, None])
+            return
+        value = holder[key] = list(value)
+        for i in range(len(value)):
+            _lists(value, i, f"{path}[{i}]", found)
 
 
-def _shorten_lists(answer: dict[str, Any], omitted: list[str], limit: int) -> None:
-    """Halve the largest list (end first) until the answer is within `limit`; record each list's final count."""
-    totals: dict[str, tuple[int, list[Any]]] = {}
-    while answer_size(answer) > limit:
-        candidates = _lists(answer, "")
-        if not candidates:
-            break
-        path, items = max(candidates, key=lambda c: answer_size(c[1]))
-        totals.setdefault(path, (len(items), items))
-        del items[max(1, len(items) // 2):]
-    for path, (total, items) in totals.items():
-        omitted.append(f"{path}: {len(items)} of {total} items shown")
+def _shorten_lists(answer: dict[str, Any], omitted: list[str], limit: int, size: int | None = None) -> int:
+    """Halve the largest list (end first) until the answer is within `limit`; record each list's final count.
+    Returns the answer's size (`size`: the answer's, when the caller knows it). `answer` is a copy of the caller's
+    top level, whose lists are replaced by shorter copies, not cut in place.
+
+    Sizes are measured once and then kept by arithmetic (a cut saves its items and the comma before each: the
+    cut-off items' size as a list, less one for the brackets), not by encoding the answer again after every cut;
+    a list's own size only once there are two to choose from."""
+    size = answer_size(answer) if size is None else size
+    if size <= limit:
+        return size
+    # [path, holder, key, the list's size (None until there is another list to compare it with)], in walk order,
+    # which breaks ties between equally large lists
+    candidates: list[list[Any]] = []
+    for key in answer:
+        _lists(answer, key, key, candidates)
+    totals: dict[str, tuple[int, Any, Any]] = {}
+    while size > limit and candidates:
+        if len(candidates) > 1:
+            for candidate in candidates:
+                if candidate[3] is None:
+                    candidate[3] = answer_size(candidate[1][candidate[2]])
+        at = max(range(len(candidates)), key=lambda i: candidates[i][3] or 0)
+        path, holder, key, listed = candidates[at]
+        items = holder[key]
+        totals.setdefault(path, (len(items), holder, key))
+        keep = max(1, len(items) // 2)
+        saved = answer_size(items[keep:]) - 1
+        holder[key] = items[:keep]
+        size -= saved
+        candidates[at][3] = None if listed is None else listed - saved
+        if keep == 1:  # no longer a list to halve: the lists inside its one item may be
+            inner: list[list[Any]] = []
+            _lists(holder[key], 0, f"{path}[0]", inner)
+            candidates[at:at + 1] = inner
+    for path, (total, holder, key) in totals.items():
+        omitted.append(f"{path}: {len(holder[key])} of {total} items shown")
+    return size
 
 
 def fit(tool: str, answer: dict[str, Any]) -> dict[str, Any]:
     """`answer` as it is when within budget; else a copy that fits, with `overflow` naming the whole answer's file."""
-    size = answer_size(answer)
+    data, size = _encoded(answer)
     if size <= ANSWER_BUDGET:
         return answer
     omitted: list[str] = []
     try:
-        file, patch = _spill(tool, answer)
+        file, patch = _spill(tool, answer, data)
     except OSError as exc:  # the answer (and a write it reports) must not fail because a temp folder is unusable
         file = patch = None
         omitted.append(f"the whole answer could not be saved: {exc}")
-    slim = json.loads(json.dumps(answer))
+    slim = dict(answer)  # cut down by copying what changes (see _drop_diffs, _lists): the caller's stays whole
     reserve = 1024  # room for the overflow summary itself
-    _drop_diffs(slim, omitted, size - ANSWER_BUDGET + reserve)
-    _shorten_lists(slim, omitted, ANSWER_BUDGET - reserve)  # many dropped diffs' notes can still be too much
-    if answer_size(slim) > ANSWER_BUDGET - reserve and slim.get("output"):  # one huge value: only the file has it
+    dropped = _drop_diffs(slim, omitted, size - ANSWER_BUDGET + reserve)
+    # many dropped diffs' notes can still be too much
+    kept = _shorten_lists(slim, omitted, ANSWER_BUDGET - reserve, None if dropped else size)
+    if kept > ANSWER_BUDGET - reserve and slim.get("output"):  # one huge value: only the file has it
         slim["output"] = {}
         omitted.append("output: all of it (one value alone is over the budget)")
     overflow = Overflow(bytes=size, budget=ANSWER_BUDGET, file=str(file) if file else None,

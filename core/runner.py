@@ -322,10 +322,15 @@ def incomplete(result: RunResult) -> UnityCliError | None:
 
 def _within_budget(result: RunResult) -> RunResult:
     """The answer as every entry prints it, within the answer budget (see `unitycli.budget`)."""
-    answer = result.model_dump(by_alias=True, mode="json", exclude={"overflow"})
+    # Every field already holds JSON data (the output and effects were dumped once), so the answer is built from
+    # them as they are, in model_dump's order and names, rather than walked and copied by model_dump again.
+    answer = {field.alias or name: getattr(result, name) for name, field in RunResult.model_fields.items()
+              if name != "overflow"}
     fitted = fit(result.tool, answer)
     if fitted is not answer:
-        return RunResult.model_validate(fitted)
+        result = RunResult.model_validate(fitted)
+        result._answer = fitted
+        return result
     answer["overflow"] = None  # the last field, as model_dump writes it
     result._answer = answer
     return result

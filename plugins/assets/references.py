@@ -7,6 +7,8 @@ read that way is read here, and only when it is on the requested page.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from unitycli.context import ToolContext
@@ -63,16 +65,17 @@ class AssetReferencesOutput(ToolOutput):
 
 
 def describe_referrer(ctx: ToolContext, index: ProjectIndex, referrer: Referrer, guid: str,
-                      include_properties: bool) -> ReferencingFile:
-    """One referring file with its objects: from the index where it holds them, else reading the file (only when
-    properties are asked for)."""
+                      include_properties: bool) -> dict[str, Any]:
+    """One referring file with its objects, as `ReferencingFile` data (field names), from the index where it holds
+    them, else reading the file (only when properties are asked for). Data, not models: the answer validates its
+    hundreds of rows in one call (`asset_references`) instead of one model per row."""
     if include_properties and referrer.objects is not None:
-        objects = [ReferencingObject(file_id=doc_id.file_id, class_id=doc_id.class_id, class_name=stored.class_name,
-                                     name=stored.name,
-                                     properties=[ReferencingProperty(property=prop, target_file_id=file_id, type=kind)
-                                                 for prop, file_id, kind in stored.properties])
+        objects = [{"file_id": doc_id.file_id, "class_id": doc_id.class_id, "class_name": stored.class_name,
+                    "name": stored.name,
+                    "properties": [{"property": prop, "target_file_id": file_id, "type": kind}
+                                   for prop, file_id, kind in stored.properties]}
                    for doc_id, stored in zip(referrer.documents, referrer.objects, strict=True)]
-        return ReferencingFile(path=referrer.path, count=referrer.count, objects=objects)
+        return {"path": referrer.path, "count": referrer.count, "objects": objects}
     yaml_file = None
     if include_properties:
         data = access.read_bytes(ctx, index, referrer.path)
@@ -88,12 +91,12 @@ def describe_referrer(ctx: ToolContext, index: ProjectIndex, referrer: Referrer,
         name = None
         if document is not None:
             name = object_name(yaml_file, document)
-            props = [ReferencingProperty(property=p.property, target_file_id=p.file_id, type=p.type)
+            props = [{"property": p.property, "target_file_id": p.file_id, "type": p.type}
                      for p in properties_referencing(document, guid)]
-        objects.append(ReferencingObject(file_id=doc_id.file_id, class_id=doc_id.class_id,
-                                         class_name=document.class_name if document else class_name(doc_id.class_id),
-                                         name=name, properties=props if include_properties else None))
-    return ReferencingFile(path=referrer.path, count=referrer.count, objects=objects)
+        objects.append({"file_id": doc_id.file_id, "class_id": doc_id.class_id,
+                        "class_name": document.class_name if document else class_name(doc_id.class_id),
+                        "name": name, "properties": props if include_properties else None})
+    return {"path": referrer.path, "count": referrer.count, "objects": objects}
 
 
 def asset_references(ctx: ToolContext, request: AssetReferencesInput) -> AssetReferencesOutput:
@@ -108,6 +111,7 @@ def asset_references(ctx: ToolContext, request: AssetReferencesInput) -> AssetRe
         chunk, next_cursor = page(referrers, TOOL, query, request.limit, request.cursor)
         files = [describe_referrer(ctx, index, r, meta.guid, request.include_properties) for r in chunk]
         skipped = skipped_files(ctx, index, [meta.guid], exclude={path})
-    return AssetReferencesOutput(file=path, guid=meta.guid, total_files=len(referrers),
-                                 total_references=sum(r.count for r in referrers), referrers=files,
-                                 skipped=skipped, next_cursor=next_cursor)
+    return AssetReferencesOutput.model_validate({
+        "file": path, "guid": meta.guid, "total_files": len(referrers),
+        "total_references": sum(r.count for r in referrers), "referrers": files, "skipped": skipped,
+        "next_cursor": next_cursor})

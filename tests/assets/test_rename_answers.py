@@ -102,6 +102,35 @@ def test_moving_and_copying_each_fixtures_largest_asset_answers_in_under_2_kb(pr
     assert max(sizes.values()) < 2_000, (largest, sizes)
 
 
+def _longest_path(root: Path) -> str:
+    """The project's asset under Assets/ with the longest path (a file with a .meta)."""
+    return max((path.relative_to(root).as_posix() for path in (root / "Assets").rglob("*")
+                if path.suffix != ".meta" and path.is_file() and path.with_name(path.name + ".meta").is_file()),
+               key=lambda p: (len(p.encode()), p))
+
+
+@pytest.mark.layout_unchecked("a move or copy stages each file as it is, and PhysicsSamples' scenes were last saved "
+                               "by an older Editor than the project's")
+def test_a_long_path_is_said_twelve_times_and_nothing_else_grows() -> None:
+    # PhysicsSamples' longest path (171 characters) cannot fit 2,000 B: git's headers alone say it 8 times (`diff
+    # --git a/ b/`, `rename from/to`, for the asset and its .meta). The answer is a fixed ~1 KB plus the old path 5
+    # times (output.file, twice per diff) and the new one 7 times (output.destination, each diff's path and twice in
+    # its header); a new repeat of either would fail here.
+    root = fixture_project("physics-samples")
+    longest = _longest_path(root)
+    stem, suffix = PurePosixPath(longest).stem, PurePosixPath(longest).suffix
+    calls = [("asset.rename", {"file": longest, "name": "Renamed"}),
+             ("asset.move", {"file": longest, "destination": f"Assets/{stem} Moved{suffix}"}),
+             ("asset.duplicate", {"file": longest})]
+    surface = ToolSurface.build(Session(project_arg=str(root)), ListPolicy())
+    for tool, data in calls:
+        for text in (_cli(root, tool, data), _mcp_text(surface, tool, data)):
+            new = json.loads(text).get("result", json.loads(text))["output"]["destination"]
+            counts = (text.count(longest), text.count(new))
+            rest = len(text.encode()) - counts[0] * len(longest.encode()) - counts[1] * len(new.encode())
+            assert (counts, rest < 1_000) == ((5, 7), True), (tool, counts, rest)
+
+
 @pytest.mark.parametrize("tool", ["asset.rename", "asset.move", "asset.duplicate"])
 def test_moving_and_copying_the_largest_prefab_answers_in_under_2_kb_dry_run_or_not(minigolf: Path,
                                                                                       tool: str) -> None:

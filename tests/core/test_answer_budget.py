@@ -76,6 +76,7 @@ def test_long_lists_are_shortened_from_the_end_and_say_by_how_much() -> None:
     kept = answer["output"]["moved"]
     assert answer_size(answer) <= ANSWER_BUDGET
     assert kept == items[:len(kept)] and 0 < len(kept) < 5000
+    assert len(items) == 5000  # the caller's answer is left whole: the cut list is a copy
     assert answer["overflow"]["omitted"] == [f"output.moved: {len(kept)} of 5000 items shown"]
     assert answer["overflow"]["patch"] is None
     saved = json.loads(Path(answer["overflow"]["file"]).read_text(encoding="utf-8"))
