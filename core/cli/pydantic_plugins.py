@@ -33,8 +33,17 @@ def _pydantic_loader() -> types.ModuleType:
     return importlib.import_module(LOADER)
 
 
+def _anything_else(name: str) -> Any:
+    """Any other name a later pydantic imports from its loader comes from pydantic's own module, so a pydantic
+    newer than this stand-in still works (it then pays its scan, as without the stand-in)."""
+    if name.startswith("__") and name.endswith("__"):
+        raise AttributeError(name)
+    return getattr(_pydantic_loader(), name)
+
+
 _STAND_IN = types.ModuleType(LOADER, __doc__)
 setattr(_STAND_IN, "get_plugins", _get_plugins)  # noqa: B010 (a module built here, not a class)
+setattr(_STAND_IN, "__getattr__", _anything_else)  # noqa: B010 (PEP 562: the module's fallback lookup)
 
 
 def skip_scan_while_disabled() -> None:
