@@ -78,7 +78,7 @@ _NAME_ITEM = re.compile(
 _PLAIN_ITEMS = re.compile(rb"""(?:[^"'{\[]++|\{[^{}\[\]\n"']*\}|\[[^{}\[\]\n"']*\]
                               |\{[^{}\[\]\n"']*(?:\r?\n\ {5}[^{}\[\]\n"']*)+\})*+""", re.X)
 # A line that ends the modification list: indented less than its dashes, or as much and not a dash
-_LIST_END = re.compile(rb"\n(?: {0,3}[^ \r\n]| {4}(?!-[ \r\n])[^ \r\n])")
+_LIST_END = re.compile(rb"\n(?: {0,3}[^ \r\n]| {4}(?!-(?:[ \r\n]|\Z))[^ \r\n])")
 _ITEM_ID = re.compile(rb"fileID: (-?[0-9]+)")
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _FLOW = frozenset(",[]{}")
