@@ -12,6 +12,7 @@ import codecs
 import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 Part = tuple[int, int] | bytes  # a range (start, end) of the base, or new bytes
 
@@ -48,11 +49,17 @@ class Spliced:
     def to_bytes(self) -> bytes:
         return b"".join(self.chunks())
 
-    def sha256(self) -> str:
-        """The hex SHA-256 of the content, hashed piece by piece."""
-        digest = hashlib.sha256()
+    def sha256(self, digest: Any = None, start: int = 0) -> str:
+        """The hex SHA-256 of the content, hashed piece by piece; from byte `start` on when `digest` is a SHA-256
+        that has hashed the content's first `start` bytes already (a copy: it is updated)."""
+        if digest is None:
+            digest, start = hashlib.sha256(), 0
+        pos = 0
         for chunk in self.chunks():
-            digest.update(chunk)
+            end = pos + len(chunk)
+            if end > start:
+                digest.update(chunk[start - pos :] if pos < start else chunk)
+            pos = end
         return digest.hexdigest()
 
     def equals(self, data: bytes) -> bool:

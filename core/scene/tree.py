@@ -33,7 +33,7 @@ from unitycli.gcpause import collector_paused
 from unitycli.scene import filecache
 from unitycli.unityclasses import GAMEOBJECT, PREFAB_INSTANCE, SCENE_ROOTS, TRANSFORM_CLASSES
 from unitycli.unityyaml import SCENE_ROOTS_FILE_ID, Document, Ref, UnityYamlFile
-from unitycli.unityyaml.prescan import prescan
+from unitycli.unityyaml.prescan import INSTANCE_NAME, MODIFICATIONS, prescan
 
 # Deepest level below a root that a path or depth is built for. Paths repeat every ancestor's name, so an answer
 # about objects N levels down costs N^2; 1,000 levels is far beyond any fixture (the deepest is a few dozen).
@@ -164,7 +164,7 @@ def local_file_id(value: object) -> int:
     return value.file_id if isinstance(value, Ref) and value.guid is None else 0
 
 
-_MODIFICATIONS = "m_Modification.m_Modifications"
+_MODIFICATIONS = MODIFICATIONS
 
 
 def instance_modifications(doc: Document) -> list[dict]:
@@ -176,7 +176,8 @@ def instance_modifications(doc: Document) -> list[dict]:
 def instance_name(doc: Document) -> str | None:
     """The instance's name override: the `m_Name` modification (the root's when several objects are renamed,
     which is the first one Unity writes for the root in the fixtures; see `SceneModel.instance_root_name`)."""
-    mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_Name", fields=("value",), scan=True)
+    path, key, value, fields = INSTANCE_NAME  # the prescan reads it too, under the same key
+    mod = doc.first_item_with(path, key, value, fields=fields, scan=True)
     if mod is None:
         return None
     value = mod.get("value")

@@ -11,11 +11,12 @@ import stat
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from unitycli.errors import UnityCliError
 from unitycli.safefs import SpecialFileError, open_regular, read_fd
 from unitycli.spliced import Content, same_bytes
-from unitycli.transaction.revision import revision_of
+from unitycli.transaction.revision import revision_and_states
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,17 @@ class Snapshot:
 
     @cached_property
     def revision(self) -> str | None:
-        """The content's revision, hashed once (the snapshot is immutable)."""
-        return revision_of(self.data) if self.data is not None else None
+        """The content's revision, hashed once (the snapshot is immutable), with the hash's states on the way
+        (`hash_states`)."""
+        if self.data is None:
+            return None
+        revision, self.__dict__["_states"] = revision_and_states(self.data)
+        return revision
+
+    def hash_states(self) -> tuple[tuple[int, Any], ...]:
+        """The hash states kept when the revision was hashed (`revision.revision_and_states`); none when it was not
+        hashed here (taken from a content known to be the same, or not asked yet: never hashed for this)."""
+        return self.__dict__.get("_states", ())
 
     def same_content_as(self, data: Content, revision: str) -> bool:
         """Whether this snapshot holds exactly `data`, whose revision is `revision`; if so that is its revision too

@@ -40,7 +40,7 @@ from unitycli.transaction.locking import DEFAULT_LOCK_TIMEOUT, STATE_DIR, Projec
 from unitycli.transaction.paths import project_relative, resolve_inside
 from unitycli.transaction.recovery import RecoveryReport, recover, recover_locked
 from unitycli.transaction.renames import file_diffs
-from unitycli.transaction.revision import check_revision, revision_of
+from unitycli.transaction.revision import check_revision, revision_of, spliced_revision
 from unitycli.transaction.snapshot import Snapshot, not_a_file, not_a_folder, not_found, take_snapshot
 
 log = logging.getLogger(__name__)
@@ -198,7 +198,12 @@ class Transaction:
             return None
         revision = self._staged_revisions.get(rel)
         if revision is None:
-            revision = self._staged_revisions[rel] = revision_of(data)
+            seen = self._seen.get(rel)
+            if isinstance(data, Spliced) and seen is not None and data.base is seen.data:
+                revision = spliced_revision(data, seen.hash_states())  # from where the edit first differs
+            else:
+                revision = revision_of(data)
+            self._staged_revisions[rel] = revision
         return revision
 
     def expect_revision(self, relative: str, revision: str) -> None:

@@ -65,6 +65,12 @@ def _remembered(key: tuple[str, str], compute: Callable[[], Any]) -> Any:
     return value
 
 
+def item_scan_key(path: str, key: str, value: str, fields: tuple[str, ...] | None) -> str:
+    """The key under which `Document.first_item_with(path, key, value, fields, scan=True)` keeps its answer in
+    the file's table of scanned values."""
+    return f"{path}\0{key}\0{value}\0{fields}"
+
+
 def _scanned_value(doc: Document, key: str, compute: Callable[[], Any]) -> Any:
     """A scanned value of `doc`, from its file's table of scanned values when the file keeps one (a table belongs to
     one revision of the file, so it answers for objects as read, never for one edited since), else from the cache
@@ -265,7 +271,7 @@ class Document:
         None when there is none or no such list. A large object not yet parsed reads only that item's lines
         (only the `fields` entries, when they are one line each). `scan` remembers the answer as `get` does."""
         if scan and self._tree is None:
-            return _scanned_value(self, f"{path}\0{key}\0{value}\0{fields}",
+            return _scanned_value(self, item_scan_key(path, key, value, fields),
                                   lambda: self.first_item_with(path, key, value, fields))
         keys = self._plain_keys(path)
         if self._tree is None and keys and len(self.text) >= PEEK_MIN_CHARS:

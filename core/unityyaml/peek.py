@@ -83,15 +83,18 @@ def _tail_profile(text: str) -> tuple[int, int, list[int], list[int], list[int]]
 
 
 _SUFFIX_CHECK_MAX = 4096  # past this many characters to the end, checking the text before is cheaper
+_PREFIX_CHECK_MAX = 16384  # up to this many characters before, the text before is checked first (in C)
 
 
 def _outside_spans(text: str, line_starts: list[int], col: int) -> bool:
     """Whether none of `line_starts` (lines indented at most `col`) lies inside a value spanning lines: checked
     over the text before the last one, or, when that is long, over the text after each one."""
     last = line_starts[-1]
+    if last <= _PREFIX_CHECK_MAX and _plain_structure(col).match(text, 0, last).end() == last:
+        return True  # a short plain prefix: one compiled match, cheaper than profiling the tail in Python
     if len(text) - line_starts[0] <= _SUFFIX_CHECK_MAX:
         return all(_closes_nothing_before(text, start) for start in line_starts)
-    return _plain_structure(col).match(text, 0, last).end() == last
+    return last > _PREFIX_CHECK_MAX and _plain_structure(col).match(text, 0, last).end() == last
 
 
 @lru_cache(maxsize=64)
@@ -137,11 +140,11 @@ def _is_dash_at(text: str, pos: int) -> bool:
     return text.startswith("-", pos) and text[pos + 1 : pos + 2] in ("", " ", "\r", "\n")
 
 
+_SPACES = re.compile(" *")
+
+
 def _line_indent(text: str, line_start: int) -> int:
-    pos = line_start
-    while text.startswith(" ", pos):
-        pos += 1
-    return pos - line_start
+    return _SPACES.match(text, line_start).end() - line_start  # type: ignore[union-attr]  # " *" always matches
 
 
 def _entry_end(text: str, line_start: int, col: int, end: int) -> int:

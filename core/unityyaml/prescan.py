@@ -10,21 +10,37 @@ another value, so each key line is an entry of the object's mapping and holds al
 pattern finds every such object in one pass in C, and only the values it can decode without doubt are taken
 (a name that YAML could read otherwise is left to `peek`); every other object is left to `peek` too. The values
 are those the full parse gives (tests/unityyaml/test_prescan.py holds that over every fixture scene and prefab).
+
+A scene's PrefabInstances and their stripped objects are asked for a few values too (the instance's flags, parent,
+source prefab and `m_Name` modification; the stripped object's instance). A stripped object is small and plain, so
+one pattern reads it whole. A PrefabInstance's modification list is long and may hold any value, so only its parts
+that answer are read: its first lines (plain, up to `m_TransformParent`), its last line (`m_SourcePrefab`, which
+nothing after it can close a value around), and the first `m_Name` modification when no text before it could hide
+or be one (no quote, each flow closing on its line or wrapped as Unity wraps references, no `m_Name` earlier).
 """
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from unitycli.unityyaml.document import item_scan_key
 from unitycli.unityyaml.nodes import Ref
 from unitycli.unityyaml.scalars import typed_plain
 
+MODIFICATIONS = "m_Modification.m_Modifications"
+# `Document.first_item_with` arguments of a PrefabInstance's name (scene/tree.py `instance_name`), read here too
+INSTANCE_NAME = (MODIFICATIONS, "propertyPath", "m_Name", ("value",))
+_NAME_KEY = item_scan_key(*INSTANCE_NAME)
+_FLAT = rb"""[^\n'"{}\[\]#]*"""  # text without line break, quote, bracket or `#`
 
-def _plain_line(*taken: str) -> bytes:
-    """A `key: value` line at two spaces with a plain one-line value (no quote, no `#`), one flat flow mapping or
-    `[]`, or no value, for any key but `taken` (each of which the object must hold once, where the pattern says)."""
-    return (rb"  (?!(?:" + "|".join(taken).encode() + rb"):)[A-Za-z_][A-Za-z0-9_]*:"
-            rb"""(?: [^\n'"{}\[\]#]*| \{[^\n'"{}\[\]#]*\}| \[\])?\n""")
+
+def _plain_line(*taken: str, indent: int = 2, wrapped: bool = False) -> bytes:
+    """A `key: value` line at `indent` spaces with a plain one-line value (no quote, no `#`), one flat flow mapping
+    or `[]`, or no value, for any key but `taken` (each of which the object must hold once, where the pattern says).
+    `wrapped`: a flat flow mapping may also go on over one deeper line, as Unity wraps a long reference."""
+    deeper = rb"(?:\n {" + str(indent + 1).encode() + rb",}" + _FLAT + rb")?" if wrapped else b""
+    return (b" " * indent + rb"(?!(?:" + "|".join(taken).encode() + rb"):)[A-Za-z_][A-Za-z0-9_]*:"
+            rb"(?: " + _FLAT + rb"| \{" + _FLAT + deeper + rb"\}| \[\])?\n")
 
 
 _GO_LINE = _plain_line("m_ObjectHideFlags", "m_Component", "m_Name", "m_IsActive")
@@ -39,6 +55,30 @@ _TRANSFORM = re.compile(
     rb"--- !u!(4|224) &(-?[0-9]+)\n(Transform|RectTransform):\n(?:" + _T_LINE + rb")*"
     rb"  m_Children:(?: \[\]\n|\n((?:  - \{fileID: -?[0-9]+\}\n)+))(?:" + _T_LINE + rb")*"
     rb"  m_Father: \{fileID: (-?[0-9]+)\}\n(?:" + _T_LINE + rb")*")
+_S_LINE = _plain_line("m_PrefabInstance", wrapped=True)
+_STRIPPED = re.compile(
+    rb"--- !u!([0-9]+) &(-?[0-9]+) stripped\n[A-Za-z_][A-Za-z0-9_]*:\n(?:" + _S_LINE + rb")*"
+    rb"  m_PrefabInstance: \{fileID: (-?[0-9]+)\}\n(?:" + _S_LINE + rb")*")
+_PI_LINE = _plain_line("m_ObjectHideFlags", "m_Modification", "m_SourcePrefab", wrapped=True)
+_PI_MOD_LINE = _plain_line("m_TransformParent", "m_Modifications", indent=4, wrapped=True)
+_PI_HEAD = re.compile(
+    rb"--- !u!1001 &(-?[0-9]+)\nPrefabInstance:\n(?:" + _PI_LINE + rb")*"
+    rb"  m_ObjectHideFlags: (-?(?:0|[1-9][0-9]*))\n(?:" + _PI_LINE + rb")*"
+    rb"  m_Modification:\n(?:" + _PI_MOD_LINE + rb")*"
+    rb"    m_TransformParent: \{fileID: (-?[0-9]+)\}\n(?:" + _PI_MOD_LINE + rb")*"
+    rb"    m_Modifications:\n(?=    - )")
+_SOURCE = re.compile(rb"\n  m_SourcePrefab: \{fileID: (-?[0-9]+), guid: ([0-9a-f]{32}), type: ([0-9]+)\}\n")
+_REF_VALUE = rb"\{" + _FLAT + rb"(?:\n {7,}" + _FLAT + rb")?\}\n"  # an item's reference, maybe wrapped
+_NAME_ITEM = re.compile(
+    rb"    - target: " + _REF_VALUE + rb"      propertyPath: m_Name\n      value: (" + _FLAT + rb")\n"
+    rb"      objectReference: " + _REF_VALUE + rb"(?= {0,4}[^ \r\n]|\Z)")
+# No text in which a line could be inside a quoted or flow value: no quote, and every flow collection closes on its
+# line or is a wrapped reference whose next line is deeper than a modification item's dash (peek.py
+# `_plain_structure(4)`, on bytes)
+_PLAIN_ITEMS = re.compile(rb"""(?:[^"'{\[]++|\{[^{}\[\]\n"']*\}|\[[^{}\[\]\n"']*\]
+                              |\{[^{}\[\]\n"']*(?:\r?\n\ {5}[^{}\[\]\n"']*)+\})*+""", re.X)
+# A line that ends the modification list: indented less than its dashes, or as much and not a dash
+_LIST_END = re.compile(rb"\n(?: {0,3}[^ \r\n]| {4}(?!-(?:[ \r\n]|\Z))[^ \r\n])")
 _ITEM_ID = re.compile(rb"fileID: (-?[0-9]+)")
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _FLOW = frozenset(",[]{}")
@@ -55,9 +95,24 @@ def prescan(file: Any) -> int:
     read = 0
     for doc in file.documents:
         cls = doc.class_id
-        if cls not in _CLASS_KEY or doc.stripped or doc.dirty or doc.span is None or doc.file_id in table:
+        if doc.dirty or doc.span is None or doc.file_id in table:
             continue
         start, end = doc.span
+        if doc.stripped:
+            match = _STRIPPED.fullmatch(data, start, end)
+            if match is None or int(match.group(1)) != cls or int(match.group(2)) != doc.file_id:
+                continue
+            table[doc.file_id] = {"m_PrefabInstance": Ref(int(match.group(3)))}
+            read += 1
+            continue
+        if cls == 1001:
+            found = _prefab_instance(data, start, end, doc.file_id)
+            if found:
+                table[doc.file_id] = found
+                read += 1
+            continue
+        if cls not in _CLASS_KEY:
+            continue
         if cls == 1:
             match = _GAMEOBJECT.fullmatch(data, start, end)
             if match is None:
@@ -84,6 +139,49 @@ def prescan(file: Any) -> int:
 
 
 _UNSURE = object()
+
+
+def _prefab_instance(data: bytes, start: int, end: int, file_id: int) -> dict[str, Any] | None:
+    """The values of the PrefabInstance at `data[start:end]` that its plain parts answer (see the module's text)."""
+    head = _PI_HEAD.match(data, start, end)
+    if head is None or int(head.group(1)) != file_id:
+        return None
+    listed = head.end()  # the modification list's first dash
+    for key in (b"\n  m_ObjectHideFlags:", b"\n  m_Modification:", b"\n    m_TransformParent:"):
+        if data.find(key, listed - 1, end) >= 0:  # written again further on: left to the full parse
+            return None
+    values: dict[str, Any] = {"m_ObjectHideFlags": int(head.group(2)),
+                              "m_Modification.m_TransformParent": Ref(int(head.group(3)))}
+    last = data.rfind(b"\n  m_SourcePrefab:", listed - 1, end)
+    source = _SOURCE.fullmatch(data, last, end) if last >= 0 else None
+    if source is not None and data.find(b"\n  m_SourcePrefab:", listed - 1, last) < 0 and not (
+            data.find(b"\n  '", listed - 1, last) >= 0 or data.find(b'\n  "', listed - 1, last) >= 0):
+        values["m_SourcePrefab"] = Ref(int(source.group(1)), source.group(2).decode(), int(source.group(3)))
+    name = _instance_name(data, listed, end)
+    if name is not _UNSURE:
+        values[_NAME_KEY] = name
+    return values
+
+
+def _instance_name(data: bytes, listed: int, end: int) -> Any:
+    """The first `m_Name` modification as `first_item_with` gives it ({propertyPath, value}, None when there is
+    none), for a modification list starting at `listed`; _UNSURE when only the full parse can tell."""
+    closing = _LIST_END.search(data, listed - 1, end)
+    list_end = closing.start() + 1 if closing is not None else end
+    line = data.find(b"\n      propertyPath: m_Name\n", listed - 1, list_end)
+    if line < 0:
+        plain = _PLAIN_ITEMS.match(data, listed, list_end).end() == list_end  # type: ignore[union-attr]
+        return None if plain and data.find(b"m_Name", listed, list_end) < 0 else _UNSURE
+    item = data.rfind(b"\n    - ", listed - 1, line) + 1
+    if item < listed or data.find(b"m_Name", listed, line) >= 0:
+        return _UNSURE
+    if _PLAIN_ITEMS.match(data, listed, item).end() != item:  # type: ignore[union-attr]
+        return _UNSURE
+    match = _NAME_ITEM.match(data, item, list_end)
+    if match is None or match.start(1) != line + 41:  # the item's own propertyPath and value lines
+        return _UNSURE
+    value = _plain(match.group(1))
+    return _UNSURE if value is _UNSURE else {"propertyPath": "m_Name", "value": value}
 
 
 def _plain(inline: bytes) -> Any:

@@ -66,14 +66,18 @@ def style_evidence(text: str, wanted: int = EVERY) -> int:
     end at `]` before an optional `'` and `\r`."""
     found = 0
     for bit, look in _LOOKS:
-        if bit & wanted & ~looked_past(found) and look(text):
+        if bit & wanted & ~_LOOKED_PAST[found] and look(text):
             found |= bit
     return found
 
 
 def looked_past(found: int) -> int:
-    """The secondary habits `style_evidence` does not look for in a piece that shows the primary habits `found`."""
-    return sum(second for first, second in _SECONDARY.items() if found & first)
+    """The secondary habits `style_evidence` does not look for in a piece that shows the primary habits `found`
+    (a table of every set of habits: asked several times for each object of a 64 MB scene)."""
+    return _LOOKED_PAST[found & EVERY]
+
+
+_LOOKED_PAST = tuple(sum(second for first, second in _SECONDARY.items() if found & first) for found in range(EVERY + 1))
 
 
 def file_evidence(pieces: Iterable[Callable[[int], int]]) -> int:
@@ -83,7 +87,7 @@ def file_evidence(pieces: Iterable[Callable[[int], int]]) -> int:
     found = 0
     for piece in pieces:
         missing = PRIMARY & ~found
-        wanted = missing | (looked_past(missing) & ~found)
+        wanted = missing | (_LOOKED_PAST[missing] & ~found)
         if not wanted:
             break
         found |= piece(wanted)

@@ -167,9 +167,9 @@ def test_a_file_read_as_this_process_keeps_it_takes_the_kept_revision_without_ha
     read = Transaction(tmp_path / "p", dry_run=True)
     assert read.read_bytes("Assets/Game.unity") is not data  # read again from disk: equal bytes, another object
 
-    def refused(_: bytes) -> str:
+    def refused(_: bytes) -> tuple[str, tuple]:
         raise AssertionError("hashed")
-    monkeypatch.setattr(snapshot, "revision_of", refused)
+    monkeypatch.setattr(snapshot, "revision_and_states", refused)
     assert filecache.kept_revision("Assets/Game.unity", read) == revision
     assert read.revision("Assets/Game.unity") == revision
     target.write_bytes(data.replace(b"m_Name: Enemy Brain", b"m_Name: Enemy Brawn"))  # same size, other bytes

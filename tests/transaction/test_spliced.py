@@ -83,3 +83,34 @@ def test_a_change_that_slides_to_the_windows_edge_diffs_as_the_whole_content() -
         checked += 1
         assert file_diff("a", base, content, None, None) == file_diff("a", base, content.to_bytes(), None, None)
     assert checked == 3000
+
+
+def test_a_splice_is_hashed_from_the_last_state_its_base_kept_before_the_first_change(tmp_path: Path) -> None:
+    """The revision of a splice of a 13 MB file read in the transaction starts from the hash state kept at the last
+    4 MB boundary before its first change (synthetic bytes: only the size matters), and equals the whole content's."""
+    data = b"".join(b"line %010d of a big scene.\n" % k for k in range(13 << 20 >> 5))  # 32-byte lines
+    (tmp_path / "Big.unity").write_bytes(data)
+    tx = Transaction(tmp_path, dry_run=True)
+    read = tx.read_bytes("Big.unity")
+    assert read == data and tx.revision("Big.unity") == revision_of(data)
+    assert [offset for offset, _ in tx._seen["Big.unity"].hash_states()] == [4 << 20, 8 << 20, 12 << 20]
+    hashed: list[int] = []
+    real = Spliced.sha256
+
+    def counted(self: Spliced, digest: object = None, start: int = 0) -> str:
+        hashed.append(self.size - start)
+        return real(self, digest, start)
+
+    Spliced.sha256 = counted  # type: ignore[method-assign]
+    try:
+        for at, old, new in ((9 << 20, 7, b"edited"), (100, 7, b""), (len(data) - 3, 3, b"end\n\n"), (4 << 20, 1, b"x")):
+            content = Spliced(read, ((0, at), new, (at + old, len(data))))
+            tx.write_bytes("Big.unity", content)
+            assert tx.revision("Big.unity") == revision_of(content.to_bytes())
+        copy = Spliced(bytes(read), ((0, 100), b"x", (101, len(data))))  # another buffer: its states do not apply
+        tx.write_bytes("Big.unity", copy)
+        assert tx.revision("Big.unity") == revision_of(copy.to_bytes())
+    finally:
+        Spliced.sha256 = real  # type: ignore[method-assign]
+    assert hashed[-1] == len(data)  # the whole copy; each of the others from the last state before its change
+    assert hashed[:-1] == [len(data) - (8 << 20) + 6 - 7, len(data) - 7, len(data) - (12 << 20) + 2, len(data) - (4 << 20)]
