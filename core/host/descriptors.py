@@ -1,7 +1,14 @@
-"""Tool descriptors: everything an agent needs to find, understand and call a tool, as plain data."""
+"""Tool descriptors: everything an agent needs to find, understand and call a tool, as plain data.
+
+Two sizes of one answer: a `ToolHead` is what a listing shows (the spec's words and hints, the project's
+availability) and imports nothing of the tool; a `ToolDescriptor` adds the JSON Schemas, which need the tool's
+model modules imported and cost most of a listing when built for every tool. `tools group|search` read heads,
+`tools describe` one descriptor.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -43,6 +50,67 @@ class ToolDescriptor(BaseModel):
     operation: str | None = None
     verified_by: str | None = None
     owner: ToolOwner
+
+
+@dataclass(frozen=True)
+class ToolHead:
+    """One tool as a listing shows it, read from its spec and availability (the same facts its descriptor carries,
+    under the same names), without the schemas: building it imports neither the tool's models nor its handler."""
+
+    tool: RegisteredTool
+    availability: Availability | None  # None when no project is selected
+    requirements: list[PackageRequirement]  # what the tool needs, known without a project (the manifest)
+
+    @property
+    def name(self) -> str:
+        return self.tool.spec.name
+
+    @property
+    def title(self) -> str:
+        return self.tool.spec.title
+
+    @property
+    def group(self) -> str:
+        return self.tool.spec.group
+
+    @property
+    def summary(self) -> str:
+        return self.tool.spec.summary
+
+    @property
+    def description(self) -> str:
+        return self.tool.spec.description
+
+    @property
+    def read_only_hint(self) -> bool:
+        return self.tool.spec.read_only
+
+    @property
+    def owner(self) -> ToolOwner:
+        return self.tool.owner
+
+    @property
+    def available(self) -> bool | None:
+        return None if self.availability is None else self.availability.available
+
+    @property
+    def unavailable_code(self) -> str | None:
+        return None if self.availability is None else self.availability.code
+
+    @property
+    def unavailable_reason(self) -> str | None:
+        return None if self.availability is None else self.availability.unavailable_reason
+
+    @property
+    def requires_packages(self) -> list[PackageRequirement]:
+        return self.requirements if self.availability is None else self.availability.requires_packages
+
+    def describe(self) -> ToolDescriptor:
+        """The full descriptor: builds (and so imports) the tool's schemas; `ToolSpecError` when one cannot be."""
+        descriptor = describe(self.tool, self.availability)
+        if self.availability is None:  # no project: the manifest still says what the tool needs
+            descriptor.requires_packages = self.requirements
+        return descriptor
 
 
 def input_schema(tool: RegisteredTool) -> dict[str, Any]:

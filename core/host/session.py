@@ -32,7 +32,7 @@ from unitycli.next_actions import NextAction, describe_command
 if TYPE_CHECKING:  # pragma: no cover
     import pluggy
 
-    from unitycli.host.descriptors import ToolDescriptor
+    from unitycli.host.descriptors import ToolDescriptor, ToolHead
     from unitycli.host.project_setup import ProjectSetup
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
@@ -379,19 +379,30 @@ class Session:
             return None
         return self.checks.availability(self.manager_for(tool), tool.spec, tool.owner, project)
 
+    def head(self, tool: RegisteredTool) -> ToolHead:
+        """What a listing shows of the tool: its spec's words and hints and its availability here (or, with no
+        project, the packages its manifest says it needs). Imports nothing of the tool: no schema is built."""
+        from unitycli.host.descriptors import ToolHead
+
+        availability = self.availability(tool)
+        requirements = [] if availability is not None else \
+            self.checks.requirements(self.manager_for(tool), tool.spec, tool.owner)
+        return ToolHead(tool, availability, requirements)
+
+    def heads(self) -> list[ToolHead]:
+        """Every registered tool's head, by name: what `tools group|search` list (see `head`)."""
+        return [self.head(self.registry.tools[name]) for name in self.registry.names()]
+
     def descriptor(self, tool: RegisteredTool) -> ToolDescriptor:
         """The tool's descriptor; a model without a JSON Schema is `E_TOOL_REGISTRY_UNHEALTHY` naming its plugin
         (schemas are built here, on request, not when the plugin registers)."""
-        from unitycli.host.descriptors import describe
         from unitycli.toolspec import ToolSpecError
 
+        head = self.head(tool)
         try:
-            descriptor = describe(tool, self.availability(tool))
+            return head.describe()
         except ToolSpecError as exc:
             raise _spec_failure(tool, exc) from None
-        if descriptor.available is None:  # no project: the manifest still says what the tool needs
-            descriptor.requires_packages = self.checks.requirements(self.manager_for(tool), tool.spec, tool.owner)
-        return descriptor
 
     def descriptors(self) -> list[ToolDescriptor]:
         """Every tool's descriptor; one whose schema cannot be built is left out and reported as `malformed`, one
