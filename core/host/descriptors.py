@@ -1,15 +1,16 @@
 """Tool descriptors: everything an agent needs to find, understand and call a tool, as plain data.
 
-Two sizes of one answer: a `ToolHead` is what a listing shows (the spec's words and hints, the project's
-availability) and imports nothing of the tool; a `ToolDescriptor` adds the JSON Schemas, which need the tool's
-model modules imported and cost most of a listing when built for every tool. `tools group|search` read heads,
-`tools describe` one descriptor.
+A `ToolHead` holds one tool's descriptor facts unread: each is read from the spec or the project's availability
+when asked, and the JSON Schemas, which import the tool's model module and cost most of a descriptor, only when
+read. `tools group|search` read names and words, the MCP list adds input schemas, `tools describe` reads them all
+(`ToolHead.describe()`, the wire model `ToolDescriptor`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
@@ -18,6 +19,9 @@ from unitycli.host.availability import Availability, PackageRequirement
 from unitycli.host.owners import ToolOwner
 from unitycli.host.registry import RegisteredTool
 from unitycli.next_actions import render
+
+if TYPE_CHECKING:  # pragma: no cover
+    from unitycli.toolspec import ToolSpec
 
 
 class ToolDescriptor(BaseModel):
@@ -52,42 +56,89 @@ class ToolDescriptor(BaseModel):
     owner: ToolOwner
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ToolHead:
-    """One tool as a listing shows it, read from its spec and availability (the same facts its descriptor carries,
-    under the same names), without the schemas: building it imports neither the tool's models nor its handler."""
+    """One tool's descriptor facts, each read from its spec or its availability when asked, under the descriptor's
+    own names; `describe()` asks for every field and returns the wire model.
+
+    The schemas are the dear part: each imports the tool's model module (and so its handler's) and runs pydantic's
+    generator, so they are built on first read and kept. A listing that never reads them costs names and words; the
+    MCP list reads input schemas only (its entries carry no output schema).
+    """
 
     tool: RegisteredTool
     availability: Availability | None  # None when no project is selected
-    requirements: list[PackageRequirement]  # what the tool needs, known without a project (the manifest)
+    requirements: list[PackageRequirement] = field(default_factory=list)  # what it needs, known without a project
+
+    @property
+    def spec(self) -> ToolSpec[Any, Any]:
+        return self.tool.spec
 
     @property
     def name(self) -> str:
-        return self.tool.spec.name
+        return self.spec.name
+
+    @property
+    def mcp_name(self) -> str:
+        return self.spec.mcp_name
 
     @property
     def title(self) -> str:
-        return self.tool.spec.title
+        return self.spec.title
 
     @property
     def group(self) -> str:
-        return self.tool.spec.group
+        return self.spec.group
 
     @property
     def summary(self) -> str:
-        return self.tool.spec.summary
+        return self.spec.summary
 
     @property
     def description(self) -> str:
-        return self.tool.spec.description
+        return self.spec.description
+
+    @cached_property
+    def input_schema(self) -> dict[str, Any]:
+        """`ToolSpecError` when the model cannot be imported or has no JSON Schema (not cached: asked again, it
+        fails again)."""
+        return self.spec.input_schema()
+
+    @cached_property
+    def output_schema(self) -> dict[str, Any]:
+        return self.spec.output_schema()
 
     @property
     def read_only_hint(self) -> bool:
-        return self.tool.spec.read_only
+        return self.spec.read_only
 
     @property
-    def owner(self) -> ToolOwner:
-        return self.tool.owner
+    def destructive_hint(self) -> bool:
+        return self.spec.destructive
+
+    @property
+    def idempotent_hint(self) -> bool:
+        return self.spec.idempotent
+
+    @property
+    def supports_dry_run(self) -> bool:
+        return self.spec.supports_dry_run
+
+    @property
+    def permissions(self) -> list[str]:
+        return list(self.spec.permissions)
+
+    @property
+    def target(self) -> str:
+        return self.spec.target
+
+    @property
+    def examples(self) -> list[dict[str, Any]]:
+        return list(self.spec.examples)
+
+    @property
+    def requires_packages(self) -> list[PackageRequirement]:
+        return self.requirements if self.availability is None else self.availability.requires_packages
 
     @property
     def available(self) -> bool | None:
@@ -102,53 +153,30 @@ class ToolHead:
         return None if self.availability is None else self.availability.unavailable_reason
 
     @property
-    def requires_packages(self) -> list[PackageRequirement]:
-        return self.requirements if self.availability is None else self.availability.requires_packages
+    def next_actions(self) -> list[str] | None:
+        return None if self.availability is None else [render(action) for action in self.availability.next_actions]
+
+    @property
+    def profile_verified(self) -> bool | None:
+        return None if self.availability is None else self.availability.profile_verified
+
+    @property
+    def operation(self) -> str | None:
+        return None if self.availability is None else self.availability.operation
+
+    @property
+    def verified_by(self) -> str | None:
+        return None if self.availability is None else self.availability.verified_by
+
+    @property
+    def owner(self) -> ToolOwner:
+        return self.tool.owner
 
     def describe(self) -> ToolDescriptor:
-        """The full descriptor: builds (and so imports) the tool's schemas; `ToolSpecError` when one cannot be."""
-        descriptor = describe(self.tool, self.availability)
-        if self.availability is None:  # no project: the manifest still says what the tool needs
-            descriptor.requires_packages = self.requirements
-        return descriptor
-
-
-def input_schema(tool: RegisteredTool) -> dict[str, Any]:
-    return tool.spec.input_schema()
-
-
-def output_schema(tool: RegisteredTool) -> dict[str, Any]:
-    return tool.spec.output_schema()
+        """The full descriptor (every field read here, the schemas built); `ToolSpecError` when a schema cannot be."""
+        return ToolDescriptor(**{name: getattr(self, name) for name in ToolDescriptor.model_fields})
 
 
 def describe(tool: RegisteredTool, availability: Availability | None) -> ToolDescriptor:
     """The descriptor of one tool; availability fields stay `null` when no project is selected."""
-    spec = tool.spec
-    descriptor = ToolDescriptor(
-        name=spec.name,
-        mcp_name=spec.mcp_name,
-        title=spec.title,
-        group=spec.group,
-        summary=spec.summary,
-        description=spec.description,
-        input_schema=input_schema(tool),
-        output_schema=output_schema(tool),
-        read_only_hint=spec.read_only,
-        destructive_hint=spec.destructive,
-        idempotent_hint=spec.idempotent,
-        supports_dry_run=spec.supports_dry_run,
-        permissions=list(spec.permissions),
-        target=spec.target,
-        examples=list(spec.examples),
-        owner=tool.owner,
-    )
-    if availability is not None:
-        descriptor.requires_packages = availability.requires_packages
-        descriptor.available = availability.available
-        descriptor.unavailable_code = availability.code
-        descriptor.unavailable_reason = availability.unavailable_reason
-        descriptor.next_actions = [render(action) for action in availability.next_actions]
-        descriptor.profile_verified = availability.profile_verified
-        descriptor.operation = availability.operation
-        descriptor.verified_by = availability.verified_by
-    return descriptor
+    return ToolHead(tool, availability).describe()

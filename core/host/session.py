@@ -380,8 +380,8 @@ class Session:
         return self.checks.availability(self.manager_for(tool), tool.spec, tool.owner, project)
 
     def head(self, tool: RegisteredTool) -> ToolHead:
-        """What a listing shows of the tool: its spec's words and hints and its availability here (or, with no
-        project, the packages its manifest says it needs). Imports nothing of the tool: no schema is built."""
+        """The tool's descriptor facts, read when asked (`ToolHead`), with its availability here (or, with no
+        project, the packages its manifest says it needs): nothing of the tool is imported until a schema is read."""
         from unitycli.host.descriptors import ToolHead
 
         availability = self.availability(tool)
@@ -390,7 +390,7 @@ class Session:
         return ToolHead(tool, availability, requirements)
 
     def heads(self) -> list[ToolHead]:
-        """Every registered tool's head, by name: what `tools group|search` list (see `head`)."""
+        """Every registered tool's head, by name: what `tools group|search` and the MCP list read (see `head`)."""
         return [self.head(self.registry.tools[name]) for name in self.registry.names()]
 
     def descriptor(self, tool: RegisteredTool) -> ToolDescriptor:
@@ -405,25 +405,34 @@ class Session:
             raise _spec_failure(tool, exc) from None
 
     def descriptors(self) -> list[ToolDescriptor]:
-        """Every tool's descriptor; one whose schema cannot be built is left out and reported as `malformed`, one
-        whose code fails its integrity check while being imported (changed on disk since its RECORD) as
-        `integrity` with the check's code."""
+        """Every tool's descriptor, less those `with_schemas` leaves out."""
+        return [head.describe() for head in self.with_schemas(self.heads())]
+
+    def with_schemas(self, heads: Iterable[ToolHead], *, output: bool = True) -> list[ToolHead]:
+        """The heads whose schemas build (input, and output unless `output=False`), built now. One whose schema
+        cannot be built is left out and reported as `malformed`, one whose code fails its integrity check while
+        being imported (changed on disk since its RECORD) as `integrity` with the check's code."""
         from unitycli.host.registry import RegistryProblem
+        from unitycli.toolspec import ToolSpecError
 
         found = []
-        for name in self.registry.names():
-            tool = self.registry.tools[name]
+        for head in heads:
             try:
-                found.append(self.descriptor(tool))
-            except UnityCliError as exc:
-                kind = "malformed" if exc.code == "E_TOOL_REGISTRY_UNHEALTHY" else "integrity" \
-                    if isinstance(exc, IntegrityRefusal) else None
+                head.input_schema  # noqa: B018 - built and kept by the head
+                if output:
+                    head.output_schema  # noqa: B018
+            except ToolSpecError as exc:
+                error = _spec_failure(head.tool, exc)
+                kind = "malformed" if error.code == "E_TOOL_REGISTRY_UNHEALTHY" else "integrity" \
+                    if isinstance(error, IntegrityRefusal) else None
                 if kind is None:
-                    raise
-                if not any(p.kind == kind and p.tool == name for p in self.registry.problems):
+                    raise error from None
+                if not any(p.kind == kind and p.tool == head.name for p in self.registry.problems):
                     self.registry.problems.append(RegistryProblem(
-                        kind=kind, tool=name, message=exc.message, providers=[tool.owner],
-                        details={"code": exc.code} if kind == "integrity" else {}))
+                        kind=kind, tool=head.name, message=error.message, providers=[head.owner],
+                        details={"code": error.code} if kind == "integrity" else {}))
+                continue
+            found.append(head)
         return found
 
 

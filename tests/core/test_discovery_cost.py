@@ -1,5 +1,6 @@
 """A discovery listing costs names, not schemas: `tools group`, `tools group list` and `tools search` build no JSON
-Schema and import no tool's handler or model module; `tools describe` builds the schemas of the one tool asked for.
+Schema and import no tool's handler or model module; `tools describe` builds the schemas of the one tool asked for;
+the MCP `tools/list` builds input schemas for the tools it may list, and no output schema.
 
 Run in a fresh interpreter on a URP project with every installed extension (so availability is computed for the
 extension tools too), with empty caches. The modules each tool's spec names by path are read from the spec's own
@@ -15,6 +16,7 @@ import sys
 
 import pytest
 
+from tests.fixturepaths import fixture_project
 from unitycli.testing import copy_fixture_project
 from unitycli.toolspec import LAZY_FIELDS
 
@@ -81,3 +83,37 @@ def test_describe_builds_the_schemas_of_the_one_tool_it_describes(answers):
     answer = answers[("tools", "describe", DESCRIBED)]
     assert answer["schemas"] == 2  # its input and output
     assert list(answer["imported"]) == [DESCRIBED]
+
+
+# The MCP surface of a project that cannot run every tool: whose schemas it built (each tool spec's own two calls).
+_MCP_CHILD = """
+import json, sys
+from unitycli.host.session import Session
+from unitycli.mcp.surface import ToolSurface
+from unitycli.mcp.toolsets import ListPolicy
+from unitycli.toolspec import ToolSpec
+
+built = {"input": [], "output": []}
+def counting(kind, original):
+    def schema(self):
+        built[kind].append(self.name)
+        return original(self)
+    return schema
+ToolSpec.input_schema = counting("input", ToolSpec.input_schema)
+ToolSpec.output_schema = counting("output", ToolSpec.output_schema)
+
+surface = ToolSurface.build(Session(project_arg=sys.argv[1]), ListPolicy())
+print(json.dumps({**built, "tools": len(surface.heads),
+                  "runnable": sorted(h.name for h in surface.heads if h.available is True)}))
+"""
+
+
+def test_the_mcp_list_builds_input_schemas_of_the_tools_it_may_list_only(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "UNITYCLI_DISABLE_EXTENSIONS"}
+    done = subprocess.run([sys.executable, "-c", _MCP_CHILD, str(fixture_project("physics-samples"))],
+                          capture_output=True, text=True, env={**env, "UNITYCLI_HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    assert 0 < len(answer["runnable"]) < answer["tools"]  # some tools need packages this project lacks
+    assert sorted(answer["input"]) == answer["runnable"]  # each once
+    assert answer["output"] == []
