@@ -121,7 +121,13 @@ class Session:
 
     def dependencies(self) -> list[str]:
         """The files what this session loads and answers depends on (installed code, entry points, the project's
-        package and unitycli files, approvals, aliases): the discovery cache and the MCP watcher check them."""
+        package and unitycli files, approvals, aliases): the discovery cache and the MCP watcher check them.
+        Listed once per session (a walk of every installed package, ~35 ms): a discovery command stores both the
+        tool map and its answer with them, and each is stat'ed as it is stored."""
+        return list(self._dependencies)
+
+    @cached_property
+    def _dependencies(self) -> list[str]:
         from unitycli.host.discovery_deps import discovery_dependencies
 
         selected = self._project
