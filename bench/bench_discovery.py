@@ -6,7 +6,8 @@ the call is the first after an install or a change of what the tool set depends 
 them, then the measured calls repeat it (a discovery command is then served by `cli.fastpath`; a `tools run` by
 the compiled tool map). Bytecode is cached in both (a `PYTHONPYCACHEPREFIX` warmed first), the resident server is
 off. Also: the CPU an `unitycli mcp` server spends until its `initialize` answer and until its default `tools/list`
-answer (the surface is built from the registry at every start; there is no cache to empty).
+answer (the surface is built from the registry at every start; there is no cache to empty; the server's CPU also
+counts the thread that opens the project index), and a child that only builds that list's surface.
 
 Prints the median CPU time (user + system of the child) of each, and its ratio to `python -c pass` and to a
 `tools run project.info` in the same state (empty or warm).
@@ -35,6 +36,15 @@ from bench_mcp_start import _answer, _cpu_seconds, _send  # noqa: E402
 from tests.fixturepaths import fixture_project  # noqa: E402
 
 RUN = ("tools run project.info", ["tools", "run", "project.info"])
+# What the MCP server does for its default `tools/list`, alone in a child (the server's own CPU also counts the
+# thread that opens the project index as it starts).
+SURFACE = """
+import sys
+from unitycli.host.session import Session
+from unitycli.mcp.surface import ToolSurface
+from unitycli.mcp.toolsets import ListPolicy
+ToolSurface.build(Session(project_arg=sys.argv[1]), ListPolicy())
+"""
 
 
 def discovery(group: str) -> list[tuple[str, list[str]]]:
@@ -130,7 +140,9 @@ def main() -> None:
         listed = statistics.median(s[1] for s in starts)
         print(f"{'mcp initialize':<34}{init:>9.3f}{init / baseline:>8.1f}{init / run_empty:>7.2f}")
         print(f"{'mcp initialize + tools/list':<34}{listed:>9.3f}{listed / baseline:>8.1f}{listed / run_empty:>7.2f}"
-              f"   ({starts[-1][2]} B listed)")
+              f"   ({starts[-1][2]} B listed; with the index thread)")
+        surface = empty([sys.executable, "-c", SURFACE, str(project)], base, project, work, args.runs)
+        print(f"{'mcp tools/list surface, alone':<34}{surface:>9.3f}{surface / baseline:>8.1f}{surface / run_empty:>7.2f}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
