@@ -417,7 +417,7 @@ class Session:
     def with_schemas(self, heads: Iterable[ToolHead], *, output: bool = True) -> list[ToolHead]:
         """The heads whose schemas build (input, and output unless `output=False`), built now. One whose schema
         cannot be built is left out and reported as `malformed`, one whose code fails its integrity check while
-        being imported (changed on disk since its RECORD) as `integrity` with the check's code."""
+        being imported (changed on disk since its RECORD) as `integrity`; either problem carries its error's code."""
         from unitycli.host.registry import RegistryProblem
         from unitycli.toolspec import ToolSpecError
 
@@ -436,7 +436,7 @@ class Session:
                 if not any(p.kind == kind and p.tool == head.name for p in self.registry.problems):
                     self.registry.problems.append(RegistryProblem(
                         kind=kind, tool=head.name, message=error.message, providers=[head.owner],
-                        details={"code": error.code} if kind == "integrity" else {}))
+                        details={"code": error.code}))
                 continue
             found.append(head)
         return found
