@@ -1,6 +1,7 @@
 """The costs the project sets aims for, in one run: every tool's largest answer against the answer budget, the MCP
 server's `initialize` CPU and `tools/list` bytes on three fixtures, read/write tool runs against
-`python -c pass` (in-process and through the resident server), and `asset.references` against `rg -l`. Each part is its own script (run one alone to look
+`python -c pass` (in-process and through the resident server), discovery commands with empty and warm caches against a
+tool run, and `asset.references` against `rg -l`. Each part is its own script (run one alone to look
 closer); this runs them in turn.
 Usage: python bench/bench_all.py [--runs 7]
 """
@@ -23,6 +24,7 @@ def main() -> None:
              ("mcp start", ["bench_mcp_start.py", "--runs", "3"]),
              ("tool runs", ["bench_startup.py", "--runs", runs]),
              ("tool runs through the resident server", ["bench_resident.py", "--runs", runs]),
+             ("discovery with empty and warm caches", ["bench_discovery.py", "--runs", runs]),
              ("asset.references vs rg -l", ["bench_refs_tool.py", "--runs", "3"])]
     failed = []
     for title, (script, *args) in parts:

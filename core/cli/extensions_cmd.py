@@ -123,7 +123,7 @@ def approve_cmd(extension_ids: tuple[str, ...], approve_all: bool) -> SourceAppr
 
 @extensions_group.command("doctor")
 def doctor_cmd() -> DoctorResult:  # inside a CommandResult, which carries any failure beside it
-    """Diagnose extensions: load errors, clashes, manifests, integrity, lock, packages, project tools.
+    """Diagnose extensions: load errors, clashes, tool schemas, manifests, integrity, lock, packages, project tools.
 
     Exit 0 when every check passes (warnings allowed), 1 on any failure, 3 when something is unverifiable.
     """

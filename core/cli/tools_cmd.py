@@ -1,4 +1,8 @@
-"""`unitycli tools …`: discover tools (group, search, describe) and run one."""
+"""`unitycli tools …`: discover tools (group, search, describe) and run one.
+
+A listing (`group`, `group list`, `search`) reads tool heads (`Session.heads`: names, words, hints, availability)
+and never builds a JSON Schema or imports a tool's module; only `describe` builds one tool's descriptor.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from unitycli.cli.lazy import LazyGroup
 from unitycli.cli.state import state
 from unitycli.cli.strict import StrictGroup
 from unitycli.errors import UnityCliError
-from unitycli.host.descriptors import ToolDescriptor
+from unitycli.host.descriptors import ToolDescriptor, ToolHead
 from unitycli.next_actions import describe_command, search_command
 from unitycli.search import ExtensionHit, rank, search_catalog, split_keywords
 
@@ -83,7 +87,7 @@ def _project_label() -> str | None:
     return str(project.root) if project else None
 
 
-def _brief(d: ToolDescriptor, score: int | None = None) -> ToolBrief:
+def _brief(d: ToolHead, score: int | None = None) -> ToolBrief:
     return ToolBrief(
         name=d.name, title=d.title, summary=d.summary, read_only=d.read_only_hint,
         available=d.available, unavailable_reason=d.unavailable_reason, score=score,
@@ -107,9 +111,8 @@ def group_cmd(ctx: click.Context) -> GroupsResult | None:
     """List tool groups with their tool counts (`tools group list <group>` lists one group)."""
     if ctx.invoked_subcommand is not None:
         return None
-    descriptors = state().session.descriptors()
     groups: dict[str, GroupInfo] = {}
-    for d in descriptors:
+    for d in state().session.heads():
         info = groups.setdefault(d.group, GroupInfo(group=d.group, tools=0))
         info.tools += 1
         if d.available is not None:
@@ -122,14 +125,15 @@ def group_cmd(ctx: click.Context) -> GroupsResult | None:
 @click.argument("group")
 def group_list_cmd(group: str) -> GroupToolsResult:
     """List the tools of one group."""
-    descriptors = [d for d in state().session.descriptors() if d.group == group]
-    if not descriptors:
-        known = sorted({d.group for d in state().session.descriptors()})
+    heads = state().session.heads()
+    listed = [d for d in heads if d.group == group]
+    if not listed:
+        known = sorted({d.group for d in heads})
         raise UnityCliError(
             "E_OPTION_VALUE_INVALID", f"no tool group named {group!r}",
             details={"group": group, "validGroups": known}, next_actions=["unitycli tools group"],
         )
-    return GroupToolsResult(project=_project_label(), group=group, tools=[_brief(d) for d in descriptors],
+    return GroupToolsResult(project=_project_label(), group=group, tools=[_brief(d) for d in listed],
                             registry=registry_health())
 
 
@@ -141,12 +145,12 @@ def search_cmd(query: str) -> SearchResult:
     if not keywords:
         raise UnityCliError("E_OPTION_VALUE_INVALID", "the search query has no keywords",
                             details={"query": query}, next_actions=[search_command("scene|prefab")])
-    descriptors = {d.name: d for d in state().session.descriptors()}
+    heads = {d.name: d for d in state().session.heads()}
     entries = [{"name": d.name, "title": d.title, "summary": d.summary, "description": d.description}
-               for d in descriptors.values()]
+               for d in heads.values()]
     hits = rank(entries, query)
     return SearchResult(project=_project_label(), query=query, keywords=keywords,
-                        tools=[_brief(descriptors[e["name"]], s) for s, e in hits],
+                        tools=[_brief(heads[e["name"]], s) for s, e in hits],
                         extensions=search_catalog(query, state().session.optional_project()),
                         registry=registry_health())
 

@@ -1,8 +1,9 @@
 """`extensions doctor`: every extension check, each pass | warn | fail | unverifiable with next actions.
 
-Checks read what the session already computed (load failures, registry problems, manifests, integrity,
-availability) and the project's lock and tool files; then each plugin's `unitycli_doctor_checks` hook adds its
-own, called one plugin at a time so a raising hook is itself reported instead of ending the doctor.
+Checks read what the session computed (load failures, registry problems, manifests, integrity, availability),
+once every tool's schemas are built (listings build none, so only here does a tool whose schema fails show), and
+the project's lock and tool files; then each plugin's `unitycli_doctor_checks` hook adds its own, called one
+plugin at a time so a raising hook is itself reported instead of ending the doctor.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from unitycli.host.catalog import load_catalog
 from unitycli.host.dependencies import ProjectPackages, check_profile, doctor_command
 from unitycli.host.installed import distribution_digest, installed_extensions, same_name
 from unitycli.host.manifest import ExtensionManifest, PackageProfile
+from unitycli.next_actions import NextAction, describe_command, for_project
 
 if TYPE_CHECKING:  # pragma: no cover
     from unitycli.host.owners import ToolOwner
+    from unitycli.host.registry import RegistryProblem
     from unitycli.host.session import Session
 
 _INTEGRITY_STATUS = {"verified": "pass", "builtin": "pass", "editable": "warn", "failed": "fail",
@@ -38,7 +41,33 @@ def _project_flag(session: Session) -> str:
     return f" --project {shlex.quote(str(project.root))}" if project else ""
 
 
+def _schema_failures(session: Session) -> None:
+    """Build every registered tool's input and output schema, as `describe` and a run would: listings read tool
+    heads and build none, so a model with no JSON Schema, or a by-path module changed on disk since its RECORD,
+    is only found here. `Session.with_schemas` records each failure as a registry problem with its error code."""
+    session.with_schemas(session.heads())
+
+
+def _problem_actions(session: Session, problem: RegistryProblem) -> list[NextAction]:
+    """A tool whose schema fails: describe it (the full error), reinstall its extension when its files changed,
+    or run without it; any other problem: the extension list."""
+    project = session.optional_project()
+    listing = "unitycli extensions list" + _project_flag(session)
+    if problem.tool is None or problem.kind not in ("malformed", "integrity"):
+        return [listing]
+    describe = describe_command(problem.tool)
+    actions: list[NextAction] = [for_project(describe, project.root) if project else describe]
+    for owner in problem.providers:
+        if problem.kind == "integrity" and owner.kind == "extension" and owner.distribution:
+            actions.append(f"{shlex.quote(sys.executable)} -m pip install --force-reinstall {owner.distribution}")
+        if owner.kind == "extension" and owner.extension_id:
+            actions.append(f"UNITYCLI_DISABLE_EXTENSIONS={owner.extension_id} unitycli tools group"
+                           + _project_flag(session))
+    return [*actions, listing]
+
+
 def _load_checks(session: Session, report: DoctorReport) -> None:
+    _schema_failures(session)
     loaded = session.plugins
     for failure in loaded.failures:
         if failure.stage in ("approval",) or failure.plugin.startswith("project:"):
@@ -57,11 +86,12 @@ def _load_checks(session: Session, report: DoctorReport) -> None:
     for problem in session.registry.problems:
         if problem.kind == "load-error":
             continue  # already reported above from the failure itself
+        code = {"code": problem.details["code"]} if "code" in problem.details else {}
         report.add(f"registry:{problem.kind}:{problem.tool or ''}".rstrip(":"), "fail", problem.message,
-                   ["unitycli extensions list" + _project_flag(session)], problem.to_dict())
+                   _problem_actions(session, problem), {**code, **problem.to_dict()})
     if not any(c.name.startswith(("load:", "registry:")) and c.status == "fail" for c in report.checks):
         report.add("registry", "pass", f"{len(session.registry.tools)} tools from {len(loaded.owners)} plugins, "
-                   "no load errors, clashes or malformed specs")
+                   "no load errors, clashes or malformed specs; every input and output schema builds")
 
 
 def _extension_owners(session: Session) -> list[ToolOwner]:

@@ -32,7 +32,7 @@ from unitycli.next_actions import NextAction, describe_command
 if TYPE_CHECKING:  # pragma: no cover
     import pluggy
 
-    from unitycli.host.descriptors import ToolDescriptor
+    from unitycli.host.descriptors import ToolDescriptor, ToolHead
     from unitycli.host.project_setup import ProjectSetup
     from unitycli.project.selection import Project
     from unitycli.toolspec import ToolSpec
@@ -121,7 +121,13 @@ class Session:
 
     def dependencies(self) -> list[str]:
         """The files what this session loads and answers depends on (installed code, entry points, the project's
-        package and unitycli files, approvals, aliases): the discovery cache and the MCP watcher check them."""
+        package and unitycli files, approvals, aliases): the discovery cache and the MCP watcher check them.
+        Listed once per session (a walk of every installed package, ~35 ms): a discovery command stores both the
+        tool map and its answer with them, and each is stat'ed as it is stored."""
+        return list(self._dependencies)
+
+    @cached_property
+    def _dependencies(self) -> list[str]:
         from unitycli.host.discovery_deps import discovery_dependencies
 
         selected = self._project
@@ -379,40 +385,60 @@ class Session:
             return None
         return self.checks.availability(self.manager_for(tool), tool.spec, tool.owner, project)
 
+    def head(self, tool: RegisteredTool) -> ToolHead:
+        """The tool's descriptor facts, read when asked (`ToolHead`), with its availability here (or, with no
+        project, the packages its manifest says it needs): nothing of the tool is imported until a schema is read."""
+        from unitycli.host.descriptors import ToolHead
+
+        availability = self.availability(tool)
+        requirements = [] if availability is not None else \
+            self.checks.requirements(self.manager_for(tool), tool.spec, tool.owner)
+        return ToolHead(tool, availability, requirements)
+
+    def heads(self) -> list[ToolHead]:
+        """Every registered tool's head, by name: what `tools group|search` and the MCP list read (see `head`)."""
+        return [self.head(self.registry.tools[name]) for name in self.registry.names()]
+
     def descriptor(self, tool: RegisteredTool) -> ToolDescriptor:
         """The tool's descriptor; a model without a JSON Schema is `E_TOOL_REGISTRY_UNHEALTHY` naming its plugin
         (schemas are built here, on request, not when the plugin registers)."""
-        from unitycli.host.descriptors import describe
         from unitycli.toolspec import ToolSpecError
 
+        head = self.head(tool)
         try:
-            descriptor = describe(tool, self.availability(tool))
+            return head.describe()
         except ToolSpecError as exc:
             raise _spec_failure(tool, exc) from None
-        if descriptor.available is None:  # no project: the manifest still says what the tool needs
-            descriptor.requires_packages = self.checks.requirements(self.manager_for(tool), tool.spec, tool.owner)
-        return descriptor
 
     def descriptors(self) -> list[ToolDescriptor]:
-        """Every tool's descriptor; one whose schema cannot be built is left out and reported as `malformed`, one
-        whose code fails its integrity check while being imported (changed on disk since its RECORD) as
-        `integrity` with the check's code."""
+        """Every tool's descriptor, less those `with_schemas` leaves out."""
+        return [head.describe() for head in self.with_schemas(self.heads())]
+
+    def with_schemas(self, heads: Iterable[ToolHead], *, output: bool = True) -> list[ToolHead]:
+        """The heads whose schemas build (input, and output unless `output=False`), built now. One whose schema
+        cannot be built is left out and reported as `malformed`, one whose code fails its integrity check while
+        being imported (changed on disk since its RECORD) as `integrity`; either problem carries its error's code."""
         from unitycli.host.registry import RegistryProblem
+        from unitycli.toolspec import ToolSpecError
 
         found = []
-        for name in self.registry.names():
-            tool = self.registry.tools[name]
+        for head in heads:
             try:
-                found.append(self.descriptor(tool))
-            except UnityCliError as exc:
-                kind = "malformed" if exc.code == "E_TOOL_REGISTRY_UNHEALTHY" else "integrity" \
-                    if isinstance(exc, IntegrityRefusal) else None
+                head.input_schema  # noqa: B018 - built and kept by the head
+                if output:
+                    head.output_schema  # noqa: B018
+            except ToolSpecError as exc:
+                error = _spec_failure(head.tool, exc)
+                kind = "malformed" if error.code == "E_TOOL_REGISTRY_UNHEALTHY" else "integrity" \
+                    if isinstance(error, IntegrityRefusal) else None
                 if kind is None:
-                    raise
-                if not any(p.kind == kind and p.tool == name for p in self.registry.problems):
+                    raise error from None
+                if not any(p.kind == kind and p.tool == head.name for p in self.registry.problems):
                     self.registry.problems.append(RegistryProblem(
-                        kind=kind, tool=name, message=exc.message, providers=[tool.owner],
-                        details={"code": exc.code} if kind == "integrity" else {}))
+                        kind=kind, tool=head.name, message=error.message, providers=[head.owner],
+                        details={"code": error.code}))
+                continue
+            found.append(head)
         return found
 
 

@@ -41,7 +41,7 @@ from typing import Any
 
 import mcp_types as types
 
-from unitycli.host.descriptors import ToolDescriptor
+from unitycli.host.descriptors import ToolHead
 
 DRY_RUN_ARG = "dryRun"
 DRY_RUN_DESCRIPTION = "Preview: return plannedEffects (unified diffs) and write nothing (default false)."
@@ -247,7 +247,7 @@ def _undescribed_names(schema: Any) -> set[str]:
     return found
 
 
-def shared_parameters(descriptors: Iterable[ToolDescriptor]) -> dict[str, str]:
+def shared_parameters(descriptors: Iterable[ToolHead]) -> dict[str, str]:
     """Glossary key → the description at least `SHARED_MIN_TOOLS` of the given tools share for a property.
 
     Per property name, its wordings are ranked by the bytes they save: the first is keyed by the name itself
@@ -287,7 +287,7 @@ def _lookup(shared: Mapping[str, str]) -> dict[tuple[str, str], str]:
     return {(_entry_name(key), normalized(text)): key for key, text in shared.items()}
 
 
-def glossary_users(descriptor: ToolDescriptor, shared: Mapping[str, str]) -> set[str]:
+def glossary_users(descriptor: ToolHead, shared: Mapping[str, str]) -> set[str]:
     """The glossary keys this tool's listed schema refers to (by leaving a description out, or by `=key`)."""
     lookup = _lookup(shared)
     found = {lookup[name, normalized(prop["description"])] for name, prop in
@@ -312,7 +312,7 @@ def _mark_undescribed(schema: dict[str, Any], plain: set[str]) -> None:
     visit(schema, True)
 
 
-def input_schema(descriptor: ToolDescriptor, shared: Mapping[str, str] | None = None) -> dict[str, Any]:
+def input_schema(descriptor: ToolHead, shared: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The tool's input schema, compact, with `dryRun` added for tools that can be previewed, and the
     glossary's wordings (at any depth, compared `normalized`) left out or replaced by their reference."""
     schema = compact_schema(descriptor.input_schema)
@@ -334,7 +334,7 @@ def input_schema(descriptor: ToolDescriptor, shared: Mapping[str, str] | None = 
     return hoist_repeats(schema)
 
 
-def description(descriptor: ToolDescriptor) -> str:
+def description(descriptor: ToolHead) -> str:
     """The summary, plus what an agent must know before calling: why it cannot run, or that it cannot preview."""
     text = descriptor.summary
     if descriptor.available is False:
@@ -346,7 +346,7 @@ def description(descriptor: ToolDescriptor) -> str:
     return text
 
 
-def annotations(descriptor: ToolDescriptor) -> types.ToolAnnotations:
+def annotations(descriptor: ToolHead) -> types.ToolAnnotations:
     """The descriptor's risk hints that differ from the MCP defaults (clients decide; the server never gates)."""
     if descriptor.read_only_hint:
         return types.ToolAnnotations(read_only_hint=True)
@@ -354,7 +354,7 @@ def annotations(descriptor: ToolDescriptor) -> types.ToolAnnotations:
                                  idempotent_hint=True if descriptor.idempotent_hint else None)
 
 
-def mcp_tool(descriptor: ToolDescriptor, name: str, shared: Mapping[str, str] | None = None) -> types.Tool:
+def mcp_tool(descriptor: ToolHead, name: str, shared: Mapping[str, str] | None = None) -> types.Tool:
     """Name, summary, input schema and risk hints: the display title, the registry name and the output schema
     are one `unitycli_describe_tool` call away and are not paid for on every session."""
     return types.Tool(

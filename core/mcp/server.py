@@ -61,7 +61,7 @@ class McpState:
         self._closed = False
         self.resident: Any = None  # the ResidentIndex, once started
         self.surface, self._paths, self._fingerprint = self._build()
-        check_toolsets(options.policy.toolsets, {d.group for d in self.surface.descriptors})
+        check_toolsets(options.policy.toolsets, {d.group for d in self.surface.heads})
 
     def _build(self) -> tuple[ToolSurface, list[str], str]:
         session = self.options.new_session()

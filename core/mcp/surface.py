@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from unitycli.context import ProgressCallback
 from unitycli.errors import UnityCliError
-from unitycli.host.descriptors import ToolDescriptor
+from unitycli.host.descriptors import ToolHead
 from unitycli.host.session import Session
 from unitycli.mcp import wording
 from unitycli.mcp.calls import NEXT_CALLS, next_calls
@@ -51,7 +51,7 @@ _GLOSSARY_ROUNDS = 3  # fitting the glossary to the listed tools settles in one 
 class ToolSurface:
     session: Session
     policy: ListPolicy
-    descriptors: list[ToolDescriptor]
+    heads: list[ToolHead]  # every tool that can be described (the listed ones with their input schemas built)
     names: NameTable
     selection: Selection
     shared: dict[str, str] = field(default_factory=dict)
@@ -61,9 +61,15 @@ class ToolSurface:
     def build(cls, session: Session, policy: ListPolicy, glossary: Mapping[str, str] | None = None) -> ToolSurface:
         """The surface for `session` now. `glossary` keeps a shared-parameter text already given (a rebuild
         keeps the words the client's list used); by default it is derived from the tools that get listed."""
-        descriptors = session.descriptors()
-        names = build_name_table(d.name for d in descriptors)
-        candidates = listable(descriptors, names, policy)
+        heads = session.heads()
+        names = build_name_table(d.name for d in heads)
+        may_list = listable(heads, names, policy)
+        # Input schemas only where an entry may be written (a list entry has no output schema); a tool whose schema
+        # cannot be built is left out, as from every listing of descriptors.
+        built = {id(head) for head in session.with_schemas(may_list, output=False)}
+        dropped = {id(head) for head in may_list} - built
+        heads = [d for d in heads if id(d) not in dropped]
+        candidates = [d for d in may_list if id(d) in built]
         shared = dict(glossary) if glossary is not None else shared_parameters(candidates)
         every_group = sorted({d.group for d in candidates})
         for _attempt in range(_GLOSSARY_ROUNDS):
@@ -71,8 +77,8 @@ class ToolSurface:
             entries = {d.name: mcp_tool(d, mcp_name(d.name), written) for d in candidates}
             sizes = {name: wire_size(entry) for name, entry in entries.items()}
             # The meta tools at their largest: every group named as left out, the whole glossary described.
-            reserved = sum(wire_size(t) for t in meta_tools(every_group, len(descriptors), written))
-            selection = select_tools(descriptors, names, policy, size=lambda d, sizes=sizes: sizes[d.name],
+            reserved = sum(wire_size(t) for t in meta_tools(every_group, len(heads), written))
+            selection = select_tools(heads, names, policy, size=lambda d, sizes=sizes: sizes[d.name],
                                      reserved=reserved)
             # Worded for what is listed: a wording shared only by tools the budget left out saves nothing.
             shared = written if glossary is not None else shared_parameters(selection.listed)
@@ -81,7 +87,7 @@ class ToolSurface:
         # Only the texts a listed tool leaves out are said (in the describe tool's description).
         used = set().union(*(glossary_users(d, written) for d in selection.listed))
         described = {name: text for name, text in written.items() if name in used}
-        surface = cls(session, policy, descriptors, names, selection, written if glossary is not None else described)
+        surface = cls(session, policy, heads, names, selection, written if glossary is not None else described)
         surface.tools = [entries[d.name] for d in selection.listed] + meta_tools(
             selection.collapsed_groups, selection.unavailable, described)
         return surface
@@ -163,9 +169,9 @@ class ToolSurface:
                                 details={"tool": SEARCH_TOOL, "errors": [
                                     {"path": "query", "message": "no keywords", "type": "value_error"}]},
                                 next_actions=[search_command("scene|prefab")])
-        by_name = {d.name: d for d in self.descriptors}
+        by_name = {d.name: d for d in self.heads}
         entries = [{"name": d.name, "title": d.title, "summary": d.summary, "description": d.description}
-                   for d in self.descriptors]
+                   for d in self.heads]
         listed = set(self.selection.names)
         hits = []
         for score, entry in rank(entries, request.query):

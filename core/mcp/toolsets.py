@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from unitycli.errors import UnityCliError
-from unitycli.host.descriptors import ToolDescriptor
+from unitycli.host.descriptors import ToolHead
 from unitycli.mcp.names import NameTable
 
 # Bytes of the whole `tools/list` answer's entries (compact JSON), meta tools included: about 10,000 tokens, a
@@ -45,7 +45,7 @@ class ListPolicy:
 class Selection:
     """The outcome of applying a policy to the current descriptors."""
 
-    listed: list[ToolDescriptor] = field(default_factory=list)
+    listed: list[ToolHead] = field(default_factory=list)
     collapsed_groups: list[str] = field(default_factory=list)  # available, but left to the meta tools for size
     unavailable: int = 0  # tools the project cannot run now (reachable through search/describe with reasons)
     clashing: list[str] = field(default_factory=list)  # registry names whose MCP names collide
@@ -81,12 +81,12 @@ def check_toolsets(toolsets: frozenset[str] | None, groups: Iterable[str]) -> No
         )
 
 
-def _runnable(descriptor: ToolDescriptor) -> bool:
+def _runnable(descriptor: ToolHead) -> bool:
     """Listed by default: available for the selected project. Without a project nothing can run."""
     return descriptor.available is True
 
 
-def _package_backed(tools: list[ToolDescriptor]) -> bool:
+def _package_backed(tools: list[ToolHead]) -> bool:
     """Whether the group is there because of a package the project has (some runnable tool needs one)."""
     return any(d.requires_packages for d in tools)
 
@@ -99,16 +99,16 @@ def _builtin_order(group: str) -> int:
     return _BUILTIN_ORDER.index(group) if group in _BUILTIN_ORDER else len(_BUILTIN_ORDER)
 
 
-def listable(descriptors: Iterable[ToolDescriptor], names: NameTable, policy: ListPolicy) -> list[ToolDescriptor]:
+def listable(descriptors: Iterable[ToolHead], names: NameTable, policy: ListPolicy) -> list[ToolHead]:
     """The tools the policy may list at all, before the budget (the glossary is derived from these)."""
     return _candidates(list(descriptors), names, policy, Selection())
 
 
-def _candidates(descriptors: list[ToolDescriptor], names: NameTable, policy: ListPolicy,
-                selection: Selection) -> list[ToolDescriptor]:
+def _candidates(descriptors: list[ToolHead], names: NameTable, policy: ListPolicy,
+                selection: Selection) -> list[ToolHead]:
     clashing = {n for group in names.clashes.values() for n in group}
     selection.clashing = sorted(clashing)
-    candidates: list[ToolDescriptor] = []
+    candidates: list[ToolHead] = []
     for descriptor in descriptors:
         if descriptor.name in clashing:
             continue
@@ -121,8 +121,8 @@ def _candidates(descriptors: list[ToolDescriptor], names: NameTable, policy: Lis
     return candidates
 
 
-def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: ListPolicy, *,
-                 size: Callable[[ToolDescriptor], int] = lambda _d: 0, reserved: int = 0) -> Selection:
+def select_tools(descriptors: list[ToolHead], names: NameTable, policy: ListPolicy, *,
+                 size: Callable[[ToolHead], int] = lambda _d: 0, reserved: int = 0) -> Selection:
     """Apply the policy (module doc): toolsets narrow, `--all` widens; by default whole groups, built-in ones
     first, then the team's approved project tools, then runnable extension groups (package-backed and smaller
     first), while the sum of their entries' `size` fits in the budget less the `reserved` bytes (the meta tools)."""
@@ -131,9 +131,9 @@ def select_tools(descriptors: list[ToolDescriptor], names: NameTable, policy: Li
     if policy.list_all or policy.toolsets is not None:
         selection.listed = candidates
         return selection
-    core: dict[str, list[ToolDescriptor]] = {}
-    own: dict[str, list[ToolDescriptor]] = {}  # the team's approved project tools
-    added: dict[str, list[ToolDescriptor]] = {}  # extension tools by group, a core group's included
+    core: dict[str, list[ToolHead]] = {}
+    own: dict[str, list[ToolHead]] = {}  # the team's approved project tools
+    added: dict[str, list[ToolHead]] = {}  # extension tools by group, a core group's included
     for descriptor in candidates:
         kind = descriptor.owner.kind
         target = core if kind == "builtin" else own if kind == "project" else added

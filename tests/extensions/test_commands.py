@@ -324,3 +324,55 @@ def test_init_records_where_a_local_extension_came_from(tmp_path):
         assert url.endswith("extensions/probuilder")
         assert entry.source == "repo:extensions/probuilder"
     assert "file://" not in (root / LOCK).read_text() and str(root) not in (root / LOCK).read_text()
+
+
+OPAQUE_OUTPUT = '''
+from unitycli.host.hookspecs import hookimpl
+from unitycli.toolspec import ToolInput, ToolOutput, ToolSpec
+
+
+class Opaque:
+    pass
+
+
+class In(ToolInput):
+    text: str
+
+
+class Out(ToolOutput):
+    model_config = {"arbitrary_types_allowed": True}
+    thing: Opaque
+
+
+def handle(ctx, request):
+    return Out(thing=Opaque())
+
+
+@hookimpl
+def unitycli_register_tools(register):
+    register(ToolSpec(
+        name="opaque.out", title="Opaque", summary="Returns a thing no JSON Schema describes.",
+        description="Its output model has a field of a plain Python class.",
+        input_model=In, output_model=Out, handler=handle, read_only=True, examples=({"text": "hi"},),
+    ))
+'''
+
+
+def test_doctor_builds_every_schema_and_fails_a_tool_whose_output_has_none(site, tmp_path):
+    from tests.core.fake_dists import make_dist
+    from unitycli.errors import CORE
+
+    make_dist(site, "unitycli-opaque", "opaque_out_ext", OPAQUE_OUTPUT)
+    root = copy_project("chicken-defense", tmp_path)
+    code, env = cli(root, "tools", "group")  # listings read tool heads and build no schema: it is listed
+    assert code == 0, env
+    code, env = cli(root, "extensions", "doctor")
+    assert code == 1, env
+    checks = {c["name"]: c for c in env["result"]["checks"]}
+    assert "registry" not in checks  # no "no malformed specs" pass beside the failure
+    check = checks["registry:malformed:opaque.out"]
+    assert check["status"] == "fail" and "output_model has no JSON Schema" in check["message"], check
+    assert check["details"]["code"] == "E_TOOL_REGISTRY_UNHEALTHY" and check["details"]["code"] in CORE
+    assert check["nextActions"][0] == f"unitycli tools describe opaque.out --project {root}"
+    assert run(check["nextActions"][0].split()[1:] + ["--json"]).envelope["error"]["code"] == check["details"]["code"]
+    assert f"UNITYCLI_DISABLE_EXTENSIONS=opaque unitycli tools group --project {root}" in check["nextActions"]

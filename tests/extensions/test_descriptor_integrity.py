@@ -4,6 +4,7 @@ integrity check's refusal there too (`tools describe`, `tools list`, the contrac
 from __future__ import annotations
 
 import importlib
+import shlex
 import sys
 
 from tests.core.fake_dists import make_dist, write_record
@@ -91,3 +92,23 @@ def test_tools_describe_of_a_tampered_tool_exits_with_the_integrity_code(site):
     described = run(["tools", "describe", "acme.lazy", "--json"])
     assert described.exit_code == 1
     assert described.envelope["error"]["code"] == "E_EXTENSION_INTEGRITY_MISMATCH"
+
+
+
+def test_extensions_doctor_fails_a_tool_whose_module_changed_after_load_with_the_integrity_code(site, tmp_path):
+    """Changed before the doctor starts, the extension fails at load (its RECORD is checked then); changed once it
+    is loaded (a session that runs on), only building the tool's schemas finds it: the doctor builds them."""
+    from unitycli.doctor_report import DoctorReport
+    from unitycli.extension_manager.doctor import extension_checks
+
+    _lazy_extension(site)
+    session = Session()
+    session.tool("acme.lazy")
+    _tamper(site, tmp_path / "imported.txt")
+    checks = {c.name: c for c in extension_checks(session, DoctorReport()).checks}
+    check = checks["registry:integrity:acme.lazy"]
+    assert (check.status, check.details["code"]) == ("fail", "E_EXTENSION_INTEGRITY_MISMATCH")
+    assert "acme_lazy_models.py" in check.message and "registry" not in checks
+    assert check.next_actions[:2] == ["unitycli tools describe acme.lazy",
+                                      f"{shlex.quote(sys.executable)} -m pip install --force-reinstall unitycli-acme"]
+    assert not (tmp_path / "imported.txt").exists()

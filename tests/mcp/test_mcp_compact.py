@@ -38,7 +38,7 @@ def surface() -> ToolSurface:
 
 
 def test_every_listed_schema_is_valid_and_accepts_the_tools_own_examples(surface):
-    for descriptor in surface.descriptors:
+    for descriptor in surface.heads:
         schema = input_schema(descriptor, surface.shared)
         Draft202012Validator.check_schema(schema)
         validator = Draft202012Validator(schema)
@@ -50,7 +50,7 @@ def test_every_listed_schema_is_valid_and_accepts_the_tools_own_examples(surface
 
 
 def test_the_compact_schema_refuses_what_the_full_one_refuses(surface):
-    [create] = [d for d in surface.descriptors if d.name == "gameobject.create"]
+    [create] = [d for d in surface.heads if d.name == "gameobject.create"]
     validator = Draft202012Validator(input_schema(create, surface.shared))
     assert not validator.is_valid({"name": "Tree"})  # `file` is still required
     assert not validator.is_valid({"file": "a.unity", "name": "", "layer": 3})  # minLength 1 kept

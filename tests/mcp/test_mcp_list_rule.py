@@ -117,7 +117,7 @@ def test_the_default_list_follows_the_rule_on_every_fixture_project(name):
     assert all(d.available is True for d in surface.selection.listed)  # nothing the project cannot run
     assert surface.wire_bytes <= surface.policy.budget_bytes  # the whole list, meta tools included
     runnable: dict[str, set[str]] = {}
-    for d in surface.descriptors:
+    for d in surface.heads:
         if d.available is True:
             runnable.setdefault(f"{d.owner.kind}:{d.group}", set()).add(d.name)
     listed = set(surface.selection.names)
