@@ -12,7 +12,8 @@ that ran, to a file per pytest process under one session folder (xdist workers i
 - a plain line is a `unitycli` command that parses with its options (a template the user fills, `<keyword>`, only
   has to be one), or names another program an agent may run (`git`);
 - anything else (prose, a call written as a line, a `same_call` that escaped the runner) fails the session, naming
-  the raise site and the test that reached it.
+  the raise site and the test that reached it. A step only a person can take (in the Unity Editor, in a file) is
+  no next action: it goes in the error's `manual_steps` (`manualSteps` in every answer), never checked as a command.
 
 A test that makes bad actions on purpose (to show this check or a renderer refusing them) says so with
 `@pytest.mark.next_actions_unchecked(reason)`. A large run that recorded few actions fails too: the recorder
@@ -36,13 +37,6 @@ from typing import Any
 ENV = "UNITYCLI_NEXT_ACTIONS_DIR"
 _ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=")
 EXTERNAL = {"git"}  # programs a next action may name besides unitycli (`git lfs pull --include …`)
-# Sites still allowed to give a person's step as a next action (prose): availability's steps in the Unity Editor or
-# the Package Manager, reported by the doctor (`cli/results.py`) and by an unavailable tool's refusal
-# (`host/session.py`), and the config reader's "fix this field". An
-# unavailable tool's answer must keep a way out besides the doctor and these are that way out today; giving them a
-# field of their own (not next actions) is open work. This set may only shrink: a site listed here that gives a
-# runnable action is not affected, and any other site's prose fails.
-HUMAN_STEP_SITES = frozenset({"core/cli/results.py", "core/host/session.py", "core/extension_manager/config.py"})
 # A run of at least this many tests must have recorded at least this many distinct actions (the whole suite,
 # `-m "not slow"`, records about FLOOR_ACTIONS * 3); a smaller run is not held to it.
 FLOOR_TESTS = 2000
@@ -310,8 +304,6 @@ def check(log_dir: Path, tests_run: int) -> tuple[list[str], dict[str, int]]:
         calls += "call" in entry
         lines += "call" not in entry
         found = entry_problem(entry, session)
-        if found == PROSE and entry["site"].split(":")[0] in HUMAN_STEP_SITES:
-            found = None
         if found is not None:
             found = found.strip().splitlines()[0]  # click's usage text: its first line says it
             shown = entry.get("line") or json.dumps(entry["call"], ensure_ascii=False)

@@ -36,7 +36,8 @@ class ToolDescriptor(BaseModel):
     available: bool | None = None
     unavailable_code: str | None = None
     unavailable_reason: str | None = None
-    next_actions: list[str] | None = None
+    next_actions: list[str] | None = None  # commands an agent can run, as lines
+    manual_steps: list[str] | None = None  # what only a person can do (the Unity Editor, a file), in words
     profile_verified: bool | None = None
     # For a tool that needs Unity packages, on the selected project: read | edit | create, and what lets it run
     # here (or would): a verified manifest version, the package source on disk, the file's own layout, any version.
@@ -80,6 +81,7 @@ def describe(tool: RegisteredTool, availability: Availability | None) -> ToolDes
         descriptor.unavailable_code = availability.code
         descriptor.unavailable_reason = availability.unavailable_reason
         descriptor.next_actions = [render(action) for action in availability.next_actions]
+        descriptor.manual_steps = list(availability.manual_steps)
         descriptor.profile_verified = availability.profile_verified
         descriptor.operation = availability.operation
         descriptor.verified_by = availability.verified_by
