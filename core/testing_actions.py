@@ -13,7 +13,9 @@ that ran, to a file per pytest process under one session folder (xdist workers i
   has to be one), or names another program an agent may run (`git`);
 - anything else (prose, a call written as a line, a `same_call` that escaped the runner) fails the session, naming
   the raise site and the test that reached it. A step only a person can take (in the Unity Editor, in a file) is
-  no next action: it goes in the error's `manual_steps` (`manualSteps` in every answer), never checked as a command.
+  no next action: it goes in the error's `manual_steps` (`manualSteps` in every answer), recorded when rendered;
+  one that is a command after all (it parses as a `unitycli`, `git` or `pip` line) fails too: it belongs in
+  `next_actions`, where an agent runs it.
 
 A test that makes bad actions on purpose (to show this check or a renderer refusing them) says so with
 `@pytest.mark.next_actions_unchecked(reason)`. A large run that recorded few actions fails too: the recorder
@@ -103,6 +105,7 @@ def _install() -> None:
     def actions(self: Any) -> Any:
         result = original_actions(self)
         _record(result, self, rendered=True)
+        _record_manual(self)
         return result
 
     def for_call(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -154,6 +157,22 @@ def _record(actions: Iterable[Any], error: Any, *, rendered: bool) -> None:
         entry.update(site=site, code=error.code, test=_state["test"])
         with open(log, "a", encoding="utf-8") as out:
             out.write(json.dumps(entry, default=str) + "\n")
+
+
+def _record_manual(error: Any) -> None:
+    """Append each manual step of a rendered error not seen before (checked to be no command)."""
+    log = _state["log"]
+    if log is None or _state.get("unchecked"):
+        return
+    site = error.__dict__.get("_next_action_site") or "?"
+    for step in getattr(error, "manual_steps", None) or []:
+        key = json.dumps(["manual", step, site])
+        if key in _state["seen"]:
+            continue
+        _state["seen"].add(key)
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(json.dumps({"manual": step, "site": site, "code": error.code, "test": _state["test"]},
+                                 default=str) + "\n")
 
 
 def recorded(log_dir: Path) -> list[dict[str, Any]]:
@@ -266,10 +285,21 @@ def problem(action: Any, session: Any) -> str | None:
     return line_problem(action)
 
 
+def manual_problem(step: str) -> str | None:
+    """Why a manual step is not one: empty, or a command an agent could run (a next action, not a person's step)."""
+    if not step.strip():
+        return "an empty manual step"
+    if line_problem(step) != PROSE:
+        return "a command given as a manual step: give it as a next action"
+    return None
+
+
 def entry_problem(entry: dict[str, Any], session: Any) -> str | None:
-    """Why one record's action cannot run, or None."""
+    """Why one record's action cannot run (or its manual step is a command), or None."""
     from unitycli.next_actions import ToolCall
 
+    if "manual" in entry:
+        return manual_problem(entry["manual"])
     if "call" not in entry:
         if entry.get("sameCall"):
             return "a same_call(...) that left the runner unresolved (only code below a tool run may give one)"
@@ -299,19 +329,21 @@ def check(log_dir: Path, tests_run: int) -> tuple[list[str], dict[str, int]]:
     entries = recorded(log_dir)
     session = Session()
     problems: dict[str, set[str]] = {}
-    calls = lines = 0
+    calls = lines = manual = 0
     for entry in entries:
+        manual += "manual" in entry
         calls += "call" in entry
-        lines += "call" not in entry
+        lines += "call" not in entry and "manual" not in entry
         found = entry_problem(entry, session)
         if found is not None:
             found = found.strip().splitlines()[0]  # click's usage text: its first line says it
-            shown = entry.get("line") or json.dumps(entry["call"], ensure_ascii=False)
+            shown = entry.get("line") or entry.get("manual") or json.dumps(entry["call"], ensure_ascii=False)
             problems.setdefault(f"{entry['site']}: {shown} ({entry['code']}): {found}", set()).add(entry["test"] or "")
-    counts = {"records": len(entries), "calls": calls, "lines": lines, "tests": tests_run}
+    actions = calls + lines
+    counts = {"records": actions, "calls": calls, "lines": lines, "manual": manual, "tests": tests_run}
     report = [f"{text}\n      reached by {sorted(tests)[0]}" for text, tests in sorted(problems.items())]
-    if tests_run >= FLOOR_TESTS and (len(entries) < FLOOR_ACTIONS or calls < FLOOR_CALLS):
-        report.append(f"{tests_run} tests recorded only {len(entries)} next actions ({calls} tool calls); at least "
+    if tests_run >= FLOOR_TESTS and (actions < FLOOR_ACTIONS or calls < FLOOR_CALLS):
+        report.append(f"{tests_run} tests recorded only {actions} next actions ({calls} tool calls); at least "
                       f"{FLOOR_ACTIONS} ({FLOOR_CALLS}) are expected: is the recorder still observing UnityCliError?")
     if report:
         (Path(log_dir) / "problems.txt").write_text("\n".join(report) + "\n", encoding="utf-8",
