@@ -289,7 +289,12 @@ def manual_problem(step: str) -> str | None:
     """Why a manual step is not one: empty, or a command an agent could run (a next action, not a person's step)."""
     if not step.strip():
         return "an empty manual step"
-    if line_problem(step) != PROSE:
+    try:
+        words = [w for w in shlex.split(step) if not _ASSIGNMENT.match(w)]
+    except ValueError:
+        return None  # words with an apostrophe (`today's layout`): no command line
+    if line_problem(step) is None or words[:1] == ["unitycli"] or words[:1] and words[0] in EXTERNAL \
+            or _is_pip(words):
         return "a command given as a manual step: give it as a next action"
     return None
 
