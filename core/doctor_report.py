@@ -27,7 +27,8 @@ class DoctorCheck(_Model):
     name: str
     status: CheckStatus
     message: str
-    next_actions: list[str] = Field(default_factory=list)
+    next_actions: list[str] = Field(default_factory=list)  # commands an agent can run, as lines
+    manual_steps: list[str] = Field(default_factory=list)  # what only a person can do, in words
     details: dict[str, Any] = Field(default_factory=dict)
     source: str = "unitycli"
     _actions: list[NextAction] = PrivateAttr(default_factory=list)  # the next actions as data (calls stay calls)
@@ -46,13 +47,15 @@ class DoctorReport(_Model):
     source: str = Field("unitycli", exclude=True)
 
     def add(self, name: str, status: CheckStatus, message: str,
-            next_actions: Sequence[NextAction] | None = None, details: dict[str, Any] | None = None) -> DoctorCheck:
-        """One check; its next actions are shown as the command lines a shell runs (the report is CLI output)."""
+            next_actions: Sequence[NextAction] | None = None, details: dict[str, Any] | None = None,
+            manual_steps: Sequence[str] | None = None) -> DoctorCheck:
+        """One check; its next actions (commands only) are shown as the command lines a shell runs (the report is
+        CLI output), and what only a person can do (in the Unity Editor, in a file) as its manual steps."""
         if status not in STATUSES:
             raise ValueError(f"doctor check status must be one of {STATUSES}, not {status!r}")
         check = DoctorCheck(name=name, status=status, message=message,
                             next_actions=[render(action) for action in next_actions or []],
-                            details=dict(details or {}), source=self.source)
+                            manual_steps=list(manual_steps or []), details=dict(details or {}), source=self.source)
         check._actions = list(next_actions or [])
         self.checks.append(check)
         return check

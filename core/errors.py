@@ -350,7 +350,7 @@ class UnityCliError(Exception):
 
     def __init__(self, code: str | ErrorSpec, message: str, details: dict[str, Any] | None = None,
                  next_actions: Sequence[NextAction] | None = None, transient: bool | None = None,
-                 retry_after_ms: int | None = None) -> None:
+                 retry_after_ms: int | None = None, manual_steps: Sequence[str] | None = None) -> None:
         if isinstance(code, ErrorSpec):
             self._spec: ErrorSpec | None = code
             code = code.code
@@ -362,6 +362,9 @@ class UnityCliError(Exception):
         self.message = message
         self.details: dict[str, Any] = details if details is not None else {}
         self.next_actions: list[NextAction] | None = list(next_actions) if next_actions is not None else None
+        # What only a person can do (in the Unity Editor, the Package Manager, a file): plain sentences, never run
+        # and never among `next_actions`, which hold only commands an agent can run as they are.
+        self.manual_steps: list[str] = list(manual_steps or [])
         self.transient = transient
         self.retry_after_ms = retry_after_ms
         self.project_root: str | None = None  # set by `for_project`: every `unitycli` action then names it
@@ -373,7 +376,7 @@ class UnityCliError(Exception):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled whole (a worker process's error reaches its parent with its spec and next actions)."""
         return type(self), (self._spec or self.code, self.message, self.details, self.next_actions, self.transient,
-                            self.retry_after_ms), {"project_root": self.project_root}
+                            self.retry_after_ms, self.manual_steps), {"project_root": self.project_root}
 
     @property
     def resolved(self) -> bool:
@@ -389,7 +392,7 @@ class UnityCliError(Exception):
         """The same error (code, its resolved spec, next actions) told with another message and details: a batch
         names the step it happened in."""
         moved = UnityCliError(self._spec or self.code, message, details, self.next_actions, self.transient,
-                              self.retry_after_ms)
+                              self.retry_after_ms, self.manual_steps)
         moved.project_root = self.project_root
         return moved
 
@@ -423,8 +426,8 @@ class UnityCliError(Exception):
     def for_call(self, tool: str, request: Any, root: Any | None) -> UnityCliError:
         """The error as it leaves the call of `tool` with `request` (JSON data) on the project at `root`: each
         `same_call(...)` of the raise site becomes that call, changed, and every action names the project. A raise
-        site that has no command to offer (an Editor step, a hint in details) leaves the tool's descriptor: its
-        schema says what the input may be; a transient one (a file changed under the call, a lock held) leaves the
+        site that has no command to offer (only `manual_steps`, or a hint in details) leaves the tool's descriptor:
+        its schema says what the input may be; a transient one (a file changed under the call, a lock held) leaves the
         same call again, to run after `retryAfterMs`."""
         if self.next_actions == []:
             transient = self.spec.transient if self.transient is None else self.transient
@@ -436,13 +439,15 @@ class UnityCliError(Exception):
         return self.for_project(root) if root is not None else self
 
     def to_dict(self) -> dict[str, Any]:
-        """The error object of the envelope; next actions rendered as the command lines a shell runs."""
+        """The error object of the envelope; next actions rendered as the command lines a shell runs, and the steps
+        only a person can take beside them."""
         spec = self.spec
         return {
             "code": self.code,
             "message": self.message,
             "details": self.details,
             "nextActions": [render(action) for action in self.actions()],
+            "manualSteps": list(self.manual_steps),
             "transient": spec.transient if self.transient is None else self.transient,
             "retryAfterMs": spec.retry_after_ms if self.retry_after_ms is None else self.retry_after_ms,
         }

@@ -12,7 +12,10 @@ that ran, to a file per pytest process under one session folder (xdist workers i
 - a plain line is a `unitycli` command that parses with its options (a template the user fills, `<keyword>`, only
   has to be one), or names another program an agent may run (`git`);
 - anything else (prose, a call written as a line, a `same_call` that escaped the runner) fails the session, naming
-  the raise site and the test that reached it.
+  the raise site and the test that reached it. A step only a person can take (in the Unity Editor, in a file) is
+  no next action: it goes in the error's `manual_steps` (`manualSteps` in every answer), recorded when rendered;
+  one that is a command after all (it parses as a `unitycli`, `git` or `pip` line) fails too: it belongs in
+  `next_actions`, where an agent runs it.
 
 A test that makes bad actions on purpose (to show this check or a renderer refusing them) says so with
 `@pytest.mark.next_actions_unchecked(reason)`. A large run that recorded few actions fails too: the recorder
@@ -36,13 +39,6 @@ from typing import Any
 ENV = "UNITYCLI_NEXT_ACTIONS_DIR"
 _ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=")
 EXTERNAL = {"git"}  # programs a next action may name besides unitycli (`git lfs pull --include …`)
-# Sites still allowed to give a person's step as a next action (prose): availability's steps in the Unity Editor or
-# the Package Manager, reported by the doctor (`cli/results.py`) and by an unavailable tool's refusal
-# (`host/session.py`), and the config reader's "fix this field". An
-# unavailable tool's answer must keep a way out besides the doctor and these are that way out today; giving them a
-# field of their own (not next actions) is open work. This set may only shrink: a site listed here that gives a
-# runnable action is not affected, and any other site's prose fails.
-HUMAN_STEP_SITES = frozenset({"core/cli/results.py", "core/host/session.py", "core/extension_manager/config.py"})
 # A run of at least this many tests must have recorded at least this many distinct actions (the whole suite,
 # `-m "not slow"`, records about FLOOR_ACTIONS * 3); a smaller run is not held to it.
 FLOOR_TESTS = 2000
@@ -109,6 +105,7 @@ def _install() -> None:
     def actions(self: Any) -> Any:
         result = original_actions(self)
         _record(result, self, rendered=True)
+        _record_manual(self)
         return result
 
     def for_call(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -160,6 +157,22 @@ def _record(actions: Iterable[Any], error: Any, *, rendered: bool) -> None:
         entry.update(site=site, code=error.code, test=_state["test"])
         with open(log, "a", encoding="utf-8") as out:
             out.write(json.dumps(entry, default=str) + "\n")
+
+
+def _record_manual(error: Any) -> None:
+    """Append each manual step of a rendered error not seen before (checked to be no command)."""
+    log = _state["log"]
+    if log is None or _state.get("unchecked"):
+        return
+    site = error.__dict__.get("_next_action_site") or "?"
+    for step in getattr(error, "manual_steps", None) or []:
+        key = json.dumps(["manual", step, site])
+        if key in _state["seen"]:
+            continue
+        _state["seen"].add(key)
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(json.dumps({"manual": step, "site": site, "code": error.code, "test": _state["test"]},
+                                 default=str) + "\n")
 
 
 def recorded(log_dir: Path) -> list[dict[str, Any]]:
@@ -272,10 +285,26 @@ def problem(action: Any, session: Any) -> str | None:
     return line_problem(action)
 
 
+def manual_problem(step: str) -> str | None:
+    """Why a manual step is not one: empty, or a command an agent could run (a next action, not a person's step)."""
+    if not step.strip():
+        return "an empty manual step"
+    try:
+        words = [w for w in shlex.split(step) if not _ASSIGNMENT.match(w)]
+    except ValueError:
+        return None  # words with an apostrophe (`today's layout`): no command line
+    if line_problem(step) is None or words[:1] == ["unitycli"] or words[:1] and words[0] in EXTERNAL \
+            or _is_pip(words):
+        return "a command given as a manual step: give it as a next action"
+    return None
+
+
 def entry_problem(entry: dict[str, Any], session: Any) -> str | None:
-    """Why one record's action cannot run, or None."""
+    """Why one record's action cannot run (or its manual step is a command), or None."""
     from unitycli.next_actions import ToolCall
 
+    if "manual" in entry:
+        return manual_problem(entry["manual"])
     if "call" not in entry:
         if entry.get("sameCall"):
             return "a same_call(...) that left the runner unresolved (only code below a tool run may give one)"
@@ -305,21 +334,21 @@ def check(log_dir: Path, tests_run: int) -> tuple[list[str], dict[str, int]]:
     entries = recorded(log_dir)
     session = Session()
     problems: dict[str, set[str]] = {}
-    calls = lines = 0
+    calls = lines = manual = 0
     for entry in entries:
+        manual += "manual" in entry
         calls += "call" in entry
-        lines += "call" not in entry
+        lines += "call" not in entry and "manual" not in entry
         found = entry_problem(entry, session)
-        if found == PROSE and entry["site"].split(":")[0] in HUMAN_STEP_SITES:
-            found = None
         if found is not None:
             found = found.strip().splitlines()[0]  # click's usage text: its first line says it
-            shown = entry.get("line") or json.dumps(entry["call"], ensure_ascii=False)
+            shown = entry.get("line") or entry.get("manual") or json.dumps(entry["call"], ensure_ascii=False)
             problems.setdefault(f"{entry['site']}: {shown} ({entry['code']}): {found}", set()).add(entry["test"] or "")
-    counts = {"records": len(entries), "calls": calls, "lines": lines, "tests": tests_run}
+    actions = calls + lines
+    counts = {"records": actions, "calls": calls, "lines": lines, "manual": manual, "tests": tests_run}
     report = [f"{text}\n      reached by {sorted(tests)[0]}" for text, tests in sorted(problems.items())]
-    if tests_run >= FLOOR_TESTS and (len(entries) < FLOOR_ACTIONS or calls < FLOOR_CALLS):
-        report.append(f"{tests_run} tests recorded only {len(entries)} next actions ({calls} tool calls); at least "
+    if tests_run >= FLOOR_TESTS and (actions < FLOOR_ACTIONS or calls < FLOOR_CALLS):
+        report.append(f"{tests_run} tests recorded only {actions} next actions ({calls} tool calls); at least "
                       f"{FLOOR_ACTIONS} ({FLOOR_CALLS}) are expected: is the recorder still observing UnityCliError?")
     if report:
         (Path(log_dir) / "problems.txt").write_text("\n".join(report) + "\n", encoding="utf-8",

@@ -75,9 +75,9 @@ def _read_manifest(ctx, expected_revision: str | None) -> Manifest:
         raise UnityCliError(
             "E_FILE_FORMAT_UNSUPPORTED",
             f"{MANIFEST} is not in the layout the Unity Editor writes, so an edit would reformat other lines",
-            details={"file": MANIFEST,
-                     "editorStep": "open the project in the Unity Editor once so it rewrites Packages/manifest.json"},
-            next_actions=[])
+            details={"file": MANIFEST},
+            next_actions=[],
+            manual_steps=["Open the project in the Unity Editor once so it rewrites Packages/manifest.json"])
     return manifest
 
 

@@ -107,8 +107,8 @@ def schema_cmd(command: tuple[str, ...]) -> CommandSchema:
     if schema is None:
         raise UnityCliError("E_OPTION_VALUE_INVALID",
                             f"{name} declares no result model, so its --json output has no published schema",
-                            details={"command": name},
-                            next_actions=[f"annotate the `{name}` command's return type with its result model"])
+                            details={"command": name}, next_actions=[f"unitycli {name} --help"],
+                            manual_steps=[f"Annotate the `{name}` command's return type with its result model"])
     return CommandSchema(command=name, json_schema=schema)
 
 

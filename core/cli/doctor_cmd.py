@@ -21,7 +21,8 @@ def _writable(report: DoctorReport, name: str, folder: Path) -> None:
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as exc:
-        report.add(name, "fail", f"{folder} is not writable: {exc}", [f"check the permissions of {folder}"])
+        report.add(name, "fail", f"{folder} is not writable: {exc}", ["unitycli doctor"],
+                   manual_steps=[f"Check the permissions of {folder}"])
         return
     report.add(name, "pass", f"{folder} is writable")
 
@@ -57,7 +58,7 @@ def doctor_cmd() -> DoctorResult:  # inside a CommandResult, which carries any f
     try:
         project = session.optional_project()
     except UnityCliError as exc:
-        report.add("project", "fail", exc.message, exc.next_actions, exc.details)
+        report.add("project", "fail", exc.message, exc.next_actions, exc.details, exc.manual_steps)
         return doctor_outcome(DoctorResult.of(report))
     if project is not None:
         report.project = str(project.root)

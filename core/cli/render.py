@@ -161,11 +161,12 @@ _STATUS_MARK = {"pass": "ok  ", "warn": "warn", "fail": "FAIL", "unverifiable": 
 
 
 def _doctor_lines(result: dict[str, Any]) -> list[str]:
-    """A checklist: one line per check, its next actions under it, the totals last."""
+    """A checklist: one line per check, its next actions and a person's steps under it, the totals last."""
     lines = [f"project: {result.get('project') or '-'}"]
     for check in result["checks"]:
         lines.append(f"[{_STATUS_MARK.get(check['status'], check['status'])}] {check['name']}: {check['message']}")
         lines.extend(f"       next: {action}" for action in check.get("nextActions") or [])
+        lines.extend(f"       by hand: {step}" for step in check.get("manualSteps") or [])
     counts = result.get("counts") or {}
     summary = ", ".join(f"{n} {k}" for k, n in counts.items())
     lines.append(f"\n{result.get('status', '?')}: {summary}")
@@ -180,6 +181,8 @@ def render_error(error: dict[str, Any]) -> str:
         lines.extend(render_tree(details, 1))
     for action in error.get("nextActions") or []:
         lines.append(f"next: {action}")
+    for step in error.get("manualSteps") or []:
+        lines.append(f"by hand: {step}")
     if error.get("transient"):
         lines.append(f"transient: retry after {error.get('retryAfterMs') or 0} ms")
     return "\n".join(lines) + "\n"

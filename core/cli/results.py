@@ -29,8 +29,9 @@ def doctor_outcome(result: Any) -> CommandResult:
     if not bad:
         return CommandResult(result)
     actions = list(dict.fromkeys(a for c in bad for a in c.actions))
+    manual = list(dict.fromkeys(m for c in bad for m in c.manual_steps))
     noun = "failed" if failed else "could not be verified"
     error = UnityCliError(code, f"{len(bad)} doctor check(s) {noun}: {', '.join(c.name for c in bad)}",
                           details={"checks": [c.name for c in bad], "counts": result.counts},
-                          next_actions=actions)
+                          next_actions=actions, manual_steps=manual)
     return CommandResult(result, error)

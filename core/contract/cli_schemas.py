@@ -22,12 +22,15 @@ NO_ENVELOPE = {"mcp": "stdout carries MCP JSON-RPC messages only (see `unitycli 
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
-    "required": ["code", "message", "details", "nextActions", "transient", "retryAfterMs"],
+    "required": ["code", "message", "details", "nextActions", "manualSteps", "transient", "retryAfterMs"],
     "properties": {
         "code": {"type": "string", "description": "a code from `unitycli docs errors`"},
         "message": {"type": "string"},
         "details": {"type": "object"},
-        "nextActions": {"type": "array", "items": {"type": "string"}},
+        "nextActions": {"type": "array", "items": {"type": "string"},
+                        "description": "commands an agent can run as they are (unitycli, git or pip lines)"},
+        "manualSteps": {"type": "array", "items": {"type": "string"},
+                        "description": "what only a person can do (in the Unity Editor, in a file), in words"},
         "transient": {"type": "boolean"},
         "retryAfterMs": {"type": ["integer", "null"]},
     },

@@ -48,10 +48,9 @@ def package_folder(model: SerializationModel, package: str) -> PackageInfo:
     raise UnityCliError("E_PACKAGE_SOURCE_UNAVAILABLE",
                         f"{package} {version} is a dependency, but its source is not on this machine (not embedded, "
                         f"not a file: folder, and Library/PackageCache has no {package}@{version})",
-                        details={"package": package, "version": version,
-                                 "editorStep": "Open the project in the Unity Editor once so it fills "
-                                               "Library/PackageCache"},
-                        next_actions=[])
+                        details={"package": package, "version": version},
+                        next_actions=[],
+                        manual_steps=["Open the project in the Unity Editor once so it fills Library/PackageCache"])
 
 
 def _in_package(file: CSharpFile, info: PackageInfo) -> bool:

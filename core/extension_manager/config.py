@@ -62,9 +62,12 @@ RETIRED = "accept-unverified"
 
 
 def _invalid(field_name: str, problem: str, file: str = CONFIG, fix: str | None = None) -> UnityCliError:
+    """The file and field, the edit a person makes as a manual step, and the command that reads the file again:
+    the doctor's config check for the project's file, the dry-run sync (which reads both) for the user's."""
+    check = "unitycli extensions doctor" if file == CONFIG else "unitycli extensions sync --dry-run"
     return UnityCliError("E_MANIFEST_INVALID", f"{file}: {field_name}: {problem}",
                          details={"file": file, "field": field_name, "problem": problem},
-                         next_actions=[fix or f"fix {field_name} in {file}"])
+                         next_actions=[check], manual_steps=[fix or f"Fix {field_name} in {file}"])
 
 
 def _read_toml(path: Path, file: str) -> dict[str, Any] | None:

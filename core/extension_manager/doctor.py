@@ -102,17 +102,20 @@ def _manifest_checks(session: Session, report: DoctorReport) -> dict[str, Extens
     """Manifest validity, core API range and catalog agreement per loaded extension."""
     catalog = load_catalog()
     for error in catalog.errors:
-        report.add(f"catalog:{error.details.get('file')}", "fail", error.message, error.next_actions, error.details)
+        report.add(f"catalog:{error.details.get('file')}", "fail", error.message, error.next_actions, error.details,
+                   error.manual_steps)
     manifests: dict[str, ExtensionManifest] = {}
     for owner in _extension_owners(session):
         name = f"manifest:{owner.extension_id}"
         manifest = session.checks.manifest_for(session.plugins.manager, owner)
         if isinstance(manifest, UnityCliError):
-            report.add(name, "fail", manifest.message, manifest.next_actions, manifest.details)
+            report.add(name, "fail", manifest.message, manifest.next_actions, manifest.details,
+                       manifest.manual_steps)
             continue
         if manifest is None:
             report.add(name, "warn", f"{owner.label()} declares no manifest: its tools are treated as needing no "
-                       "Unity package", ["add a manifest (manifests/README.md) and the unitycli_extension_manifest hook"])
+                       "Unity package", manual_steps=[f"Add a manifest (manifests/README.md) to {owner.label()} and "
+                                                      "its unitycli_extension_manifest hook"])
             continue
         manifests[owner.plugin] = manifest
         if not manifest.supports_core(CORE_API_VERSION):
@@ -149,11 +152,12 @@ def _package_checks(session: Session, report: DoctorReport, manifests: dict[str,
     resolved = session.checks.resolved(project.root)
     if isinstance(resolved, UnityCliError):
         report.add("packages", "unverifiable", f"the project's Unity packages cannot be read: {resolved.message}",
-                   resolved.next_actions, resolved.details)
+                   resolved.next_actions, resolved.details, resolved.manual_steps)
         return
     config = session.checks.config(project.root)
     if isinstance(config, UnityCliError):
-        report.add("config", "fail", config.message, config.next_actions, config.details)
+        report.add("config", "fail", config.message, [doctor_command(project.root)], config.details,
+                   config.manual_steps)
         return
     report.add("packages", "warn" if resolved.warnings else "pass",
                f"{len(resolved.packages)} Unity packages resolved from "
@@ -218,16 +222,17 @@ def _profile_check(report: DoctorReport, manifest: ExtensionManifest, profile: P
     read = answers["read"]
     if not read.available:  # the package's version cannot be known: nothing runs until it can
         report.add(name, _AVAILABILITY_STATUS.get(read.code or "", "fail"), read.unavailable_reason or "",
-                   read.next_actions, {"code": read.code, "operations": operations})
+                   read.next_actions, {"code": read.code, "operations": operations}, read.manual_steps)
         return
     has = read.requires_packages[0].project_has if read.requires_packages else None
     state = "not yet resolved by Unity" if not read.resolved_by_unity else "unverified"
     summary = "; ".join(f"{op}: " + (f"available ({answer.verified_by})" if answer.available else
                                      f"unavailable ({answer.code})") for op, answer in answers.items())
     steps = list(dict.fromkeys([*read.next_actions, *create.next_actions]))
+    manual = list(dict.fromkeys([*read.manual_steps, *create.manual_steps]))
     report.add(name, "warn", f"{profile.name}@{has} is {state} for {manifest.id}: {summary}"
                + "".join(f"; {note}" for note in read.notes), steps,
-               {"code": create.code, "operations": operations})
+               {"code": create.code, "operations": operations}, manual)
 
 
 def _lock_checks(session: Session, report: DoctorReport) -> None:
@@ -237,7 +242,7 @@ def _lock_checks(session: Session, report: DoctorReport) -> None:
     try:
         entries = read_lock(project.root)
     except UnityCliError as exc:
-        report.add("lock", "fail", exc.message, exc.next_actions, exc.details)
+        report.add("lock", "fail", exc.message, exc.next_actions, exc.details, exc.manual_steps)
         return
     sync = f"unitycli extensions sync --project {shlex.quote(str(project.root))}"
     installed = {e.id: e for e in installed_extensions()}
@@ -283,7 +288,8 @@ def _project_tool_checks(session: Session, report: DoctorReport) -> None:
         name = f"project-tool:{tool_file.relative}"
         blocked = setup.closure_errors.get(tool_file.relative)
         if tool_file.status == "approved" and blocked is not None:
-            report.add(name, "fail", blocked.message, blocked.next_actions, {"code": blocked.code, **blocked.details})
+            report.add(name, "fail", blocked.message, blocked.next_actions, {"code": blocked.code, **blocked.details},
+                       blocked.manual_steps)
             continue
         if tool_file.status == "approved":
             failure = import_failures.get(f"project:{tool_file.relative}")
@@ -295,7 +301,8 @@ def _project_tool_checks(session: Session, report: DoctorReport) -> None:
             continue
         error = tool_file.blocking_error(project.root)
         status = "warn" if tool_file.status == "untrusted" else "fail"
-        report.add(name, status, error.message, error.next_actions, {"code": error.code, **error.details})
+        report.add(name, status, error.message, error.next_actions, {"code": error.code, **error.details},
+                   error.manual_steps)
 
 
 def _plugin_checks(session: Session, report: DoctorReport) -> None:

@@ -279,9 +279,9 @@ def not_found(ext_id: str, distribution_name: str, version: str | None, searched
         "E_EXTENSION_NOT_FOUND",
         f"no configured source has {distribution_name}" + (f" {version}" if version else "")
         + (" (it is in the catalog but not published)" if published is False else "") + ": " + "; ".join(searched),
-        details={**details, "hint": f'or add [sources] wheelhouse = "<folder holding {wheel}>" to '
-                                    ".unitycli/config.toml"},
+        details=details,
         next_actions=[f"unitycli extensions install {ext_id} --find-links <folder holding {wheel}>{where}",
                       f"unitycli extensions install {ext_id} --index-url <your package index URL>{where}",
                       f"unitycli extensions install <folder-or-wheel-of-{distribution_name}>{where}",
-                      "unitycli extensions list" + where])
+                      "unitycli extensions list" + where],
+        manual_steps=[f'Or add [sources] wheelhouse = "<folder holding {wheel}>" to .unitycli/config.toml'])

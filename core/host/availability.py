@@ -1,7 +1,7 @@
 """Whether a tool can run on the selected project: the answer's shape (`unitycli.host.checks` answers it).
 
-The answer is computed before anyone calls the tool, so discovery can show `available: false` with the reason
-and the commands that fix it.
+The answer is computed before anyone calls the tool, so discovery can show `available: false` with the reason,
+the commands that fix it (`nextActions`) and the steps only a person can take (`manualSteps`).
 """
 
 from __future__ import annotations
@@ -35,12 +35,14 @@ class Availability(BaseModel):
     code: str | None = None
     unavailable_reason: str | None = None
     next_actions: list[InstanceOf[ToolCall] | str] = Field(default_factory=list)  # data: the runner's error and
-    # the MCP server's nextCalls take the calls as they are; a descriptor shows them as lines
+    # the MCP server's nextCalls take the calls as they are; a descriptor shows them as lines. Only commands an
+    # agent can run: what a person does in the Unity Editor, the Package Manager or a file is a manual step.
+    manual_steps: list[str] = Field(default_factory=list)
     requires_packages: list[PackageRequirement] = Field(default_factory=list)
     profile_verified: bool = True
     # False when a package the tool needs is taken from Packages/manifest.json that Unity has not resolved yet
     # (after `package.add`, before the Editor rewrites packages-lock.json); `notes` then says so, and an available
-    # answer's `next_actions` carry the plain human step that lets Unity resolve it.
+    # answer's `manual_steps` carry the step in the Editor that lets Unity resolve it.
     resolved_by_unity: bool = True
     notes: list[str] = Field(default_factory=list)
     # For tools that need Unity packages: what the tool does here and what lets it (or would let it) run on this
@@ -53,10 +55,10 @@ class Availability(BaseModel):
     def ok(cls, requires: list[PackageRequirement] | None = None, *, profile_verified: bool = True,
            resolved_by_unity: bool = True, notes: list[str] | None = None,
            next_actions: list[NextAction] | None = None, operation: Operation | None = None,
-           verified_by: str | None = None) -> Availability:
+           verified_by: str | None = None, manual_steps: list[str] | None = None) -> Availability:
         return cls(available=True, requires_packages=requires or [], profile_verified=profile_verified,
                    resolved_by_unity=resolved_by_unity, notes=notes or [], next_actions=next_actions or [],
-                   operation=operation, verified_by=verified_by)
+                   manual_steps=manual_steps or [], operation=operation, verified_by=verified_by)
 
     @classmethod
     def merged(cls, answers: list[Availability]) -> Availability:
@@ -64,17 +66,20 @@ class Availability(BaseModel):
         requires: list[PackageRequirement] = []
         notes: list[str] = []
         steps: list[NextAction] = []
+        manual: list[str] = []
         bases: list[str] = []
         for answer in answers:
             requires.extend(answer.requires_packages)
             notes.extend(n for n in answer.notes if n not in notes)
             steps.extend(a for a in answer.next_actions if a not in steps)
+            manual.extend(m for m in answer.manual_steps if m not in manual)
             if answer.verified_by and answer.verified_by not in bases:
                 bases.append(answer.verified_by)
         operation = next((a.operation for a in answers if a.operation), None)
         return cls.ok(requires, profile_verified=all(a.profile_verified for a in answers),
                       resolved_by_unity=all(a.resolved_by_unity for a in answers), notes=notes,
-                      next_actions=steps, operation=operation, verified_by="; ".join(bases) or None)
+                      next_actions=steps, manual_steps=manual, operation=operation,
+                      verified_by="; ".join(bases) or None)
 
     @classmethod
     def unavailable(
@@ -84,7 +89,9 @@ class Availability(BaseModel):
         next_actions: list[NextAction] | None = None,
         requires: list[PackageRequirement] | None = None,
         operation: Operation | None = None,
+        manual_steps: list[str] | None = None,
     ) -> Availability:
+        """Unavailable, with a way out: `next_actions` an agent runs, `manual_steps` only a person can take."""
         from unitycli.errors import CORE
 
         if code not in CORE:  # availability is the host's answer: its codes are the core's
@@ -94,6 +101,7 @@ class Availability(BaseModel):
             code=code,
             unavailable_reason=reason,
             next_actions=next_actions or [],
+            manual_steps=manual_steps or [],
             requires_packages=requires or [],
             operation=operation,
         )

@@ -138,7 +138,8 @@ class HostChecks:
             fix = (f"Update or reinstall {owner.distribution or owner.plugin} so it ships a valid extension manifest "
                    "(or report the problem to its authors)")
             return Availability.unavailable("E_MANIFEST_INVALID", manifest.message,
-                                            [*(manifest.next_actions or []), fix, doctor_command(root)])
+                                            [*(manifest.next_actions or []), doctor_command(root)],
+                                            manual_steps=[*manifest.manual_steps, fix])
         refused = core_api_refusal(manifest, root)
         if refused is not None:
             return refused
@@ -149,11 +150,12 @@ class HostChecks:
             return Availability.unavailable(
                 "E_EXTENSION_DEPENDENCY_UNVERIFIABLE",
                 f"{tool.name} needs Unity packages, but the project's packages cannot be read: {resolved.message}",
-                [*(resolved.next_actions or []), doctor_command(root)])
+                [*(resolved.next_actions or []), doctor_command(root)], manual_steps=resolved.manual_steps)
         config = self.config(root)
         if isinstance(config, UnityCliError):
-            return Availability.unavailable("E_MANIFEST_INVALID", config.message,
-                                            [*(config.next_actions or []), doctor_command(root)])
+            # The config reader's own next action is the doctor too (its check re-reads the file): named once.
+            return Availability.unavailable("E_MANIFEST_INVALID", config.message, [doctor_command(root)],
+                                            manual_steps=config.manual_steps)
         if root not in self._packages:  # one Editor-version read and one package-source lookup per project
             self._packages[root] = ProjectPackages.of(root, resolved, config)
         return check_tool(manifest, tool.name, self._packages[root], read_only=tool.read_only)

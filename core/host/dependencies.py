@@ -8,7 +8,9 @@ a create only with proof of the whole layout it writes (a verified version in th
 source on disk).
 
 Every unavailable answer has a catalogued code, a reason that names the profile (`com.unity.probuilder@5.2.2`)
-and what the project has, and next actions that change the state, resolved as Unity resolves packages: an
+and what the project has, and a way out that changes the state, resolved as Unity resolves packages: next
+actions an agent runs (the exact `package.add` call, then `extensions doctor`) and manual steps only a person can
+take (open the project in the Unity Editor, add a package the Editor ships from its Package Manager); an
 Editor-bundled package (`"source": "builtin"`: the render pipelines, Shader Graph, VFX Graph, uGUI, modules)
 follows the Editor and is never offered to add, remove or re-version (only restored to the exact version the lock
 records as the Editor's); a registry package is offered only at a verified version whose package.json `unity`
@@ -113,7 +115,7 @@ def _requirement(profile: PackageProfile, package: ResolvedPackage | None) -> Pa
 
 
 def unity_resolve_step(resolved: ResolvedPackages) -> str:
-    """The plain human step that makes Unity resolve the project and write what we read (never a loop)."""
+    """The manual step that makes Unity resolve the project and write what we read (never a loop)."""
     if not resolved.lock_enabled:
         return (f'Set "enableLockFile": true in {MANIFEST} (or delete that line), then open the project in the Unity '
                 f"Editor so it resolves packages and writes {LOCK}")
@@ -122,8 +124,9 @@ def unity_resolve_step(resolved: ResolvedPackages) -> str:
     return f"Open the project in the Unity Editor so it resolves {MANIFEST} and rewrites {LOCK}"
 
 
-def get_version_step(profile: PackageProfile, project: ProjectPackages) -> NextAction:
-    """The step that brings a verified version of the package, as Unity resolves it, or a plain human step."""
+def get_version_step(profile: PackageProfile, project: ProjectPackages) -> ToolCall | str:
+    """The step that brings a verified version of the package, as Unity resolves it: the `package.add` call, or
+    (a `str`) the manual step a person takes in the Editor, the Unity Hub or a file."""
     name = profile.name
     if is_editor_bundled(name, project.resolved):
         removed = project.resolved.removed.get(name)
@@ -156,11 +159,22 @@ def get_version_step(profile: PackageProfile, project: ProjectPackages) -> NextA
             f"(each needs Unity {oldest} or later): upgrade the project to Unity {oldest} or later in the Unity Hub")
 
 
+def _unavailable(code: str, reason: str, project: ProjectPackages, steps: list[ToolCall | str],
+                 requirement: list[PackageRequirement], operation: Operation, *, doctor: bool = True) -> Availability:
+    """An unavailable answer whose calls are next actions and whose words are manual steps. The doctor joins the
+    next actions (it reports the state after a step), and always when no call leads out: an agent then has a
+    command to run once the person has taken the step."""
+    calls: list[NextAction] = [step for step in steps if isinstance(step, ToolCall)]
+    manual = [step for step in steps if isinstance(step, str)]
+    if doctor or not calls:
+        calls.append(doctor_command(project.root))
+    return Availability.unavailable(code, reason, calls, requirement, operation, manual_steps=manual)
+
+
 def _absent(profile: PackageProfile, project: ProjectPackages, needs: str,
             requirement: list[PackageRequirement], operation: Operation) -> Availability:
     resolved = project.resolved
     get = get_version_step(profile, project)
-    doctor = doctor_command(project.root)
     removed = resolved.removed.get(profile.name)
     if removed is not None:
         has = (f"none: {MANIFEST} no longer asks for it, directly or through another package ({LOCK} still "
@@ -170,9 +184,9 @@ def _absent(profile: PackageProfile, project: ProjectPackages, needs: str,
     else:
         has = f"none (not in {MANIFEST}, and no known dependency list names it)"
     if resolved.transitive_known:
-        # The doctor has nothing to add for a package the project does not use: the step that brings it is all.
-        return Availability.unavailable("E_EXTENSION_DEPENDENCY_MISSING", f"{needs}; the project has {has}",
-                                        [get], requirement, operation)
+        # The doctor has nothing to add for a package the project does not use: the call that brings it is all.
+        return _unavailable("E_EXTENSION_DEPENDENCY_MISSING", f"{needs}; the project has {has}", project, [get],
+                            requirement, operation, doctor=False)
     unknown = resolved.unknown_dependencies_of
     names = ", ".join(unknown[:5]) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
     if resolved.lock_usable:
@@ -181,17 +195,18 @@ def _absent(profile: PackageProfile, project: ProjectPackages, needs: str,
     else:
         why = (f"it is not in {MANIFEST} and the project has no usable packages-lock.json, so it may or may not "
                f"arrive as another package's dependency (the dependency lists of {names} are unknown offline)")
-    return Availability.unavailable("E_EXTENSION_DEPENDENCY_UNVERIFIABLE", f"{needs}; {why}",
-                                    [get, unity_resolve_step(resolved), doctor], requirement, operation)
+    return _unavailable("E_EXTENSION_DEPENDENCY_UNVERIFIABLE", f"{needs}; {why}", project,
+                        [get, unity_resolve_step(resolved)], requirement, operation)
 
 
-def _unverifiable_actions(profile: PackageProfile, package: ResolvedPackage, project: ProjectPackages) -> list[NextAction]:
+def _unverifiable_steps(profile: PackageProfile, package: ResolvedPackage,
+                        project: ProjectPackages) -> list[ToolCall | str]:
     """What changes an unverifiable package: pin a verified version in the manifest, or let Unity fill in what
     cannot be read offline. An embedded package wins over the manifest, so only its folder can change it."""
     root, resolved = project.root, project.resolved
     if package.source == "embedded":
         return [f"Restore {package.path}/package.json so it names {profile.name} with a semver version, or replace "
-                f"the embedded folder {package.path} with {profile.profile()}", doctor_command(root)]
+                f"the embedded folder {package.path} with {profile.profile()}"]
     actions = [get_version_step(profile, project)]
     if package.source == "local" and package.path:
         actions.append(f"Restore the package.json of {package.path} so it names {profile.name} with a semver version")
@@ -204,7 +219,6 @@ def _unverifiable_actions(profile: PackageProfile, package: ResolvedPackage, pro
         # Unity 6 names cache folders by a fingerprint: opening the Editor cannot make a git package verifiable.
     else:
         actions.append(unity_resolve_step(resolved))
-    actions.append(doctor_command(root))
     return actions
 
 
@@ -229,18 +243,17 @@ def _unproven_basis(operation: Operation, profile: PackageProfile, version: str,
 def _create_refusal(profile: PackageProfile, package: ResolvedPackage, project: ProjectPackages, needs: str,
                     requirement: list[PackageRequirement]) -> Availability:
     """A create on a version nothing proves: which proof is missing, and each way to get one."""
-    root = project.root
-    fix: NextAction
+    fix: ToolCall | str
     if package.source == "embedded":
         fix = (f"Replace the embedded package folder {package.path} with {profile.profile()} (Unity uses the embedded "
                f"copy whatever {MANIFEST} says)")
     else:
         fix = get_version_step(profile, project)
-    return Availability.unavailable(
+    return _unavailable(
         "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED",
         f"{needs} to create new objects; the project has {_has(package)}, which is not a verified version, so the "
         "layout a new object needs is not proven (reads, and edits of fields the files already hold, run)",
-        [fix, doctor_command(root)], requirement, "create")
+        project, [fix], requirement, "create")
 
 
 def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: str,
@@ -249,8 +262,8 @@ def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: 
     `profileVerified` (only a manifest version Unity has resolved), `verifiedBy` and whether Unity has resolved
     the package yet.
 
-    Every unavailable answer's next actions change its state. The trailing `extensions doctor` only reports; it
-    is never the only way out.
+    Every unavailable answer's way out changes its state: a call in `next_actions`, or a person's step in
+    `manual_steps`. The trailing `extensions doctor` only reports; it is never the only way out.
     """
     resolved = project.resolved
     package = resolved.get(profile.name)
@@ -260,11 +273,11 @@ def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: 
         return _absent(profile, project, needs, requirement, operation)
     if package.version is None or not package.verifiable:
         why = package.reason or "its version cannot be read offline"
-        return Availability.unavailable(
-            "E_EXTENSION_DEPENDENCY_UNVERIFIABLE", f"{needs}; the project has {_has(package)}: {why}",
-            _unverifiable_actions(profile, package, project), requirement, operation)
+        return _unavailable(
+            "E_EXTENSION_DEPENDENCY_UNVERIFIABLE", f"{needs}; the project has {_has(package)}: {why}", project,
+            _unverifiable_steps(profile, package, project), requirement, operation)
     notes: list[str] = []
-    steps: list[NextAction] = []
+    steps: list[str] = []
     bundled = is_editor_bundled(profile.name, resolved)
     if not package.resolved_by_unity:
         notes.append(f"not yet resolved by Unity: {profile.name}@{package.version} comes from {MANIFEST} "
@@ -272,11 +285,11 @@ def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: 
                      + ("; the Editor decides the version of a package it ships" if bundled else ""))
         steps.append(unity_resolve_step(resolved))
         if operation == "create" and bundled:
-            return Availability.unavailable(
+            return _unavailable(
                 "E_EXTENSION_DEPENDENCY_UNVERIFIABLE",
                 f"{needs} to create new objects; {profile.name} ships with the Editor, and {MANIFEST} asks for "
                 f"{package.version} which Unity has not resolved yet, so the version whose layout a new object "
-                "needs is not known", [*steps, doctor_command(project.root)], requirement, operation)
+                "needs is not known", project, [*steps], requirement, operation)
     verified = profile.verified(package.version) and profile.verified_on(package.version, project.editor)
     source = project.sources.folder(package) if operation == "create" or verified else None
     basis: str | None
@@ -286,7 +299,7 @@ def check_profile(profile: PackageProfile, project: ProjectPackages, tool_name: 
     elif (basis := _unproven_basis(operation, profile, package.version, tool_name, source)) is None:
         return _create_refusal(profile, package, project, needs, requirement)
     return Availability.ok(requirement, profile_verified=verified and package.resolved_by_unity,
-                           resolved_by_unity=package.resolved_by_unity, notes=notes, next_actions=steps,
+                           resolved_by_unity=package.resolved_by_unity, notes=notes, manual_steps=steps,
                            operation=operation, verified_by=basis)
 
 

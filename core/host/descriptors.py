@@ -47,7 +47,8 @@ class ToolDescriptor(BaseModel):
     available: bool | None = None
     unavailable_code: str | None = None
     unavailable_reason: str | None = None
-    next_actions: list[str] | None = None
+    next_actions: list[str] | None = None  # commands an agent can run, as lines
+    manual_steps: list[str] | None = None  # what only a person can do (the Unity Editor, a file), in words
     profile_verified: bool | None = None
     # For a tool that needs Unity packages, on the selected project: read | edit | create, and what lets it run
     # here (or would): a verified manifest version, the package source on disk, the file's own layout, any version.
@@ -155,6 +156,10 @@ class ToolHead:
     @property
     def next_actions(self) -> list[str] | None:
         return None if self.availability is None else [render(action) for action in self.availability.next_actions]
+
+    @property
+    def manual_steps(self) -> list[str] | None:
+        return None if self.availability is None else list(self.availability.manual_steps)
 
     @property
     def profile_verified(self) -> bool | None:

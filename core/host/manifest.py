@@ -205,9 +205,8 @@ def _field_path(location: tuple[Any, ...]) -> str:
 def manifest_invalid(source: str, field: str, problem: str) -> UnityCliError:
     return UnityCliError(
         "E_MANIFEST_INVALID", f"{source}: {field}: {problem}",
-        details={"file": source, "field": field, "problem": problem,
-                 "hint": f"fix {field} in {source} (format: manifests/README.md)"},
-        next_actions=[],
+        details={"file": source, "field": field, "problem": problem},
+        next_actions=[], manual_steps=[f"Fix {field} in {source} (format: manifests/README.md)"],
     )
 
 

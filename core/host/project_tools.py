@@ -67,8 +67,8 @@ class ToolFile:
         details: dict[str, Any] = {"file": self.relative, "expected": self.expected, "actual": self.digest}
         if self.status == "refused":
             return UnityCliError("E_PATH_OUTSIDE_PROJECT", f"project tool {self.relative} refused: {self.problem}",
-                                 details={**details, "hint": f"replace {self.relative} with a regular file"},
-                                 next_actions=[])
+                                 details=details, next_actions=[],
+                                 manual_steps=[f"Replace {self.relative} with a regular file"])
         if self.status == "changed":
             return UnityCliError(
                 "E_PROJECT_TOOL_INTEGRITY_MISMATCH",
@@ -170,10 +170,10 @@ def closure_error(root: Path, tool_file: ToolFile, files: dict[str, ToolFile]) -
             return UnityCliError(
                 "E_PATH_OUTSIDE_PROJECT",
                 f"project tool {tool_file.relative} imports {member.relative}, which {problem}; it is not run",
-                details={"file": tool_file.relative, "imports": member.relative, "problem": problem,
-                         "hint": f"replace {member.relative} with a regular .py file inside {TOOLS_DIR}/, then "
-                                 "approve the tool again"},
-                next_actions=[tool_file.approve_command(root)])
+                details={"file": tool_file.relative, "imports": member.relative, "problem": problem},
+                next_actions=[tool_file.approve_command(root)],
+                manual_steps=[f"Replace {member.relative} with a regular .py file inside {TOOLS_DIR}/, then "
+                              "approve the tool again"])
         if imported.status != "approved":
             error = imported.blocking_error(root)
             return UnityCliError(
@@ -341,9 +341,9 @@ class ProjectImportGuard(importlib.abc.MetaPathFinder):
                     "E_PROJECT_TOOL_UNTRUSTED",
                     f"{relative} (imported as {fullname}) is inside the project but is not an approved tool file; "
                     f"only regular .py files in {TOOLS_DIR}/ (no links) can be approved",
-                    details={"file": relative, "module": fullname, "expected": None, "actual": None,
-                             "hint": f"move {relative} under {TOOLS_DIR}/ as a regular file and approve it"},
-                    next_actions=[])
+                    details={"file": relative, "module": fullname, "expected": None, "actual": None},
+                    next_actions=[],
+                    manual_steps=[f"Move {relative} under {TOOLS_DIR}/ as a regular file and approve it"])
             if tool_file.status != "approved" or tool_file.data is None:
                 error = tool_file.blocking_error(root)
                 raise ProjectImportRefused(error.code, error.message + f" (imported as {fullname})",
@@ -353,9 +353,8 @@ class ProjectImportGuard(importlib.abc.MetaPathFinder):
                 raise ProjectImportRefused(
                     "E_PATH_OUTSIDE_PROJECT", f"{spec.origin} (imported as {fullname}) reaches {relative} through "
                     "a link; only the approved file itself is imported",
-                    details={"file": relative, "module": fullname, "path": spec.origin,
-                             "hint": f"import {relative} from {TOOLS_DIR}/ itself"},
-                    next_actions=[])
+                    details={"file": relative, "module": fullname, "path": spec.origin},
+                    next_actions=[], manual_steps=[f"Import {relative} from {TOOLS_DIR}/ itself"])
             new = importlib.util.spec_from_file_location(
                 fullname, root.resolve() / relative, loader=_ApprovedLoader(tool_file),
                 submodule_search_locations=spec.submodule_search_locations)

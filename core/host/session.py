@@ -376,6 +376,7 @@ class Session:
                     "requiresPackages": [r.model_dump(by_alias=True) for r in availability.requires_packages],
                 },
                 next_actions=availability.next_actions,
+                manual_steps=availability.manual_steps,
             )
         return availability.profile_verified
 

@@ -6,6 +6,7 @@ call and its arguments, taken from the action's data (`unitycli.next_actions.Too
 listed tool is called by its own name; a tool the list leaves out is called through `unitycli_run_tool`; describe
 and search calls become the meta tools. A call for another project or an unknown tool, and a plain command
 (`unitycli extensions doctor`, `git lfs pull`), have no call: the client shows the line to its user instead.
+The error's `manualSteps` (what only a person can do) are never next actions and never calls.
 """
 
 from __future__ import annotations

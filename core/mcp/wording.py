@@ -11,8 +11,9 @@ from __future__ import annotations
 
 RESULT_SHAPE = ("A call returns structuredContent (and the same JSON as text): {tool, dryRun, output, "
                 "plannedEffects, appliedEffects} on success; {error: {code, message, details, nextActions, "
-                "nextCalls, transient, retryAfterMs}} with isError on failure. nextActions are command lines; "
-                "nextCalls are those of them this server can run, as {tool, arguments} to call as they are.")
+                "manualSteps, nextCalls, transient, retryAfterMs}} with isError on failure. nextActions are "
+                "command lines; nextCalls are those of them this server can run, as {tool, arguments} to call as "
+                "they are; manualSteps are what only a person can do (in the Unity Editor, in a file): tell the user.")
 CLOSED_INPUTS = "Tool inputs are closed: a key the schema does not list is refused (E_SCHEMA_INVALID)."
 
 

@@ -30,9 +30,9 @@ def _bad(file: str, problem: str, **details: Any) -> UnityCliError:
     return UnityCliError(
         "E_PROJECT_FILE_UNREADABLE",
         f"{file} has an unexpected shape: {problem}",
-        details={"file": file, "problem": problem, **details,
-                 "editorStep": "open the project in the Unity Editor once so it rewrites the lock file"},
+        details={"file": file, "problem": problem, **details},
         next_actions=[f"git checkout -- {file}"],
+        manual_steps=["Open the project in the Unity Editor once so it rewrites the lock file"],
     )
 
 

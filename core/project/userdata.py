@@ -80,7 +80,8 @@ class JsonStore:
             doc = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
             error = _unavailable(path, "is not valid JSON", exc, next_actions=[])
-            error.details["hint"] = f"mv '{path}' '{path}.corrupt', then select your projects again"
+            error.manual_steps = [f"Move it aside (mv '{path}' '{path}.corrupt'), then select your projects "
+                                  "again"]
             raise error from exc
         if not isinstance(doc, dict) or doc.get("version") != STORE_VERSION or not isinstance(doc.get(self.key), dict):
             raise _unavailable(path, f"is not a version {STORE_VERSION} unitycli '{self.key}' file")

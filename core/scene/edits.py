@@ -190,10 +190,9 @@ def _refuse_legacy_components(go_doc: Document) -> None:
             "E_FILE_FORMAT_UNSUPPORTED",
             f"{go_doc.file_name or 'the file'} lists the components of &{go_doc.file_id} in the Unity 5.x layout "
             "(`- 4: {fileID: N}`); adding or removing one is not written in that layout",
-            details={"file": go_doc.file_name, "fileID": go_doc.file_id, "layout": "m_Component keyed by class ID",
-                     "editorStep": "Open the file in the Unity Editor and save it once: Unity rewrites it in today's "
-                                   "layout"},
-            next_actions=[])
+            details={"file": go_doc.file_name, "fileID": go_doc.file_id, "layout": "m_Component keyed by class ID"},
+            next_actions=[],
+            manual_steps=["Open the file in the Unity Editor and save it once: Unity rewrites it in today's layout"])
 
 
 def remove_component(model: SceneModel, node: SceneNode, component_id: int, *, force: bool) -> list[Reference]:

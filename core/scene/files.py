@@ -161,7 +161,6 @@ def refuse_legacy_prefab_instances(path: str, yaml: UnityYamlFile) -> None:
             "E_FILE_FORMAT_UNSUPPORTED",
             f"{path} holds {len(instances)} prefab instance(s) of the pre-2018.3 prefab system (`Prefab:` "
             f"&{instances[0]}); edits to such files are not written",
-            details={"file": path, "legacyPrefabInstances": instances,
-                     "editorStep": "Open the file in the Unity Editor and save it once: Unity rewrites it in today's "
-                                   "layout"},
-            next_actions=[])
+            details={"file": path, "legacyPrefabInstances": instances},
+            next_actions=[],
+            manual_steps=["Open the file in the Unity Editor and save it once: Unity rewrites it in today's layout"])

@@ -56,8 +56,8 @@ def open_scene_file(ctx: ToolContext, file: str, *, suffixes: tuple[str, ...] = 
 def unreadable_file(path: str, message: str, details: dict[str, Any]) -> UnityCliError:
     """`E_FILE_FORMAT_UNSUPPORTED` for a file we cannot read, with the check that says why and the Editor's cure."""
     return UnityCliError("E_FILE_FORMAT_UNSUPPORTED", message if path in message else f"{path}: {message}",
-                         details={**details, "editorStep": "Open and save the file in the Unity Editor, then retry"},
-                         next_actions=[tool_command("project.format-check", {"path": path})])
+                         details=details, next_actions=[tool_command("project.format-check", {"path": path})],
+                         manual_steps=["Open and save the file in the Unity Editor, then retry"])
 
 
 @dataclass

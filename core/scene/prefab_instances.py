@@ -87,10 +87,10 @@ def check_layout(file: UnityYamlFile, unity_version: str, stream: str, project_r
         "E_PREFAB_LAYOUT_UNVERIFIED",
         f"the PrefabInstance layout was verified for Unity {', '.join(VERIFIED_STREAMS)}, not {unity_version}, "
         "and no scene or prefab of the project holds a PrefabInstance of that layout to go by",
-        details={"file": file.name, "unityVersion": unity_version, "verifiedStreams": list(VERIFIED_STREAMS),
-                 "editorStep": "Drop any prefab into a scene once in the Unity Editor and save (its layout is then "
-                               "evidence), or instantiate it in the Editor"},
-        next_actions=[])
+        details={"file": file.name, "unityVersion": unity_version, "verifiedStreams": list(VERIFIED_STREAMS)},
+        next_actions=[],
+        manual_steps=["Drop any prefab into a scene once in the Unity Editor and save (its layout is then evidence), "
+                      "or instantiate it in the Editor"])
 
 
 @dataclass

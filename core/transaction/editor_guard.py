@@ -198,11 +198,11 @@ def ensure_editor_closed(project_root: Path | str, override: bool, *, command: s
     # The rerun with the flag is a step only when the command line is known; the open Editor may then overwrite
     # the change or ask to reload it.
     actions = [f"{command or 'unitycli <command>'} {OVERRIDE_FLAG}"]
-    details = {"projectRoot": str(project_root), **state.to_dict(), "overrideFlag": OVERRIDE_FLAG,
-               "editorStep": f"Close the Unity Editor that has {project_root} open, then run the command again"}
+    details = {"projectRoot": str(project_root), **state.to_dict(), "overrideFlag": OVERRIDE_FLAG}
+    manual = [f"Close the Unity Editor that has {project_root} open, then run the command again"]
     if state.status == "editor-open":
         raise UnityCliError("E_UNITY_EDITOR_OPEN", f"A Unity Editor has {project_root} open; nothing was written",
-                            details=details, next_actions=actions)
+                            details=details, next_actions=actions, manual_steps=manual)
     raise UnityCliError("E_UNITY_EDITOR_UNVERIFIABLE",
                         f"Cannot tell whether a Unity Editor has {project_root} open; nothing was written",
-                        details=details, next_actions=actions)
+                        details=details, next_actions=actions, manual_steps=manual)

@@ -36,10 +36,10 @@ def write_failed(exc: OSError, *, rolled_back: bool, path: Path | str | None = N
     hint = _HINTS.get(exc.errno or 0, "free disk space and write permission")
     return UnityCliError(
         "E_WRITE_FAILED", message,
-        details={"path": shown, "errno": code, "errnoNumber": exc.errno, "rolledBack": rolled_back,
-                 "hint": f"check {hint} on the project folder, then run it again"},
+        details={"path": shown, "errno": code, "errnoNumber": exc.errno, "rolledBack": rolled_back},
         next_actions=[],
         transient=transient, retry_after_ms=30000 if transient else None,
+        manual_steps=[f"Check {hint} on the project folder, then run it again"],
     )
 
 
@@ -57,10 +57,10 @@ def refused(exc: LinkRefusedError | SpecialFileError | NotADirectoryError | IsAD
         reason = "it is not a folder"
     return UnityCliError(
         "E_PATH_NOT_A_FILE", f"{shown} cannot be used for unitycli's own state: {reason}; nothing was written",
-        details={"path": shown, "reason": reason,
-                 "hint": f"remove {shown} (a repository should never ship it; unitycli recreates what it needs), "
-                         "then run the command again"},
+        details={"path": shown, "reason": reason},
         next_actions=[],
+        manual_steps=[f"Remove {shown} (a repository should never ship it; unitycli recreates what it "
+                      "needs), then run the command again"],
     )
 
 
@@ -70,9 +70,9 @@ def unreadable(exc: OSError, path: Path | str | None = None) -> UnityCliError:
     code = errno.errorcode.get(exc.errno or 0)
     return UnityCliError(
         "E_PROJECT_FILE_UNREADABLE", f"{shown} cannot be read: {exc.strerror or exc} ({code})",
-        details={"file": shown, "errno": code, "errnoNumber": exc.errno,
-                 "hint": f"check that {shown} can be read (permissions, the disk), then run the command again"},
+        details={"file": shown, "errno": code, "errnoNumber": exc.errno},
         next_actions=[],
+        manual_steps=[f"Check that {shown} can be read (permissions, the disk), then run the command again"],
     )
 
 

@@ -187,9 +187,9 @@ def read_journal(root: Path) -> JournalRecord | None:
         raise UnityCliError(
             "E_TRANSACTION_RECOVERY_FAILED",
             f"The transaction journal has format version {begin.get('v')!r}, this unitycli reads {FORMAT_VERSION}",
-            details={"journal": str(journal_path(root)), "version": begin.get("v"),
-                     "hint": "run the unitycli version that wrote the journal once to let it recover"},
+            details={"journal": str(journal_path(root)), "version": begin.get("v")},
             next_actions=[],
+            manual_steps=["Run the unitycli version that wrote the journal once to let it recover"],
         )
     state: State = "preparing"
     for raw in lines[1:]:
@@ -242,7 +242,8 @@ def malformed(root: Path, problem: str) -> UnityCliError:
         "E_TRANSACTION_RECOVERY_FAILED",
         f"The transaction journal {journal} is malformed ({problem}); unitycli never wrote it like this, so it "
         "recovers nothing from it and writes nothing until it is gone",
-        details={"journal": str(journal), "reason": problem,
-                 "hint": f"check that the files it names are as intended, then delete it: rm {shlex.quote(str(journal))}"},
+        details={"journal": str(journal), "reason": problem},
         next_actions=[],
+        manual_steps=["Check that the files it names are as intended, then delete it: "
+                      f"rm {shlex.quote(str(journal))}"],
     )

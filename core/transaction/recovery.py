@@ -254,7 +254,8 @@ def _recovery_failed(root: Path, record: JournalRecord, reason: str) -> UnityCli
         "E_TRANSACTION_RECOVERY_FAILED",
         f"Transaction {record.txid} could not be recovered: {reason}",
         details={"journal": str(journal), "txid": record.txid, "state": record.state, "reason": reason,
-                 "paths": [entry.path for entry in record.entries],
-                 "hint": f"inspect {journal} and the files it lists; delete the journal once they are as intended"},
+                 "paths": [entry.path for entry in record.entries]},
         next_actions=[],
+        manual_steps=[f"Inspect {journal} and the files it lists; delete the journal once they are as "
+                      "intended"],
     )

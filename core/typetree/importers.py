@@ -153,9 +153,8 @@ def open_importer(data: bytes, name: str, picked: Picked | None = None) -> MetaI
     if found is None:
         raise UnityCliError("E_OBJECT_NOT_FOUND", f"{name} has no importer block (an Editor writes one when it "
                             "imports the asset)",
-                            details={"file": name,
-                                     "editorStep": "Open the project in the Unity Editor once, so it imports the asset"},
-                            next_actions=[])
+                            details={"file": name}, next_actions=[],
+                            manual_steps=["Open the project in the Unity Editor once, so it imports the asset"])
     return parse_importer(found, picked)
 
 

@@ -55,10 +55,10 @@ def duplicate_file_id_error(name: str | None, duplicates: Mapping[int, list[int]
         f"{where}several objects share a fileID ({describe_duplicates(duplicates)}); the file is not edited, "
         "since an edit by fileID would reach only one of them",
         details={"file": name, "duplicates": [{"fileID": fid, "lines": list(where_)}
-                                              for fid, where_ in duplicates.items()],
-                 "editorStep": "Open the file in the Unity Editor and re-save it (Unity reassigns clashing fileIDs), "
-                               "or remove the duplicated document by hand, then retry"},
-        next_actions=[],  # no unitycli command repairs it: the Editor step is in details
+                                              for fid, where_ in duplicates.items()]},
+        next_actions=[],  # no unitycli command repairs it: the runner offers the tool's describe
+        manual_steps=["Open the file in the Unity Editor and re-save it (Unity reassigns clashing fileIDs), or remove "
+                      "the duplicated document by hand, then retry"],
     )
 
 

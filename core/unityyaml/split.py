@@ -37,9 +37,9 @@ def unsupported(message: str, name: str | None, **details: object) -> UnityCliEr
     return UnityCliError(
         "E_FILE_FORMAT_UNSUPPORTED",
         f"{where}{message}",
-        details={**({"file": name} if name else {}), **details,
-                 "editorStep": "Open and re-save the file in the Unity Editor (Force Text serialization), then retry"},
+        details={**({"file": name} if name else {}), **details},
         next_actions=[],
+        manual_steps=["Open and re-save the file in the Unity Editor (Force Text serialization), then retry"],
     )
 
 

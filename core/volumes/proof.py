@@ -129,11 +129,11 @@ def unprovable(ctx: Any, package: str, spec: OverrideSpec, what: str) -> UnityCl
         f"has no {spec.name} object to take the layout from, so the fields cannot be proven",
         details={"package": package, "version": version, "class": spec.name, "scriptGuid": spec.script_guid,
                  "tried": ["manifest", f"package source ({package}@{version} in Library/PackageCache)",
-                           f"an object of {spec.name} in the project"],
-                 "editorStep": f"Open the project in the Unity Editor once so it fills Library/PackageCache with "
-                               f"{package}@{version} (its C# is then the proof), or add a {spec.name} override to any "
-                               "profile in the Unity Editor (that object is then the proof)"},
-        next_actions=[])
+                           f"an object of {spec.name} in the project"]},
+        next_actions=[],
+        manual_steps=[f"Open the project in the Unity Editor once so it fills Library/PackageCache with "
+                      f"{package}@{version} (its C# is then the proof), or add a {spec.name} override to any "
+                      "profile in the Unity Editor (that object is then the proof)"])
 
 
 def prove_new_override(ctx: Any, package: str, spec: OverrideSpec, verified_versions: Iterable[str],

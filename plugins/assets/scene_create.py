@@ -92,9 +92,9 @@ def _source(ctx: ToolContext, preamble_from: str | None) -> tuple[str, UnityYaml
         return best[1], _load(ctx, best[1])
     raise UnityCliError("E_LAYOUT_UNAVAILABLE", "the project has no readable scene under Assets/ to copy the "
                         "settings objects' layout from, and unitycli keeps no per-version scene template",
-                        details={"kind": "scene", "unityVersion": ctx.unity_version.editor_version,
-                                 "editorStep": "Save one scene with the Unity Editor (File > New Scene), then retry"},
-                        next_actions=[])
+                        details={"kind": "scene", "unityVersion": ctx.unity_version.editor_version},
+                        next_actions=[],
+                        manual_steps=["Save one scene with the Unity Editor (File > New Scene), then retry"])
 
 
 def _empty_scene_text(source: str, yaml: UnityYamlFile) -> str:

@@ -132,10 +132,10 @@ def _template(ctx: ToolContext, ref: Ref, materials: dict[str, Material]) -> Mat
         return max(standalone, key=lambda m: int(m.doc.get("serializedVersion", 0)))
     raise UnityCliError("E_LAYOUT_UNAVAILABLE", "the project has no readable material under Assets/ to copy the "
                         "Material layout from, and unitycli keeps no per-version material template",
-                        details={"kind": "material", "unityVersion": ctx.unity_version.editor_version,
-                                 "editorStep": "Create one material with the Unity Editor (Assets > Create > "
-                                               "Material), then retry"},
-                        next_actions=[])
+                        details={"kind": "material", "unityVersion": ctx.unity_version.editor_version},
+                        next_actions=[],
+                        manual_steps=["Create one material with the Unity Editor (Assets > Create > Material), "
+                                      "then retry"])
 
 
 def material_create(ctx: ToolContext, request: MaterialCreateInput) -> MaterialCreateOutput:

@@ -80,10 +80,9 @@ class Material:
             raise UnityCliError("E_MATERIAL_VARIANT_UNSUPPORTED", f"{self.path} is a Material Variant (m_Parent guid "
                                 f"{parent.guid}): it keeps only its overrides, and which settings it overrides is "
                                 f"a bitmask not verified here, so {why}",
-                                details={"file": self.path, "parentGuid": parent.guid,
-                                         "editorStep": "Edit the variant in the Unity Editor, or edit its parent "
-                                                       "material"},
-                                next_actions=[tool_command("asset.find", {"guid": parent.guid})])
+                                details={"file": self.path, "parentGuid": parent.guid},
+                                next_actions=[tool_command("asset.find", {"guid": parent.guid})],
+                                manual_steps=["Edit the variant in the Unity Editor, or edit its parent material"])
 
     @property
     def keyword_style(self) -> str:

@@ -96,9 +96,9 @@ def prefab_instantiate(ctx: ToolContext, request: InstantiateInput) -> Instantia
         guid = meta_guid(ctx, prefab_path)
         if guid is None:
             raise UnityCliError("E_ASSET_NOT_FOUND", f"{prefab_path} has no readable .meta, so it has no GUID to "
-                                "reference", details={"file": prefab_path + ".meta", "editorStep": "Open the project "
-                                                      "in the Unity Editor once so it writes the .meta"},
-                                next_actions=[])
+                                "reference", details={"file": prefab_path + ".meta"},
+                                next_actions=[],
+                                manual_steps=["Open the project in the Unity Editor once so it writes the .meta"])
         version = ctx.unity_version
         check_layout(model.file, version.editor_version, version.stream, Path(ctx.project.root))
         sources = SourcePrefabs(ctx, names)

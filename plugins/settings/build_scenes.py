@@ -144,9 +144,9 @@ def resolve_scene(ctx: ToolContext, entry: BuildSceneEntry) -> dict[str, Any]:
                             next_actions=[tool_command("asset.find", {"type": "Scene"})])
     if not ctx.transaction.exists(path + ".meta"):
         raise UnityCliError("E_ASSET_NOT_FOUND", f"{path}.meta does not exist: the scene has no GUID until Unity "
-                            "imports it", details={"path": path + ".meta", "editorStep": "Open the project in the "
-                                                   "Unity Editor once so it writes the .meta"},
-                            next_actions=[])
+                            "imports it", details={"path": path + ".meta"},
+                            next_actions=[],
+                            manual_steps=["Open the project in the Unity Editor once so it writes the .meta"])
     guid = parse_meta(ctx.transaction.read_bytes(path + ".meta"), path + ".meta").guid
     return {"enabled": 1 if entry.enabled else 0, "path": path, "guid": guid}
 

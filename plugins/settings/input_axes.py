@@ -133,9 +133,9 @@ def limit_exceeded(count: int) -> UnityCliError:
     return UnityCliError(
         "E_PROJECT_SETTINGS_LIMIT_EXCEEDED",
         f"{INPUT.path} holds {count} axes, more than the {MAX_AXES} unitycli reads",
-        details={"file": INPUT.path, "axes": count, "limit": MAX_AXES,
-                 "editorStep": "Remove unused axes in the Unity Editor (Project Settings > Input Manager)"},
-        next_actions=[])
+        details={"file": INPUT.path, "axes": count, "limit": MAX_AXES},
+        next_actions=[],
+        manual_steps=["Remove unused axes in the Unity Editor (Project Settings > Input Manager)"])
 
 
 def _axis(index: int, node: Mapping) -> Axis:

@@ -247,9 +247,9 @@ def set_player_settings(ctx: ToolContext, request: PlayerSettingsSetInput) -> Pl
     if missing:
         raise UnityCliError(
             "E_PROPERTY_NOT_FOUND", f"{settings.path} has no {', '.join(FIELDS[n][0] for n in missing)}",
-            details={"file": settings.path, "fields": missing,
-                     "editorStep": "Open the project in the Unity Editor once so it writes every player setting"},
-            next_actions=[])
+            details={"file": settings.path, "fields": missing},
+            next_actions=[],
+            manual_steps=["Open the project in the Unity Editor once so it writes every player setting"])
     before = read_values(settings).model_dump(by_alias=True)
     intended: dict[str, Any] = {}
     for name, value in changes.items():

@@ -75,9 +75,9 @@ def _failed(file: str, why: str, **details: Any) -> UnityCliError:
     return UnityCliError(
         "E_PROJECT_SETTINGS_VERIFY_FAILED",
         f"{file}: reading back the edited file failed ({why}); nothing was written",
-        details={"file": file, **details,
-                 "hint": "report this with the file attached: the edit did not produce what was asked"},
+        details={"file": file, **details},
         next_actions=[tool_command("project.format-check", {"path": file})],
+        manual_steps=["Report this with the file attached: the edit did not produce what was asked"],
     )
 
 

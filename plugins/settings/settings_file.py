@@ -60,10 +60,10 @@ def version_unavailable(kind: SettingsKind, found: Any, what: str = "serializedV
         "E_PROJECT_SETTINGS_VERSION_UNAVAILABLE",
         f"{kind.path}: {kind.class_name} {what} {found} is not a layout unitycli has verified "
         f"(verified: {', '.join(map(str, allowed))}); the file is not edited",
-        details={"file": kind.path, "class": kind.class_name, "field": what, "found": found, "verified": allowed,
-                 "editorStep": "Change this setting in the Unity Editor (Project Settings window); the matching "
-                               "project.get-* tool still reads it"},
+        details={"file": kind.path, "class": kind.class_name, "field": what, "found": found, "verified": allowed},
         next_actions=[],
+        manual_steps=["Change this setting in the Unity Editor (Project Settings window); the matching project.get-* "
+                      "tool still reads it"],
     )
 
 

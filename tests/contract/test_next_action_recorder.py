@@ -52,3 +52,23 @@ def test_spec_defaults_are_recorded_with_the_project(tmp_path):
 def test_a_large_run_that_recorded_little_fails(tmp_path):
     problems, _ = testing_actions.check(tmp_path, tests_run=testing_actions.FLOOR_TESTS)
     assert len(problems) == 1 and problems[0].startswith(f"{testing_actions.FLOOR_TESTS} tests recorded only 0")
+
+
+def test_a_manual_step_is_words_for_a_person_and_a_command_there_fails(tmp_path):
+    with testing_actions.recording_into(tmp_path):
+        UnityCliError("E_PACKAGE_SOURCE_UNAVAILABLE", "not on disk", next_actions=["unitycli extensions doctor"],
+                      manual_steps=["Open the project in the Unity Editor once so it fills Library/PackageCache",
+                                    "Open the file in the Unity Editor and save it: it's rewritten"]).to_dict()
+        UnityCliError("E_PACKAGE_SOURCE_UNAVAILABLE", "not on disk", next_actions=[],
+                      manual_steps=["unitycli extensions doctor"]).to_dict()
+        line = __import__("inspect").currentframe().f_lineno - 2
+    records = testing_actions.recorded(tmp_path)
+    assert [r.get("manual") for r in records] == [
+        None, "Open the project in the Unity Editor once so it fills Library/PackageCache",
+        "Open the file in the Unity Editor and save it: it's rewritten", "unitycli extensions doctor"]
+    problems, counts = testing_actions.check(tmp_path, tests_run=1)
+    assert (counts["records"], counts["manual"]) == (1, 3)  # manual steps are not counted as next actions
+    assert problems == [f"tests/contract/test_next_action_recorder.py:{line}: unitycli extensions doctor "
+                        "(E_PACKAGE_SOURCE_UNAVAILABLE): a command given as a manual step: give it as a next action"
+                        "\n      reached by tests/contract/test_next_action_recorder.py::"
+                        "test_a_manual_step_is_words_for_a_person_and_a_command_there_fails"]

@@ -139,7 +139,7 @@ def test_an_error_pickles_with_its_spec_and_next_actions():
 
 def test_error_dict_has_the_documented_fields():
     error = UnityCliError("E_PROJECT_LOCKED", "held").to_dict()
-    assert list(error) == ["code", "message", "details", "nextActions", "transient", "retryAfterMs"]
+    assert list(error) == ["code", "message", "details", "nextActions", "manualSteps", "transient", "retryAfterMs"]
     assert error["transient"] is True and error["retryAfterMs"] == 500
 
 

@@ -58,8 +58,8 @@ def test_a_package_the_project_lacks_and_one_whose_source_is_not_on_disk():
     with pytest.raises(UnityCliError) as absent:  # minigolf: Cinemachine 3.1.2 from the registry, no PackageCache
         package_class_proof(SerializationModel(fixture_path("minigolf")), CINEMACHINE, "CinemachineCamera")
     assert absent.value.code == "E_PACKAGE_SOURCE_UNAVAILABLE"
-    assert absent.value.details == {"package": CINEMACHINE, "version": "3.1.2", "editorStep": "Open the project in "
-                                    "the Unity Editor once so it fills Library/PackageCache"}
+    assert absent.value.details == {"package": CINEMACHINE, "version": "3.1.2"}
+    assert absent.value.manual_steps == ["Open the project in the Unity Editor once so it fills Library/PackageCache"]
 
 
 def _minigolf_settings(tmp_path: Path) -> Path:

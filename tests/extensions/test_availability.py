@@ -93,10 +93,13 @@ def test_the_removed_accept_unverified_table_is_refused_once_with_the_step_that_
     d = _describe(root, "fakepb.mesh-count")
     assert (d.available, d.unavailable_code) == (False, "E_MANIFEST_INVALID")
     assert "was removed" in d.unavailable_reason
-    assert d.next_actions[0] == "Delete the [accept-unverified] table from .unitycli/config.toml"
+    assert d.manual_steps == ["Delete the [accept-unverified] table from .unitycli/config.toml"]  # a person's edit
+    assert d.next_actions == [f"unitycli extensions doctor --project {root}"]  # then the doctor re-reads the file
     doctor = run(["extensions", "doctor", "--project", str(root), "--json"])
     mentions = [c for c in doctor.envelope["result"]["checks"] if "accept-unverified" in c["message"]]
     assert [c["name"] for c in mentions] == ["config"]
+    assert mentions[0]["manualSteps"] == d.manual_steps
+    assert mentions[0]["nextActions"] == d.next_actions
     (root / ".unitycli" / "config.toml").write_text("")  # the step, carried out
     assert _describe(root, "fakepb.mesh-count").unavailable_code == "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED"
 

@@ -2,9 +2,9 @@
 
 A direct dependency's value in Packages/manifest.json is what Unity resolves, so `package.add`/`package.remove`
 change availability at once (marked as not yet resolved by Unity); the lock only fills in the rest. And every
-unavailable state's next actions lead out of it: each `unitycli tools run ...` action is run on a copy of a real
-fixture project and must make the tool available, each human step is plain text, and `extensions doctor` is
-never the only way out.
+unavailable state has a way out: each `unitycli tools run ...` next action is run on a copy of a real fixture
+project and must make the tool available, every next action is a command, each step for a person is plain text in
+`manualSteps`, and `extensions doctor` is never the only way out.
 """
 
 from __future__ import annotations
@@ -98,7 +98,8 @@ def test_package_add_over_a_stale_lock_makes_the_tools_available_at_once_not_yet
     d = _describe(root, "probuilder.list-meshes")
     assert (d["available"], d["profileVerified"]) == (True, False)  # never verified before Unity resolves it
     assert d["requiresPackages"][0]["projectHas"] == "6.0.4"
-    assert d["nextActions"] == [
+    assert d["nextActions"] == []  # nothing to run: the one step is a person's, in the Editor
+    assert d["manualSteps"] == [
         "Open the project in the Unity Editor so it resolves Packages/manifest.json and rewrites "
         "Packages/packages-lock.json"]
     answer = _availability(root, "probuilder.list-meshes")
@@ -139,7 +140,7 @@ def test_a_transitive_package_resolves_from_the_lock_and_goes_with_its_parent(ex
     root = copy_project(HDRP_SAMPLES, tmp_path)
     d = _describe(root, "fakevfx.graph")
     assert (d["available"], d["profileVerified"]) == (True, True)
-    assert d["nextActions"] == []  # the lock agrees with the manifest: nothing to resolve
+    assert (d["nextActions"], d["manualSteps"]) == ([], [])  # the lock agrees with the manifest: nothing to resolve
     assert _availability(root, "fakevfx.graph").resolved_by_unity is True
     _tool_run(root, "package.remove", {"name": "com.unity.render-pipelines.high-definition"})
     d = _describe(root, "fakevfx.graph")
@@ -152,8 +153,9 @@ def test_without_a_lock_a_transitive_package_stays_unverifiable_with_a_way_out(e
     d = _describe(root, "fakesplines.mesh-count")
     assert (d["available"], d["unavailableCode"]) == (False, UNVERIFIABLE)
     assert d["nextActions"][0].startswith("unitycli tools run package.add ")
-    assert d["nextActions"][1] == ("Open the project in the Unity Editor so it resolves packages and writes "
-                                   "Packages/packages-lock.json")
+    assert d["nextActions"][1] == f"unitycli extensions doctor --project {root}"
+    assert d["manualSteps"] == ["Open the project in the Unity Editor so it resolves packages and writes "
+                                "Packages/packages-lock.json"]
 
 
 def test_without_a_lock_hdrp_brings_vfx_graph_at_its_own_version(exts, tmp_path):
@@ -226,7 +228,8 @@ def _make(state: str, dest: Path) -> tuple[Path, str]:
 
 
 def _doctor_leads_out(action: str, extension: str, package: str) -> None:
-    """The doctor's check of this package names a way out besides running the doctor again."""
+    """The doctor's check of this package names a way out besides running the doctor again: a command, or a step
+    for a person."""
     envelope = run([*shlex.split(action)[1:], "--json"]).envelope
     checks = envelope["result"]["checks"]
     mine = [c for c in checks if c["name"] == f"package:{extension}:{package}"]
@@ -234,7 +237,8 @@ def _doctor_leads_out(action: str, extension: str, package: str) -> None:
     for check in mine:
         assert check["status"] != "pass", check
         others = [a for a in check["nextActions"] if not a.startswith("unitycli extensions doctor")]
-        assert others, check
+        assert others or check["manualSteps"], check
+        assert all(a.startswith("unitycli ") for a in check["nextActions"]), check
 
 
 def _simulate_human_step(action: str, root: Path) -> bool:
@@ -243,23 +247,31 @@ def _simulate_human_step(action: str, root: Path) -> bool:
     return False
 
 
+def _ways_out(d: dict) -> list[tuple[str, str]]:
+    """An answer's way out, in order: its next actions (commands), then its steps for a person."""
+    return [("next", a) for a in d["nextActions"]] + [("manual", m) for m in d["manualSteps"]]
+
+
 @pytest.mark.parametrize("state", sorted(STATES))
 def test_every_next_action_of_every_unavailable_state_changes_it(exts, tmp_path, state):
     code = STATES[state][3]
     probe, tool = _make(state, tmp_path / "probe")
     d = _describe(probe, tool)
     assert (d["available"], d["unavailableCode"]) == (False, code), d
-    actions = d["nextActions"]
-    assert actions, d
-    assert any(not a.startswith("unitycli extensions doctor") for a in actions), actions
+    ways = _ways_out(d)
+    assert d["nextActions"], d  # always a command to run, if only the doctor once a person has taken a step
+    # a way out besides the doctor: a command, or a step for a person
+    assert any(not w.startswith("unitycli extensions doctor") for _, w in ways), ways
     package = d["requiresPackages"][0]["name"]
-    for index in range(len(actions)):
+    for index in range(len(ways)):
         # Each action runs on a fresh copy in the same state, with the action this copy's descriptor gives.
         root, _ = _make(state, tmp_path / f"action{index}")
         before = _describe(root, tool)
         assert _state(before)[:2] == (False, code)
-        action = before["nextActions"][index]
-        if action.startswith("unitycli tools run "):
+        kind, action = _ways_out(before)[index]
+        if kind == "next":  # a command, never a step in words
+            assert action.startswith("unitycli "), action
+        if kind == "next" and action.startswith("unitycli tools run "):
             outcome = run([*shlex.split(action)[1:], "--json"])
             assert outcome.exit_code == 0, (action, outcome.envelope)
             after = _describe(root, tool)
@@ -267,7 +279,7 @@ def test_every_next_action_of_every_unavailable_state_changes_it(exts, tmp_path,
             assert after["available"] is True, (action, after)  # a suggested tool call leads straight out
             ran = run(["tools", "run", tool, "--project", str(root), "--json"])
             assert ran.exit_code == 0, (action, ran.envelope)
-        elif action.startswith("unitycli extensions doctor"):
+        elif kind == "next":
             assert action == f"unitycli extensions doctor --project {shlex.quote(str(root))}"
             _doctor_leads_out(action, tool.split(".")[0], package)
         else:

@@ -1,9 +1,9 @@
-"""Every unavailable state of the shipped extensions, on 2020.3, 2022.3 and Unity 6 projects, and its next actions:
-each one runnable and leading out of the state, none that re-versions an Editor-bundled package or
-proposes a version the project's Editor cannot resolve.
+"""Every unavailable state of the shipped extensions, on 2020.3, 2022.3 and Unity 6 projects, and its way out:
+each next action a command that runs, each step for a person (`manualSteps`) words that lead out of the state,
+none that re-versions an Editor-bundled package or proposes a version the project's Editor cannot resolve.
 
 The 2020.3 project is a stand-in: a copy of chicken-defense (2022.3.17f1) with ProjectVersion.txt rewritten. A
-`unitycli tools run` action is run on a fresh copy in the same state and must make the tool available; a human
+`unitycli tools run` action is run on a fresh copy in the same state and must make the tool available; a manual
 step is carried out where a test can do it faithfully (a Unity Hub upgrade rewrites ProjectVersion.txt; a newer
 Editor rewrites the `builtin` lock entries of the packages it ships) and must change the state.
 """
@@ -160,19 +160,27 @@ def _simulate_human_step(action: str, root: Path) -> bool:
     return False
 
 
+def _ways_out(d: dict) -> list[tuple[str, str]]:
+    """An answer's way out, in order: its next actions (commands), then its steps for a person."""
+    return [("next", a) for a in d["nextActions"]] + [("manual", m) for m in d["manualSteps"]]
+
+
 @pytest.mark.parametrize("state", sorted(STATES))
 def test_every_next_action_leads_out_and_none_breaks_the_project(tmp_path, state):
     code = STATES[state][3]
     probe, tool = _make(state, tmp_path / "probe")
     first = _describe(probe, tool)
     assert (first["available"], first["unavailableCode"]) == (False, code), first
-    assert any(not a.startswith("unitycli extensions doctor") for a in first["nextActions"]), first
-    for index in range(len(first["nextActions"])):
+    assert first["nextActions"], first  # always a command to run
+    assert any(not w.startswith("unitycli extensions doctor") for _, w in _ways_out(first)), first
+    for index in range(len(_ways_out(first))):
         root, _ = _make(state, tmp_path / f"action{index}")
         before = _describe(root, tool)
-        action = before["nextActions"][index]
+        kind, action = _ways_out(before)[index]
         assert "package.remove" not in action, action
-        if action.startswith("unitycli tools run package.add "):
+        if kind == "next":  # a command, never a step in words
+            assert action.startswith("unitycli "), action
+        if kind == "next" and action.startswith("unitycli tools run package.add "):
             _check_proposal(action, root)
             outcome = run([*shlex.split(action)[1:], "--json"])
             assert outcome.exit_code == 0, (action, outcome.envelope)
@@ -182,7 +190,7 @@ def test_every_next_action_leads_out_and_none_breaks_the_project(tmp_path, state
             locked = _lock(root).get(payload["name"], {}).get("version")
             if locked != payload["version"]:  # verified at most where the lock already agrees
                 assert after["profileVerified"] is False, (action, after)
-        elif action.startswith("unitycli extensions doctor"):
+        elif kind == "next":
             assert action == f"unitycli extensions doctor --project {shlex.quote(str(root))}"
             envelope = run([*shlex.split(action)[1:], "--json"]).envelope
             assert envelope["result"]["checks"], envelope
@@ -191,8 +199,8 @@ def test_every_next_action_leads_out_and_none_breaks_the_project(tmp_path, state
             assert action[0].isupper() and "doctor" not in action, action
             if _simulate_human_step(action, root):
                 after = _describe(root, tool)
-                assert (after["available"], after.get("unavailableReason"), after.get("nextActions")) != (
-                    before["available"], before.get("unavailableReason"), before.get("nextActions")), action
+                assert (after["available"], after.get("unavailableReason"), _ways_out(after)) != (
+                    before["available"], before.get("unavailableReason"), _ways_out(before)), action
                 for step in after.get("nextActions") or []:
                     if step.startswith("unitycli tools run package.add "):
                         _check_proposal(step, root)
@@ -222,7 +230,8 @@ def test_after_remove_and_add_nothing_is_verified_until_unity_resolves(tmp_path)
     root, _ = _make("6000.0-urp-readded-at-another-version", tmp_path)
     d = _describe(root, "urp.list-profiles")
     assert (d["available"], d["profileVerified"]) == (True, False)
-    assert d["nextActions"] == ["Open the project in the Unity Editor so it resolves Packages/manifest.json and "
+    assert d["nextActions"] == []  # nothing to run: the one step is a person's, in the Editor
+    assert d["manualSteps"] == ["Open the project in the Unity Editor so it resolves Packages/manifest.json and "
                                 "rewrites Packages/packages-lock.json"]
 
 

@@ -143,7 +143,7 @@ def test_bad_arguments_are_the_cli_error_as_is_error(sample_copy, mode):
     assert cli.exit_code == 2
     next_calls = bad.pop("nextCalls")
     assert bad == cli.envelope["error"]  # the very same error object, field for field, plus nextCalls
-    assert set(bad) == {"code", "message", "details", "nextActions", "transient", "retryAfterMs"}
+    assert set(bad) == {"code", "message", "details", "nextActions", "manualSteps", "transient", "retryAfterMs"}
     assert bad["nextActions"] == [f"unitycli tools describe notes.append --project {sample_copy}"]
     assert next_calls == [{"tool": "unitycli_describe_tool", "arguments": {"name": "notes.append"}}]
     assert extra["code"] == "E_SCHEMA_INVALID" and extra["details"]["errors"][0]["path"] == "colour"

@@ -371,8 +371,9 @@ def test_lock_with_wrong_shape_is_unreadable(tmp_path):
         "file": "Packages/packages-lock.json",
         "package": "com.unity.probuilder",
         "problem": "entry 'com.unity.probuilder' lacks a string `version` or `source`",
-        "editorStep": "open the project in the Unity Editor once so it rewrites the lock file",
     }
+    assert caught.value.manual_steps == ["Open the project in the Unity Editor once so it rewrites the lock file"]
+    assert caught.value.next_actions == ["git checkout -- Packages/packages-lock.json"]
 
 
 def test_lfs_pointer_in_place_of_the_manifest(tmp_path):

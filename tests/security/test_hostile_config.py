@@ -36,7 +36,8 @@ def test_a_command_that_needs_the_config_names_the_file_and_the_fix(installed_co
     assert error["code"] == "E_MANIFEST_INVALID"
     assert error["details"]["file"] == ".unitycli/config.toml"
     assert "nested too deeply" in error["message"]
-    assert error["nextActions"] == ["fix (toml) in .unitycli/config.toml"]
+    assert error["manualSteps"] == ["Fix (toml) in .unitycli/config.toml"]  # a person's step, not a command
+    assert error["nextActions"] == [f"unitycli extensions doctor --project {deep_config}"]
 
 
 def test_doctor_reports_the_config_as_a_failed_check(installed_core: Venv, deep_config):  # noqa: F811

@@ -187,8 +187,8 @@ def test_a_checksummed_but_malformed_journal_names_the_file_and_the_fix(core, pr
         error = error_of(envelope)
         assert code == 1 and error["code"] == "E_TRANSACTION_RECOVERY_FAILED", error
         assert str(journal) in error["message"] and "malformed" in error["message"]
-        assert error["details"]["hint"].startswith("check that the files it names are as intended, then delete it: "
-                                                   "rm "), error
+        assert error["manualSteps"][0].startswith("Check that the files it names are as intended, then delete it: "
+                                                  "rm "), error
     assert journal.exists() and (project / TAG_MANAGER).read_bytes() == before
     journal.unlink()  # the fix it names
     code, envelope = run(core, project, *ADD_TAG)

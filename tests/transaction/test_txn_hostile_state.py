@@ -120,5 +120,5 @@ def test_a_checksummed_journal_of_a_shape_never_written_is_catalogued(project: P
     assert error is not None and error.code == "E_TRANSACTION_RECOVERY_FAILED", error
     assert error.details["journal"] == str(journal) and "malformed" in error.message
     assert error.next_actions == []
-    assert error.details["hint"] == f"check that the files it names are as intended, then delete it: rm {journal}"
+    assert error.manual_steps == [f"Check that the files it names are as intended, then delete it: rm {journal}"]
     assert journal.exists()

@@ -113,7 +113,7 @@ def test_a_read_only_file_system_at_the_state_folder_names_it(tmp_path, monkeypa
     error = caught.value
     assert error.code == "E_WRITE_FAILED" and error.details["errno"] == "EROFS"
     assert error.details["path"] == str(root / ".unitycli" / "txn") and error.details["rolledBack"] is True
-    assert "the file system is mounted read-only" in error.details["hint"]
+    assert "the file system is mounted read-only" in error.manual_steps[0]
     assert not (root / "Assets" / "a.txt").exists()
 
 

@@ -60,7 +60,7 @@ def test_a_class_nothing_in_the_project_proves_is_refused(cm14):
     err = error(root, "hdrp.add-override", {"profile": CM_LOOKDEV_PROFILE, "override": "Fog"})
     assert err["code"] == "E_SCRIPT_LAYOUT_UNPROVABLE"
     assert err["details"]["version"] == "14.0.11"
-    assert "Library/PackageCache" in err["details"]["editorStep"]  # Editor steps, not commands: in details
+    assert "Library/PackageCache" in err["manualSteps"][0]  # Editor steps, not commands: a person's steps
     assert err["nextActions"] == [f"unitycli tools describe hdrp.add-override --project {root}"]
 
 

@@ -121,6 +121,7 @@ def test_urp_14_0_12_reads_and_edits_run_unverified_and_creation_is_refused(tmp_
     assert refused["code"] == "E_EXTENSION_DEPENDENCY_VERSION_UNSUPPORTED"
     assert "to create new objects" in refused["message"]
     assert not any(a.startswith("unitycli tools run package.") for a in refused["nextActions"])
-    assert refused["nextActions"][0].startswith("Open the project in a Unity Editor that ships com.unity.render-pipelines")
+    assert refused["manualSteps"][0].startswith("Open the project in a Unity Editor that ships com.unity.render-pipelines")
+    assert refused["nextActions"] == [f"unitycli extensions doctor --project {root}"]
     err = run_tool(root, "urp.set-settings", {"softShadowQuality": 3}).error
     assert err["code"] == "E_URP_SETTING_UNSUPPORTED" and "older" in err["message"]

@@ -82,8 +82,8 @@ def test_with_nothing_to_prove_the_class_the_add_is_refused_with_the_steps_that_
     err = error(root, "urp.add-override", {"profile": SAMPLE, "type": "ColorAdjustments"})
     assert err["code"] == "E_SCRIPT_LAYOUT_UNPROVABLE"
     assert err["details"]["version"] == "14.0.12"
-    assert "Library/PackageCache" in err["details"]["editorStep"]  # Editor steps, not commands: in details
-    assert "add a ColorAdjustments override" in err["details"]["editorStep"]
+    assert "Library/PackageCache" in err["manualSteps"][0]  # Editor steps, not commands: a person's steps
+    assert "add a ColorAdjustments override" in err["manualSteps"][0]
     assert (root / SAMPLE).read_bytes() == before
 
 

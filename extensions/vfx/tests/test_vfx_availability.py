@@ -36,8 +36,10 @@ def test_without_vfx_graph_the_graph_tools_are_missing_and_the_rest_run(tmp_path
     for tool, data in CALLS.items():
         run = run_tool(root, tool, data)
         assert not run.ok and run.error["code"] == "E_EXTENSION_DEPENDENCY_MISSING", (tool, run.error)
-        # VFX Graph ships with the Editor: never a package.add, the Package Manager step instead
-        assert run.error["nextActions"][0].startswith("Add com.unity.visualeffectgraph from the Unity Package Manager")
+        # VFX Graph ships with the Editor: never a package.add, the Package Manager step instead (a person's), and
+        # the doctor to run once it is taken
+        assert run.error["manualSteps"][0].startswith("Add com.unity.visualeffectgraph from the Unity Package Manager")
+        assert run.error["nextActions"] == [f"unitycli extensions doctor --project {root}"]
     for tool in PACKAGE_FREE:
         d = _describe(root, tool)
         assert (d["available"], d["requiresPackages"]) == (True, []), tool

@@ -60,10 +60,9 @@ def _set_entity(ctx: ToolContext, request: EntityInput, trigger: bool) -> Entity
             "E_PROPERTY_EDIT_UNSUPPORTED",
             f"{site.path!r} has {'no MeshRenderer' if renderer is None else f'{len(slots)} material slots'}; "
             "this action is written only for a MeshRenderer with one material slot",
-            details={"file": loaded.path, "gameObject": site.path, "materialSlots": len(slots),
-                     "editorStep": "Give the renderer exactly one material slot, or run the action in the Unity "
-                                   "Editor"},
-            next_actions=[])
+            details={"file": loaded.path, "gameObject": site.path, "materialSlots": len(slots)},
+            next_actions=[],
+            manual_steps=["Give the renderer exactly one material slot, or run the action in the Unity Editor"])
     picked = pick_version(ctx.unity_version.editor_version)  # the layout of what is added
     removed = [c.file_id for c in components_of(model, node) if c.script_guid in _ENTITY_SCRIPTS and not c.missing]
     for file_id in removed:
