@@ -128,20 +128,27 @@ def _name_the_project(exc: UnityCliError, obj: CliState | None) -> UnityCliError
     return exc
 
 
-def _check_resident_mode() -> None:
+def _check_resident_mode(argv: list[str]) -> None:
     """A misspelt `UNITYCLI_RESIDENT` fails every command the same way (the client ran this call in-process), rather
-    than meaning something nobody chose."""
+    than meaning something nobody chose. The way out: the same command with the variable set to `off` (always
+    valid, never starts anything), and, for a person, fixing the variable where it is set."""
     import os
+    import shlex
 
     from unitycli.cli import resident_wire
 
     try:
         resident_wire.mode(os.environ)
     except resident_wire.ModeInvalid as exc:
+        again = " ".join(["unitycli", *(shlex.quote(a) for a in argv)])
         raise UnityCliError("E_RESIDENT_MODE_INVALID", f"{resident_wire.MODE_ENV}={exc} is not a resident server "
                             f"mode; use one of {', '.join(resident_wire.MODES)} or leave it unset",
                             details={"setting": resident_wire.MODE_ENV, "value": str(exc),
-                                     "allowed": dict(resident_wire.MODES)}) from None
+                                     "allowed": dict(resident_wire.MODES)},
+                            next_actions=[f"{resident_wire.MODE_ENV}=off {again}"],
+                            manual_steps=[f"Unset {resident_wire.MODE_ENV} or set it to one of "
+                                          f"{', '.join(resident_wire.MODES)} where it is set (shell profile, "
+                                          "agent or CI configuration)."]) from None
 
 
 def run(argv: list[str]) -> Outcome:
@@ -169,7 +176,7 @@ def _run(argv: list[str], request_id: str, json_mode: bool) -> Outcome:
         json_mode = options.json or _streams_json(options.rest)
         command = _command_name(options.rest) or command
         obj = CliState(options=options, request_id=request_id)
-        _check_resident_mode()
+        _check_resident_mode(argv)
         if options.rest[:1] == ["--version"]:
             if len(options.rest) > 1:
                 raise UnityCliError("E_UNKNOWN_OPTION", "--version takes nothing after it",

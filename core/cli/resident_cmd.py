@@ -2,8 +2,8 @@
 costs a fork instead of an interpreter start and the core's imports.
 
 On by default where it can be trusted (`resident_wire.mode`): a call that finds no server runs in-process and starts
-one in the background for the next calls; `UNITYCLI_RESIDENT=use` only uses a running one (the default when `CI` is
-set, so a CI job gets no daemon by accident), `off` never. Calls use a running server only when it passes the
+one in the background for the next calls; `UNITYCLI_RESIDENT=use` only uses a running one (the default on a build
+service, `resident_wire.in_ci`, so a CI job gets no daemon by accident), `off` never. Calls use a running server only when it passes the
 checks in `cli.resident_wire`; otherwise they run in-process as before.
 """
 
@@ -95,7 +95,7 @@ def resident_group() -> None:
     Calls use it when it runs, is owned by you in a private folder, and runs the same code and interpreter;
     otherwise they run in-process. By default a call that finds none starts one in the background for the next
     calls (it exits after 10 idle minutes); set UNITYCLI_RESIDENT=use to only use a running one (the default
-    when CI is set) or UNITYCLI_RESIDENT=off to never use one."""
+    on a build service) or UNITYCLI_RESIDENT=off to never use one."""
 
 
 @resident_group.command("status")

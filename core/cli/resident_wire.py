@@ -15,7 +15,7 @@ code: the unitycli version and the modification stamps of its package folders, o
 `pip install` changes site-packages) and of the interpreter: a server whose stamp differs is stale and exits.
 
 `mode()` reads `UNITYCLI_RESIDENT`: `auto` (the default) uses a server and starts one in the background when none
-answers, `use` uses one that runs but never starts one (the default when `CI` is set), `off` never uses one.
+answers, `use` uses one that runs but never starts one (the default on a build service: `in_ci`), `off` never uses one.
 """
 
 import os
@@ -31,7 +31,7 @@ ACCEPTED, REFUSED, GO = b"A", b"R", b"G"
 DIR_ENV = "UNITYCLI_RESIDENT_DIR"  # the socket folder itself (tests point it at a folder of their own)
 MODE_ENV = "UNITYCLI_RESIDENT"
 MODES = {"auto": "use a server; start one in the background when none answers (the default)",
-         "use": "use a server that runs, never start one (the default when CI is set)",
+         "use": "use a server that runs, never start one (the default on a build service: CI or its own variable set)",
          "off": "never use a server: every call runs in-process"}
 DEBUG_ENV = "UNITYCLI_RESIDENT_DEBUG"  # set: one stderr line saying why a call ran in-process
 # Like sccache's server (600 s): long enough to bridge an agent's thinking between calls, short enough that a
@@ -47,13 +47,24 @@ class ModeInvalid(ValueError):
 
 def mode(environ) -> str:
     """The call's mode: `UNITYCLI_RESIDENT` when set (exactly one of `MODES`, else `ModeInvalid`), else `auto`, or
-    `use` when `CI` is set (a CI job is one-shot: a server it starts by accident would outlive the step)."""
+    `use` on a build service (`in_ci`: a CI job is one-shot: a server it starts by accident would outlive the step)."""
     value = environ.get(MODE_ENV, "")
     if value:
         if value not in MODES:
             raise ModeInvalid(value)
         return value
-    return "use" if environ.get("CI", "").lower() not in ("", "0", "false", "no") else "auto"
+    return "use" if in_ci(environ) else "auto"
+
+
+# Build services that say so without setting `CI` (GitHub, GitLab, CircleCI, Travis and Buildkite set `CI` too).
+CI_MARKERS = ("JENKINS_URL", "TF_BUILD", "TEAMCITY_VERSION", "BUILDKITE", "bamboo_buildKey", "CODEBUILD_BUILD_ID")
+
+
+def in_ci(environ) -> bool:
+    """A build service runs this call: `CI` set to anything but 0/false/no, or a service's own variable set."""
+    if environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+        return True
+    return any(environ.get(name) for name in CI_MARKERS)
 
 
 def supported() -> bool:

@@ -9,7 +9,6 @@ plugin at a time so a raising hook is itself reported instead of ending the doct
 from __future__ import annotations
 
 import shlex
-import sys
 from typing import TYPE_CHECKING
 
 from unitycli import CORE_API_VERSION
@@ -22,6 +21,7 @@ from unitycli.host.catalog import load_catalog
 from unitycli.host.dependencies import ProjectPackages, check_profile, doctor_command
 from unitycli.host.installed import distribution_digest, installed_extensions, same_name
 from unitycli.host.manifest import ExtensionManifest, PackageProfile
+from unitycli.host.record import reinstall_line
 from unitycli.next_actions import NextAction, describe_command, for_project
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,11 +59,21 @@ def _problem_actions(session: Session, problem: RegistryProblem) -> list[NextAct
     actions: list[NextAction] = [for_project(describe, project.root) if project else describe]
     for owner in problem.providers:
         if problem.kind == "integrity" and owner.kind == "extension" and owner.distribution:
-            actions.append(f"{shlex.quote(sys.executable)} -m pip install --force-reinstall {owner.distribution}")
+            actions.append(reinstall_line(owner.distribution, owner.version))
         if owner.kind == "extension" and owner.extension_id:
             actions.append(f"UNITYCLI_DISABLE_EXTENSIONS={owner.extension_id} unitycli tools group"
                            + _project_flag(session))
     return [*actions, listing]
+
+
+def _installed_version(distribution: str) -> str | None:
+    """The installed version of a distribution whose files failed a check (its metadata still says it)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(distribution)
+    except (PackageNotFoundError, ValueError):
+        return None
 
 
 def _load_checks(session: Session, report: DoctorReport) -> None:
@@ -76,7 +86,7 @@ def _load_checks(session: Session, report: DoctorReport) -> None:
         report.add(f"load:{ext_id}", "fail",
                    f"{failure.distribution or failure.plugin} failed at {failure.stage}: {failure.error}",
                    [*(failure.details.get("nextActions") or [])] or
-                   [f"{shlex.quote(sys.executable)} -m pip install --force-reinstall {failure.distribution}"
+                   [reinstall_line(failure.distribution, _installed_version(failure.distribution))
                     if failure.distribution else "unitycli extensions list",
                     f"UNITYCLI_DISABLE_EXTENSIONS={ext_id} unitycli tools group"],
                    failure.to_dict())

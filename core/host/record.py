@@ -147,9 +147,15 @@ def reinstall_command(dist: Distribution) -> str:
     """The pip command that puts back the original files, by exact name and version from the sources this
     environment's pip is configured with: never a path the install once came from (a checkout or a wheel on
     another machine)."""
-    name = dist.metadata["Name"]
+    return reinstall_line(dist.metadata["Name"], dist.version)
+
+
+def reinstall_line(name: str, version: str | None) -> str:
+    """`reinstall_command` by name and version: only that distribution (`--no-deps`: never the core or pydantic
+    from the index), pinned when the version is known."""
     python = shlex.quote(sys.executable)  # this environment's interpreter, never whatever `python` is on PATH
-    return f"{python} -m pip install --force-reinstall --no-deps {name}=={dist.version}"
+    wanted = f"{name}=={version}" if version else name
+    return f"{python} -m pip install --force-reinstall --no-deps {shlex.quote(wanted)}"
 
 
 def file_digest(file: Path) -> str | None:

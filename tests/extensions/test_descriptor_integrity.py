@@ -110,5 +110,6 @@ def test_extensions_doctor_fails_a_tool_whose_module_changed_after_load_with_the
     assert (check.status, check.details["code"]) == ("fail", "E_EXTENSION_INTEGRITY_MISMATCH")
     assert "acme_lazy_models.py" in check.message and "registry" not in checks
     assert check.next_actions[:2] == ["unitycli tools describe acme.lazy",
-                                      f"{shlex.quote(sys.executable)} -m pip install --force-reinstall unitycli-acme"]
+                                      f"{shlex.quote(sys.executable)} -m pip install --force-reinstall --no-deps "
+                                      "unitycli-acme==1.0.0"]
     assert not (tmp_path / "imported.txt").exists()

@@ -96,7 +96,8 @@ def make_resident(home: Path) -> Iterator[Resident]:
     folder = Path(tempfile.mkdtemp(prefix="ucr-", dir="/tmp"))  # short: AF_UNIX paths hold 107 bytes
     # `use`: these servers are started by the tests themselves; a test of the default mode passes
     # UNITYCLI_RESIDENT="" (empty is unset). CI is dropped so the default is the one a user gets.
-    env = {k: v for k, v in os.environ.items() if not k.startswith("UNITYCLI_RESIDENT") and k != "CI"}
+    env = {k: v for k, v in os.environ.items()  # the default mode is tested as on a person's machine, not a build's
+           if not k.startswith("UNITYCLI_RESIDENT") and k != "CI" and k not in resident_wire.CI_MARKERS}
     env.update(UNITYCLI_HOME=str(home), UNITYCLI_RESIDENT_DIR=str(folder), UNITYCLI_RESIDENT_DEBUG="1",
                UNITYCLI_RESIDENT="use")
     resident = Resident(folder, env)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shlex
 import shutil
 import subprocess
 import sys
@@ -215,7 +216,19 @@ def test_a_misspelt_mode_is_a_usage_error_for_every_command_and_starts_nothing(r
     error = json.loads(done.stdout)["error"]
     assert error["code"] == "E_RESIDENT_MODE_INVALID" and error["details"]["value"] == "yes"
     assert list(error["details"]["allowed"]) == list(resident_wire.MODES)
+    assert error["manualSteps"] and all(mode in error["manualSteps"][0] for mode in resident_wire.MODES)
     assert _left_nothing(resident.folder)
+    (action,) = error["nextActions"]  # the same command with a mode that is always valid: it runs
+    assignment, *words = shlex.split(action)
+    assert assignment == "UNITYCLI_RESIDENT=off" and words[0] == "unitycli"
+    assert resident.cli(*words[1:], UNITYCLI_RESIDENT="off").returncode == 0
+
+
+@pytest.mark.parametrize("marker", ["JENKINS_URL", "TF_BUILD", "TEAMCITY_VERSION"])
+def test_a_build_service_that_does_not_set_ci_is_still_a_build(marker):
+    assert resident_wire.mode({marker: "x"}) == "use"
+    assert resident_wire.mode({marker: "x", "UNITYCLI_RESIDENT": "auto"}) == "auto"  # a person's explicit choice
+    assert resident_wire.mode({}) == "auto" and resident_wire.mode({"CI": "false"}) == "auto"
 
 
 def test_under_ci_a_call_uses_a_server_but_never_starts_one(resident, project):
