@@ -36,6 +36,9 @@ TOOL = "asset.references"
 # Bytes of referrer rows after which a page ends (the page's first row is always sent): half the answer budget,
 # leaving the other half for the rest of the answer and the envelope, so a page is never spilled
 PAGE_BYTES = ANSWER_BUDGET // 2
+# No referring object is shorter than this as `_page` measures it: {"file_id":0,"class_id":0,"class_name":"",
+# "name":"","properties":[]} is 68 characters, so n objects make a row of more than n * 68
+_OBJECT_BYTES_AT_LEAST = 68
 
 
 class AssetReferencesInput(AssetTarget):
@@ -124,6 +127,8 @@ def _page(ctx: ToolContext, index: ProjectIndex, referrers: list[Referrer], guid
     files: list[dict[str, Any]] = []
     used = 0
     for referrer in referrers[offset:offset + request.limit]:
+        if files and used + len(referrer.documents) * _OBJECT_BYTES_AT_LEAST > PAGE_BYTES:
+            break  # a file with hundreds of referring objects (a scene) is not built only to be left for the next page
         row = describe_referrer(ctx, index, referrer, guid, request.include_properties)
         used += len(json.dumps(row, ensure_ascii=False, separators=(",", ":"))) + 1
         if files and used > PAGE_BYTES:
