@@ -12,8 +12,9 @@ wall time; rg's threads count), each as a ratio to rg's:
   the MCP server and batch keep: an inotify-fed refresh);
 - the tool from the CLI in a fresh process (`unitycli tools run asset.references ... --json`), start-up included.
 The tool's totalFiles must equal rg's file count minus the `.meta` that defines the GUID, and the files it lists
-(one page, within the answer budget) must be among rg's; the bench says if not. Each in-process row also prints the
-answer's size as sent (and the whole answer's, when it was over the budget and spilled to a file).
+(the default page: `limit` files or about half the answer budget, the rest behind `nextCursor`) must be among rg's;
+the bench says if not. Each in-process row also prints the answer's size as sent, how many files its page holds
+(and the whole answer's size, should it ever be over the budget and spilled to a file).
 """
 
 from __future__ import annotations
@@ -106,7 +107,8 @@ def _bench_project(name: str, rg: str, cli: str, runs: int, probe: bool) -> None
                 whole = f" of {result.overflow.bytes:,} B, the rest in overflow.file" if result.overflow else ""
                 print(f"   {label:<44} {wall * 1000:8.1f} ms wall {cpu * 1000:7.1f} ms CPU   "
                       f"{wall / rg_wall:5.2f}x rg wall {cpu / rg_cpu:5.2f}x rg CPU   agrees with rg: "
-                      f"{'yes' if agrees else 'NO'}   answer {sent:,} B{whole}")
+                      f"{'yes' if agrees else 'NO'}   answer {sent:,} B{whole}, page of {len(shown)} of "
+                      f"{result.output['totalFiles']} files")
             cli_runs = [_timed([cli, "tools", "run", "asset.references", "--project", str(root), "--input",
                                 json.dumps(data), "--json"], root) for _ in range(runs)]
             wall, cpu = statistics.median(r[0] for r in cli_runs), statistics.median(r[1] for r in cli_runs)

@@ -204,9 +204,12 @@ def read_bytes(ctx: ToolContext, index: ProjectIndex, path: str) -> bytes | None
             return safefs.read_bytes(outside)  # a FIFO in a `file:` package must not hang the call
         except OSError:
             return None
-    if not ctx.transaction.exists(path):
-        return None
-    return ctx.transaction.read_bytes(path)
+    try:  # one path check and one snapshot, not `exists` and then `read_bytes` each resolving the path again
+        return ctx.transaction.read_bytes(path)
+    except UnityCliError as exc:
+        if exc.code == "E_ASSET_NOT_FOUND":  # absent on disk, or deleted in this transaction
+            return None
+        raise
 
 
 def read_meta(ctx: ToolContext, index: ProjectIndex, path: str) -> MetaFile | None:

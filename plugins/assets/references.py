@@ -3,18 +3,27 @@
 The reference index answers "which files and documents" in one lookup, and keeps each referring object's class,
 name and properties as it indexes a file (`unitycli.indexes.refdetails`); only a file whose details it could not
 read that way is read here, and only when it is on the requested page.
+
+A page ends at `limit` files or once its rows reach `PAGE_BYTES`, whichever comes first, so the largest query
+(a material a hundred prefabs use) builds, validates and encodes only what it sends, well inside the answer budget
+(`unitycli.budget`), instead of building the whole answer and spilling most of it to a file. The totals come from
+the index's one lookup; `nextCursor` continues. A cursor names the referring files it paged through (their paths'
+digest), so a cursor from before the set of referrers changed is refused and the next action starts over.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from pydantic import Field
 
+from unitycli.budget import ANSWER_BUDGET
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex, Referrer
-from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, page
+from unitycli.paging import CURSOR_FIELD, LIMIT_FIELD, decode_cursor, encode_cursor
 from unitycli.plugins.assets import access
 from unitycli.plugins.assets.access import AssetTarget
 from unitycli.plugins.assets.kinds import class_name
@@ -24,6 +33,12 @@ from unitycli.toolspec import ToolOutput
 from unitycli.unityyaml import UnityYamlFile
 
 TOOL = "asset.references"
+# Bytes of referrer rows after which a page ends (the page's first row is always sent): half the answer budget,
+# leaving the other half for the rest of the answer and the envelope, so a page is never spilled
+PAGE_BYTES = ANSWER_BUDGET // 2
+# No referring object is shorter than this as `_page` measures it: {"file_id":0,"class_id":0,"class_name":"",
+# "name":"","properties":[]} is 68 characters, so n objects make a row of more than n * 68
+_OBJECT_BYTES_AT_LEAST = 68
 
 
 class AssetReferencesInput(AssetTarget):
@@ -61,7 +76,8 @@ class AssetReferencesOutput(ToolOutput):
     skipped: list[SkippedFile] = Field(description="Files the reference index could not read that may reference the "
                                                    "asset (LFS pointers, unreadable, JSON); empty when the answer "
                                                    "is complete")
-    next_cursor: str | None
+    next_cursor: str | None = Field(description="Pass as `cursor` to the same query for the next page (a page ends at "
+                                                 "`limit` files or at about half the answer budget); null on the last")
 
 
 def describe_referrer(ctx: ToolContext, index: ProjectIndex, referrer: Referrer, guid: str,
@@ -99,6 +115,28 @@ def describe_referrer(ctx: ToolContext, index: ProjectIndex, referrer: Referrer,
     return {"path": referrer.path, "count": referrer.count, "objects": objects}
 
 
+def _referrers_digest(referrers: list[Referrer]) -> str:
+    """Which files refer, in order: a cursor's offset means the same file only while this is unchanged."""
+    return hashlib.sha256("\n".join(r.path for r in referrers).encode()).hexdigest()[:12]
+
+
+def _page(ctx: ToolContext, index: ProjectIndex, referrers: list[Referrer], guid: str,
+          request: AssetReferencesInput, offset: int) -> list[dict[str, Any]]:
+    """The rows from `offset` until `limit` files or `PAGE_BYTES` (measured as compact JSON of the field names,
+    which are no shorter than the aliases sent); always at least one row."""
+    files: list[dict[str, Any]] = []
+    used = 0
+    for referrer in referrers[offset:offset + request.limit]:
+        if files and used + len(referrer.documents) * _OBJECT_BYTES_AT_LEAST > PAGE_BYTES:
+            break  # a file with hundreds of referring objects (a scene) is not built only to be left for the next page
+        row = describe_referrer(ctx, index, referrer, guid, request.include_properties)
+        used += len(json.dumps(row, ensure_ascii=False, separators=(",", ":"))) + 1
+        if files and used > PAGE_BYTES:
+            break
+        files.append(row)
+    return files
+
+
 def asset_references(ctx: ToolContext, request: AssetReferencesInput) -> AssetReferencesOutput:
     with ProjectIndex.open(ctx.project.root) as index:
         path = access.resolve_target(ctx, index, request)
@@ -107,11 +145,13 @@ def asset_references(ctx: ToolContext, request: AssetReferencesInput) -> AssetRe
             raise UnityCliError("E_ASSET_NOT_FOUND", f"{path} has no .meta, so nothing can reference it yet",
                                 details={"path": path})
         referrers = index.referrers(meta.guid, objects=request.include_properties)
-        query = {"guid": meta.guid, "includeProperties": request.include_properties}
-        chunk, next_cursor = page(referrers, TOOL, query, request.limit, request.cursor)
-        files = [describe_referrer(ctx, index, r, meta.guid, request.include_properties) for r in chunk]
+        query = {"guid": meta.guid, "includeProperties": request.include_properties,
+                 "referrers": _referrers_digest(referrers)}
+        offset = decode_cursor(TOOL, query, request.cursor)
+        files = _page(ctx, index, referrers, meta.guid, request, offset)
+        end = offset + len(files)
         skipped = skipped_files(ctx, index, [meta.guid], exclude={path})
     return AssetReferencesOutput.model_validate({
         "file": path, "guid": meta.guid, "total_files": len(referrers),
         "total_references": sum(r.count for r in referrers), "referrers": files, "skipped": skipped,
-        "next_cursor": next_cursor})
+        "next_cursor": encode_cursor(TOOL, query, end) if end < len(referrers) else None})

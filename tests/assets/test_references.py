@@ -5,7 +5,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.assets.conftest import GARDEN, GARDEN_GUID, GRASS, LANTERN, all_pages, output
+from tests.assets.conftest import (
+    GARDEN,
+    GARDEN_GUID,
+    GRASS,
+    GRASS_GUID,
+    LANTERN,
+    all_pages,
+    failure,
+    output,
+    run,
+)
 from tests.fixturepaths import fixture_project
 from unitycli.unityyaml import UnityYamlFile
 
@@ -103,3 +113,53 @@ def test_a_stand_in_that_would_cut_a_quoted_string_is_not_used() -> None:
     document = file.find(1)
     assert for_reading(document, guid) is document  # the pruned text leaves the quote open: the whole one is read
     assert [p.property for p in properties_referencing(document, guid)] == ["list[0].a"]
+
+
+PHYSICS_MATERIAL = "Assets/Common/Materials/PhysicsDynamicMaterial.mat"  # PhysicsSamples' most used: 100+ files
+
+
+def test_the_most_used_physics_material_pages_within_the_budget_and_every_page_is_what_the_files_say() -> None:
+    from unitycli.budget import ANSWER_BUDGET, answer_size
+    from unitycli.context import ToolContext
+    from unitycli.indexes import ProjectIndex
+    from unitycli.plugins.assets.references import describe_referrer
+    from unitycli.project.root import open_project
+    from unitycli.transaction import Transaction
+
+    root = fixture_project("physics-samples")
+    first = run(root, "asset.references", {"file": PHYSICS_MATERIAL})
+    # A page, not a spilled answer: the default call builds and sends only what fits
+    assert first.overflow is None and answer_size(first.answer()) <= ANSWER_BUDGET // 2 + 4096
+    assert first.output["nextCursor"] is not None and len(first.output["referrers"]) < first.output["totalFiles"]
+    pages = all_pages(root, "asset.references", {"file": PHYSICS_MATERIAL}, "referrers")
+    assert all_pages(root, "asset.references", {"file": PHYSICS_MATERIAL, "limit": 7}, "referrers") == pages
+    ctx = ToolContext(project=open_project(root), transaction=Transaction(root, dry_run=True))
+    with ProjectIndex.open(root) as index:
+        guid = first.output["guid"]
+        referrers = index.referrers(guid)
+        read = [describe_referrer(ctx, index, r, guid, True) for r in referrers]  # each file read and parsed
+    assert (len(pages), sum(r["count"] for r in pages)) == (first.output["totalFiles"],
+                                                             first.output["totalReferences"])
+    assert [[{k: o[k] for k in ("fileID", "classId", "className", "name")} | {"properties": [
+        {"property": p["property"], "target_file_id": p["targetFileID"], "type": p["type"]}
+        for p in o["properties"]]} for o in r["objects"]] for r in pages] == [
+        [{"fileID": o["file_id"], "classId": o["class_id"], "className": o["class_name"], "name": o["name"],
+          "properties": o["properties"]} for o in r["objects"]] for r in read]
+    light = all_pages(root, "asset.references", {"file": PHYSICS_MATERIAL, "includeProperties": False}, "referrers")
+    assert [(r["path"], [o["fileID"] for o in r["objects"]]) for r in light] == [
+        (r["path"], [o["fileID"] for o in r["objects"]]) for r in pages]
+    assert all(o["properties"] is None for r in light for o in r["objects"])
+
+
+def test_a_cursor_from_before_the_referring_files_changed_is_refused_and_the_next_action_starts_over(
+        sample: Path) -> None:
+    cursor = output(sample, "asset.references", {"file": GRASS, "limit": 1})["nextCursor"]
+    assert cursor is not None
+    lantern = sample / LANTERN
+    lantern.write_text(lantern.read_text().replace(GRASS_GUID, "0" * 32))  # Lantern no longer uses Grass
+    error = failure(sample, "asset.references", {"file": GRASS, "limit": 1, "cursor": cursor})
+    assert error.code == "E_SCHEMA_INVALID"
+    (again,) = error.next_actions  # the same call from the first page
+    assert again.tool == "asset.references" and again.arguments == {"file": GRASS, "limit": 1}
+    restarted = run(sample, "asset.references", {"file": GRASS, "limit": 1})
+    assert [r["path"] for r in restarted.output["referrers"]] == [GARDEN] and restarted.output["nextCursor"] is None
