@@ -18,7 +18,7 @@ that answer are read: its first lines (plain, up to `m_TransformParent`), its la
 nothing after it can close a value around), and the first `m_Name` modification when no text before it could hide
 or be one (no quote, each flow closing on its line or wrapped as Unity wraps references, no `m_Name` earlier).
 The object is read only when every line of its span is of a shape these reads know: no comment, complex key, tab,
-`\r` or blank line in the list, and after it only the plain lines Unity writes there. Any other line could end the
+`\\r` or blank line in the list, and after it only the plain lines Unity writes there. Any other line could end the
 list early or be refused by the full parse, and a wrong value read here would be saved with the file's revision.
 """
 from __future__ import annotations
@@ -209,7 +209,7 @@ def _instance_name(data: bytes, listed: int, list_end: int) -> Any:
 def _plain(inline: bytes) -> Any:
     """A one-line plain scalar as the parser types it, or _UNSURE for text the YAML rules could read otherwise
     (an indicator first, but for `-` before a word; a flow character; `: ` or ` #` inside; a space or `:` last; a
-    control character, such as a `\r` of a `\r\n` line end, which the parser strips)."""
+    control character, such as a `\\r` of a `\\r\\n` line end, which the parser strips)."""
     try:
         text = inline.decode("utf-8")
     except UnicodeDecodeError:
