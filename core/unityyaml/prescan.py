@@ -17,6 +17,9 @@ one pattern reads it whole. A PrefabInstance's modification list is long and may
 that answer are read: its first lines (plain, up to `m_TransformParent`), its last line (`m_SourcePrefab`, which
 nothing after it can close a value around), and the first `m_Name` modification when no text before it could hide
 or be one (no quote, each flow closing on its line or wrapped as Unity wraps references, no `m_Name` earlier).
+The object is read only when every line of its span is of a shape these reads know: no comment, complex key, tab,
+`\\r` or blank line in the list, and after it only the plain lines Unity writes there. Any other line could end the
+list early or be refused by the full parse, and a wrong value read here would be saved with the file's revision.
 """
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ MODIFICATIONS = "m_Modification.m_Modifications"
 # `Document.first_item_with` arguments of a PrefabInstance's name (scene/tree.py `instance_name`), read here too
 INSTANCE_NAME = (MODIFICATIONS, "propertyPath", "m_Name", ("value",))
 _NAME_KEY = item_scan_key(*INSTANCE_NAME)
-_FLAT = rb"""[^\n'"{}\[\]#]*"""  # text without line break, quote, bracket or `#`
+_FLAT = rb"""[^\n\r\t'"{}\[\]#]*"""  # text without line break, `\r`, tab, quote, bracket or `#`
 
 
 def _plain_line(*taken: str, indent: int = 2, wrapped: bool = False) -> bytes:
@@ -79,9 +82,25 @@ _PLAIN_ITEMS = re.compile(rb"""(?:[^"'{\[]++|\{[^{}\[\]\n"']*\}|\[[^{}\[\]\n"']*
                               |\{[^{}\[\]\n"']*(?:\r?\n\ {5}[^{}\[\]\n"']*)+\})*+""", re.X)
 # A line that ends the modification list: indented less than its dashes, or as much and not a dash
 _LIST_END = re.compile(rb"\n(?: {0,3}[^ \r\n]| {4}(?!-(?:[ \r\n]|\Z))[^ \r\n])")
+# Text of the modification list that the full parse reads otherwise than as an entry or plain text, or refuses: a
+# tab or `\r` anywhere, ` #` (a comment, or text in a quoted value), and a line starting (after any dashes) with a
+# blank, a comment, a complex key (`? `/`: `), an anchor, alias, tag, block scalar, reserved indicator, flow
+# collection or quote. Three `find`s and a pattern with a literal first byte: a few ms over a 64 MB scene's lists.
+_ODD_TEXT = (b"\t", b"\r", b" #")
+_ODD_LINE = re.compile(rb"""\n\ *+(?:-\ +)*+[\n#?:!&*|>%@`{\['"]""", re.X)
+_REF = rb"\{" + _FLAT + rb"(?:\n {5,}" + _FLAT + rb")?\}"  # a flat flow mapping, maybe wrapped
+_ENTRY = rb"[A-Za-z_][A-Za-z0-9_]*:(?: " + _FLAT + rb"| " + _REF + rb"| \[\])"  # a key with a flat value
+# What Unity writes after the modification list: the rest of `m_Modification` (keys with a value, or a list of
+# references or flat mappings), then the object's keys with a value, blank lines at the end of the file. Anything
+# else is left to the full parse (a quoted value going on below the list's indent ends it here too: the object is left).
+_AFTER_LIST = re.compile(
+    rb"(?:    " + _ENTRY + rb"\n|    [A-Za-z_][A-Za-z0-9_]*:\n(?:    - (?:" + _REF + rb"|" + _ENTRY
+    + rb")\n(?:      " + _ENTRY + rb"\n)*)+)*(?:  " + _ENTRY + rb"\n)*\n*")
 _ITEM_ID = re.compile(rb"fileID: (-?[0-9]+)")
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _FLOW = frozenset(",[]{}")
+# A character YAML may strip, break a line at or refuse (`\r`, tab, other controls, NEL, LS, PS, BOM)
+_ODD_CHAR = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
 _CLASS_KEY = {1: b"GameObject", 4: b"Transform", 224: b"RectTransform"}  # the classes read, by class ID
 
 
@@ -147,6 +166,11 @@ def _prefab_instance(data: bytes, start: int, end: int, file_id: int) -> dict[st
     if head is None or int(head.group(1)) != file_id:
         return None
     listed = head.end()  # the modification list's first dash
+    closing = _LIST_END.search(data, listed - 1, end)
+    list_end = closing.start() + 1 if closing is not None else end
+    if (any(data.find(text, listed, list_end) >= 0 for text in _ODD_TEXT) or _ODD_LINE.search(data, listed - 1, list_end)
+            or not _AFTER_LIST.fullmatch(data, list_end, end)):
+        return None  # a line the full parse reads otherwise, or refuses: the whole object is left to it
     for key in (b"\n  m_ObjectHideFlags:", b"\n  m_Modification:", b"\n    m_TransformParent:"):
         if data.find(key, listed - 1, end) >= 0:  # written again further on: left to the full parse
             return None
@@ -157,17 +181,15 @@ def _prefab_instance(data: bytes, start: int, end: int, file_id: int) -> dict[st
     if source is not None and data.find(b"\n  m_SourcePrefab:", listed - 1, last) < 0 and not (
             data.find(b"\n  '", listed - 1, last) >= 0 or data.find(b'\n  "', listed - 1, last) >= 0):
         values["m_SourcePrefab"] = Ref(int(source.group(1)), source.group(2).decode(), int(source.group(3)))
-    name = _instance_name(data, listed, end)
+    name = _instance_name(data, listed, list_end)
     if name is not _UNSURE:
         values[_NAME_KEY] = name
     return values
 
 
-def _instance_name(data: bytes, listed: int, end: int) -> Any:
+def _instance_name(data: bytes, listed: int, list_end: int) -> Any:
     """The first `m_Name` modification as `first_item_with` gives it ({propertyPath, value}, None when there is
-    none), for a modification list starting at `listed`; _UNSURE when only the full parse can tell."""
-    closing = _LIST_END.search(data, listed - 1, end)
-    list_end = closing.start() + 1 if closing is not None else end
+    none), for the modification list at `data[listed:list_end]`; _UNSURE when only the full parse can tell."""
     line = data.find(b"\n      propertyPath: m_Name\n", listed - 1, list_end)
     if line < 0:
         plain = _PLAIN_ITEMS.match(data, listed, list_end).end() == list_end  # type: ignore[union-attr]
@@ -186,12 +208,15 @@ def _instance_name(data: bytes, listed: int, end: int) -> Any:
 
 def _plain(inline: bytes) -> Any:
     """A one-line plain scalar as the parser types it, or _UNSURE for text the YAML rules could read otherwise
-    (an indicator first, but for `-` before a word; a flow character; `: ` or ` #` inside; a space or `:` last)."""
+    (an indicator first, but for `-` before a word; a flow character; `: ` or ` #` inside; a space or `:` last; a
+    control character, such as a `\\r` of a `\\r\\n` line end, which the parser strips)."""
     try:
         text = inline.decode("utf-8")
     except UnicodeDecodeError:
         return _UNSURE
     if not text or text[-1] in " :" or ": " in text or " #" in text or any(c in _FLOW for c in text):
+        return _UNSURE
+    if _ODD_CHAR.search(text):
         return _UNSURE
     if text[0] in _INDICATORS and not (text[0] == "-" and len(text) > 1 and text[1] != " "):
         return _UNSURE

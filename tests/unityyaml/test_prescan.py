@@ -140,3 +140,62 @@ def test_prefab_instances_and_stripped_objects_are_read_where_nothing_could_hide
     full = UnityYamlFile.parse(data, "A.unity")
     names = [full.get(n).first_item_with(*INSTANCE_NAME[:3], fields=INSTANCE_NAME[3]) for n in (2, 3)]
     assert names == [{"propertyPath": "m_Name", "value": "Tree"}, {"propertyPath": "m_Name", "value": "Tree"}]
+
+
+def _disagreements(data: bytes) -> list[tuple[int, str, object, object]]:
+    """Each value the pass reads from `data` that the full parse reads otherwise or refuses to read."""
+    quick, full = UnityYamlFile.parse(data, "A.unity"), UnityYamlFile.parse(data, "A.unity")
+    prescan(quick)
+    wrong: list[tuple[int, str, object, object]] = []
+    for file_id, found in (quick.scans or {}).items():
+        doc = full.get(file_id)
+        for key, value in found.items():
+            try:
+                _ = doc.tree  # the full parse, never a peek
+                expected = doc.first_item_with(*INSTANCE_NAME[:3], fields=INSTANCE_NAME[3]) if (
+                    key == NAME_KEY) else doc.get(key, ABSENT)
+            except UnityCliError as error:
+                expected = error.code
+            if value != expected or type(value) is not type(expected):
+                wrong.append((file_id, key, value, expected))
+    return wrong
+
+
+_SOURCE_LINE = "  m_SourcePrefab: {fileID: 100100000, guid: 4793ea98cc7e6aa44ad8bd715ab2e440, type: 3}\n"
+
+
+@pytest.mark.parametrize("body", [
+    # a comment line in the modification list (which would end the list early), at each indent
+    _instance(_mod("m_X", "1") + "# note\n" + _mod("m_Name", "T")),
+    _instance(_mod("m_X", "1") + "  # note\n" + _mod("m_Name", "T")),
+    _instance(_mod("m_X", "1") + "    # note\n" + _mod("m_Name", "T")),
+    _instance(_mod("m_X", "1") + "      # note\n" + _mod("m_Name", "T")),
+    _instance(_mod("m_Name", "T"), "# c\n" + _SOURCE_LINE),  # before m_SourcePrefab
+    _instance(_mod("m_Name", "T"), "  ? m_ObjectHideFlags\n  : 4\n" + _SOURCE_LINE),  # a complex key after the list
+    _instance(_mod("m_Name", "T").replace("      value: T\n", "      value: T\n\t\n")),  # a tab-indented line
+    _instance(_mod("m_Name", "T") + "\n" + _mod("m_X", "1")),  # a blank line between items
+    _instance(_mod("m_Name", "T").replace("{fileID: 0}\n", "{fileID: 0} # c\n")),  # a comment after a reference
+    _instance(_mod("m_Name", "T")).replace("Components: []\n", "Components: [] # c\n"),  # after the list
+    _instance(_mod("m_Name", "Tree\r")),  # the name of a `\r\n` line, which the full parse reads as `Tree`
+    "GameObject:\n  m_ObjectHideFlags: 0\n  m_Component:\n  - component: {fileID: 5}\n  m_Layer: 0\n"
+    "  m_Name: Tree\r\n  m_IsActive: 1\n",
+])
+def test_an_object_with_a_comment_complex_key_tab_blank_line_or_cr_is_left_to_the_full_parse(body: str):
+    """The pass reads an object only where every line is of a shape it knows; any other line (which the full
+    parse refuses, or reads otherwise) leaves the whole object to the full parse."""
+    class_id = 1 if body.startswith("GameObject") else 1001
+    data = f"%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!{class_id} &1\n{body}".encode()
+    assert _disagreements(data) == []
+
+
+def test_a_name_with_a_control_character_is_left_to_the_full_parse():
+    """A tab, `\\r` or other control character in a name is what YAML may strip or refuse: never read by the pass."""
+    header = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+    body = ("GameObject:\n  m_ObjectHideFlags: 0\n  m_Component:\n  - component: {{fileID: 5}}\n  m_Layer: 0\n"
+            "  m_Name: {name}\n  m_IsActive: 1\n")
+    names = ["Tree\r", "Tr\tee", "Tree\t", "\x85Tree", "Tr\u2028ee", "\ufeffTree", "Tree\x00"]
+    data = (header + "".join(f"--- !u!1 &{n}\n" + body.format(name=name) for n, name in enumerate(names, 1))).encode()
+    file = UnityYamlFile.parse(data, "A.unity")
+    assert prescan(file) == len(names)
+    assert all("m_Name" not in found for found in (file.scans or {}).values())
+    assert _disagreements(data) == []
