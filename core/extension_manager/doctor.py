@@ -53,6 +53,8 @@ def _problem_actions(session: Session, problem: RegistryProblem) -> list[NextAct
     or run without it; any other problem: the extension list."""
     project = session.optional_project()
     listing = "unitycli extensions list" + _project_flag(session)
+    if problem.kind == "refused":  # the refusing check's own steps (approve the file), then the list
+        return [*problem.details.get("nextActions", []), listing]
     if problem.tool is None or problem.kind not in ("malformed", "integrity"):
         return [listing]
     describe = describe_command(problem.tool)

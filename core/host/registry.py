@@ -22,7 +22,8 @@ class RegisteredTool:
 
 @dataclass
 class RegistryProblem:
-    """Something wrong with the tool set: `duplicate`, `malformed` spec, or a plugin `load-error`."""
+    """Something wrong with the tool set: `duplicate`, `malformed` spec, a plugin `load-error`, a by-path module
+    changed on disk (`integrity`) or whose import a check `refused` (a project file not approved)."""
 
     kind: str
     message: str

@@ -27,7 +27,7 @@ from unitycli.host.plugin_loader import LoadedPlugins, load_plugins
 from unitycli.host.registry import RegisteredTool, ToolRegistry, build_registry
 from unitycli.host.registry_index import IndexedTool, StoredIndex
 from unitycli.knownscripts import KnownScript, merge_known_scripts
-from unitycli.next_actions import NextAction, describe_command
+from unitycli.next_actions import NextAction, SameCall, describe_command, render
 
 if TYPE_CHECKING:  # pragma: no cover
     import pluggy
@@ -418,7 +418,9 @@ class Session:
     def with_schemas(self, heads: Iterable[ToolHead], *, output: bool = True) -> list[ToolHead]:
         """The heads whose schemas build (input, and output unless `output=False`), built now. One whose schema
         cannot be built is left out and reported as `malformed`, one whose code fails its integrity check while
-        being imported (changed on disk since its RECORD) as `integrity`; either problem carries its error's code."""
+        being imported (changed on disk since its RECORD) as `integrity`, one whose import another check refused (a
+        project file not approved) as `refused` with that error's next actions; each carries its error's code. One
+        tool's failure never fails the listing (MCP `tools/list`, the doctor)."""
         from unitycli.host.registry import RegistryProblem
         from unitycli.toolspec import ToolSpecError
 
@@ -431,13 +433,14 @@ class Session:
             except ToolSpecError as exc:
                 error = _spec_failure(head.tool, exc)
                 kind = "malformed" if error.code == "E_TOOL_REGISTRY_UNHEALTHY" else "integrity" \
-                    if isinstance(error, IntegrityRefusal) else None
-                if kind is None:
-                    raise error from None
+                    if isinstance(error, IntegrityRefusal) else "refused"
+                details: dict[str, Any] = {"code": error.code}
+                if kind == "refused":  # a check refused its import (a project file not approved): its own way out
+                    details["nextActions"] = [render(action) for action in error.next_actions or []
+                                              if not isinstance(action, SameCall)]  # no call to repeat here
                 if not any(p.kind == kind and p.tool == head.name for p in self.registry.problems):
                     self.registry.problems.append(RegistryProblem(
-                        kind=kind, tool=head.name, message=error.message, providers=[head.owner],
-                        details={"code": error.code}))
+                        kind=kind, tool=head.name, message=error.message, providers=[head.owner], details=details))
                 continue
             found.append(head)
         return found

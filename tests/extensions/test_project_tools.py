@@ -243,3 +243,55 @@ def test_prints_in_tool_code_never_reach_stdout(project, tmp_path):
     envelope = json.loads(proc.stdout)
     assert envelope["result"]["output"] == {"greeting": "hi world"}
     assert "AT IMPORT" in proc.stderr and "IN HANDLER" in proc.stderr
+
+
+LAZY_TOOL = '''
+import os, sys
+sys.path.insert(0, os.path.dirname(__file__))
+from unitycli.host.hookspecs import hookimpl
+from unitycli.toolspec import ToolSpec
+
+
+@hookimpl
+def unitycli_register_tools(register):
+    register(ToolSpec(name="team.lazy", title="Lazy", summary="Models by path.", description="A team tool.",
+                      input_model="lazy_models:In", output_model="lazy_models:Out", handler="lazy_models:go"))
+'''
+
+LAZY_MODELS = '''
+open({canary!r}, "a").write("imported\\n")
+from unitycli.toolspec import ToolInput, ToolOutput
+
+
+class In(ToolInput):
+    pass
+
+
+class Out(ToolOutput):
+    value: int
+
+
+def go(ctx, request):
+    return Out(value=1)
+'''
+
+
+def test_a_tool_whose_models_file_is_not_approved_is_one_failing_doctor_check_not_a_failed_doctor(project, tmp_path):
+    """The spec names its models by path in a file approval did not cover: describing the tool says so, and the
+    doctor (which builds every schema) reports that one tool with the approval step, instead of failing whole."""
+    canary = tmp_path / "canary.txt"
+    tools = project / ".unitycli" / "tools"
+    (tools / "lazy.py").write_text(LAZY_TOOL)
+    (tools / "lazy_models.py").write_text(LAZY_MODELS.format(canary=str(canary)))
+    cli(project, "tools", "approve", ".unitycli/tools/lazy.py")
+    approve = f"unitycli tools approve .unitycli/tools/lazy_models.py --project {project}"
+    code, env = cli(project, "tools", "describe", "team.lazy")
+    assert env["error"]["code"] == "E_PROJECT_TOOL_UNTRUSTED" and env["error"]["nextActions"] == [approve]
+    code, env = cli(project, "extensions", "doctor")
+    assert env["error"]["code"] == "E_DOCTOR_FAILED"
+    assert env["error"]["details"]["checks"] == ["registry:refused:team.lazy"]
+    assert env["error"]["nextActions"][0] == approve
+    assert not canary.exists()  # the unapproved file never ran
+    cli(project, "tools", "approve", ".unitycli/tools/lazy_models.py")
+    code, env = cli(project, "tools", "run", "team.lazy")
+    assert code == 0 and env["result"]["output"] == {"value": 1}, env
