@@ -72,13 +72,13 @@ def main() -> None:
     try:
         resident_wire.mode(os.environ)
     except resident_wire.ModeInvalid:  # the full CLI reports it (E_RESIDENT_MODE_INVALID), for every command alike
-        _run_full(argv)
+        run_full(argv)
     if fastpath.try_serve(argv):  # a cached discovery answer costs less than a round trip to the server
         raise SystemExit(0)
     code = _forward(argv)
     if code is not None:
         raise SystemExit(code)
-    _run_full(argv)
+    run_full(argv)
 
 
 def _forward(argv: list[str]) -> int | None:
@@ -90,16 +90,6 @@ def _forward(argv: list[str]) -> int | None:
         return resident_client.forward(argv)
     except Exception:
         return None
-
-
-def run_in_process(argv: list[str]) -> None:
-    """The call in this process, as `main` runs it without a server (the resident server's child runs this);
-    raises SystemExit with the exit code."""
-    from unitycli.cli import fastpath
-
-    if fastpath.try_serve(argv):
-        raise SystemExit(0)
-    _run_full(argv)
 
 
 _collector_held = False
@@ -129,7 +119,7 @@ def _release_collector() -> None:
         gc.enable()
 
 
-def _run_full(argv: list[str]) -> None:
+def run_full(argv: list[str]) -> None:
     from unitycli.cli.main import main as full_main
 
     _release_collector()

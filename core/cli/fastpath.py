@@ -17,7 +17,7 @@ from unitycli.depstat import ENV_KEYS, cache_dir, deps_unchanged, stat_entry
 
 CACHE_VERSION = 1
 DISCOVERY = (("tools", "group"), ("tools", "search"), ("tools", "describe"))
-GLOBAL_VALUE_OPTIONS = ("--project", "--instance")
+GLOBAL_VALUE_OPTIONS = ("--project", "--instance")  # cli.argv.VALUE_OPTIONS, held equal by a test; no errors import
 
 
 def parse(argv: list[str]) -> tuple[list[str], dict[str, str], bool] | None:

@@ -18,12 +18,12 @@ import os
 import sys
 
 from unitycli.cli import resident_wire as wire
+from unitycli.cli.fastpath import GLOBAL_VALUE_OPTIONS  # loaded by the entry before this
 
 _ACCEPT_TIMEOUT = 20.0  # seconds to wait for the server to accept; past it, run in-process (the child will not run)
 _INTERRUPT_WAIT = 10.0  # seconds a Ctrl-C'd caller waits for the interrupted call to unwind
 _EXIT_FAILED = 1  # unitycli.errors.EXIT_FAILED, not imported (the client stays stdlib-only; a test holds them equal)
 _NOT_FORWARDED = frozenset({"resident", "mcp"})  # the server's own commands; `mcp` is a long-lived stdio server
-_VALUE_OPTIONS = frozenset({"--project", "--instance"})
 
 
 def _command_word(argv: list[str]) -> str | None:
@@ -31,7 +31,7 @@ def _command_word(argv: list[str]) -> str | None:
     for token in argv:
         if skip:
             skip = False
-        elif token in _VALUE_OPTIONS:
+        elif token in GLOBAL_VALUE_OPTIONS:
             skip = True
         elif not token.startswith("-"):
             return token

@@ -3,7 +3,7 @@
 The parent imports click, pydantic and the core's request path (never a plugin's or an extension's module), then
 waits on its socket. For each trusted connection it forks; the child applies the caller's working directory,
 umask, environment and stdio (the received descriptors become 0/1/2) and runs the same in-process path as the
-console script (`entry.run_in_process`), so extension integrity, approvals and project trust are checked per call
+console script (`entry.run_full`; the caller already tried the cached discovery answer), so extension integrity, approvals and project trust are checked per call
 in the child. The parent only reads the 12-byte header, forks, reaps and keeps time: it exits when idle, when told
 to stop, and when a child finds that its code changed on disk (`STALE_EXIT`).
 
@@ -381,10 +381,10 @@ def _watch(conn: socket.socket, done: threading.Event) -> None:
 
 def _run(argv: list[str]) -> int:
     """The in-process path's exit code, after what a normal interpreter exit does (atexit, non-daemon threads)."""
-    from unitycli.cli.entry import run_in_process
+    from unitycli.cli.entry import run_full
 
     try:
-        run_in_process(argv)
+        run_full(argv)
         code = 0
     except SystemExit as exc:
         code = _exit_code(exc.code)

@@ -55,7 +55,7 @@ def catalog_distributions() -> set[str]:
 
 def build_tools() -> dict[str, dict[str, Any]]:
     """{section: {tool name: static descriptor}} for the core and the catalog's installed extensions."""
-    from unitycli.host.descriptors import describe
+    from unitycli.host.descriptors import ToolHead
     from unitycli.host.session import Session
 
     session = Session(cwd=Path(unitycli.__file__).resolve().parent)  # a folder that is never a Unity project
@@ -70,7 +70,7 @@ def build_tools() -> dict[str, dict[str, Any]]:
             section = owner.distribution
         else:
             continue  # third-party and project tools are not the core's contract
-        sections.setdefault(section, {})[name] = _static_descriptor(describe(tool, None))
+        sections.setdefault(section, {})[name] = _static_descriptor(ToolHead(tool, None).describe())
     return sections
 
 

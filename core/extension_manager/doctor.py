@@ -21,7 +21,7 @@ from unitycli.host.catalog import load_catalog
 from unitycli.host.dependencies import ProjectPackages, check_profile, doctor_command
 from unitycli.host.installed import distribution_digest, installed_extensions, same_name
 from unitycli.host.manifest import ExtensionManifest, PackageProfile
-from unitycli.host.record import reinstall_line
+from unitycli.host.record import reinstall_installed, reinstall_line
 from unitycli.next_actions import NextAction, describe_command, for_project
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -68,16 +68,6 @@ def _problem_actions(session: Session, problem: RegistryProblem) -> list[NextAct
     return [*actions, listing]
 
 
-def _installed_version(distribution: str) -> str | None:
-    """The installed version of a distribution whose files failed a check (its metadata still says it)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(distribution)
-    except (PackageNotFoundError, ValueError):
-        return None
-
-
 def _load_checks(session: Session, report: DoctorReport) -> None:
     _schema_failures(session)
     loaded = session.plugins
@@ -88,7 +78,7 @@ def _load_checks(session: Session, report: DoctorReport) -> None:
         report.add(f"load:{ext_id}", "fail",
                    f"{failure.distribution or failure.plugin} failed at {failure.stage}: {failure.error}",
                    [*(failure.details.get("nextActions") or [])] or
-                   [reinstall_line(failure.distribution, _installed_version(failure.distribution))
+                   [reinstall_installed(failure.distribution)
                     if failure.distribution else "unitycli extensions list",
                     f"UNITYCLI_DISABLE_EXTENSIONS={ext_id} unitycli tools group"],
                    failure.to_dict())

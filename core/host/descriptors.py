@@ -180,8 +180,3 @@ class ToolHead:
     def describe(self) -> ToolDescriptor:
         """The full descriptor (every field read here, the schemas built); `ToolSpecError` when a schema cannot be."""
         return ToolDescriptor(**{name: getattr(self, name) for name in ToolDescriptor.model_fields})
-
-
-def describe(tool: RegisteredTool, availability: Availability | None) -> ToolDescriptor:
-    """The descriptor of one tool; availability fields stay `null` when no project is selected."""
-    return ToolHead(tool, availability).describe()

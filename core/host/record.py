@@ -25,7 +25,7 @@ import shlex
 import sys
 from contextlib import suppress
 from functools import lru_cache
-from importlib.metadata import Distribution
+from importlib.metadata import Distribution, PackageNotFoundError, distribution
 from pathlib import Path
 from typing import Any
 
@@ -148,6 +148,14 @@ def reinstall_command(dist: Distribution) -> str:
     environment's pip is configured with: never a path the install once came from (a checkout or a wheel on
     another machine)."""
     return reinstall_line(dist.metadata["Name"], dist.version)
+
+
+def reinstall_installed(name: str) -> str:
+    """`reinstall_command` of the installed distribution `name`, or the unpinned line when its metadata is gone."""
+    try:
+        return reinstall_command(distribution(name))
+    except PackageNotFoundError:
+        return reinstall_line(name, None)
 
 
 def reinstall_line(name: str, version: str | None) -> str:

@@ -66,10 +66,10 @@ class ToolSurface:
         may_list = listable(heads, names, policy)
         # Input schemas only where an entry may be written (a list entry has no output schema); a tool whose schema
         # cannot be built is left out, as from every listing of descriptors.
-        built = {id(head) for head in session.with_schemas(may_list, output=False)}
-        dropped = {id(head) for head in may_list} - built
-        heads = [d for d in heads if id(d) not in dropped]
-        candidates = [d for d in may_list if id(d) in built]
+        built = set(session.with_schemas(may_list, output=False))  # heads hash by identity (eq=False)
+        dropped = set(may_list) - built
+        heads = [d for d in heads if d not in dropped]
+        candidates = [d for d in may_list if d in built]
         shared = dict(glossary) if glossary is not None else shared_parameters(candidates)
         every_group = sorted({d.group for d in candidates})
         for _attempt in range(_GLOSSARY_ROUNDS):

@@ -164,12 +164,11 @@ def local_file_id(value: object) -> int:
     return value.file_id if isinstance(value, Ref) and value.guid is None else 0
 
 
-_MODIFICATIONS = MODIFICATIONS
 
 
 def instance_modifications(doc: Document) -> list[dict]:
     """The `m_Modification.m_Modifications` entries of a PrefabInstance as plain dicts."""
-    mods = doc.get(_MODIFICATIONS, [])
+    mods = doc.get(MODIFICATIONS, [])
     return [m for m in mods if isinstance(m, dict)] if isinstance(mods, list) else []
 
 
@@ -324,7 +323,7 @@ class SceneModel:
         big = 1 << 62
         if node.is_instance:
             doc = self.file.get(node.file_id)
-            mod = doc.first_item_with(_MODIFICATIONS, "propertyPath", "m_RootOrder", fields=("value",), scan=True)
+            mod = doc.first_item_with(MODIFICATIONS, "propertyPath", "m_RootOrder", fields=("value",), scan=True)
             if mod is None:
                 return big
             if isinstance(mod.get("value"), int):

@@ -13,13 +13,11 @@ digest), so a cursor from before the set of referrers changed is refused and the
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from pydantic import Field
 
-from unitycli.budget import ANSWER_BUDGET
+from unitycli.budget import ANSWER_BUDGET, answer_size
 from unitycli.context import ToolContext
 from unitycli.errors import UnityCliError
 from unitycli.indexes import ProjectIndex, Referrer
@@ -115,11 +113,6 @@ def describe_referrer(ctx: ToolContext, index: ProjectIndex, referrer: Referrer,
     return {"path": referrer.path, "count": referrer.count, "objects": objects}
 
 
-def _referrers_digest(referrers: list[Referrer]) -> str:
-    """Which files refer, in order: a cursor's offset means the same file only while this is unchanged."""
-    return hashlib.sha256("\n".join(r.path for r in referrers).encode()).hexdigest()[:12]
-
-
 def _page(ctx: ToolContext, index: ProjectIndex, referrers: list[Referrer], guid: str,
           request: AssetReferencesInput, offset: int) -> list[dict[str, Any]]:
     """The rows from `offset` until `limit` files or `PAGE_BYTES` (measured as compact JSON of the field names,
@@ -130,7 +123,7 @@ def _page(ctx: ToolContext, index: ProjectIndex, referrers: list[Referrer], guid
         if files and used + len(referrer.documents) * _OBJECT_BYTES_AT_LEAST > PAGE_BYTES:
             break  # a file with hundreds of referring objects (a scene) is not built only to be left for the next page
         row = describe_referrer(ctx, index, referrer, guid, request.include_properties)
-        used += len(json.dumps(row, ensure_ascii=False, separators=(",", ":"))) + 1
+        used += answer_size(row) + 1
         if files and used > PAGE_BYTES:
             break
         files.append(row)
@@ -146,7 +139,7 @@ def asset_references(ctx: ToolContext, request: AssetReferencesInput) -> AssetRe
                                 details={"path": path})
         referrers = index.referrers(meta.guid, objects=request.include_properties)
         query = {"guid": meta.guid, "includeProperties": request.include_properties,
-                 "referrers": _referrers_digest(referrers)}
+                 "referrers": [r.path for r in referrers]}  # an offset means the same file only while these are
         offset = decode_cursor(TOOL, query, request.cursor)
         files = _page(ctx, index, referrers, meta.guid, request, offset)
         end = offset + len(files)

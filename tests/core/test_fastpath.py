@@ -58,3 +58,10 @@ def test_non_discovery_commands_never_use_the_cache(tmp_path):
     assert fastpath.parse(["tools", "search", "a|b", "--project", "/p"]) == (
         ["tools", "search", "a|b"], {"--project": "/p"}, False)
 
+
+
+def test_the_fast_path_and_the_resident_client_skip_the_same_value_options_the_cli_takes():
+    """Their stdlib-cheap copy of the global options that take a value is the full parser's list."""
+    from unitycli.cli import argv, fastpath
+
+    assert fastpath.GLOBAL_VALUE_OPTIONS == argv.VALUE_OPTIONS

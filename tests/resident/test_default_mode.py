@@ -224,7 +224,7 @@ def test_a_misspelt_mode_is_a_usage_error_for_every_command_and_starts_nothing(r
     assert resident.cli(*words[1:], UNITYCLI_RESIDENT="off").returncode == 0
 
 
-@pytest.mark.parametrize("marker", ["JENKINS_URL", "TF_BUILD", "TEAMCITY_VERSION"])
+@pytest.mark.parametrize("marker", resident_wire.CI_MARKERS)
 def test_a_build_service_that_does_not_set_ci_is_still_a_build(marker):
     assert resident_wire.mode({marker: "x"}) == "use"
     assert resident_wire.mode({marker: "x", "UNITYCLI_RESIDENT": "auto"}) == "auto"  # a person's explicit choice
